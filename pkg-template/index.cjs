@@ -1,0 +1,14 @@
+"use strict";
+// Node entry (CommonJS). The wasm-bindgen nodejs glue reads and instantiates
+// the .wasm synchronously on require, so init() has nothing left to do.
+const wasm = require("./node/toolshape.js");
+const { makeApi, ToolshapeError } = require("./lib/api.cjs");
+
+const api = makeApi(wasm);
+
+module.exports = {
+  compile: api.compile,
+  Tool: api.Tool,
+  ToolshapeError,
+  init: () => Promise.resolve(),
+};

@@ -1,0 +1,6 @@
+// Node entry (ES module). It re-exports the CommonJS entry so that `import`
+// and `require` share one wasm instance and one ToolshapeError class.
+import api from "./index.cjs";
+
+export const { compile, Tool, ToolshapeError, init } = api;
+export default api;

@@ -1,0 +1,236 @@
+// The JS layer over the wasm core, shared by the Node and browser entries.
+// It turns schemas into JSON text, argv into one NUL-joined string, results
+// back into plain objects (JSON.parse: normal prototypes, `__proto__` an own
+// property), and wire errors into ToolshapeError. No parsing logic lives here.
+
+const SCHEMA_KEYS = [
+  "type", "properties", "$schema", "$ref", "$defs", "definitions", "anyOf", "oneOf", "allOf",
+  "enum", "const", "items", "additionalProperties", "not", "nullable", "description", "title",
+];
+
+const hasOwn = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
+
+function isPlainObject(value) {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** Error thrown for every failure; `code` is stable, see the README for the list. */
+export class ToolshapeError extends Error {
+  constructor(data) {
+    super(data && typeof data.message === "string" ? data.message : "toolshape error");
+    this.name = "ToolshapeError";
+    this.code = (data && data.code) || "INTERNAL";
+    for (const key of ["path", "pointer", "flag", "issues"]) {
+      if (data && hasOwn(data, key) && data[key] !== undefined) this[key] = data[key];
+    }
+    if (this.code === "INVALID_ARGS" && !this.issues) this.issues = [];
+  }
+}
+
+function fail(code, message, extra) {
+  return new ToolshapeError({ code, message, ...extra });
+}
+
+/** Runs a wasm call, turning its wire errors into ToolshapeError. */
+function call(fn) {
+  try {
+    return fn();
+  } catch (error) {
+    if (error && error.name === "ToolshapeWireError") {
+      let data;
+      try {
+        data = JSON.parse(error.message);
+      } catch {
+        data = { code: "INTERNAL", message: error.message };
+      }
+      throw new ToolshapeError(data);
+    }
+    throw error;
+  }
+}
+
+function stringify(value, what, code) {
+  try {
+    const text = JSON.stringify(value);
+    if (typeof text !== "string") throw fail(code, `${what} cannot be written as JSON`);
+    return text;
+  } catch (error) {
+    if (error instanceof ToolshapeError) throw error;
+    if (error instanceof RangeError) throw fail("TOO_DEEP", `${what} nests too deeply to read`);
+    throw fail(code, `${what} cannot be written as JSON: ${error && error.message}`);
+  }
+}
+
+/**
+ * JSON Schema text from any accepted schema form: JSON text, a JSON Schema
+ * object (read as given even if it carries `~standard`), or a Standard JSON
+ * Schema value such as a Zod >= 4.2 schema.
+ */
+export function schemaText(schema) {
+  if (typeof schema === "string") return schema;
+  if (isPlainObject(schema)) return stringify(schema, "the schema", "INVALID_SCHEMA");
+  const standard = schema && (typeof schema === "object" || typeof schema === "function") ? schema["~standard"] : undefined;
+  const input = standard && standard.jsonSchema && standard.jsonSchema.input;
+  if (typeof input === "function") {
+    let converted;
+    try {
+      converted = input.call(standard.jsonSchema, { target: "draft-2020-12" });
+    } catch (error) {
+      throw fail("INVALID_SCHEMA", `the schema's ~standard.jsonSchema.input failed: ${error && error.message}`);
+    }
+    return stringify(converted, "the converted schema", "INVALID_SCHEMA");
+  }
+  if (standard) {
+    throw fail(
+      "INVALID_SCHEMA",
+      `this ${standard.vendor || "schema"} value has no ~standard.jsonSchema (Zod >= 4.2 has one); pass z.toJSONSchema(schema, { io: "input" }) instead`,
+    );
+  }
+  if (schema && typeof schema === "object" && SCHEMA_KEYS.some((k) => hasOwn(schema, k))) {
+    return stringify(schema, "the schema", "INVALID_SCHEMA");
+  }
+  throw fail("INVALID_SCHEMA", "the schema must be a JSON Schema object, its JSON text, or a Standard JSON Schema value (such as a Zod schema)");
+}
+
+function checkArgv(argv) {
+  if (!Array.isArray(argv)) throw fail("INVALID_ARGS", "argv must be an array of strings", { issues: [] });
+  for (let i = 0; i < argv.length; i++) {
+    if (typeof argv[i] !== "string") {
+      throw fail("INVALID_ARGS", `argv[${i}] must be a string, got ${argv[i] === null ? "null" : typeof argv[i]}`, { issues: [] });
+    }
+  }
+}
+
+function envText(names, env) {
+  if (env === undefined || env === null || names.length === 0) return "";
+  if (typeof env !== "object") throw fail("INVALID_OPTION", "opts.env must be an object of strings");
+  let text = "";
+  for (const name of names) {
+    if (!hasOwn(env, name)) continue;
+    const value = env[name];
+    if (typeof value !== "string") continue;
+    if (value.includes("\0")) throw fail("INVALID_ARGS", `environment variable ${name} contains a NUL character`, { issues: [] });
+    text += text === "" ? `${name}\0${value}` : `\0${name}\0${value}`;
+  }
+  return text;
+}
+
+function optionsObject(options, what) {
+  if (options === undefined || options === null) return undefined;
+  if (typeof options !== "object" || Array.isArray(options)) throw fail("INVALID_OPTION", `${what} must be an object`);
+  return options;
+}
+
+/** Builds the public API over one set of wasm-bindgen exports. */
+export function makeApi(wasm, ready = () => true) {
+  const dispose = Symbol.dispose || Symbol.for("nodejs.dispose");
+
+  function inner(tool) {
+    if (!ready()) throw fail("NOT_INITIALIZED", "call and await init() before using toolshape in the browser");
+    return tool;
+  }
+
+  class Tool {
+    #wasm;
+    #flags;
+    #envNames;
+
+    /** @internal use compile() */
+    constructor(handle) {
+      this.#wasm = handle;
+      this.#flags = handle.flags();
+      this.#envNames = JSON.parse(this.#flags).flatMap((f) => (f.env ? [f.env] : []));
+    }
+
+    #live() {
+      if (!this.#wasm) throw fail("FREED", "this Tool was freed; compile the schema again");
+      return this.#wasm;
+    }
+
+    inputSchema(opts) {
+      const o = optionsObject(opts, "inputSchema options") || {};
+      const client = o.client === undefined ? "mcp" : o.client;
+      if (typeof client !== "string") throw fail("INVALID_OPTION", "inputSchema option client must be a string");
+      return JSON.parse(call(() => this.#live().inputSchema(client)));
+    }
+
+    flags() {
+      this.#live();
+      return JSON.parse(this.#flags);
+    }
+
+    safeParseArgv(argv, opts) {
+      const handle = this.#live();
+      checkArgv(argv);
+      const o = optionsObject(opts, "parseArgv options") || {};
+      const env = envText(this.#envNames, o.env);
+      let joined = true;
+      for (let i = 0; i < argv.length; i++) {
+        if (argv[i].includes("\0")) {
+          joined = false;
+          break;
+        }
+      }
+      const text = joined
+        ? handle.parseArgv(argv.join("\0"), argv.length, env)
+        : handle.parseArgvJson(JSON.stringify(argv), env);
+      const out = JSON.parse(text);
+      return out.ok ? { success: true, data: out.data, rest: out.rest } : { success: false, error: new ToolshapeError(out.error) };
+    }
+
+    parseArgv(argv, opts) {
+      const result = this.safeParseArgv(argv, opts);
+      if (!result.success) throw result.error;
+      return result.data;
+    }
+
+    reconstruct(flat, opts) {
+      const handle = this.#live();
+      if (!flat || typeof flat !== "object" || Array.isArray(flat)) {
+        throw fail("INVALID_ARGS", "reconstruct takes an object of flag values", { issues: [] });
+      }
+      const o = optionsObject(opts, "reconstruct options") || {};
+      const out = JSON.parse(handle.reconstruct(stringify(flat, "the flat values", "INVALID_ARGS"), envText(this.#envNames, o.env)));
+      if (!out.ok) throw new ToolshapeError(out.error);
+      return out.data;
+    }
+
+    toArgv(args) {
+      const handle = this.#live();
+      return JSON.parse(call(() => handle.toArgv(stringify(args, "the arguments", "INVALID_ARGS"))));
+    }
+
+    usage(opts) {
+      const handle = this.#live();
+      const o = optionsObject(opts, "usage options") || {};
+      const format = o.format === undefined ? "text" : o.format;
+      const width = o.width === undefined ? 80 : o.width;
+      if (typeof format !== "string") throw fail("INVALID_OPTION", "usage option format must be \"text\" or \"markdown\"");
+      if (!Number.isInteger(width) || width < 1) throw fail("INVALID_OPTION", "usage option width must be a positive integer");
+      return call(() => handle.usage(format, Math.min(width, 10000)));
+    }
+
+    free() {
+      if (this.#wasm) {
+        this.#wasm.free();
+        this.#wasm = undefined;
+      }
+    }
+
+    [dispose]() {
+      this.free();
+    }
+  }
+
+  function compile(schema, options) {
+    inner(true);
+    const text = schemaText(schema);
+    const opts = optionsObject(options, "compile options");
+    const handle = call(() => new wasm.WasmTool(text, opts));
+    return new Tool(handle);
+  }
+
+  return { compile, Tool, ToolshapeError };
+}

@@ -1,0 +1,46 @@
+// Builds pkg/, the npm package: the core compiled to wasm32, bound twice by
+// wasm-bindgen (CommonJS for Node, ES module with init() for browsers),
+// optimised by wasm-opt (npm package binaryen), and the JS layer from
+// pkg-template/ (ESM source; esbuild writes its CommonJS twin).
+import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { ensureBindgen, ensureNodeModules, ensureWasmTarget, root, run } from "./setup.mjs";
+
+ensureNodeModules();
+ensureWasmTarget();
+const bindgen = ensureBindgen();
+
+run("cargo", ["build", "--lib", "--release", "--target", "wasm32-unknown-unknown"]);
+const built = join(root, "target", "wasm32-unknown-unknown", "release", "toolshape.wasm");
+
+const pkg = join(root, "pkg");
+rmSync(pkg, { recursive: true, force: true });
+mkdirSync(pkg, { recursive: true });
+
+for (const target of ["nodejs", "web"]) {
+  const out = join(pkg, target === "nodejs" ? "node" : "web");
+  run(bindgen, [built, "--target", target, "--out-dir", out, "--out-name", "toolshape", "--no-typescript"]);
+  const wasm = join(out, "toolshape_bg.wasm");
+  const opt = join(root, "node_modules", ".bin", "wasm-opt");
+  run(opt, [wasm, "-Os", "--strip-debug", "--strip-producers", "--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals", "--enable-reference-types", "-o", wasm]);
+}
+
+const template = join(root, "pkg-template");
+cpSync(template, pkg, { recursive: true });
+run(join(root, "node_modules", ".bin", "esbuild"), [
+  join(template, "lib", "api.mjs"),
+  "--format=cjs",
+  "--platform=neutral",
+  `--outfile=${join(pkg, "lib", "api.cjs")}`,
+  "--log-level=warning",
+]);
+copyFileSync(join(root, "LICENSE"), join(pkg, "LICENSE"));
+copyFileSync(join(root, "README.md"), join(pkg, "README.md"));
+
+const manifest = JSON.parse(readFileSync(join(template, "package.json"), "utf8"));
+const workspace = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+manifest.version = workspace.version;
+writeFileSync(join(pkg, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+
+const size = statSync(join(pkg, "node", "toolshape_bg.wasm")).size;
+console.error(`pkg/ built: wasm ${(size / 1024).toFixed(1)} KiB`);

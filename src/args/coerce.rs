@@ -1,0 +1,145 @@
+//! One flag value, as typed or as given in a flat object, to the JSON value
+//! the schema wants. Strict: a value that does not fit is an error naming
+//! what was expected, never a silent guess.
+
+use serde_json::Value;
+
+use super::number::{parse_integer, parse_number};
+use crate::flags::{Flag, FlagType};
+use crate::schema::{fits, same_value, Kind, Schema, Shape};
+
+/// Coerces typed text. `Err` holds what was expected, for the message.
+pub fn coerce_text(schema: &Schema, flag: &Flag, text: &str) -> Result<Value, String> {
+    if flag.nullable && text == "null" && flag.ty != FlagType::Json {
+        return Ok(Value::Null);
+    }
+    match flag.ty {
+        FlagType::String => Ok(Value::String(text.to_owned())),
+        FlagType::Number => parse_number(text).ok_or_else(|| "a number".to_owned()),
+        FlagType::Integer => {
+            parse_integer(text).ok_or_else(|| "an integer (whole, at most 2^53 - 1 in size)".to_owned())
+        }
+        FlagType::Boolean => match text {
+            "true" | "1" => Ok(Value::Bool(true)),
+            "false" | "0" => Ok(Value::Bool(false)),
+            _ => Err("true or false".to_owned()),
+        },
+        FlagType::Enum => choice(flag, text).ok_or_else(|| expected_choices(flag)),
+        FlagType::Json => json_text(schema, &flag.shape, text),
+    }
+}
+
+/// Coerces a value from a flat object (`reconstruct`): text goes through
+/// [`coerce_text`], anything else must already be what the flag wants.
+pub fn coerce_value(schema: &Schema, flag: &Flag, value: &Value) -> Result<Value, String> {
+    if let Value::String(text) = value {
+        if flag.ty != FlagType::Json || !fits(schema, &flag.shape, value) {
+            return coerce_text(schema, flag, text);
+        }
+    }
+    let ok = match (flag.ty, value) {
+        (_, Value::Null) => flag.nullable,
+        (FlagType::Boolean, Value::Bool(_)) | (FlagType::Number, Value::Number(_)) => true,
+        (FlagType::Integer, Value::Number(_)) => parse_integer(&value.to_string()).is_some(),
+        (FlagType::Enum, _) => flag.choices.iter().flatten().any(|c| same_value(c, value)),
+        (FlagType::Json, _) => fits(schema, &flag.shape, value),
+        _ => false,
+    };
+    if ok {
+        Ok(value.clone())
+    } else {
+        Err(expected(schema, flag))
+    }
+}
+
+/// What a flag expects, in words.
+#[must_use]
+pub fn expected(schema: &Schema, flag: &Flag) -> String {
+    match flag.ty {
+        FlagType::String => "a string".to_owned(),
+        FlagType::Number => "a number".to_owned(),
+        FlagType::Integer => "an integer".to_owned(),
+        FlagType::Boolean => "true or false".to_owned(),
+        FlagType::Enum => expected_choices(flag),
+        FlagType::Json => format!("JSON text for {}", describe(schema, &flag.shape)),
+    }
+}
+
+fn choice(flag: &Flag, text: &str) -> Option<Value> {
+    let choices = flag.choices.as_deref().unwrap_or_default();
+    if let Some(found) = choices.iter().find(|c| c.as_str() == Some(text)) {
+        return Some(found.clone());
+    }
+    let parsed = parse_number(text).or_else(|| match text {
+        "true" => Some(Value::Bool(true)),
+        "false" => Some(Value::Bool(false)),
+        _ => None,
+    })?;
+    choices
+        .iter()
+        .find(|c| !c.is_string() && same_value(c, &parsed))
+        .cloned()
+}
+
+fn expected_choices(flag: &Flag) -> String {
+    let shown: Vec<String> = flag
+        .choices
+        .iter()
+        .flatten()
+        .map(|c| c.as_str().map_or_else(|| c.to_string(), str::to_owned))
+        .collect();
+    format!("one of: {}", shown.join(", "))
+}
+
+fn json_text(schema: &Schema, shape: &Shape, text: &str) -> Result<Value, String> {
+    if let Ok(parsed) = serde_json::from_str::<Value>(text) {
+        if fits(schema, shape, &parsed) {
+            return Ok(parsed);
+        }
+    }
+    // A flag whose schema also takes plain text (`string | number`, `any`)
+    // accepts it as typed, so `--id abc` works where `--id '"abc"'` would too.
+    let as_string = Value::String(text.to_owned());
+    if fits(schema, shape, &as_string) {
+        return Ok(as_string);
+    }
+    Err(format!("JSON text for {}", describe(schema, shape)))
+}
+
+/// A short description of a shape for messages: `an object`, `an array of numbers`.
+#[must_use]
+pub fn describe(schema: &Schema, shape: &Shape) -> String {
+    describe_at(schema, shape, 0)
+}
+
+fn describe_at(schema: &Schema, shape: &Shape, depth: usize) -> String {
+    let base = match &schema.resolve(shape).kind {
+        Kind::Any => "any value".to_owned(),
+        Kind::Never => "no value".to_owned(),
+        Kind::Null => "null".to_owned(),
+        Kind::Boolean => "a boolean".to_owned(),
+        Kind::Number => "a number".to_owned(),
+        Kind::Integer => "an integer".to_owned(),
+        Kind::String => "a string".to_owned(),
+        Kind::Enum(values) => {
+            let shown: Vec<String> = values.iter().map(Value::to_string).collect();
+            format!("one of {}", shown.join(", "))
+        }
+        Kind::Array(array) => match (&array.items, depth) {
+            (Some(items), 0) if array.prefix.is_empty() => format!("an array of {}", describe_at(schema, items, 1)),
+            _ => "an array".to_owned(),
+        },
+        Kind::Object(_) => "an object".to_owned(),
+        Kind::Union(union) if depth == 0 => {
+            let parts: Vec<String> = union.branches.iter().map(|b| describe_at(schema, b, 1)).collect();
+            parts.join(" or ")
+        }
+        Kind::Union(_) => "one of several kinds".to_owned(),
+        Kind::AllOf(_) | Kind::Ref(_) => "a value of the schema".to_owned(),
+    };
+    if shape.nullable || schema.resolve(shape).nullable {
+        format!("{base} or null")
+    } else {
+        base
+    }
+}

@@ -1,0 +1,156 @@
+//! Raw flag values to nested, typed arguments (coercion), and back (toArgv).
+
+mod assemble;
+mod coerce;
+pub mod number;
+mod to_argv;
+
+use serde_json::{Map, Value};
+
+use crate::argv::{clip, Raw, Tokens, Typed};
+use crate::error::{Issue, Result};
+use crate::flags::{Flag, FlagTable, Lookup};
+use crate::schema::Schema;
+use crate::suggest::closest;
+use assemble::Collected;
+
+pub use coerce::describe;
+pub use to_argv::to_argv;
+
+/// Environment variables, looked up by name.
+pub type Env<'e> = &'e dyn Fn(&str) -> Option<String>;
+
+/// Tokenized argv to nested arguments.
+pub fn from_tokens(schema: &Schema, table: &FlagTable, tokens: &Tokens<'_>, env: Env<'_>) -> Result<Value> {
+    let mut collected = Collected::new(table);
+    for issue in &tokens.issues {
+        collected.issue(issue.clone());
+    }
+    collected.dropped += tokens.dropped;
+    for given in &tokens.given {
+        let Some(flag) = table.flags.get(given.flag) else {
+            continue;
+        };
+        let coerced = match given.raw {
+            Raw::Bool(b) => Ok(Value::Bool(b)),
+            Raw::Text(text) => coerce::coerce_text(schema, flag, text),
+        };
+        match coerced {
+            Ok(value) => collected.put(given.flag, value, flag.repeatable),
+            Err(expected) => collected.issue(bad_value(
+                flag,
+                &given.typed.show(),
+                &received_text(given.raw),
+                &expected,
+            )),
+        }
+    }
+    from_env(schema, table, &mut collected, env);
+    collected.assemble(table)
+}
+
+/// `{ "config-timeout": "30" }` to `{ config: { timeout: 30 } }`.
+pub fn reconstruct(schema: &Schema, table: &FlagTable, values: &Map<String, Value>, env: Env<'_>) -> Result<Value> {
+    let mut collected = Collected::new(table);
+    for (name, value) in values {
+        let (index, negated) = match table.lookup(name) {
+            Some(Lookup::Flag(i)) => (i, false),
+            Some(Lookup::Negation(i)) => (i, true),
+            None => {
+                let hint = closest(name, table.typed_names())
+                    .map(|s| format!("; did you mean \"{s}\"?"))
+                    .unwrap_or_default();
+                collected.issue(Issue {
+                    code: "unknown_flag",
+                    path: Vec::new(),
+                    flag: Some(format!("--{}", clip(name))),
+                    message: format!("unknown flag name \"{}\"{hint}", clip(name)),
+                });
+                continue;
+            }
+        };
+        let Some(flag) = table.flags.get(index) else {
+            continue;
+        };
+        let shown = format!("--{}", flag.name);
+        let given = if negated { negate(value) } else { Some(value.clone()) };
+        let Some(value) = given else {
+            collected.issue(bad_value(
+                flag,
+                &format!("--no-{}", flag.name),
+                &value.to_string(),
+                "true or false",
+            ));
+            continue;
+        };
+        match (flag.repeatable, value) {
+            (true, Value::Array(items)) => {
+                let mut out = Vec::with_capacity(items.len());
+                for item in &items {
+                    match coerce::coerce_value(schema, flag, item) {
+                        Ok(v) => out.push(v),
+                        Err(expected) => collected.issue(bad_value(flag, &shown, &item.to_string(), &expected)),
+                    }
+                }
+                collected.put_all(index, out);
+            }
+            (_, value) => match coerce::coerce_value(schema, flag, &value) {
+                Ok(v) => collected.put(index, v, flag.repeatable),
+                Err(expected) => collected.issue(bad_value(flag, &shown, &value.to_string(), &expected)),
+            },
+        }
+    }
+    from_env(schema, table, &mut collected, env);
+    collected.assemble(table)
+}
+
+fn negate(value: &Value) -> Option<Value> {
+    match value {
+        Value::Bool(b) => Some(Value::Bool(!b)),
+        _ => None,
+    }
+}
+
+/// Flags still absent read their environment variable, if one is set.
+fn from_env(schema: &Schema, table: &FlagTable, collected: &mut Collected, env: Env<'_>) {
+    for (index, flag) in table.flags.iter().enumerate() {
+        if !collected.is_empty(index) {
+            continue;
+        }
+        let Some(name) = flag.env.as_deref() else {
+            continue;
+        };
+        let Some(text) = env(name) else {
+            continue;
+        };
+        match coerce::coerce_text(schema, flag, &text) {
+            Ok(value) => collected.put(index, value, flag.repeatable),
+            Err(expected) => {
+                let shown = Typed::Env(name).show();
+                collected.issue(bad_value(
+                    flag,
+                    &format!("{shown} (for --{})", flag.name),
+                    &text,
+                    &expected,
+                ));
+            }
+        }
+    }
+}
+
+fn received_text(raw: Raw<'_>) -> String {
+    match raw {
+        Raw::Text(text) => text.to_owned(),
+        Raw::Bool(b) => b.to_string(),
+    }
+}
+
+fn bad_value(flag: &Flag, shown: &str, received: &str, expected: &str) -> Issue {
+    let received = serde_json::to_string(&clip(received)).unwrap_or_default();
+    Issue {
+        code: "invalid_value",
+        path: flag.path.clone(),
+        flag: Some(shown.to_owned()),
+        message: format!("{shown} expects {expected}, got {received}"),
+    }
+}

@@ -1,0 +1,133 @@
+//! Strict number text: the JSON number grammar and nothing else, so `12abc`,
+//! `0x10`, `NaN`, `Infinity`, ` 1`, `+1` and the empty string are refused,
+//! and an integer must be exact.
+
+use serde_json::{Number, Value};
+
+/// Largest integer a JS number holds exactly (`Number.MAX_SAFE_INTEGER`).
+const MAX_SAFE: i64 = 9_007_199_254_740_991;
+
+/// Does `text` follow the JSON number grammar?
+#[must_use]
+pub fn is_json_number(text: &str) -> bool {
+    let b = text.as_bytes();
+    let mut i = usize::from(b.first() == Some(&b'-'));
+    let digits = |i: &mut usize| {
+        let start = *i;
+        while b.get(*i).is_some_and(u8::is_ascii_digit) {
+            *i += 1;
+        }
+        *i - start
+    };
+    match b.get(i) {
+        Some(b'0') => i += 1,
+        Some(b'1'..=b'9') => {
+            digits(&mut i);
+        }
+        _ => return false,
+    }
+    if b.get(i) == Some(&b'.') {
+        i += 1;
+        if digits(&mut i) == 0 {
+            return false;
+        }
+    }
+    if matches!(b.get(i), Some(b'e' | b'E')) {
+        i += 1;
+        if matches!(b.get(i), Some(b'+' | b'-')) {
+            i += 1;
+        }
+        if digits(&mut i) == 0 {
+            return false;
+        }
+    }
+    i == b.len()
+}
+
+/// A finite number, as an integer `Value` when it is one exactly.
+#[must_use]
+pub fn parse_number(text: &str) -> Option<Value> {
+    if !is_json_number(text) {
+        return None;
+    }
+    if let Some(int) = parse_safe_integer(text) {
+        return Some(Value::Number(int.into()));
+    }
+    let float: f64 = text.parse().ok()?;
+    if !float.is_finite() {
+        return None;
+    }
+    Some(number_value(float))
+}
+
+/// An integer that JS holds exactly: digits only, within ±(2^53 - 1).
+/// `1e3` and `2.0` are refused too: an integer flag takes integer text.
+#[must_use]
+pub fn parse_integer(text: &str) -> Option<Value> {
+    parse_safe_integer(text).map(|i| Value::Number(i.into()))
+}
+
+fn parse_safe_integer(text: &str) -> Option<i64> {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) || !is_json_number(text) {
+        return None;
+    }
+    let value: i64 = text.parse().ok()?;
+    (-MAX_SAFE..=MAX_SAFE).contains(&value).then_some(value)
+}
+
+/// An f64 as a JSON number, integral values written as integers so that
+/// `30` and `30.0` compare equal after a round trip.
+#[must_use]
+pub fn number_value(float: f64) -> Value {
+    #[allow(clippy::cast_possible_truncation)] // checked: integral and within the safe range
+    let as_int = float as i64;
+    #[allow(clippy::cast_precision_loss, clippy::float_cmp)]
+    // within ±2^53 i64 -> f64 is exact, so == is the exactness test
+    let exact = float.fract() == 0.0 && (-MAX_SAFE..=MAX_SAFE).contains(&as_int) && as_int as f64 == float;
+    if exact {
+        Value::Number(as_int.into())
+    } else {
+        Number::from_f64(float).map_or(Value::Null, Value::Number)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn json_grammar_only() {
+        for ok in ["0", "-0", "12", "-5", "1.5", "1e3", "1E-3", "-0.25e+2"] {
+            assert!(is_json_number(ok), "{ok}");
+        }
+        for bad in [
+            "", "-", "12abc", "0x10", "NaN", "Infinity", "+1", " 1", "1.", ".5", "01", "1e", "--1",
+        ] {
+            assert!(!is_json_number(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn numbers_are_finite_and_normalized() {
+        assert_eq!(parse_number("30"), Some(json!(30)));
+        assert_eq!(parse_number("30.0"), Some(json!(30)));
+        assert_eq!(parse_number("1.5"), Some(json!(1.5)));
+        assert_eq!(parse_number("1e309"), None);
+        assert_eq!(parse_number("-1e308"), Some(json!(-1e308)));
+    }
+
+    #[test]
+    fn integers_are_exact() {
+        assert_eq!(
+            parse_integer("9007199254740991"),
+            Some(json!(9_007_199_254_740_991_i64))
+        );
+        assert_eq!(parse_integer("9007199254740993"), None);
+        assert_eq!(parse_integer("-12"), Some(json!(-12)));
+        assert_eq!(parse_integer("1.0"), None);
+        assert_eq!(parse_integer("1e3"), None);
+        assert_eq!(parse_integer("007"), None);
+    }
+}

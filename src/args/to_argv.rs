@@ -1,0 +1,193 @@
+//! Nested arguments back to argv, such that parsing the result gives the
+//! same arguments. Values that no argv can express are refused with
+//! `UNREPRESENTABLE` rather than written in a form that parses differently.
+
+use serde_json::{Map, Value};
+
+use super::number::parse_integer;
+use crate::error::{Code, Error, Result};
+use crate::flags::names::show_path;
+use crate::flags::{Flag, FlagTable, FlagType, Member};
+use crate::schema::{fits, same_value, Schema};
+
+pub fn to_argv(schema: &Schema, table: &FlagTable, args: &Value) -> Result<Vec<String>> {
+    let Value::Object(map) = args else {
+        return Err(Error::new(Code::InvalidArgs, "arguments must be an object").with_path(Vec::new()));
+    };
+    let mut out = Vec::new();
+    write_group(schema, table, 0, map, &[], &mut out)?;
+    Ok(out)
+}
+
+fn write_group(
+    schema: &Schema,
+    table: &FlagTable,
+    group: usize,
+    map: &Map<String, Value>,
+    path: &[String],
+    out: &mut Vec<String>,
+) -> Result<()> {
+    let members = table
+        .groups
+        .get(group)
+        .map(|g| g.members.as_slice())
+        .unwrap_or_default();
+    for (key, value) in map {
+        let mut here = path.to_vec();
+        here.push(key.clone());
+        let Some((_, member)) = members.iter().find(|(k, _)| k == key) else {
+            return Err(unrepresentable(
+                &here,
+                "has no flag (the schema does not declare this key)",
+            ));
+        };
+        match *member {
+            Member::Flag(index) => {
+                if let Some(flag) = table.flags.get(index) {
+                    write_flag(schema, flag, value, &here, out)?;
+                }
+            }
+            Member::Group(child) => write_child_group(schema, table, child, value, &here, out)?,
+        }
+    }
+    check_inherited_defaults(table, group, map, path)
+}
+
+fn write_child_group(
+    schema: &Schema,
+    table: &FlagTable,
+    child: usize,
+    value: &Value,
+    path: &[String],
+    out: &mut Vec<String>,
+) -> Result<()> {
+    let Value::Object(inner) = value else {
+        return Err(Error::new(
+            Code::InvalidArgs,
+            format!(
+                "{} must be an object, got {}",
+                show_path(path),
+                crate::schema::value_kind(value)
+            ),
+        )
+        .with_path(path.to_vec()));
+    };
+    let before = out.len();
+    write_group(schema, table, child, inner, path, out)?;
+    let must_supply = table.groups.get(child).is_some_and(|g| g.must_supply);
+    if out.len() == before && !must_supply {
+        return Err(unrepresentable(
+            path,
+            "is an empty object for an optional group of flags; with no flag given it stays absent",
+        ));
+    }
+    Ok(())
+}
+
+/// Parsing fills a present object's missing keys from its default object;
+/// arguments that leave such a key out cannot come back unchanged.
+fn check_inherited_defaults(table: &FlagTable, group: usize, map: &Map<String, Value>, path: &[String]) -> Result<()> {
+    let members = table
+        .groups
+        .get(group)
+        .map(|g| g.members.as_slice())
+        .unwrap_or_default();
+    for (key, member) in members {
+        if let Member::Flag(index) = member {
+            let inherited = table.flags.get(*index).is_some_and(|f| f.inherited_default);
+            if inherited && !map.contains_key(key) && group != 0 {
+                let mut here = path.to_vec();
+                here.push(key.clone());
+                return Err(unrepresentable(
+                    &here,
+                    "is absent while its object is given; parsing fills it from the object's default",
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn write_flag(schema: &Schema, flag: &Flag, value: &Value, path: &[String], out: &mut Vec<String>) -> Result<()> {
+    if flag.repeatable {
+        let Value::Array(items) = value else {
+            return Err(invalid(flag, path, value, "an array"));
+        };
+        if items.is_empty() {
+            return Err(unrepresentable(
+                path,
+                "is an empty array; a repeatable flag given no times is absent",
+            ));
+        }
+        for item in items {
+            let text = scalar_text(schema, flag, item, path)?;
+            push(out, flag, text);
+        }
+        return Ok(());
+    }
+    if flag.ty == FlagType::Boolean {
+        match value {
+            Value::Bool(true) => out.push(format!("--{}", flag.name)),
+            Value::Bool(false) => out.push(format!("--no-{}", flag.name)),
+            Value::Null if flag.nullable => out.push(format!("--{}=null", flag.name)),
+            _ => return Err(invalid(flag, path, value, "true or false")),
+        }
+        return Ok(());
+    }
+    let text = scalar_text(schema, flag, value, path)?;
+    push(out, flag, text);
+    Ok(())
+}
+
+fn scalar_text(schema: &Schema, flag: &Flag, value: &Value, path: &[String]) -> Result<String> {
+    if value.is_null() && flag.nullable && flag.ty != FlagType::Json {
+        return Ok("null".to_owned());
+    }
+    match (flag.ty, value) {
+        (FlagType::String, Value::String(text)) => {
+            if flag.nullable && text == "null" {
+                return Err(unrepresentable(
+                    path,
+                    "is the string \"null\" for a nullable flag, where null means null",
+                ));
+            }
+            Ok(text.clone())
+        }
+        (FlagType::Number, Value::Number(n)) => Ok(n.to_string()),
+        (FlagType::Integer, Value::Number(n)) if parse_integer(&n.to_string()).is_some() => Ok(n.to_string()),
+        (FlagType::Enum, _) if flag.choices.iter().flatten().any(|c| same_value(c, value)) => {
+            Ok(value.as_str().map_or_else(|| value.to_string(), str::to_owned))
+        }
+        (FlagType::Json, _) if fits(schema, &flag.shape, value) => Ok(value.to_string()),
+        _ => Err(invalid(flag, path, value, &super::coerce::expected(schema, flag))),
+    }
+}
+
+/// `--name value`, or `--name=value` when the value starts with `-` and
+/// would otherwise read as a flag.
+fn push(out: &mut Vec<String>, flag: &Flag, text: String) {
+    if text.starts_with('-') {
+        out.push(format!("--{}={text}", flag.name));
+    } else {
+        out.push(format!("--{}", flag.name));
+        out.push(text);
+    }
+}
+
+fn unrepresentable(path: &[String], why: &str) -> Error {
+    Error::new(Code::Unrepresentable, format!("{} {why}", show_path(path))).with_path(path.to_vec())
+}
+
+fn invalid(flag: &Flag, path: &[String], value: &Value, expected: &str) -> Error {
+    Error::new(
+        Code::InvalidArgs,
+        format!(
+            "{} (--{}) expects {expected}, got {}",
+            show_path(path),
+            flag.name,
+            crate::schema::value_kind(value)
+        ),
+    )
+    .with_path(path.to_vec())
+    .with_flag(format!("--{}", flag.name))
+}

@@ -1,0 +1,252 @@
+//! argv tokens to raw flag values, through the flag table. No coercion here:
+//! a value is the text the person typed (or `true`/`false` for a bare boolean
+//! flag and its negation). Positionals and everything after `--` go to `rest`.
+
+use crate::args::number::is_json_number;
+use crate::error::Issue;
+use crate::flags::{FlagTable, FlagType, Lookup};
+use crate::limits::MAX_ISSUES;
+use crate::suggest::closest;
+
+/// How a flag was written, for messages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Typed<'a> {
+    Long(&'a str),
+    Short(char),
+    Env(&'a str),
+}
+
+impl Typed<'_> {
+    #[must_use]
+    pub fn show(&self) -> String {
+        match self {
+            Typed::Long(name) => format!("--{}", clip(name)),
+            Typed::Short(c) => format!("-{c}"),
+            Typed::Env(name) => format!("${name}"),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Raw<'a> {
+    Text(&'a str),
+    Bool(bool),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Given<'a> {
+    pub flag: usize,
+    pub raw: Raw<'a>,
+    pub typed: Typed<'a>,
+}
+
+#[derive(Debug, Default, PartialEq)]
+pub struct Tokens<'a> {
+    pub given: Vec<Given<'a>>,
+    pub rest: Vec<&'a str>,
+    pub issues: Vec<Issue>,
+    /// Issues past [`MAX_ISSUES`], counted but not kept.
+    pub dropped: usize,
+}
+
+impl Tokens<'_> {
+    fn issue(&mut self, issue: Issue) {
+        if self.issues.len() < MAX_ISSUES {
+            self.issues.push(issue);
+        } else {
+            self.dropped += 1;
+        }
+    }
+}
+
+/// A flag as shown in a message, cut short when someone typed a huge one.
+#[must_use]
+pub fn clip(text: &str) -> String {
+    const KEEP: usize = 80;
+    match text.char_indices().nth(KEEP) {
+        Some((at, _)) => format!("{}…", text.get(..at).unwrap_or_default()),
+        None => text.to_owned(),
+    }
+}
+
+#[must_use]
+pub fn tokenize<'a>(table: &FlagTable, argv: &[&'a str]) -> Tokens<'a> {
+    let mut out = Tokens::default();
+    let mut i = 0;
+    while let Some(&token) = argv.get(i) {
+        i += 1;
+        if token == "--" {
+            out.rest.extend(argv.get(i..).unwrap_or_default());
+            break;
+        }
+        let next = argv.get(i).copied();
+        let consumed = if let Some(body) = token.strip_prefix("--") {
+            long(table, body, next, &mut out)
+        } else if token.len() > 1 && token.starts_with('-') && !is_positional_number(table, token) {
+            short_group(table, token, next, &mut out)
+        } else {
+            out.rest.push(token);
+            false
+        };
+        if consumed {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// A negative number where no short alias claims its first digit is a
+/// positional, as in yargs.
+fn is_positional_number(table: &FlagTable, token: &str) -> bool {
+    let first = token.chars().nth(1);
+    is_json_number(token) && first.is_none_or(|c| table.short(c).is_none())
+}
+
+/// Handles `--name`, `--name=value`, `--no-name`. Returns whether `next` was used.
+fn long<'a>(table: &FlagTable, body: &'a str, next: Option<&'a str>, out: &mut Tokens<'a>) -> bool {
+    let (name, inline) = match body.split_once('=') {
+        Some((name, value)) => (name, Some(value)),
+        None => (body, None),
+    };
+    let typed = Typed::Long(name);
+    match table.lookup(name) {
+        None => {
+            out.issue(unknown(table, &typed.show(), name));
+            false
+        }
+        Some(Lookup::Negation(flag)) => {
+            if inline.is_some() {
+                out.issue(Issue {
+                    code: "unexpected_value",
+                    path: path_of(table, flag),
+                    flag: Some(typed.show()),
+                    message: format!("{} takes no value", typed.show()),
+                });
+            } else {
+                out.given.push(Given {
+                    flag,
+                    raw: Raw::Bool(false),
+                    typed,
+                });
+            }
+            false
+        }
+        Some(Lookup::Flag(flag)) => take_value(table, flag, typed, inline, next, out),
+    }
+}
+
+/// Handles `-abc`, `-n5`, `-n=5`, `-n 5`. Returns whether `next` was used.
+fn short_group<'a>(table: &FlagTable, token: &'a str, next: Option<&'a str>, out: &mut Tokens<'a>) -> bool {
+    let body = token.get(1..).unwrap_or_default();
+    for (at, c) in body.char_indices() {
+        let typed = Typed::Short(c);
+        let Some(flag) = table.short(c) else {
+            out.issue(unknown_short(c));
+            return false;
+        };
+        let after = body.get(at + c.len_utf8()..).unwrap_or_default();
+        let is_boolean = table.flags.get(flag).is_some_and(|f| f.ty == FlagType::Boolean);
+        if let Some(value) = after.strip_prefix('=') {
+            return take_value(table, flag, typed, Some(value), next, out);
+        }
+        if is_boolean {
+            out.given.push(Given {
+                flag,
+                raw: Raw::Bool(true),
+                typed,
+            });
+            continue;
+        }
+        let inline = (!after.is_empty()).then_some(after);
+        return take_value(table, flag, typed, inline, next, out);
+    }
+    false
+}
+
+fn take_value<'a>(
+    table: &FlagTable,
+    flag: usize,
+    typed: Typed<'a>,
+    inline: Option<&'a str>,
+    next: Option<&'a str>,
+    out: &mut Tokens<'a>,
+) -> bool {
+    let Some(entry) = table.flags.get(flag) else {
+        return false;
+    };
+    if let Some(text) = inline {
+        out.given.push(Given {
+            flag,
+            raw: Raw::Text(text),
+            typed,
+        });
+        return false;
+    }
+    if entry.ty == FlagType::Boolean {
+        out.given.push(Given {
+            flag,
+            raw: Raw::Bool(true),
+            typed,
+        });
+        return false;
+    }
+    let numeric = matches!(entry.ty, FlagType::Number | FlagType::Integer);
+    match next {
+        Some(value) if !value.starts_with('-') || value == "-" || (numeric && is_json_number(value)) => {
+            out.given.push(Given {
+                flag,
+                raw: Raw::Text(value),
+                typed,
+            });
+            true
+        }
+        _ => {
+            let hint = match next {
+                Some(value) => format!(
+                    "; to give a value that starts with '-', write {}={value}",
+                    typed_long(table, flag)
+                ),
+                None => String::new(),
+            };
+            out.issue(Issue {
+                code: "missing_value",
+                path: entry.path.clone(),
+                flag: Some(typed.show()),
+                message: format!("{} expects a {} value{hint}", typed.show(), entry.ty.placeholder()),
+            });
+            false
+        }
+    }
+}
+
+fn typed_long(table: &FlagTable, flag: usize) -> String {
+    table
+        .flags
+        .get(flag)
+        .map_or_else(String::new, |f| format!("--{}", f.name))
+}
+
+fn path_of(table: &FlagTable, flag: usize) -> Vec<String> {
+    table.flags.get(flag).map_or_else(Vec::new, |f| f.path.clone())
+}
+
+fn unknown(table: &FlagTable, shown: &str, name: &str) -> Issue {
+    let hint = closest(name, table.typed_names())
+        .map(|s| format!("; did you mean --{s}?"))
+        .unwrap_or_default();
+    Issue {
+        code: "unknown_flag",
+        path: Vec::new(),
+        flag: Some(shown.to_owned()),
+        message: format!("unknown flag {shown}{hint}"),
+    }
+}
+
+fn unknown_short(c: char) -> Issue {
+    Issue {
+        code: "unknown_flag",
+        path: Vec::new(),
+        flag: Some(format!("-{c}")),
+        message: format!("unknown flag -{c}"),
+    }
+}

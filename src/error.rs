@@ -1,0 +1,176 @@
+//! The one error type. Every failure the core reports is an [`Error`] with a
+//! stable [`Code`]; the JS layer turns its JSON form into `ToolshapeError`.
+
+use std::fmt;
+
+use serde::Serialize;
+
+/// Stable error codes. The strings are part of the public contract: never
+/// rename one, only add.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum Code {
+    /// Schema or option text that is not JSON.
+    InvalidJson,
+    /// A schema keyword with a value of the wrong kind.
+    InvalidSchema,
+    /// The root schema is not an object schema.
+    InvalidRoot,
+    /// A `$ref` that points at nothing.
+    DanglingRef,
+    /// A `$ref` cycle that never passes through an object or array.
+    RefCycle,
+    /// Nesting beyond [`crate::limits::MAX_DEPTH`].
+    TooDeep,
+    /// Input beyond a size limit, or a schema that expands beyond one.
+    TooLarge,
+    /// An option with a bad value, or an override for a flag that does not exist.
+    InvalidOption,
+    /// Two entries of the flag table with one name or one short alias.
+    FlagCollision,
+    /// A key that cannot be written as a flag name.
+    InvalidFlagName,
+    /// argv or flat values that do not fit the schema.
+    InvalidArgs,
+    /// Arguments that no argv can express.
+    Unrepresentable,
+}
+
+impl Code {
+    /// The wire string, as JS sees it in `error.code`.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Code::InvalidJson => "INVALID_JSON",
+            Code::InvalidSchema => "INVALID_SCHEMA",
+            Code::InvalidRoot => "INVALID_ROOT",
+            Code::DanglingRef => "DANGLING_REF",
+            Code::RefCycle => "REF_CYCLE",
+            Code::TooDeep => "TOO_DEEP",
+            Code::TooLarge => "TOO_LARGE",
+            Code::InvalidOption => "INVALID_OPTION",
+            Code::FlagCollision => "FLAG_COLLISION",
+            Code::InvalidFlagName => "INVALID_FLAG_NAME",
+            Code::InvalidArgs => "INVALID_ARGS",
+            Code::Unrepresentable => "UNREPRESENTABLE",
+        }
+    }
+}
+
+/// One problem inside an `INVALID_ARGS` error.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Issue {
+    /// A short machine code: `unknown_flag`, `missing_value`, `invalid_value`,
+    /// `missing_required`, `unexpected_value`.
+    pub code: &'static str,
+    /// Key path in the nested arguments; empty when the problem has no path.
+    pub path: Vec<String>,
+    /// The flag as typed, with its dashes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub flag: Option<String>,
+    pub message: String,
+}
+
+/// The error every fallible core function returns. Boxed so that `Result`s
+/// stay one pointer wide on the hot paths; fields read through `Deref`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(transparent)]
+pub struct Error(Box<Details>);
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Details {
+    pub code: Code,
+    pub message: String,
+    /// Where: a JSON pointer into the schema, or a key path into arguments.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pointer: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub flag: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub issues: Vec<Issue>,
+}
+
+impl Error {
+    #[must_use]
+    pub fn new(code: Code, message: impl Into<String>) -> Self {
+        Error(Box::new(Details {
+            code,
+            message: message.into(),
+            path: None,
+            pointer: None,
+            flag: None,
+            issues: Vec::new(),
+        }))
+    }
+
+    /// An error located in a schema, by JSON pointer.
+    #[must_use]
+    pub fn at_pointer(code: Code, pointer: &str, message: impl Into<String>) -> Self {
+        let shown = if pointer.is_empty() { "#" } else { pointer };
+        let mut err = Error::new(code, format!("{} (at {shown})", message.into()));
+        err.0.pointer = Some(pointer.to_owned());
+        err
+    }
+
+    #[must_use]
+    pub fn with_path(mut self, path: Vec<String>) -> Self {
+        self.0.path = Some(path);
+        self
+    }
+
+    #[must_use]
+    pub fn with_flag(mut self, flag: impl Into<String>) -> Self {
+        self.0.flag = Some(flag.into());
+        self
+    }
+
+    /// An `INVALID_ARGS` error carrying every issue found.
+    #[must_use]
+    pub fn invalid_args(issues: Vec<Issue>) -> Self {
+        let message = match issues.as_slice() {
+            [one] => one.message.clone(),
+            many => {
+                let lines: Vec<String> = many.iter().map(|i| format!("  - {}", i.message)).collect();
+                format!("{} problems with the arguments:\n{}", many.len(), lines.join("\n"))
+            }
+        };
+        let mut err = Error::new(Code::InvalidArgs, message);
+        if let [one] = issues.as_slice() {
+            err.0.flag.clone_from(&one.flag);
+            if !one.path.is_empty() {
+                err.0.path = Some(one.path.clone());
+            }
+        }
+        err.0.issues = issues;
+        err
+    }
+
+    /// The JSON text that crosses to JS and becomes a `ToolshapeError`.
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_else(|_| {
+            // Serializing plain strings cannot fail; keep a valid payload anyway.
+            format!(r#"{{"code":"{}","message":"error"}}"#, self.code.as_str())
+        })
+    }
+}
+
+impl std::ops::Deref for Error {
+    type Target = Details;
+
+    fn deref(&self) -> &Details {
+        &self.0
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.code.as_str(), self.message)
+    }
+}
+
+impl std::error::Error for Error {}
+
+pub type Result<T> = std::result::Result<T, Error>;

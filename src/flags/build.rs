@@ -1,0 +1,329 @@
+//! Shape to flag table: objects flatten into groups of flags down to
+//! `maxDepth`; whatever a flag cannot express becomes one JSON-valued flag.
+
+use std::collections::{BTreeMap, HashSet};
+
+use serde_json::Value;
+
+use super::collide::index_names;
+use super::names::{env_name, name_problem, segment, show_path, Case};
+use super::overrides::{short_char, FlagOverride};
+use super::table::{Flag, FlagTable, FlagType, Group, Member};
+use crate::error::{Code, Error, Result};
+use crate::schema::{Kind, ObjectShape, Schema, Shape};
+
+/// How the table is built; see `CompileOptions` for the documented defaults.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FlagOptions {
+    pub separator: String,
+    pub case: Case,
+    pub max_depth: usize,
+    pub flatten: bool,
+    pub overrides: BTreeMap<String, FlagOverride>,
+    pub env_prefix: Option<String>,
+}
+
+impl Default for FlagOptions {
+    fn default() -> Self {
+        FlagOptions {
+            separator: "-".to_owned(),
+            case: Case::Kebab,
+            max_depth: 3,
+            flatten: true,
+            overrides: BTreeMap::new(),
+            env_prefix: None,
+        }
+    }
+}
+
+pub fn build_table(schema: &Schema, options: &FlagOptions) -> Result<FlagTable> {
+    let sep = &options.separator;
+    if sep.is_empty() || sep.contains('=') || sep.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return Err(Error::new(
+            Code::InvalidOption,
+            format!("separator {sep:?} must be non-empty, without '=' or white space"),
+        ));
+    }
+    let Some(root) = schema.root.as_object() else {
+        return Err(Error::new(
+            Code::InvalidRoot,
+            "the root schema must be an object schema",
+        ));
+    };
+    let mut builder = Builder {
+        schema,
+        options,
+        table: FlagTable::default(),
+        used_overrides: HashSet::new(),
+    };
+    builder.table.groups.push(Group {
+        path: Vec::new(),
+        parent: None,
+        description: schema.root.description.clone(),
+        title: schema.root.title.clone(),
+        must_supply: true,
+        default: None,
+        prefix: String::new(),
+        members: Vec::new(),
+    });
+    let at = Place {
+        group: 0,
+        names: &[],
+        path: &[],
+        required: true,
+        inherited: None,
+    };
+    builder.walk(root, &at)?;
+    builder.check_overrides_used()?;
+    let mut table = builder.table;
+    index_names(&mut table)?;
+    Ok(table)
+}
+
+struct Builder<'a> {
+    schema: &'a Schema,
+    options: &'a FlagOptions,
+    table: FlagTable,
+    used_overrides: HashSet<String>,
+}
+
+/// Where in the tree a walk is.
+struct Place<'p> {
+    group: usize,
+    /// Flag name segments so far.
+    names: &'p [String],
+    path: &'p [String],
+    /// Every enclosing object must be supplied.
+    required: bool,
+    /// The closest enclosing default object, for inherited defaults.
+    inherited: Option<&'p Value>,
+}
+
+/// What kind of flag a leaf shape makes.
+struct Leaf {
+    ty: FlagType,
+    repeatable: bool,
+    shape: Shape,
+    choices: Option<Vec<Value>>,
+    nullable: bool,
+}
+
+impl Builder<'_> {
+    fn walk(&mut self, object: &ObjectShape, at: &Place<'_>) -> Result<()> {
+        for prop in &object.props {
+            if prop.shape.kind == Kind::Never {
+                continue;
+            }
+            let mut names = at.names.to_vec();
+            names.push(segment(&prop.key, self.options.case));
+            let mut path = at.path.to_vec();
+            path.push(prop.key.clone());
+            let inherited = at.inherited.and_then(|d| d.get(&prop.key));
+            let required = at.required && prop.must_supply();
+            if let Some(child) = self.flattenable(&prop.shape, path.len()) {
+                let name = names.join(&self.options.separator);
+                let group = self.table.groups.len();
+                self.table.groups.push(Group {
+                    path: path.clone(),
+                    parent: Some(at.group),
+                    description: prop.shape.description.clone(),
+                    title: prop.shape.title.clone(),
+                    must_supply: prop.must_supply(),
+                    default: prop.shape.default.clone(),
+                    prefix: format!("{name}{}", self.options.separator),
+                    members: Vec::new(),
+                });
+                self.add_member(at.group, &prop.key, Member::Group(group));
+                let inner = Place {
+                    group,
+                    names: &names,
+                    path: &path,
+                    required,
+                    inherited: prop.shape.default.as_ref().or(inherited),
+                };
+                self.walk(child, &inner)?;
+            } else {
+                let leaf = self.classify(&prop.shape);
+                self.add_member(at.group, &prop.key, Member::Flag(self.table.flags.len()));
+                self.add_flag(
+                    leaf,
+                    &prop.shape,
+                    &names,
+                    path,
+                    at.group,
+                    required,
+                    inherited,
+                    prop.must_supply(),
+                )?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The object a property flattens into, if it does.
+    fn flattenable<'s>(&self, shape: &'s Shape, depth: usize) -> Option<&'s ObjectShape> {
+        let object = shape.as_object()?;
+        let open_or_closed = object.additional.as_ref().is_none_or(|a| a.kind == Kind::Never);
+        let flattens = self.options.flatten
+            && depth <= self.options.max_depth
+            && !shape.nullable
+            && open_or_closed
+            && object.pattern_props.is_empty()
+            && object.property_names.is_none();
+        flattens.then_some(object)
+    }
+
+    fn classify(&self, shape: &Shape) -> Leaf {
+        let resolved = self.schema.resolve(shape);
+        let nullable = shape.nullable || resolved.nullable;
+        let scalar = |s: &Shape| scalar_type(self.schema.resolve(s));
+        if let Some((ty, choices)) = scalar(shape) {
+            return Leaf {
+                ty,
+                repeatable: false,
+                shape: resolved.clone(),
+                choices,
+                nullable,
+            };
+        }
+        if let Kind::Array(array) = &resolved.kind {
+            let item = array.items.as_ref().filter(|_| array.prefix.is_empty() && !nullable);
+            if let Some((ty, choices)) = item.and_then(|i| scalar(i).filter(|(t, _)| *t != FlagType::Boolean)) {
+                let item_shape = item.map_or_else(|| Shape::of(Kind::Any), |i| self.schema.resolve(i).clone());
+                if !item_shape.nullable {
+                    return Leaf {
+                        ty,
+                        repeatable: true,
+                        shape: item_shape,
+                        choices,
+                        nullable: false,
+                    };
+                }
+            }
+        }
+        let mut json_shape = resolved.clone();
+        json_shape.nullable = nullable;
+        Leaf {
+            ty: FlagType::Json,
+            repeatable: false,
+            shape: json_shape,
+            choices: None,
+            nullable,
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)] // one call site; a struct would only rename these
+    fn add_flag(
+        &mut self,
+        leaf: Leaf,
+        shape: &Shape,
+        names: &[String],
+        path: Vec<String>,
+        group: usize,
+        required: bool,
+        inherited: Option<&Value>,
+        own_must_supply: bool,
+    ) -> Result<()> {
+        let generated = names.join(&self.options.separator);
+        let over = self.override_for(&generated, shape, &path)?;
+        let name = over.name.clone().unwrap_or_else(|| generated.clone());
+        if let Some(problem) = name_problem(&name) {
+            return Err(Error::new(
+                Code::InvalidFlagName,
+                format!(
+                    "the key path {} gives the flag name \"{name}\", which {problem}; set another with options.flags[{}].name",
+                    show_path(&path),
+                    serde_json::to_string(&generated).unwrap_or_default()
+                ),
+            )
+            .with_path(path));
+        }
+        let short = over.short.as_deref().map(|s| short_char(s, &name)).transpose()?;
+        let env = over
+            .env
+            .clone()
+            .or_else(|| self.options.env_prefix.as_deref().map(|p| env_name(p, &name)));
+        let boolean = leaf.ty == FlagType::Boolean;
+        let switch = boolean && own_must_supply;
+        let (default, inherited_default) = match (&shape.default, inherited) {
+            (Some(own), _) => (Some(own.clone()), false),
+            (None, Some(from_parent)) => (Some(from_parent.clone()), true),
+            (None, None) => (None, false),
+        };
+        self.table.flags.push(Flag {
+            name,
+            path,
+            ty: leaf.ty,
+            required: required && !switch,
+            default,
+            description: over.description.or_else(|| shape.description.clone()),
+            short: short.map(String::from),
+            choices: leaf.choices,
+            repeatable: leaf.repeatable,
+            negatable: boolean,
+            json: leaf.ty == FlagType::Json,
+            env,
+            nullable: leaf.nullable,
+            hidden: over.hidden.unwrap_or(false),
+            shape: leaf.shape,
+            group,
+            inherited_default,
+            switch,
+            must_supply: own_must_supply && !switch,
+        });
+        Ok(())
+    }
+
+    fn add_member(&mut self, group: usize, key: &str, member: Member) {
+        if let Some(g) = self.table.groups.get_mut(group) {
+            g.members.push((key.to_owned(), member));
+        }
+    }
+
+    fn override_for(&mut self, generated: &str, shape: &Shape, path: &[String]) -> Result<FlagOverride> {
+        let meta = match &shape.cli {
+            Some(meta) => FlagOverride::from_meta(meta, path)?,
+            None => FlagOverride::default(),
+        };
+        let explicit = self.options.overrides.get(generated).cloned();
+        if explicit.is_some() {
+            self.used_overrides.insert(generated.to_owned());
+        }
+        Ok(explicit.unwrap_or_default().over(meta))
+    }
+
+    fn check_overrides_used(&self) -> Result<()> {
+        let unused = self
+            .options
+            .overrides
+            .keys()
+            .find(|k| !self.used_overrides.contains(k.as_str()));
+        match unused {
+            None => Ok(()),
+            Some(name) => {
+                let names: Vec<&str> = self.table.flags.iter().map(|f| f.name.as_str()).collect();
+                let hint = crate::suggest::closest(name, names.iter().copied())
+                    .map(|s| format!("; did you mean \"{s}\"?"))
+                    .unwrap_or_default();
+                Err(Error::new(
+                    Code::InvalidOption,
+                    format!("options.flags names \"{name}\", which is not a flag of this tool{hint}"),
+                ))
+            }
+        }
+    }
+}
+
+/// The flag type of a shape a single flag value can express, with its choices.
+fn scalar_type(shape: &Shape) -> Option<(FlagType, Option<Vec<Value>>)> {
+    match &shape.kind {
+        Kind::String => Some((FlagType::String, None)),
+        Kind::Number => Some((FlagType::Number, None)),
+        Kind::Integer => Some((FlagType::Integer, None)),
+        Kind::Boolean => Some((FlagType::Boolean, None)),
+        Kind::Enum(values) if values.iter().all(|v| v.is_string() || v.is_number() || v.is_boolean()) => {
+            Some((FlagType::Enum, Some(values.clone())))
+        }
+        _ => None,
+    }
+}

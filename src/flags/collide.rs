@@ -1,0 +1,106 @@
+//! Indexes the table by name and short alias, refusing any two entries that
+//! a person would type the same way: two keys to one name (`foo.bar` and
+//! `foo-bar`, `maxRetries` and `max-retries`), a key against a negation
+//! (`no-color` and `color`), a JSON flag against a leaf, one short alias
+//! twice, or a reserved name (`--help`, `-h`).
+
+use std::collections::HashMap;
+
+use super::names::show_path;
+use super::table::{FlagTable, Lookup};
+use crate::error::{Code, Error, Result};
+
+/// Names no schema may take: the CLI answers them itself.
+const RESERVED_NAMES: &[&str] = &["help"];
+const RESERVED_SHORTS: &[char] = &['h'];
+
+pub fn index_names(table: &mut FlagTable) -> Result<()> {
+    let mut by_name: HashMap<String, Lookup> = HashMap::with_capacity(table.flags.len() * 2);
+    for (index, flag) in table.flags.iter().enumerate() {
+        claim_name(table, &mut by_name, flag.name.clone(), Lookup::Flag(index))?;
+    }
+    for (index, flag) in table.flags.iter().enumerate() {
+        if flag.negatable {
+            claim_name(
+                table,
+                &mut by_name,
+                format!("no-{}", flag.name),
+                Lookup::Negation(index),
+            )?;
+        }
+    }
+    let mut by_short: HashMap<char, usize> = HashMap::new();
+    for (index, flag) in table.flags.iter().enumerate() {
+        let Some(c) = flag.short.as_deref().and_then(|s| s.chars().next()) else {
+            continue;
+        };
+        if RESERVED_SHORTS.contains(&c) {
+            return Err(collision(
+                &format!("-{c}"),
+                &owner(table, Lookup::Flag(index)),
+                "the built-in -h (help)",
+                &flag.name,
+            ));
+        }
+        if let Some(&other) = by_short.get(&c) {
+            return Err(collision(
+                &format!("-{c}"),
+                &owner(table, Lookup::Flag(other)),
+                &owner(table, Lookup::Flag(index)),
+                &flag.name,
+            ));
+        }
+        by_short.insert(c, index);
+    }
+    table.by_name = by_name;
+    table.by_short = by_short;
+    Ok(())
+}
+
+fn claim_name(table: &FlagTable, by_name: &mut HashMap<String, Lookup>, name: String, lookup: Lookup) -> Result<()> {
+    let target = match lookup {
+        Lookup::Flag(i) | Lookup::Negation(i) => table.flags.get(i).map_or("", |f| f.name.as_str()),
+    };
+    if RESERVED_NAMES.contains(&name.as_str()) {
+        return Err(collision(
+            &format!("--{name}"),
+            "the built-in --help",
+            &owner(table, lookup),
+            target,
+        ));
+    }
+    if let Some(&existing) = by_name.get(&name) {
+        return Err(collision(
+            &format!("--{name}"),
+            &owner(table, existing),
+            &owner(table, lookup),
+            target,
+        ));
+    }
+    by_name.insert(name, lookup);
+    Ok(())
+}
+
+fn owner(table: &FlagTable, lookup: Lookup) -> String {
+    match lookup {
+        Lookup::Flag(i) => table
+            .flags
+            .get(i)
+            .map_or_else(String::new, |f| format!("the key path {}", show_path(&f.path))),
+        Lookup::Negation(i) => table.flags.get(i).map_or_else(String::new, |f| {
+            format!("the negation of the key path {}", show_path(&f.path))
+        }),
+    }
+}
+
+fn collision(typed: &str, first: &str, second: &str, rename: &str) -> Error {
+    let key = serde_json::to_string(rename).unwrap_or_default();
+    Error::new(
+        Code::FlagCollision,
+        format!(
+            "{typed} would mean both {first} and {second}; give one another name with \
+             options.flags[{key}] (name or short) or .meta({{ cli: {{ name }} }})"
+        ),
+    )
+    .with_flag(typed.to_owned())
+}

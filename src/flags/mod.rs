@@ -1,0 +1,13 @@
+//! Shape to flag table: flatten, names, overrides, collisions. Knows nothing
+//! of argv.
+
+mod build;
+mod collide;
+pub mod names;
+mod overrides;
+mod table;
+
+pub use build::{build_table, FlagOptions};
+pub use names::Case;
+pub use overrides::FlagOverride;
+pub use table::{Flag, FlagTable, FlagType, Group, Lookup, Member};

@@ -1,0 +1,124 @@
+//! Flag names: case conversion, joining key paths, and what a name may hold.
+
+/// How object keys become flag name segments.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Case {
+    /// `maxRetries` gives `max-retries`, `HTTPServer` gives `http-server`.
+    #[default]
+    Kebab,
+    /// Keys are used as written.
+    Preserve,
+}
+
+/// One key as a flag name segment.
+#[must_use]
+pub fn segment(key: &str, case: Case) -> String {
+    match case {
+        Case::Preserve => key.to_owned(),
+        Case::Kebab => kebab(key),
+    }
+}
+
+fn kebab(key: &str) -> String {
+    let chars: Vec<char> = key.chars().collect();
+    let mut out = String::with_capacity(key.len() + 4);
+    for (i, &c) in chars.iter().enumerate() {
+        if c.is_uppercase() {
+            let prev = i.checked_sub(1).and_then(|p| chars.get(p)).copied();
+            let next = chars.get(i + 1).copied();
+            let boundary = match prev {
+                Some(p) if p.is_lowercase() || p.is_ascii_digit() => true,
+                Some(p) if p.is_uppercase() => next.is_some_and(char::is_lowercase),
+                _ => false,
+            };
+            if boundary {
+                out.push('-');
+            }
+            out.extend(c.to_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Why a name cannot be typed as `--name` (or `-s` for a short alias), if it cannot.
+#[must_use]
+pub fn name_problem(name: &str) -> Option<&'static str> {
+    if name.is_empty() {
+        Some("is empty")
+    } else if name.starts_with('-') {
+        Some("starts with '-'")
+    } else if name.contains('=') {
+        Some("contains '=', which separates a flag from its value")
+    } else if name.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        Some("contains white space or a control character")
+    } else {
+        None
+    }
+}
+
+/// `APP` + `config-timeout` gives `APP_CONFIG_TIMEOUT`.
+#[must_use]
+pub fn env_name(prefix: &str, flag: &str) -> String {
+    let body: String = flag
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_uppercase()
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if prefix.is_empty() {
+        body
+    } else {
+        format!("{prefix}_{body}")
+    }
+}
+
+/// A key path as JSON, for messages: `["config","timeout"]`.
+#[must_use]
+pub fn show_path(path: &[String]) -> String {
+    serde_json::to_string(path).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kebab_cases_like_people_write_flags() {
+        for (key, want) in [
+            ("maxRetries", "max-retries"),
+            ("HTTPServer", "http-server"),
+            ("fooURLBar", "foo-url-bar"),
+            ("v2Api", "v2-api"),
+            ("dry-run", "dry-run"),
+            ("snake_case", "snake_case"),
+            ("A", "a"),
+            ("already", "already"),
+        ] {
+            assert_eq!(segment(key, Case::Kebab), want, "{key}");
+        }
+        assert_eq!(segment("maxRetries", Case::Preserve), "maxRetries");
+    }
+
+    #[test]
+    fn names_that_cannot_be_typed() {
+        assert!(name_problem("").is_some());
+        assert!(name_problem("-x").is_some());
+        assert!(name_problem("a=b").is_some());
+        assert!(name_problem("a b").is_some());
+        assert!(name_problem("a\u{0}b").is_some());
+        assert!(name_problem("ok-name").is_none());
+    }
+
+    #[test]
+    fn env_names() {
+        assert_eq!(env_name("APP", "config-timeout"), "APP_CONFIG_TIMEOUT");
+        assert_eq!(env_name("", "x.y"), "X_Y");
+    }
+}

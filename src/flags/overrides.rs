@@ -1,0 +1,61 @@
+//! Per-flag overrides, from `options.flags` (by flat flag name) or from the
+//! `cli` meta key in the schema. Explicit options win, key by key.
+
+use serde::Deserialize;
+use serde_json::{Map, Value};
+
+use crate::error::{Code, Error, Result};
+
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct FlagOverride {
+    /// One-character alias: `-t`.
+    pub short: Option<String>,
+    pub description: Option<String>,
+    /// Left out of usage text; still parsed.
+    pub hidden: Option<bool>,
+    /// Environment variable read when the flag is absent.
+    pub env: Option<String>,
+    /// Flag name to use instead of the generated one.
+    pub name: Option<String>,
+}
+
+impl FlagOverride {
+    /// Reads a schema's `cli` meta object.
+    pub fn from_meta(meta: &Map<String, Value>, path: &[String]) -> Result<Self> {
+        serde_json::from_value(Value::Object(meta.clone())).map_err(|err| {
+            Error::new(
+                Code::InvalidSchema,
+                format!("the cli meta at {} is not valid: {err}", super::names::show_path(path)),
+            )
+            .with_path(path.to_vec())
+        })
+    }
+
+    /// `self` (explicit options) over `meta` (the schema), key by key.
+    #[must_use]
+    pub fn over(self, meta: FlagOverride) -> FlagOverride {
+        FlagOverride {
+            short: self.short.or(meta.short),
+            description: self.description.or(meta.description),
+            hidden: self.hidden.or(meta.hidden),
+            env: self.env.or(meta.env),
+            name: self.name.or(meta.name),
+        }
+    }
+}
+
+/// A short alias must be one character that can follow a single dash.
+pub fn short_char(short: &str, flag: &str) -> Result<char> {
+    let mut chars = short.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if c != '-' && c != '=' && !c.is_whitespace() && !c.is_control() => Ok(c),
+        _ => Err(Error::new(
+            Code::InvalidOption,
+            format!(
+                "the short alias \"{short}\" for --{flag} must be one character other than '-', '=' or white space"
+            ),
+        )
+        .with_flag(format!("--{flag}"))),
+    }
+}

@@ -1,0 +1,160 @@
+//! The flag table: every flag a tool's arguments can be typed with, and the
+//! key path each one writes. Built once in `compile`; argv parsing, argument
+//! building, `toArgv` and usage only read it.
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::schema::Shape;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FlagType {
+    String,
+    Number,
+    Integer,
+    Boolean,
+    Enum,
+    Json,
+}
+
+impl FlagType {
+    /// The placeholder shown in usage text.
+    #[must_use]
+    pub fn placeholder(self) -> &'static str {
+        match self {
+            FlagType::String => "string",
+            FlagType::Number => "number",
+            FlagType::Integer => "integer",
+            FlagType::Boolean => "boolean",
+            FlagType::Enum => "choice",
+            FlagType::Json => "json",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[allow(clippy::struct_excessive_bools)] // mirrors the public flag entry, whose facts are booleans
+pub struct Flag {
+    /// Flag name without dashes.
+    pub name: String,
+    /// Key path in the nested arguments.
+    pub path: Vec<String>,
+    #[serde(rename = "type")]
+    pub ty: FlagType,
+    pub required: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub default: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub short: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub choices: Option<Vec<Value>>,
+    #[serde(skip_serializing_if = "is_false")]
+    pub repeatable: bool,
+    #[serde(skip_serializing_if = "is_false")]
+    pub negatable: bool,
+    #[serde(skip_serializing_if = "is_false")]
+    pub json: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub env: Option<String>,
+    #[serde(skip_serializing_if = "is_false")]
+    pub nullable: bool,
+    #[serde(skip_serializing_if = "is_false")]
+    pub hidden: bool,
+    /// The value's shape (the item's, for a repeatable flag).
+    #[serde(skip)]
+    pub shape: Shape,
+    /// Index of the group (object) this flag's value sits in.
+    #[serde(skip)]
+    pub group: usize,
+    /// `default` came from a parent's default object, which Zod does not
+    /// apply once the parent is given: parsing fills it in then.
+    #[serde(skip)]
+    pub inherited_default: bool,
+    /// A required boolean without default: absent means `false`.
+    #[serde(skip)]
+    pub switch: bool,
+    /// Must be given whenever its group is present (own key required, no default).
+    #[serde(skip)]
+    pub must_supply: bool,
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if passes a reference
+fn is_false(value: &bool) -> bool {
+    !*value
+}
+
+/// An object whose keys are flags of their own. Group 0 is the root.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Group {
+    pub path: Vec<String>,
+    pub parent: Option<usize>,
+    pub description: Option<String>,
+    pub title: Option<String>,
+    /// Present whenever its parent is (required without default).
+    pub must_supply: bool,
+    /// The group's own default object, for usage text.
+    pub default: Option<Value>,
+    /// Flag name prefix (`config-`), for usage headings.
+    pub prefix: String,
+    /// The group's keys in schema order, each a flag or a nested group.
+    pub members: Vec<(String, Member)>,
+}
+
+/// What one key of a group is on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Member {
+    Flag(usize),
+    Group(usize),
+}
+
+/// What a `--name` refers to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lookup {
+    Flag(usize),
+    /// `--no-name` of a boolean flag.
+    Negation(usize),
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct FlagTable {
+    pub flags: Vec<Flag>,
+    pub groups: Vec<Group>,
+    pub by_name: HashMap<String, Lookup>,
+    pub by_short: HashMap<char, usize>,
+}
+
+impl FlagTable {
+    #[must_use]
+    pub fn lookup(&self, name: &str) -> Option<Lookup> {
+        self.by_name.get(name).copied()
+    }
+
+    #[must_use]
+    pub fn short(&self, c: char) -> Option<usize> {
+        self.by_short.get(&c).copied()
+    }
+
+    /// Every name a person could type, for "did you mean" suggestions.
+    pub fn typed_names(&self) -> impl Iterator<Item = &str> {
+        self.by_name.keys().map(String::as_str)
+    }
+
+    /// The groups from the root down to `group`, root first.
+    #[must_use]
+    pub fn ancestry(&self, group: usize) -> Vec<usize> {
+        let mut chain = Vec::new();
+        let mut at = Some(group);
+        while let Some(index) = at {
+            chain.push(index);
+            at = self.groups.get(index).and_then(|g| g.parent);
+        }
+        chain.reverse();
+        chain
+    }
+}

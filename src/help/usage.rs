@@ -1,0 +1,251 @@
+//! `--help` text from the flag table: a synopsis, then the flags, each
+//! nested object's flags under a heading with its description.
+#![allow(clippy::format_push_string)] // text is built once per call; write! would only add ignored fmt::Results
+
+use serde_json::Value;
+
+use super::text::{sanitize, wrap};
+use crate::flags::{Flag, FlagTable, FlagType, Group, Member};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Format {
+    #[default]
+    Text,
+    Markdown,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UsageOptions {
+    pub format: Format,
+    /// Columns for text output.
+    pub width: usize,
+}
+
+impl Default for UsageOptions {
+    fn default() -> Self {
+        UsageOptions {
+            format: Format::Text,
+            width: 80,
+        }
+    }
+}
+
+#[must_use]
+pub fn usage(table: &FlagTable, name: &str, options: &UsageOptions) -> String {
+    match options.format {
+        Format::Text => text(table, name, options.width.clamp(40, 400)),
+        Format::Markdown => markdown(table, name),
+    }
+}
+
+/// Groups in reading order (depth first, as the schema lists them), each with
+/// its visible flags.
+fn sections(table: &FlagTable) -> Vec<(&Group, Vec<&Flag>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![0usize];
+    while let Some(index) = stack.pop() {
+        let Some(group) = table.groups.get(index) else {
+            continue;
+        };
+        let flags: Vec<&Flag> = group
+            .members
+            .iter()
+            .filter_map(|(_, m)| match m {
+                Member::Flag(i) => table.flags.get(*i).filter(|f| !f.hidden),
+                Member::Group(_) => None,
+            })
+            .collect();
+        out.push((group, flags));
+        let children: Vec<usize> = group
+            .members
+            .iter()
+            .filter_map(|(_, m)| match m {
+                Member::Group(g) => Some(*g),
+                Member::Flag(_) => None,
+            })
+            .collect();
+        stack.extend(children.into_iter().rev());
+    }
+    out
+}
+
+fn heading(group: &Group) -> String {
+    let path = group.path.join(".");
+    let title = group.title.as_deref().map_or(path, sanitize);
+    match &group.description {
+        Some(description) => format!("{title}: {}", sanitize(description)),
+        None => title,
+    }
+}
+
+fn value_hint(flag: &Flag) -> String {
+    let body = match (&flag.choices, flag.ty) {
+        (Some(choices), _) => choices.iter().map(show_value).collect::<Vec<_>>().join("|"),
+        (None, ty) => ty.placeholder().to_owned(),
+    };
+    let body = if flag.nullable { format!("{body}|null") } else { body };
+    if flag.repeatable {
+        format!(" <{body}>...")
+    } else {
+        format!(" <{body}>")
+    }
+}
+
+fn show_value(value: &Value) -> String {
+    sanitize(&value.as_str().map_or_else(|| value.to_string(), str::to_owned))
+}
+
+/// The left column: `-t, --config-timeout <number>`.
+fn left(flag: &Flag) -> String {
+    let short = flag
+        .short
+        .as_deref()
+        .map_or_else(|| "    ".to_owned(), |s| format!("-{}, ", sanitize(s)));
+    if flag.ty == FlagType::Boolean {
+        let nullable = if flag.nullable { "[=null]" } else { "" };
+        format!("{short}--[no-]{}{nullable}", sanitize(&flag.name))
+    } else {
+        format!("{short}--{}{}", sanitize(&flag.name), value_hint(flag))
+    }
+}
+
+/// The right column: description, then facts in brackets.
+fn right(flag: &Flag) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    if let Some(description) = &flag.description {
+        parts.push(sanitize(description));
+    }
+    if flag.required {
+        parts.push("(required)".to_owned());
+    }
+    if let Some(default) = &flag.default {
+        parts.push(format!("[default: {}]", sanitize(&default.to_string())));
+    }
+    if flag.json {
+        parts.push("[JSON]".to_owned());
+    }
+    if flag.repeatable {
+        parts.push("[repeatable]".to_owned());
+    }
+    if let Some(env) = &flag.env {
+        parts.push(format!("[env: {}]", sanitize(env)));
+    }
+    parts.join(" ")
+}
+
+fn text(table: &FlagTable, name: &str, width: usize) -> String {
+    let mut out = String::new();
+    let name = sanitize(name);
+    let positional = if table.flags.iter().any(|f| f.required) {
+        " <options>"
+    } else {
+        " [options]"
+    };
+    out.push_str(&format!("Usage: {name}{positional}\n"));
+    if let Some(description) = table.groups.first().and_then(|g| g.description.as_deref()) {
+        out.push('\n');
+        for line in wrap(&sanitize(description), width) {
+            out.push_str(&line);
+            out.push('\n');
+        }
+    }
+    let rows: Vec<(String, String)> = table
+        .flags
+        .iter()
+        .filter(|f| !f.hidden)
+        .map(|f| (left(f), right(f)))
+        .collect();
+    let column = rows
+        .iter()
+        .map(|(l, _)| l.chars().count())
+        .max()
+        .unwrap_or(0)
+        .min(width / 2)
+        + 4;
+    for (index, (group, flags)) in sections(table).into_iter().enumerate() {
+        if flags.is_empty() {
+            continue;
+        }
+        out.push('\n');
+        if index == 0 {
+            out.push_str("Options:\n");
+        } else {
+            for line in wrap(&heading(group), width) {
+                out.push_str(&line);
+                out.push('\n');
+            }
+        }
+        for flag in flags {
+            row(&mut out, &left(flag), &right(flag), column, width);
+        }
+    }
+    out.push('\n');
+    row(&mut out, "-h, --help", "Show this help", column, width);
+    out
+}
+
+fn row(out: &mut String, left: &str, right: &str, column: usize, width: usize) {
+    let left_len = left.chars().count() + 2;
+    out.push_str("  ");
+    out.push_str(left);
+    let lines = wrap(right, width.saturating_sub(column).max(20));
+    let mut lines = lines.into_iter();
+    if left_len < column {
+        out.push_str(&" ".repeat(column - left_len));
+        out.push_str(&lines.next().unwrap_or_default());
+    }
+    out.push('\n');
+    for line in lines {
+        if line.is_empty() {
+            continue;
+        }
+        out.push_str(&" ".repeat(column));
+        out.push_str(&line);
+        out.push('\n');
+    }
+}
+
+fn markdown(table: &FlagTable, name: &str) -> String {
+    let mut out = format!("# {}\n", md(&sanitize(name)));
+    if let Some(description) = table.groups.first().and_then(|g| g.description.as_deref()) {
+        out.push_str(&format!("\n{}\n", md(&sanitize(description))));
+    }
+    for (index, (group, flags)) in sections(table).into_iter().enumerate() {
+        if flags.is_empty() {
+            continue;
+        }
+        let title = if index == 0 {
+            "Options".to_owned()
+        } else {
+            heading(group)
+        };
+        out.push_str(&format!(
+            "\n## {}\n\n| Flag | Type | Description |\n| --- | --- | --- |\n",
+            md(&title)
+        ));
+        for flag in flags {
+            let short = flag
+                .short
+                .as_deref()
+                .map(|s| format!(", `-{}`", md(&sanitize(s))))
+                .unwrap_or_default();
+            let ty = value_hint(flag);
+            out.push_str(&format!(
+                "| `--{}`{short} | `{}` | {} |\n",
+                md(&sanitize(&flag.name)),
+                md(ty
+                    .trim()
+                    .trim_start_matches('<')
+                    .trim_end_matches("...")
+                    .trim_end_matches('>')),
+                md(&right(flag))
+            ));
+        }
+    }
+    out
+}
+
+/// Escapes text for a markdown table cell.
+fn md(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('|', "\\|").replace('`', "\\`")
+}

@@ -1,0 +1,90 @@
+//! `compile` options as JS passes them (camelCase); unknown keys are refused
+//! so a misspelt option is an error, not a silent default.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use crate::error::{Code, Error, Result};
+use crate::flags::{Case, FlagOptions, FlagOverride};
+
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CompileOptions {
+    /// Command name used in usage text.
+    pub name: Option<String>,
+    /// Joins nested keys into flag names; default `-`.
+    pub separator: Option<String>,
+    /// `kebab` (default) or `preserve`.
+    pub case: Option<Case>,
+    /// Object levels flattened into flags; default 3.
+    pub max_depth: Option<usize>,
+    /// `false`: every object-valued property is one JSON flag.
+    pub flatten: Option<bool>,
+    /// Per-flag overrides by generated flag name.
+    #[serde(default)]
+    pub flags: BTreeMap<String, FlagOverride>,
+    /// `APP`: `--config-timeout` falls back to `APP_CONFIG_TIMEOUT`.
+    pub env_prefix: Option<String>,
+}
+
+impl CompileOptions {
+    /// Reads options from JSON text (the native and CLI path; wasm converts
+    /// the JS object with serde-wasm-bindgen into the same struct).
+    pub fn from_json(text: &str) -> Result<Self> {
+        if text.trim().is_empty() {
+            return Ok(CompileOptions::default());
+        }
+        serde_json::from_str(text)
+            .map_err(|err| Error::new(Code::InvalidOption, format!("invalid compile options: {err}")))
+    }
+
+    pub fn flag_options(&self) -> Result<FlagOptions> {
+        let defaults = FlagOptions::default();
+        if let Some(prefix) = &self.env_prefix {
+            if prefix.is_empty() || !prefix.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                return Err(Error::new(
+                    Code::InvalidOption,
+                    format!("envPrefix \"{prefix}\" must be letters, digits and '_'"),
+                ));
+            }
+        }
+        Ok(FlagOptions {
+            separator: self.separator.clone().unwrap_or(defaults.separator),
+            case: self.case.unwrap_or(defaults.case),
+            max_depth: self.max_depth.unwrap_or(defaults.max_depth),
+            flatten: self.flatten.unwrap_or(defaults.flatten),
+            overrides: self.flags.clone(),
+            env_prefix: self.env_prefix.clone(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn empty_and_camel_case_samples_parse() {
+        assert_eq!(CompileOptions::from_json("{}"), Ok(CompileOptions::default()));
+        let options = CompileOptions::from_json(
+            r#"{"name":"t","separator":".","case":"preserve","maxDepth":2,"flatten":false,
+                "flags":{"a-b":{"short":"a","hidden":true}},"envPrefix":"APP"}"#,
+        );
+        let options = options.unwrap_or_default();
+        assert_eq!(options.max_depth, Some(2));
+        assert_eq!(options.case, Some(Case::Preserve));
+        assert_eq!(
+            options.flags.get("a-b").and_then(|o| o.short.clone()),
+            Some("a".to_owned())
+        );
+    }
+
+    #[test]
+    fn misspelt_options_are_refused() {
+        let err = CompileOptions::from_json(r#"{"maxdepth":2}"#).err();
+        assert_eq!(err.map(|e| e.code), Some(Code::InvalidOption));
+        let err = CompileOptions::from_json(r#"{"case":"snake"}"#).err();
+        assert_eq!(err.map(|e| e.code), Some(Code::InvalidOption));
+    }
+}

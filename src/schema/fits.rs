@@ -1,0 +1,108 @@
+//! Does a value have the structure a shape asks for? Types, enums, required
+//! keys, closed objects and tuple positions; not string lengths, formats or
+//! numeric bounds, which are the validator's (Zod's) business. Used to decide
+//! whether JSON text given for a flag, or a repaired string, is what the
+//! schema wants there.
+
+use serde_json::Value;
+
+use super::shape::{ArrayShape, Kind, ObjectShape, Schema, Shape};
+
+/// Depth bound for following recursive definitions; values deeper than this
+/// cannot arrive (serde_json stops at 128) so it only guards hand-made input.
+const MAX_FIT_DEPTH: usize = 256;
+
+#[must_use]
+pub fn fits(schema: &Schema, shape: &Shape, value: &Value) -> bool {
+    fits_at(schema, shape, value, 0)
+}
+
+fn fits_at(schema: &Schema, shape: &Shape, value: &Value, depth: usize) -> bool {
+    if depth > MAX_FIT_DEPTH {
+        return false;
+    }
+    if value.is_null() && shape.nullable {
+        return true;
+    }
+    match &shape.kind {
+        Kind::Any => true,
+        Kind::Never => false,
+        Kind::Null => value.is_null(),
+        Kind::Boolean => value.is_boolean(),
+        Kind::Number => value.is_number(),
+        Kind::Integer => is_integer(value),
+        Kind::String => value.is_string(),
+        Kind::Enum(values) => values.iter().any(|v| same_value(v, value)),
+        Kind::Array(array) => fits_array(schema, array, value, depth),
+        Kind::Object(object) => fits_object(schema, object, value, depth),
+        Kind::Union(union) => union.branches.iter().any(|b| fits_at(schema, b, value, depth + 1)),
+        Kind::AllOf(members) => members.iter().all(|m| fits_at(schema, m, value, depth + 1)),
+        Kind::Ref(index) => schema
+            .defs
+            .get(*index)
+            .is_some_and(|def| fits_at(schema, &def.shape, value, depth + 1)),
+    }
+}
+
+fn fits_array(schema: &Schema, array: &ArrayShape, value: &Value, depth: usize) -> bool {
+    let Value::Array(items) = value else {
+        return false;
+    };
+    items.iter().enumerate().all(|(i, item)| match array.prefix.get(i) {
+        Some(position) => fits_at(schema, position, item, depth + 1),
+        None => array
+            .items
+            .as_ref()
+            .is_none_or(|rest| fits_at(schema, rest, item, depth + 1)),
+    })
+}
+
+fn fits_object(schema: &Schema, object: &ObjectShape, value: &Value, depth: usize) -> bool {
+    let Value::Object(map) = value else {
+        return false;
+    };
+    let required_present = object
+        .props
+        .iter()
+        .filter(|p| p.must_supply())
+        .all(|p| map.contains_key(&p.key));
+    required_present
+        && map
+            .iter()
+            .all(|(key, item)| match object.props.iter().find(|p| &p.key == key) {
+                Some(prop) => fits_at(schema, &prop.shape, item, depth + 1),
+                None => object
+                    .additional
+                    .as_ref()
+                    .is_none_or(|extra| fits_at(schema, extra, item, depth + 1)),
+            })
+}
+
+fn is_integer(value: &Value) -> bool {
+    match value {
+        Value::Number(n) => n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0),
+        _ => false,
+    }
+}
+
+/// JSON equality with numbers compared by value (`1` equals `1.0`).
+#[must_use]
+pub fn same_value(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => x == y || x.as_f64().is_some_and(|fx| y.as_f64() == Some(fx)),
+        _ => a == b,
+    }
+}
+
+/// The JSON type of a value, for messages.
+#[must_use]
+pub fn value_kind(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
+}

@@ -1,0 +1,37 @@
+//! JSON Schema in, [`Shape`] tree out. Knows nothing of flags, argv or JS.
+
+mod fits;
+mod normalize;
+mod pointer;
+mod read;
+mod shape;
+
+pub use fits::{fits, same_value, value_kind};
+pub use pointer::escape_segment as escape_pointer_segment;
+pub use read::read_schema;
+pub use shape::{ArrayShape, Def, Kind, ObjectShape, Prop, Schema, Shape, Union};
+
+use serde_json::Value;
+
+use crate::error::{Code, Error, Result};
+use crate::limits::{MAX_INPUT_BYTES, MAX_JSON_DEPTH};
+
+/// Parses schema text; refuses text over the size limit before parsing it.
+pub fn parse_json_text(text: &str, what: &str) -> Result<Value> {
+    if text.len() > MAX_INPUT_BYTES {
+        return Err(Error::new(
+            Code::TooLarge,
+            format!("{what} is {} bytes; the limit is {MAX_INPUT_BYTES}", text.len()),
+        ));
+    }
+    serde_json::from_str(text).map_err(|err| {
+        if err.to_string().contains("recursion limit") {
+            Error::new(
+                Code::TooDeep,
+                format!("{what} nests deeper than {MAX_JSON_DEPTH} levels"),
+            )
+        } else {
+            Error::new(Code::InvalidJson, format!("{what} is not valid JSON: {err}"))
+        }
+    })
+}

@@ -1,0 +1,78 @@
+//! Local JSON pointers: the `#/$defs/Name` form every `$ref` Zod writes uses.
+
+use serde_json::Value;
+
+/// Resolves a local `$ref` against the root document. Returns the canonical
+/// pointer (without `#`) and the target, or why it cannot be followed.
+pub fn resolve_local_ref<'a>(root: &'a Value, reference: &str) -> Result<(String, &'a Value), &'static str> {
+    let Some(fragment) = reference.strip_prefix('#') else {
+        return Err("is not a local reference (only \"#...\" references are supported)");
+    };
+    let fragment = percent_decode(fragment).ok_or("is not a valid URI fragment")?;
+    if fragment.is_empty() {
+        return Ok((String::new(), root));
+    }
+    let Some(rest) = fragment.strip_prefix('/') else {
+        return Err("uses an anchor, which is not supported (use a JSON pointer such as #/$defs/Name)");
+    };
+    let mut node = root;
+    for raw in rest.split('/') {
+        let segment = raw.replace("~1", "/").replace("~0", "~");
+        node = match node {
+            Value::Object(map) => map.get(&segment),
+            Value::Array(items) => segment.parse::<usize>().ok().and_then(|i| items.get(i)),
+            _ => None,
+        }
+        .ok_or("points at nothing")?;
+    }
+    Ok((fragment, node))
+}
+
+/// Escapes a key for use as one JSON pointer segment.
+#[must_use]
+pub fn escape_segment(key: &str) -> String {
+    key.replace('~', "~0").replace('/', "~1")
+}
+
+fn percent_decode(text: &str) -> Option<String> {
+    if !text.contains('%') {
+        return Some(text.to_owned());
+    }
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if b == b'%' {
+            let hex = text.get(i + 1..i + 3)?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(b);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn resolves_defs_and_escapes() {
+        let root = json!({ "$defs": { "a/b": { "type": "string" }, "c d": { "type": "number" } } });
+        assert_eq!(
+            resolve_local_ref(&root, "#/$defs/a~1b").map(|r| r.1),
+            Ok(&json!({ "type": "string" }))
+        );
+        assert_eq!(
+            resolve_local_ref(&root, "#/$defs/c%20d").map(|r| r.1),
+            Ok(&json!({ "type": "number" }))
+        );
+        assert!(resolve_local_ref(&root, "#/$defs/missing").is_err());
+        assert!(resolve_local_ref(&root, "other.json#/x").is_err());
+        assert!(resolve_local_ref(&root, "#/$defs/%zz").is_err());
+        assert_eq!(resolve_local_ref(&root, "#").map(|r| r.0), Ok(String::new()));
+    }
+}

@@ -1,0 +1,632 @@
+//! JSON Schema (any target Zod 4 emits: draft-2020-12, draft-7, OpenAPI 3.0,
+//! or hand-written) to a [`Schema`] of [`Shape`]s.
+//!
+//! `$ref`s to finite definitions are inlined; a `$ref` reached again while it
+//! is being read is recursive and becomes a [`Kind::Ref`] to a kept
+//! definition, provided an object or array lies on the cycle (otherwise the
+//! cycle describes no value and is refused). Size and depth are bounded so a
+//! hostile schema gives an error, never a hang or an exhausted stack.
+
+use std::collections::HashMap;
+
+use serde_json::{Map, Value};
+
+use super::normalize::{fold_union, merge_all_of};
+use super::pointer::{escape_segment, resolve_local_ref};
+use super::shape::{ArrayShape, Def, Kind, ObjectShape, Prop, Schema, Shape, Union};
+use crate::error::{Code, Error, Result};
+use crate::limits::{MAX_DEPTH, MAX_SCHEMA_WEIGHT};
+
+/// Keywords that the reader turns into structure; everything else is kept
+/// verbatim in [`Shape::keywords`].
+const STRUCTURAL: &[&str] = &[
+    "type",
+    "properties",
+    "required",
+    "additionalProperties",
+    "propertyNames",
+    "patternProperties",
+    "items",
+    "prefixItems",
+    "additionalItems",
+    "anyOf",
+    "oneOf",
+    "allOf",
+    "$ref",
+    "$defs",
+    "definitions",
+    "$schema",
+    "$id",
+    "$anchor",
+    "$comment",
+    "nullable",
+    "const",
+    "enum",
+    "default",
+    "description",
+    "title",
+    "cli",
+    "~standard",
+];
+
+/// Reads a root schema value.
+pub fn read_schema(root: &Value) -> Result<Schema> {
+    let mut reader = Reader {
+        root,
+        stack: Vec::new(),
+        defs: Vec::new(),
+        def_index: HashMap::new(),
+        weight: 0,
+    };
+    let shape = reader.read(root, "", 0, 0)?;
+    let mut defs = reader
+        .defs
+        .into_iter()
+        .map(|def| def.ok_or_else(|| Error::new(Code::RefCycle, "a recursive definition was never completed")))
+        .collect::<Result<Vec<Def>>>()?;
+    unique_names(&mut defs);
+    Ok(Schema { root: shape, defs })
+}
+
+/// A `$ref` being read, for cycle detection.
+struct Frame {
+    pointer: String,
+    /// Object/array levels entered when this reference was followed.
+    structural: usize,
+}
+
+struct Reader<'a> {
+    root: &'a Value,
+    stack: Vec<Frame>,
+    /// Recursive definitions; `None` while still being read.
+    defs: Vec<Option<Def>>,
+    def_index: HashMap<String, usize>,
+    /// Work done so far, against [`MAX_SCHEMA_WEIGHT`].
+    weight: usize,
+}
+
+impl<'a> Reader<'a> {
+    /// `level` counts every subschema step, `structural` only the steps into
+    /// object properties and array items.
+    fn read(&mut self, node: &'a Value, pointer: &str, level: usize, structural: usize) -> Result<Shape> {
+        if level > MAX_DEPTH {
+            return Err(Error::at_pointer(
+                Code::TooDeep,
+                pointer,
+                format!("schema nests deeper than {MAX_DEPTH} levels"),
+            ));
+        }
+        self.charge(1, pointer)?;
+        match node {
+            Value::Bool(true) => Ok(Shape::of(Kind::Any)),
+            Value::Bool(false) => Ok(Shape::of(Kind::Never)),
+            Value::Object(map) => self.read_object_node(map, pointer, level, structural),
+            _ => Err(Error::at_pointer(
+                Code::InvalidSchema,
+                pointer,
+                "a schema must be an object or a boolean",
+            )),
+        }
+    }
+
+    fn charge(&mut self, units: usize, pointer: &str) -> Result<()> {
+        self.weight = self.weight.saturating_add(units);
+        if self.weight > MAX_SCHEMA_WEIGHT {
+            return Err(Error::at_pointer(
+                Code::TooLarge,
+                pointer,
+                "schema expands beyond the size limit (too many nodes once $refs are inlined)",
+            ));
+        }
+        Ok(())
+    }
+
+    fn read_object_node(
+        &mut self,
+        map: &'a Map<String, Value>,
+        pointer: &str,
+        level: usize,
+        structural: usize,
+    ) -> Result<Shape> {
+        if let Some(reference) = map.get("$ref") {
+            return self.read_ref_node(map, reference, pointer, level, structural);
+        }
+        let mut shape = self.read_kind(map, pointer, level, structural)?;
+        self.read_annotations(map, &mut shape, pointer)?;
+        Ok(shape)
+    }
+
+    /// A `$ref`, with any sibling keywords (2020-12 allows them) applied on top.
+    fn read_ref_node(
+        &mut self,
+        map: &'a Map<String, Value>,
+        reference: &Value,
+        pointer: &str,
+        level: usize,
+        structural: usize,
+    ) -> Result<Shape> {
+        let Value::String(reference) = reference else {
+            return Err(Error::at_pointer(Code::InvalidSchema, pointer, "$ref must be a string"));
+        };
+        let target = self.follow_ref(reference, pointer, level, structural)?;
+        let has_structure = map
+            .keys()
+            .any(|k| !is_annotation(k) && k != "$ref" && k != "$defs" && k != "definitions");
+        let mut shape = if has_structure {
+            let own = self.read_kind(map, pointer, level, structural)?;
+            merge_all_of(vec![target, own])
+        } else {
+            target
+        };
+        self.read_annotations(map, &mut shape, pointer)?;
+        Ok(shape)
+    }
+
+    fn follow_ref(&mut self, reference: &str, pointer: &str, level: usize, structural: usize) -> Result<Shape> {
+        let (target_pointer, target) = resolve_local_ref(self.root, reference)
+            .map_err(|why| Error::at_pointer(Code::DanglingRef, pointer, format!("$ref \"{reference}\" {why}")))?;
+        if let Some(&index) = self.def_index.get(&target_pointer) {
+            if matches!(self.defs.get(index), Some(Some(_))) {
+                return Ok(Shape::of(Kind::Ref(index)));
+            }
+        }
+        if let Some(frame) = self.stack.iter().find(|f| f.pointer == target_pointer) {
+            if frame.structural == structural {
+                return Err(Error::at_pointer(
+                    Code::RefCycle,
+                    pointer,
+                    format!("$ref \"{reference}\" refers back to itself without passing through an object or array"),
+                ));
+            }
+            let index = self.def_slot(&target_pointer);
+            return Ok(Shape::of(Kind::Ref(index)));
+        }
+        self.stack.push(Frame {
+            pointer: target_pointer.clone(),
+            structural,
+        });
+        let read = self.read(target, &target_pointer, level + 1, structural);
+        self.stack.pop();
+        let shape = read?;
+        match self.def_index.get(&target_pointer) {
+            Some(&index) => {
+                if let Some(slot) = self.defs.get_mut(index) {
+                    if slot.is_none() {
+                        let name = slot_name(&target_pointer);
+                        *slot = Some(Def { name, shape });
+                    }
+                }
+                Ok(Shape::of(Kind::Ref(index)))
+            }
+            None => Ok(shape),
+        }
+    }
+
+    fn def_slot(&mut self, target_pointer: &str) -> usize {
+        if let Some(&index) = self.def_index.get(target_pointer) {
+            return index;
+        }
+        let index = self.defs.len();
+        self.defs.push(None);
+        self.def_index.insert(target_pointer.to_owned(), index);
+        index
+    }
+
+    fn read_kind(
+        &mut self,
+        map: &'a Map<String, Value>,
+        pointer: &str,
+        level: usize,
+        structural: usize,
+    ) -> Result<Shape> {
+        let mut parts: Vec<Shape> = Vec::new();
+        if let Some(shape) = self.read_typed(map, pointer, level, structural)? {
+            parts.push(shape);
+        }
+        for (key, exclusive) in [("anyOf", false), ("oneOf", true)] {
+            if let Some(list) = map.get(key) {
+                let branches = self.read_list(list, &format!("{pointer}/{key}"), level, structural)?;
+                parts.push(fold_union(branches, exclusive));
+            }
+        }
+        if let Some(list) = map.get("allOf") {
+            let members = self.read_list(list, &format!("{pointer}/allOf"), level, structural)?;
+            parts.push(merge_all_of(members));
+        }
+        if map.get("not") == Some(&Value::Object(Map::new())) {
+            parts.push(Shape::of(Kind::Never));
+        }
+        let mut shape = match parts.len() {
+            0 => Shape::of(Kind::Any),
+            1 => parts.pop().unwrap_or_else(|| Shape::of(Kind::Any)),
+            _ => merge_all_of(parts),
+        };
+        if map.get("nullable") == Some(&Value::Bool(true)) {
+            shape.nullable = true;
+        }
+        let keywords = self.keywords(map, pointer)?;
+        shape.keywords.extend(keywords);
+        Ok(shape)
+    }
+
+    fn read_list(&mut self, list: &'a Value, pointer: &str, level: usize, structural: usize) -> Result<Vec<Shape>> {
+        let Value::Array(items) = list else {
+            return Err(Error::at_pointer(
+                Code::InvalidSchema,
+                pointer,
+                "expected an array of schemas",
+            ));
+        };
+        items
+            .iter()
+            .enumerate()
+            .map(|(i, item)| self.read(item, &format!("{pointer}/{i}"), level + 1, structural))
+            .collect()
+    }
+
+    /// The part of a node said by `type`, `enum`/`const`, or implied by
+    /// `properties`/`items`; `None` when the node says nothing of its type.
+    fn read_typed(
+        &mut self,
+        map: &'a Map<String, Value>,
+        pointer: &str,
+        level: usize,
+        structural: usize,
+    ) -> Result<Option<Shape>> {
+        if let Some(constant) = map.get("const") {
+            return Ok(Some(enum_shape(vec![constant.clone()])));
+        }
+        if let Some(values) = map.get("enum") {
+            let Value::Array(values) = values else {
+                return Err(Error::at_pointer(Code::InvalidSchema, pointer, "enum must be an array"));
+            };
+            self.charge(values.len(), pointer)?;
+            return Ok(Some(enum_shape(values.clone())));
+        }
+        let types = read_types(map.get("type"), pointer)?;
+        let implied = implied_type(map);
+        let types = match (types, implied) {
+            (Some(types), _) => types,
+            (None, Some(implied)) => vec![implied],
+            (None, None) => return Ok(None),
+        };
+        let mut nullable = false;
+        let mut branches = Vec::new();
+        for name in types {
+            match name {
+                "null" => nullable = true,
+                _ => branches.push(self.read_one_type(name, map, pointer, level, structural)?),
+            }
+        }
+        let mut shape = match branches.len() {
+            0 => Shape::of(Kind::Null),
+            1 => branches.pop().unwrap_or_else(|| Shape::of(Kind::Null)),
+            _ => Shape::of(Kind::Union(Union {
+                branches,
+                exclusive: false,
+            })),
+        };
+        if nullable && shape.kind != Kind::Null {
+            shape.nullable = true;
+        }
+        Ok(Some(shape))
+    }
+
+    fn read_one_type(
+        &mut self,
+        name: &str,
+        map: &'a Map<String, Value>,
+        pointer: &str,
+        level: usize,
+        structural: usize,
+    ) -> Result<Shape> {
+        let kind = match name {
+            "boolean" => Kind::Boolean,
+            "number" => Kind::Number,
+            "integer" => Kind::Integer,
+            "string" => Kind::String,
+            "object" => Kind::Object(Box::new(self.read_object(map, pointer, level, structural)?)),
+            "array" => Kind::Array(Box::new(self.read_array(map, pointer, level, structural)?)),
+            other => {
+                return Err(Error::at_pointer(
+                    Code::InvalidSchema,
+                    pointer,
+                    format!("unknown type \"{other}\""),
+                ))
+            }
+        };
+        Ok(Shape::of(kind))
+    }
+
+    fn read_object(
+        &mut self,
+        map: &'a Map<String, Value>,
+        pointer: &str,
+        level: usize,
+        structural: usize,
+    ) -> Result<ObjectShape> {
+        let inner = structural + 1;
+        let required = read_required(map.get("required"), pointer)?;
+        let mut props = Vec::new();
+        if let Some(properties) = map.get("properties") {
+            let Value::Object(properties) = properties else {
+                return Err(Error::at_pointer(
+                    Code::InvalidSchema,
+                    pointer,
+                    "properties must be an object",
+                ));
+            };
+            for (key, sub) in properties {
+                let at = format!("{pointer}/properties/{}", escape_segment(key));
+                let shape = self.read(sub, &at, level + 1, inner)?;
+                props.push(Prop {
+                    required: required.iter().any(|r| r == key),
+                    key: key.clone(),
+                    shape,
+                });
+            }
+        }
+        let required_extra = required
+            .into_iter()
+            .filter(|r| !props.iter().any(|p| &p.key == r))
+            .collect();
+        let additional = self.read_optional(
+            map.get("additionalProperties"),
+            pointer,
+            "additionalProperties",
+            level,
+            inner,
+        )?;
+        let property_names = self.read_optional(map.get("propertyNames"), pointer, "propertyNames", level, inner)?;
+        let mut pattern_props = Vec::new();
+        if let Some(Value::Object(patterns)) = map.get("patternProperties") {
+            for (pattern, sub) in patterns {
+                let at = format!("{pointer}/patternProperties/{}", escape_segment(pattern));
+                pattern_props.push((pattern.clone(), self.read(sub, &at, level + 1, inner)?));
+            }
+        }
+        Ok(ObjectShape {
+            props,
+            additional,
+            property_names,
+            pattern_props,
+            required_extra,
+        })
+    }
+
+    fn read_array(
+        &mut self,
+        map: &'a Map<String, Value>,
+        pointer: &str,
+        level: usize,
+        structural: usize,
+    ) -> Result<ArrayShape> {
+        let inner = structural + 1;
+        let mut prefix = Vec::new();
+        if let Some(list) = map.get("prefixItems") {
+            prefix = self.read_list(list, &format!("{pointer}/prefixItems"), level, inner)?;
+        }
+        let items = match map.get("items") {
+            Some(list @ Value::Array(_)) => {
+                // draft-7 tuple form: `items` lists positions, `additionalItems` the rest.
+                prefix = self.read_list(list, &format!("{pointer}/items"), level, inner)?;
+                self.read_optional(map.get("additionalItems"), pointer, "additionalItems", level, inner)?
+            }
+            other => self.read_optional(other, pointer, "items", level, inner)?,
+        };
+        Ok(ArrayShape { prefix, items })
+    }
+
+    /// A schema-valued keyword; `true` and absence both mean "anything".
+    fn read_optional(
+        &mut self,
+        value: Option<&'a Value>,
+        pointer: &str,
+        key: &str,
+        level: usize,
+        structural: usize,
+    ) -> Result<Option<Shape>> {
+        match value {
+            None | Some(Value::Bool(true)) => Ok(None),
+            Some(sub) => {
+                let shape = self.read(sub, &format!("{pointer}/{key}"), level + 1, structural)?;
+                Ok(if shape.kind == Kind::Any && shape.is_bare() {
+                    None
+                } else {
+                    Some(shape)
+                })
+            }
+        }
+    }
+
+    fn read_annotations(&mut self, map: &Map<String, Value>, shape: &mut Shape, pointer: &str) -> Result<()> {
+        if let Some(description) = map.get("description") {
+            let Value::String(text) = description else {
+                return Err(Error::at_pointer(
+                    Code::InvalidSchema,
+                    pointer,
+                    "description must be a string",
+                ));
+            };
+            self.charge(text.len() / 64, pointer)?;
+            shape.description = Some(text.clone());
+        }
+        if let Some(Value::String(title)) = map.get("title") {
+            shape.title = Some(title.clone());
+        }
+        if let Some(default) = map.get("default") {
+            self.charge(weight(default), pointer)?;
+            shape.default = Some(default.clone());
+        }
+        match map.get("cli") {
+            None => {}
+            Some(Value::Object(cli)) => shape.cli = Some(cli.clone()),
+            Some(_) => {
+                return Err(Error::at_pointer(
+                    Code::InvalidSchema,
+                    pointer,
+                    "the cli meta key must be an object",
+                ));
+            }
+        }
+        if map.get("nullable") == Some(&Value::Bool(true)) {
+            shape.nullable = true;
+        }
+        Ok(())
+    }
+
+    fn keywords(&mut self, map: &Map<String, Value>, pointer: &str) -> Result<Map<String, Value>> {
+        let mut out = Map::new();
+        for (key, value) in map {
+            if STRUCTURAL.contains(&key.as_str()) || key == "not" && value == &Value::Object(Map::new()) {
+                continue;
+            }
+            self.charge(weight(value), pointer)?;
+            out.insert(key.clone(), value.clone());
+        }
+        normalize_exclusive_bounds(&mut out);
+        Ok(out)
+    }
+}
+
+fn is_annotation(key: &str) -> bool {
+    matches!(
+        key,
+        "description"
+            | "title"
+            | "default"
+            | "cli"
+            | "$schema"
+            | "$id"
+            | "$comment"
+            | "$anchor"
+            | "~standard"
+            | "examples"
+            | "deprecated"
+            | "readOnly"
+            | "writeOnly"
+    )
+}
+
+fn enum_shape(values: Vec<Value>) -> Shape {
+    let nullable = values.iter().any(Value::is_null);
+    let rest: Vec<Value> = values.into_iter().filter(|v| !v.is_null()).collect();
+    if rest.is_empty() {
+        return Shape::of(if nullable { Kind::Null } else { Kind::Never });
+    }
+    let mut shape = Shape::of(Kind::Enum(rest));
+    shape.nullable = nullable;
+    shape
+}
+
+fn read_types<'v>(value: Option<&'v Value>, pointer: &str) -> Result<Option<Vec<&'v str>>> {
+    match value {
+        None => Ok(None),
+        Some(Value::String(one)) => Ok(Some(vec![one.as_str()])),
+        Some(Value::Array(many)) => many
+            .iter()
+            .map(|v| {
+                v.as_str()
+                    .ok_or_else(|| Error::at_pointer(Code::InvalidSchema, pointer, "type entries must be strings"))
+            })
+            .collect::<Result<Vec<&str>>>()
+            .map(Some),
+        Some(_) => Err(Error::at_pointer(
+            Code::InvalidSchema,
+            pointer,
+            "type must be a string or an array of strings",
+        )),
+    }
+}
+
+/// Hand-written schemas often leave out `type`; the keywords still say it.
+fn implied_type(map: &Map<String, Value>) -> Option<&'static str> {
+    let has = |k: &str| map.contains_key(k);
+    if has("properties") || has("additionalProperties") || has("patternProperties") || has("propertyNames") {
+        Some("object")
+    } else if has("items") || has("prefixItems") {
+        Some("array")
+    } else {
+        None
+    }
+}
+
+fn read_required(value: Option<&Value>, pointer: &str) -> Result<Vec<String>> {
+    match value {
+        // OpenAPI-style `required: true` on a property schema carries no list.
+        None | Some(Value::Bool(_)) => Ok(Vec::new()),
+        Some(Value::Array(names)) => names
+            .iter()
+            .map(|n| {
+                n.as_str()
+                    .map(str::to_owned)
+                    .ok_or_else(|| Error::at_pointer(Code::InvalidSchema, pointer, "required must list strings"))
+            })
+            .collect(),
+        Some(_) => Err(Error::at_pointer(
+            Code::InvalidSchema,
+            pointer,
+            "required must be an array",
+        )),
+    }
+}
+
+/// OpenAPI 3.0 / draft-4 write `exclusiveMinimum: true` beside `minimum`;
+/// 2020-12 writes the bound itself.
+fn normalize_exclusive_bounds(keywords: &mut Map<String, Value>) {
+    for (flag, bound) in [("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")] {
+        match keywords.get(flag) {
+            Some(Value::Bool(true)) => {
+                if let Some(value) = keywords.remove(bound) {
+                    keywords.insert(flag.to_owned(), value);
+                } else {
+                    keywords.remove(flag);
+                }
+            }
+            Some(Value::Bool(false)) => {
+                keywords.remove(flag);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A rough size of a JSON value, so that inlining one many times is charged.
+fn weight(value: &Value) -> usize {
+    let mut total = 0usize;
+    let mut stack = vec![value];
+    while let Some(v) = stack.pop() {
+        total = total.saturating_add(1);
+        match v {
+            Value::String(s) => total = total.saturating_add(s.len() / 64),
+            Value::Array(items) => stack.extend(items),
+            Value::Object(map) => stack.extend(map.values()),
+            _ => {}
+        }
+    }
+    total
+}
+
+fn slot_name(pointer: &str) -> String {
+    let last = pointer.rsplit('/').next().unwrap_or("");
+    if last.is_empty() {
+        "root".to_owned()
+    } else {
+        last.replace("~1", "/").replace("~0", "~")
+    }
+}
+
+/// `#/$defs/Node` and `#/definitions/Node` must not share a `$defs` key.
+fn unique_names(defs: &mut [Def]) {
+    let mut seen: Vec<String> = Vec::new();
+    for def in defs.iter_mut() {
+        let mut name = def.name.clone();
+        let mut n = 2;
+        while seen.contains(&name) {
+            name = format!("{}_{n}", def.name);
+            n += 1;
+        }
+        seen.push(name.clone());
+        def.name = name;
+    }
+}

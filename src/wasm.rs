@@ -1,0 +1,203 @@
+//! The only file that knows wasm-bindgen. It converts and calls; nothing else.
+//!
+//! How data crosses (measured choices, see the README):
+//! - schemas and arguments come in as JSON text (the JS layer stringifies);
+//! - options objects come in as JS values through serde-wasm-bindgen (small,
+//!   once per call, and a misspelt key is reported by name);
+//! - argv comes in as one string joined with NUL, env as NUL-joined pairs;
+//! - results go out as JSON text that the JS layer parses with `JSON.parse`,
+//!   which makes plain objects and defines `__proto__` as an own property;
+//! - errors go out as a `js_sys::Error` whose message is the error's JSON,
+//!   which the JS layer turns into `ToolshapeError`.
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+use wasm_bindgen::prelude::*;
+
+use crate::{Client, CompileOptions, Error, Format, Tool, UsageOptions};
+
+#[wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+}
+
+fn fail(err: &Error) -> JsValue {
+    let error = js_sys::Error::new(&err.to_json());
+    error.set_name("ToolshapeWireError");
+    error.into()
+}
+
+fn option_error(err: &serde_wasm_bindgen::Error) -> JsValue {
+    fail(&Error::new(
+        crate::Code::InvalidOption,
+        format!("invalid options: {err}"),
+    ))
+}
+
+/// One NUL-joined string to its parts; `count` tells `""` from `[""]`.
+fn split_joined(joined: &str, count: usize) -> Vec<&str> {
+    if count == 0 {
+        Vec::new()
+    } else {
+        joined.split('\0').collect()
+    }
+}
+
+/// `name\0value\0name\0value` to a lookup.
+fn env_pairs(joined: &str) -> Vec<(&str, &str)> {
+    if joined.is_empty() {
+        return Vec::new();
+    }
+    let parts: Vec<&str> = joined.split('\0').collect();
+    parts
+        .chunks(2)
+        .filter_map(|pair| Some((*pair.first()?, *pair.get(1)?)))
+        .collect()
+}
+
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Outcome<'a> {
+    Parsed {
+        ok: bool,
+        data: &'a Value,
+        rest: &'a [String],
+    },
+    Built {
+        ok: bool,
+        data: &'a Value,
+    },
+    Failed {
+        ok: bool,
+        error: &'a Error,
+    },
+}
+
+fn outcome_text(outcome: &Outcome<'_>) -> String {
+    serde_json::to_string(outcome).unwrap_or_else(|_| {
+        r#"{"ok":false,"error":{"code":"INVALID_ARGS","message":"unserializable result"}}"#.to_owned()
+    })
+}
+
+#[wasm_bindgen]
+pub struct WasmTool {
+    tool: Tool,
+}
+
+#[wasm_bindgen]
+impl WasmTool {
+    /// Compiles JSON Schema text with options given as a JS object.
+    #[wasm_bindgen(constructor)]
+    pub fn new(schema: &str, options: JsValue) -> Result<WasmTool, JsValue> {
+        let options: CompileOptions = if options.is_undefined() || options.is_null() {
+            CompileOptions::default()
+        } else {
+            serde_wasm_bindgen::from_value(options).map_err(|e| option_error(&e))?
+        };
+        Tool::compile_text(schema, &options)
+            .map(|tool| WasmTool { tool })
+            .map_err(|e| fail(&e))
+    }
+
+    #[wasm_bindgen(js_name = inputSchema)]
+    pub fn input_schema(&self, client: &str) -> Result<String, JsValue> {
+        let client = Client::parse(client).map_err(|e| fail(&e))?;
+        Ok(self.tool.input_schema_text(client))
+    }
+
+    pub fn flags(&self) -> String {
+        self.tool.flags_text()
+    }
+
+    /// argv as NUL-joined text; the result is outcome JSON (`ok`, `data`, `rest` or `error`).
+    #[wasm_bindgen(js_name = parseArgv)]
+    pub fn parse_argv(&self, argv: &str, count: usize, env: &str) -> String {
+        let argv = split_joined(argv, count);
+        self.parse(&argv, env)
+    }
+
+    /// argv as a JSON array, for argv whose strings contain NUL.
+    #[wasm_bindgen(js_name = parseArgvJson)]
+    pub fn parse_argv_json(&self, argv: &str, env: &str) -> String {
+        match serde_json::from_str::<Vec<String>>(argv) {
+            Ok(list) => {
+                let refs: Vec<&str> = list.iter().map(String::as_str).collect();
+                self.parse(&refs, env)
+            }
+            Err(err) => outcome_text(&Outcome::Failed {
+                ok: false,
+                error: &Error::new(
+                    crate::Code::InvalidArgs,
+                    format!("argv must be an array of strings: {err}"),
+                ),
+            }),
+        }
+    }
+
+    fn parse(&self, argv: &[&str], env: &str) -> String {
+        let pairs = env_pairs(env);
+        let lookup = |name: &str| pairs.iter().find(|(k, _)| *k == name).map(|(_, v)| (*v).to_owned());
+        match self.tool.parse_argv(argv, &lookup) {
+            Ok(parsed) => outcome_text(&Outcome::Parsed {
+                ok: true,
+                data: &parsed.data,
+                rest: &parsed.rest,
+            }),
+            Err(error) => outcome_text(&Outcome::Failed {
+                ok: false,
+                error: &error,
+            }),
+        }
+    }
+
+    /// Flat values as JSON object text; outcome JSON like `parseArgv`.
+    pub fn reconstruct(&self, flat: &str, env: &str) -> String {
+        let flat: Map<String, Value> = match crate::schema::parse_json_text(flat, "the flat values") {
+            Ok(Value::Object(map)) => map,
+            Ok(_) => {
+                let error = Error::new(crate::Code::InvalidArgs, "reconstruct takes an object of flag values");
+                return outcome_text(&Outcome::Failed {
+                    ok: false,
+                    error: &error,
+                });
+            }
+            Err(error) => {
+                return outcome_text(&Outcome::Failed {
+                    ok: false,
+                    error: &error,
+                })
+            }
+        };
+        let pairs = env_pairs(env);
+        let lookup = |name: &str| pairs.iter().find(|(k, _)| *k == name).map(|(_, v)| (*v).to_owned());
+        match self.tool.reconstruct(&flat, &lookup) {
+            Ok(data) => outcome_text(&Outcome::Built { ok: true, data: &data }),
+            Err(error) => outcome_text(&Outcome::Failed {
+                ok: false,
+                error: &error,
+            }),
+        }
+    }
+
+    /// Arguments as JSON text to argv as a JSON array of strings.
+    #[wasm_bindgen(js_name = toArgv)]
+    pub fn to_argv(&self, args: &str) -> Result<String, JsValue> {
+        let args = crate::schema::parse_json_text(args, "the arguments").map_err(|e| fail(&e))?;
+        let tokens = self.tool.to_argv(&args).map_err(|e| fail(&e))?;
+        Ok(serde_json::to_string(&tokens).unwrap_or_else(|_| "[]".to_owned()))
+    }
+
+    pub fn usage(&self, format: &str, width: usize) -> Result<String, JsValue> {
+        let format = match format {
+            "text" => Format::Text,
+            "markdown" => Format::Markdown,
+            other => {
+                return Err(fail(&Error::new(
+                    crate::Code::InvalidOption,
+                    format!("usage format \"{other}\" is not one of: text, markdown"),
+                )))
+            }
+        };
+        Ok(self.tool.usage(&UsageOptions { format, width }))
+    }
+}
