@@ -1,0 +1,97 @@
+// inputSchema against real Zod: for every fixture case, the emitted schema
+// accepts exactly the sample inputs Zod accepts, in every target and io mode
+// whose conversion Zod does not make lossy itself.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import Ajv2020 from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { z } from "zod";
+import { cases } from "../scripts/zod-cases.mjs";
+import { cjs, fixtures, isPlainJson } from "./helpers.mjs";
+
+const byName = new Map(fixtures().map((f) => [f.name, f]));
+
+function validator(schema) {
+  const ajv = new Ajv2020({ strict: false, allErrors: false });
+  addFormats(ajv);
+  return ajv.compile(JSON.parse(JSON.stringify(schema)));
+}
+
+test("there are at least 60 fixture cases and each has six variants", () => {
+  assert.ok(cases.length >= 60, `${cases.length} cases`);
+  for (const c of cases) assert.equal(Object.keys(byName.get(c.name).variants).length, 6, c.name);
+});
+
+for (const c of cases) {
+  test(`inputSchema validates like Zod: ${c.name}`, () => {
+    const fixture = byName.get(c.name);
+    for (const [variant, schema] of Object.entries(fixture.variants)) {
+      const tool = cjs.compile(schema);
+      const emitted = tool.inputSchema();
+      tool.free();
+      assert.ok(isPlainJson(emitted), `${variant}: not plain JSON`);
+      assert.deepEqual(JSON.parse(JSON.stringify(emitted)), emitted);
+      assert.equal(emitted.type, "object");
+      const [target, io] = variant.split("/");
+      if (io !== "input" || (c.lossy || []).includes(target)) continue;
+      const validate = validator(emitted);
+      for (const sample of c.samples) {
+        const zodSays = c.schema.safeParse(sample).success;
+        assert.equal(validate(sample), zodSays, `${variant} sample ${JSON.stringify(sample)}: Zod says ${zodSays}`);
+      }
+    }
+  });
+}
+
+test("a Zod schema passed directly is converted through ~standard.jsonSchema", () => {
+  const schema = z.object({ config: z.object({ timeout: z.number().default(30) }), name: z.string() });
+  const direct = cjs.compile(schema).inputSchema();
+  const viaJson = cjs.compile(z.toJSONSchema(schema, { io: "input" })).inputSchema();
+  assert.deepEqual(direct, viaJson);
+  assert.deepEqual(direct.properties.config.properties.timeout, { type: "number", default: 30 });
+});
+
+test("an object that is JSON Schema is read as given even with a ~standard property", () => {
+  const json = z.toJSONSchema(z.object({ a: z.string() }));
+  assert.ok("~standard" in json);
+  const tool = cjs.compile(json);
+  assert.deepEqual(tool.inputSchema(), { type: "object", properties: { a: { type: "string" } }, required: ["a"], additionalProperties: false });
+});
+
+test("JSON text is accepted", () => {
+  const tool = cjs.compile('{"type":"object","properties":{"n":{"type":"integer"}}}');
+  assert.deepEqual(tool.inputSchema(), { type: "object", properties: { n: { type: "integer" } } });
+});
+
+test("a property with a default is never required, in either io mode", () => {
+  const schema = z.object({ a: z.string().default("x"), b: z.string() });
+  for (const io of ["input", "output"]) {
+    const emitted = cjs.compile(z.toJSONSchema(schema, { io })).inputSchema();
+    assert.deepEqual(emitted.required, ["b"], io);
+  }
+});
+
+test("nested objects are complete at every depth and $refs are inlined", () => {
+  const emitted = cjs.compile(byName.get("shared-refs").variants["draft-7/input"]).inputSchema();
+  assert.equal(emitted.$defs, undefined);
+  assert.deepEqual(emitted.properties.home.required, ["street", "city"]);
+  assert.deepEqual(Object.keys(emitted.properties.work.properties), ["street", "city", "zip"]);
+});
+
+test("recursive definitions stay under $defs and terminate", () => {
+  const emitted = cjs.compile(byName.get("recursive-tree").variants["draft-2020-12/input"]).inputSchema();
+  const text = JSON.stringify(emitted);
+  assert.ok(text.length < 2000);
+  assert.ok(emitted.$defs && Object.keys(emitted.$defs).length === 1);
+});
+
+test("OpenAPI nullable becomes a JSON Schema type list", () => {
+  const emitted = cjs.compile(byName.get("nullable-string").variants["openapi-3.0/input"]).inputSchema();
+  assert.deepEqual(emitted.properties.note, { type: ["string", "null"] });
+});
+
+test("the client option picks a profile and refuses unknown ones", () => {
+  const tool = cjs.compile({ type: "object", properties: {} });
+  assert.deepEqual(tool.inputSchema({ client: "mcp" }), tool.inputSchema());
+  assert.throws(() => tool.inputSchema({ client: "nope" }), (e) => e.code === "INVALID_OPTION" && /mcp/.test(e.message));
+});

@@ -1,0 +1,53 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { cjs, esm, root } from "./helpers.mjs";
+
+const schema = { type: "object", properties: { a: { type: "string" } }, required: ["a"] };
+
+test("require and import give the same API and one ToolshapeError class", () => {
+  for (const api of [cjs, esm]) {
+    assert.equal(typeof api.compile, "function");
+    assert.equal(typeof api.init, "function");
+    assert.equal(typeof api.ToolshapeError, "function");
+  }
+  assert.equal(cjs.ToolshapeError, esm.ToolshapeError);
+  assert.equal(cjs.compile, esm.compile);
+  const tool = esm.compile(schema);
+  assert.deepEqual(tool.inputSchema(), schema);
+  tool.free();
+});
+
+test("init() is a no-op in Node", async () => {
+  assert.equal(await cjs.init(), undefined);
+});
+
+test("the browser entry works after init(), and says so before it", async () => {
+  const web = await import("../pkg/web/index.js");
+  assert.throws(() => web.compile(schema), (e) => e instanceof web.ToolshapeError && e.code === "NOT_INITIALIZED");
+  const bytes = readFileSync(join(root, "pkg", "web", "toolshape_bg.wasm"));
+  await web.init(bytes);
+  await web.init(bytes);
+  const tool = web.compile(schema);
+  assert.deepEqual(tool.inputSchema(), schema);
+  assert.deepEqual(tool.parseArgv(["--a", "x"]), { a: "x" });
+});
+
+test("package.json exports map names every entry", () => {
+  const manifest = JSON.parse(readFileSync(join(root, "pkg", "package.json"), "utf8"));
+  const dot = manifest.exports["."];
+  assert.equal(dot.types, "./index.d.ts");
+  assert.equal(dot.node.require, "./index.cjs");
+  assert.equal(dot.node.import, "./index.mjs");
+  assert.equal(dot.browser, "./web/index.js");
+  assert.equal(manifest.bin.toolshape, "./bin/toolshape.cjs");
+});
+
+test("a Tool is disposable and refuses use after free", () => {
+  const tool = cjs.compile(schema);
+  const dispose = Symbol.dispose || Symbol.for("nodejs.dispose");
+  tool[dispose]();
+  tool.free();
+  assert.throws(() => tool.inputSchema(), (e) => e instanceof cjs.ToolshapeError && e.code === "FREED");
+});

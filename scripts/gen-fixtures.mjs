@@ -1,0 +1,48 @@
+// Writes the JSON Schema Zod 4 emits for every case in zod-cases.mjs, in
+// every target and io mode, to tests/fixtures/zod/<case>.json, and the
+// bundled CLI example to pkg-template/example.schema.json.
+// `--check` writes nothing and fails when a committed file is out of date.
+import { mkdirSync, readFileSync, readdirSync, writeFileSync, existsSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+import { cases, deploy } from "./zod-cases.mjs";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const dir = join(root, "tests", "fixtures", "zod");
+const check = process.argv.includes("--check");
+export const TARGETS = ["draft-2020-12", "draft-7", "openapi-3.0"];
+export const IOS = ["input", "output"];
+
+function render(c) {
+  const variants = {};
+  for (const target of TARGETS) {
+    for (const io of IOS) {
+      variants[`${target}/${io}`] = z.toJSONSchema(c.schema, { ...c.options, target, io });
+    }
+  }
+  return `${JSON.stringify({ name: c.name, zod: z.config ? "4" : "?", variants }, null, 2)}\n`;
+}
+
+const files = new Map(cases.map((c) => [join(dir, `${c.name}.json`), render(c)]));
+files.set(join(root, "pkg-template", "example.schema.json"), `${JSON.stringify(z.toJSONSchema(deploy, { io: "input" }), null, 2)}\n`);
+
+const names = new Set(cases.map((c) => c.name));
+if (names.size !== cases.length) throw new Error("two fixture cases share a name");
+
+let stale = [];
+for (const [file, text] of files) {
+  const current = existsSync(file) ? readFileSync(file, "utf8") : null;
+  if (current === text) continue;
+  if (check) stale.push(file);
+  else {
+    mkdirSync(join(file, ".."), { recursive: true });
+    writeFileSync(file, text);
+  }
+}
+const extra = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".json") && !names.has(f.slice(0, -5))) : [];
+if (check && (stale.length || extra.length)) {
+  console.error(`fixtures are out of date (run npm run fixtures):\n${[...stale, ...extra].map((f) => `  ${f}`).join("\n")}`);
+  process.exit(1);
+}
+console.error(`${cases.length} Zod cases, ${cases.length * TARGETS.length * IOS.length} schemas: ${check ? "current" : "written"}`);

@@ -1,0 +1,136 @@
+// The Zod 4 schemas behind every fixture. gen-fixtures.mjs writes their JSON
+// Schema in every target and io mode to tests/fixtures/zod/; js-tests import
+// this file too, to compare Zod's own verdicts with the emitted schemas.
+//
+// Each case: { name, schema, samples, lossy?, options? } (options go to z.toJSONSchema). `samples` are inputs whose
+// validity Zod decides; `lossy` lists targets where Zod's own conversion
+// loses information (OpenAPI 3.0 has no tuples), so verdicts may differ.
+import { z } from "zod";
+
+const Tree = z.object({
+  name: z.string(),
+  get children() {
+    return z.array(Tree).optional();
+  },
+});
+
+const Category = z.object({
+  title: z.string(),
+  get parent() {
+    return Category.nullable();
+  },
+});
+
+const LinkedList = z.object({
+  value: z.number(),
+  get next() {
+    return LinkedList.optional();
+  },
+});
+
+const Json = z.lazy(() => z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(Json), z.record(z.string(), Json)]));
+
+const Address = z.object({ street: z.string(), city: z.string(), zip: z.string().regex(/^[0-9]{5}$/).optional() });
+
+const AddressWithId = Address.meta({ id: "Address" });
+
+/** The bundled example for `toolshape inspect` and `npm start`. */
+export const deploy = z
+  .object({
+    service: z.string().min(1).describe("Service to deploy"),
+    environment: z.enum(["dev", "staging", "prod"]).default("dev").describe("Target environment"),
+    replicas: z.number().int().min(1).max(50).default(2).describe("How many instances to run"),
+    dryRun: z.boolean().default(false).describe("Print the plan without applying it"),
+    tags: z.array(z.string()).optional().describe("Labels added to every instance"),
+    config: z
+      .object({
+        timeout: z.number().positive().default(30).describe("Seconds before a health check fails"),
+        retries: z.number().int().min(0).default(3).describe("Health check attempts"),
+        registry: z
+          .object({
+            url: z.string().url().describe("Image registry URL"),
+            insecure: z.boolean().optional().describe("Allow plain HTTP"),
+          })
+          .optional()
+          .describe("Where images come from"),
+      })
+      .default({ timeout: 30, retries: 3 })
+      .describe("Rollout settings"),
+    notify: z.string().email().nullable().optional().describe("Mail when done (null: nobody)"),
+  })
+  .describe("Deploy a service to an environment");
+
+const s = z.string();
+const n = z.number();
+
+export const cases = [
+  { name: "deploy-example", schema: deploy, samples: [{ service: "api" }, { service: "api", config: { timeout: 5, retries: 1, registry: { url: "https://r.example" } } }, { service: "" }, { service: "api", environment: "qa" }, { service: "api", replicas: 0 }, {}] },
+  { name: "flat-scalars", schema: z.object({ name: s, count: n, on: z.boolean() }), samples: [{ name: "a", count: 1, on: true }, { name: "a", count: "1", on: true }, { name: "a" }] },
+  { name: "optional-fields", schema: z.object({ a: s.optional(), b: n.optional() }), samples: [{}, { a: "x" }, { b: "x" }] },
+  { name: "described", schema: z.object({ q: s.describe("The query") }).describe("Search tool"), samples: [{ q: "x" }, { q: 1 }] },
+  { name: "nested-object", schema: z.object({ config: z.object({ timeout: n, verbose: z.boolean() }) }), samples: [{ config: { timeout: 1, verbose: false } }, { config: { timeout: 1 } }, { config: {} }, {}] },
+  { name: "nested-three-deep", schema: z.object({ a: z.object({ b: z.object({ c: z.object({ leaf: s }) }) }) }), samples: [{ a: { b: { c: { leaf: "x" } } } }, { a: { b: { c: {} } } }] },
+  { name: "nested-five-deep", schema: z.object({ a: z.object({ b: z.object({ c: z.object({ d: z.object({ e: z.object({ leaf: n }) }) }) }) }) }), samples: [{ a: { b: { c: { d: { e: { leaf: 1 } } } } } }, { a: { b: { c: { d: { e: { leaf: "1" } } } } } }] },
+  { name: "optional-parent", schema: z.object({ config: z.object({ timeout: n, retries: n.optional() }).optional() }), samples: [{}, { config: { timeout: 1 } }, { config: { retries: 1 } }] },
+  { name: "parent-default", schema: z.object({ config: z.object({ timeout: n }).default({ timeout: 30 }) }), samples: [{}, { config: { timeout: 5 } }, { config: {} }] },
+  { name: "child-defaults", schema: z.object({ config: z.object({ timeout: n.default(30), mode: z.enum(["fast", "safe"]).default("safe") }) }), samples: [{ config: {} }, { config: { mode: "x" } }, {}] },
+  { name: "string-enum", schema: z.object({ level: z.enum(["debug", "info", "warn"]) }), samples: [{ level: "info" }, { level: "trace" }] },
+  { name: "native-enum-numbers", schema: z.object({ code: z.union([z.literal(200), z.literal(404)]) }), samples: [{ code: 200 }, { code: 500 }, { code: "200" }] },
+  { name: "literal-const", schema: z.object({ kind: z.literal("user"), version: z.literal(2) }), samples: [{ kind: "user", version: 2 }, { kind: "admin", version: 2 }] },
+  { name: "literal-union", schema: z.object({ side: z.union([z.literal("left"), z.literal("right")]) }), samples: [{ side: "left" }, { side: "up" }] },
+  { name: "nullable-string", schema: z.object({ note: s.nullable() }), samples: [{ note: null }, { note: "x" }, {}] },
+  { name: "nullable-optional", schema: z.object({ note: s.nullable().optional() }), samples: [{}, { note: null }, { note: 1 }] },
+  { name: "nullish", schema: z.object({ n: n.nullish() }), samples: [{}, { n: null }, { n: 2 }, { n: "2" }] },
+  { name: "nullable-enum", schema: z.object({ mode: z.enum(["a", "b"]).nullable() }), samples: [{ mode: null }, { mode: "a" }, { mode: "c" }] },
+  { name: "nullable-object", schema: z.object({ cfg: z.object({ a: s }).nullable() }), samples: [{ cfg: null }, { cfg: { a: "x" } }, { cfg: {} }] },
+  { name: "defaults-scalars", schema: z.object({ port: z.number().int().default(8080), host: s.default("localhost"), tls: z.boolean().default(true) }), samples: [{}, { port: 1 }, { port: 1.5 }] },
+  { name: "array-strings", schema: z.object({ tags: z.array(s) }), samples: [{ tags: [] }, { tags: ["a", "b"] }, { tags: [1] }, { tags: "a" }] },
+  { name: "array-numbers-bounded", schema: z.object({ nums: z.array(n).min(1).max(3) }), samples: [{ nums: [1] }, { nums: [] }, { nums: [1, 2, 3, 4] }] },
+  { name: "array-enums", schema: z.object({ days: z.array(z.enum(["mon", "tue"])) }), samples: [{ days: ["mon"] }, { days: ["sun"] }] },
+  { name: "array-of-objects", schema: z.object({ users: z.array(z.object({ id: n, name: s })) }), samples: [{ users: [{ id: 1, name: "a" }] }, { users: [{ id: 1 }] }] },
+  { name: "array-optional-default", schema: z.object({ ids: z.array(z.number().int()).default([]) }), samples: [{}, { ids: [1, 2] }, { ids: [1.5] }] },
+  { name: "tuple", schema: z.object({ point: z.tuple([n, n]) }), samples: [{ point: [1, 2] }, { point: [1] }, { point: [1, "2"] }], lossy: ["openapi-3.0"] },
+  { name: "tuple-rest", schema: z.object({ args: z.tuple([s], n) }), samples: [{ args: ["a", 1, 2] }, { args: ["a", "b"] }], lossy: ["openapi-3.0"] },
+  { name: "record-values", schema: z.object({ headers: z.record(z.string(), z.string()) }), samples: [{ headers: { a: "b" } }, { headers: { a: 1 } }] },
+  { name: "record-enum-keys", schema: z.object({ limits: z.record(z.enum(["cpu", "mem"]), n) }), samples: [{ limits: { cpu: 1, mem: 2 } }, { limits: { cpu: 1 } }, { limits: { disk: 1, cpu: 1, mem: 1 } }], lossy: ["openapi-3.0"] },
+  { name: "record-any", schema: z.object({ meta: z.record(z.string(), z.unknown()) }), samples: [{ meta: { a: [1] } }, { meta: [] }] },
+  { name: "union-scalars", schema: z.object({ id: z.union([s, n]) }), samples: [{ id: "a" }, { id: 1 }, { id: true }] },
+  { name: "union-objects", schema: z.object({ target: z.union([z.object({ host: s }), z.object({ socket: s })]) }), samples: [{ target: { host: "h" } }, { target: { socket: "s" } }, { target: {} }] },
+  { name: "discriminated-union-field", schema: z.object({ auth: z.discriminatedUnion("type", [z.object({ type: z.literal("token"), token: s }), z.object({ type: z.literal("basic"), user: s, pass: s })]) }), samples: [{ auth: { type: "token", token: "t" } }, { auth: { type: "basic", user: "u" } }, { auth: { type: "x" } }] },
+  { name: "xor-oneof", schema: z.object({ pick: z.xor([z.object({ a: s }).strict(), z.object({ b: s }).strict()]) }), samples: [{ pick: { a: "x" } }, { pick: { b: "y" } }, { pick: { a: "x", b: "y" } }] },
+  { name: "intersection-objects", schema: z.object({ both: z.intersection(z.object({ a: s }), z.object({ b: n })) }), samples: [{ both: { a: "x", b: 1 } }, { both: { a: "x" } }] },
+  { name: "intersection-strings", schema: z.object({ code: z.intersection(s.min(2), s.max(4)) }), samples: [{ code: "abc" }, { code: "a" }, { code: "abcde" }] },
+  { name: "recursive-tree", schema: z.object({ root: Tree }), samples: [{ root: { name: "a", children: [{ name: "b" }] } }, { root: { name: "a", children: [{}] } }] },
+  { name: "recursive-nullable", schema: z.object({ category: Category }), samples: [{ category: { title: "a", parent: null } }, { category: { title: "a", parent: { title: "b", parent: null } } }, { category: { title: "a" } }] },
+  { name: "recursive-root", schema: LinkedList, samples: [{ value: 1 }, { value: 1, next: { value: 2 } }, { value: 1, next: {} }] },
+  { name: "recursive-json", schema: z.object({ value: Json }), samples: [{ value: { a: [1, "x", null] } }, { value: 1 }, { value: undefined }] },
+  { name: "shared-refs", options: { reused: "ref" }, schema: z.object({ home: Address, work: Address.optional() }), samples: [{ home: { street: "s", city: "c" } }, { home: { street: "s", city: "c", zip: "1" } }] },
+  { name: "registry-ids", schema: z.object({ billing: AddressWithId, shipping: AddressWithId.optional() }), samples: [{ billing: { street: "s", city: "c" } }, { billing: {} }] },
+  { name: "string-formats", schema: z.object({ email: z.string().email(), url: z.string().url(), id: z.string().uuid() }), samples: [{ email: "a@b.co", url: "https://x.y", id: "123e4567-e89b-12d3-a456-426614174000" }, { email: "nope", url: "https://x.y", id: "123e4567-e89b-12d3-a456-426614174000" }] },
+  { name: "string-constraints", schema: z.object({ slug: s.min(3).max(10).regex(/^[a-z-]+$/) }), samples: [{ slug: "abc-d" }, { slug: "ab" }, { slug: "ABC" }] },
+  { name: "number-constraints", schema: z.object({ pct: n.min(0).max(100), step: n.multipleOf(5), pos: n.positive(), neg: n.lt(0) }), samples: [{ pct: 50, step: 10, pos: 1, neg: -1 }, { pct: 101, step: 10, pos: 1, neg: -1 }, { pct: 1, step: 3, pos: 0, neg: 0 }] },
+  { name: "integers", schema: z.object({ i: z.number().int(), big: z.int().max(10) }), samples: [{ i: 1, big: 2 }, { i: 1.5, big: 2 }, { i: 1, big: 11 }] },
+  { name: "booleans", schema: z.object({ force: z.boolean(), quiet: z.boolean().optional(), color: z.boolean().default(true) }), samples: [{ force: true }, { force: "true" }, {}] },
+  { name: "strict-object", schema: z.strictObject({ a: s }), samples: [{ a: "x" }, { a: "x", b: 1 }] },
+  { name: "loose-object", schema: z.looseObject({ a: s }), samples: [{ a: "x", b: 1 }, { b: 1 }] },
+  { name: "catchall", schema: z.object({ a: s }).catchall(n), samples: [{ a: "x", b: 1 }, { a: "x", b: "y" }] },
+  { name: "meta-cli", schema: z.object({ timeout: n.meta({ cli: { short: "t", env: "TIMEOUT" } }), verbose: z.boolean().meta({ cli: { short: "v" } }) }), samples: [{ timeout: 1, verbose: true }] },
+  { name: "meta-title-examples", schema: z.object({ q: s.meta({ title: "Query", examples: ["cats"], deprecated: true }) }), samples: [{ q: "x" }] },
+  { name: "camel-keys", schema: z.object({ maxRetries: n, HTTPProxy: s.optional(), dryRun: z.boolean().optional() }), samples: [{ maxRetries: 1 }, {}] },
+  { name: "dashed-keys", schema: z.object({ "dry-run": z.boolean().optional(), "log-level": z.enum(["a", "b"]).optional() }), samples: [{ "dry-run": true }, { "log-level": "c" }] },
+  { name: "proto-keys", schema: z.object({ ["__proto__"]: s.optional(), constructor: n.optional(), toString: s.optional() }), samples: [{ constructor: 1 }, { toString: "x" }, { constructor: "x" }] },
+  { name: "unicode-keys", schema: z.object({ "naïve": s.optional(), "名前": s.optional() }), samples: [{ "名前": "x" }, { "naïve": 1 }] },
+  { name: "any-unknown", schema: z.object({ data: z.any(), extra: z.unknown() }), samples: [{ data: 1, extra: "x" }, {}] },
+  { name: "never-field", schema: z.object({ a: s, b: z.never().optional() }), samples: [{ a: "x" }, { a: "x", b: 1 }] },
+  { name: "null-field", schema: z.object({ nothing: z.null() }), samples: [{ nothing: null }, { nothing: 0 }] },
+  { name: "optional-default-mix", schema: z.object({ a: s.optional().default("x"), b: s.default("y").optional() }), samples: [{}, { a: "z" }, { a: 1 }] },
+  { name: "nested-arrays", schema: z.object({ matrix: z.array(z.array(n)) }), samples: [{ matrix: [[1, 2], [3]] }, { matrix: [1] }] },
+  { name: "nested-optional-chain", schema: z.object({ a: z.object({ b: z.object({ c: s.optional() }).optional() }).optional() }), samples: [{}, { a: {} }, { a: { b: {} } }, { a: { b: { c: 1 } } }] },
+  { name: "many-fields", schema: z.object(Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`field${i}`, i % 3 === 0 ? n.optional() : i % 3 === 1 ? s.optional() : z.boolean().optional()]))), samples: [{}, { field0: 1, field1: "x" }, { field0: "x" }] },
+  { name: "enum-with-description", schema: z.object({ format: z.enum(["json", "yaml"]).describe("Output format").default("json") }), samples: [{}, { format: "xml" }] },
+  { name: "search-tool", schema: z.object({ query: s.describe("Search terms"), limit: z.number().int().min(1).max(100).default(10), filters: z.object({ lang: s.optional(), since: z.string().date().optional(), sources: z.array(z.enum(["web", "news"])).optional() }).optional() }), samples: [{ query: "x" }, { query: "x", filters: { sources: ["web"] } }, { query: "x", limit: 0 }] },
+  { name: "file-tool", schema: z.object({ path: s, content: s, options: z.object({ encoding: z.enum(["utf8", "base64"]).default("utf8"), mode: z.number().int().optional(), createDirs: z.boolean().default(true) }).optional() }), samples: [{ path: "a", content: "b" }, { path: "a" }] },
+  { name: "github-issue-tool", schema: z.object({ owner: s, repo: s, title: s, body: s.optional(), labels: z.array(s).optional(), assignees: z.array(s).max(10).optional(), milestone: z.number().int().nullable().optional() }), samples: [{ owner: "o", repo: "r", title: "t" }, { owner: "o", repo: "r", title: "t", milestone: null }, { owner: "o", repo: "r" }] },
+  { name: "http-request-tool", schema: z.object({ method: z.enum(["GET", "POST", "PUT", "DELETE"]).default("GET"), url: z.string().url(), headers: z.record(z.string(), z.string()).optional(), body: z.union([s, z.record(z.string(), z.unknown())]).optional(), timeoutMs: z.number().int().positive().optional() }), samples: [{ url: "https://a.b" }, { url: "https://a.b", body: { a: 1 } }, { url: "nope" }] },
+  { name: "db-query-tool", schema: z.object({ sql: s, params: z.array(z.union([s, n, z.boolean(), z.null()])).optional(), connection: z.object({ host: s.default("localhost"), port: z.number().int().default(5432), ssl: z.object({ enabled: z.boolean().default(false), ca: s.optional() }).optional() }).optional() }), samples: [{ sql: "select 1" }, { sql: "x", params: [1, "a", null] }, { sql: "x", params: [{}] }] },
+];
