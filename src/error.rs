@@ -108,8 +108,7 @@ impl Error {
     /// An error located in a schema, by JSON pointer.
     #[must_use]
     pub fn at_pointer(code: Code, pointer: &str, message: impl Into<String>) -> Self {
-        let shown = if pointer.is_empty() { "#" } else { pointer };
-        let mut err = Error::new(code, format!("{} (at {shown})", message.into()));
+        let mut err = Error::new(code, format!("{} (at #{pointer})", message.into()));
         err.0.pointer = Some(pointer.to_owned());
         err
     }

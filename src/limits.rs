@@ -13,7 +13,7 @@ pub const MAX_INPUT_BYTES: usize = 16 * 1024 * 1024;
 
 /// Work units a schema may expand to once `$ref`s are inlined: one per
 /// subschema, plus the size of kept keyword values. Stops `$ref` bombs.
-pub const MAX_SCHEMA_WEIGHT: usize = 2_000_000;
+pub const MAX_SCHEMA_WEIGHT: usize = 250_000;
 
 /// Issues reported by one `INVALID_ARGS` error; more are summarized.
 pub const MAX_ISSUES: usize = 100;

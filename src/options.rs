@@ -39,6 +39,12 @@ impl CompileOptions {
             .map_err(|err| Error::new(Code::InvalidOption, format!("invalid compile options: {err}")))
     }
 
+    /// Reads options from a JSON value (what wasm.rs converts the JS object to).
+    pub fn from_value(value: serde_json::Value) -> Result<Self> {
+        serde_json::from_value(value)
+            .map_err(|err| Error::new(Code::InvalidOption, format!("invalid compile options: {err}")))
+    }
+
     pub fn flag_options(&self) -> Result<FlagOptions> {
         let defaults = FlagOptions::default();
         if let Some(prefix) = &self.env_prefix {

@@ -92,7 +92,11 @@ impl WasmTool {
         let options: CompileOptions = if options.is_undefined() || options.is_null() {
             CompileOptions::default()
         } else {
-            serde_wasm_bindgen::from_value(options).map_err(|e| option_error(&e))?
+            // Through a Value, not straight into the struct: serde-wasm-bindgen
+            // reads only the struct's own field names from a JS object, so a
+            // misspelt option would pass unseen; serde_json reports it.
+            let value: Value = serde_wasm_bindgen::from_value(options).map_err(|e| option_error(&e))?;
+            CompileOptions::from_value(value).map_err(|e| fail(&e))?
         };
         Tool::compile_text(schema, &options)
             .map(|tool| WasmTool { tool })

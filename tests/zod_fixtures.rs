@@ -20,7 +20,11 @@ fn fixtures() -> Vec<(String, Map<String, Value>)> {
         let variants = value["variants"].as_object().expect("variants").clone();
         out.push((name, variants));
     }
-    assert!(out.len() >= 60, "expected at least 60 fixture cases, found {}", out.len());
+    assert!(
+        out.len() >= 60,
+        "expected at least 60 fixture cases, found {}",
+        out.len()
+    );
     out
 }
 

@@ -1,0 +1,117 @@
+// Every error code the foundation defines, through the package: each is a
+// ToolshapeError with a stable code and a message that says where, the
+// module keeps working afterwards, and no prototype is touched.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { cjs } from "./helpers.mjs";
+
+const { compile, ToolshapeError } = cjs;
+const ok = { type: "object", properties: { a: { type: "string" } } };
+
+function expectCode(fn, code, pattern) {
+  assert.throws(fn, (e) => {
+    assert.ok(e instanceof ToolshapeError, `not a ToolshapeError: ${e}`);
+    assert.ok(e instanceof Error);
+    assert.equal(e.name, "ToolshapeError");
+    assert.equal(e.code, code, e.message);
+    assert.equal(typeof e.stack, "string");
+    if (pattern) assert.match(e.message, pattern);
+    return true;
+  });
+  // The module still works after the error.
+  assert.deepEqual(compile(ok).inputSchema(), ok);
+}
+
+function nest(depth, leaf) {
+  let node = leaf;
+  for (let i = 0; i < depth; i++) node = { type: "object", properties: { n: node } };
+  return node;
+}
+
+test("INVALID_JSON: schema text that is not JSON", () => {
+  expectCode(() => compile('{"type":'), "INVALID_JSON", /not valid JSON/);
+});
+
+test("INVALID_ROOT: a root that is not an object schema", () => {
+  expectCode(() => compile({ type: "string" }), "INVALID_ROOT", /object/);
+  expectCode(() => compile({ type: ["object", "null"], properties: {} }), "INVALID_ROOT");
+});
+
+test("INVALID_SCHEMA: keywords of the wrong kind, and values that are no schema", () => {
+  expectCode(() => compile({ type: "object", properties: { a: { type: "strng" } } }), "INVALID_SCHEMA", /#\/properties\/a/);
+  expectCode(() => compile(42), "INVALID_SCHEMA");
+  expectCode(() => compile(null), "INVALID_SCHEMA");
+  expectCode(() => compile(new Map()), "INVALID_SCHEMA");
+  const cyclic = { type: "object", properties: {} };
+  cyclic.properties.self = cyclic;
+  expectCode(() => compile(cyclic), "INVALID_SCHEMA");
+  expectCode(() => compile({ type: "object", properties: { big: { type: "integer", default: 10n } } }), "INVALID_SCHEMA");
+});
+
+test("DANGLING_REF names the $ref and where it is", () => {
+  expectCode(() => compile({ type: "object", properties: { a: { $ref: "#/$defs/Nope" } } }), "DANGLING_REF", /#\/\$defs\/Nope.*#\/properties\/a/);
+});
+
+test("REF_CYCLE: a cycle that never passes through an object", () => {
+  expectCode(() => compile({ type: "object", properties: { a: { $ref: "#/$defs/x" } }, $defs: { x: { $ref: "#/$defs/x" } } }), "REF_CYCLE");
+});
+
+test("TOO_DEEP: past the documented depth, from text and from objects", () => {
+  expectCode(() => compile(nest(70, { type: "string" })), "TOO_DEEP");
+  expectCode(() => compile(JSON.stringify(nest(70, { type: "string" }))), "TOO_DEEP");
+  expectCode(() => compile(nest(100000, { type: "string" })), "TOO_DEEP");
+  const text = "[".repeat(100000) + "]".repeat(100000);
+  expectCode(() => compile(text), "TOO_DEEP");
+});
+
+test("TOO_LARGE: oversized text and $ref bombs", () => {
+  expectCode(() => compile(`{"type":"object","description":"${"x".repeat(17 * 1024 * 1024)}"}`), "TOO_LARGE");
+  const $defs = {};
+  for (let i = 0; i < 30; i++) $defs[`d${i}`] = { type: "object", properties: { a: { $ref: `#/$defs/d${i + 1}` }, b: { $ref: `#/$defs/d${i + 1}` } } };
+  $defs.d30 = { type: "string" };
+  expectCode(() => compile({ type: "object", properties: { x: { $ref: "#/$defs/d0" } }, $defs }), "TOO_LARGE");
+});
+
+test("INVALID_OPTION: misspelt or ill-typed compile options", () => {
+  expectCode(() => compile(ok, { maxdepth: 2 }), "INVALID_OPTION", /maxdepth/);
+  expectCode(() => compile(ok, { case: "snake" }), "INVALID_OPTION");
+  expectCode(() => compile(ok, { separator: "" }), "INVALID_OPTION");
+  expectCode(() => compile(ok, { flags: { nope: { short: "n" } } }), "INVALID_OPTION", /nope/);
+  expectCode(() => compile(ok, "x"), "INVALID_OPTION");
+});
+
+test("a property named __proto__ is an own property and changes no prototype", () => {
+  const schema = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string","description":"p"},"constructor":{"type":"number"}},"required":["__proto__"]}');
+  const emitted = compile(schema).inputSchema();
+  assert.ok(Object.hasOwn(emitted.properties, "__proto__"));
+  assert.equal(Object.getPrototypeOf(emitted.properties), Object.prototype);
+  assert.deepEqual(emitted.properties["__proto__"], { type: "string", description: "p" });
+  assert.deepEqual(emitted.required, ["__proto__"]);
+  assert.equal({}.description, undefined);
+  assert.equal(Object.prototype.type, undefined);
+});
+
+test("a polluted Object.prototype adds no keys to what compile reads or returns", () => {
+  Object.prototype.polluted = { type: "string" };
+  Object.prototype.properties = { injected: { type: "number" } };
+  try {
+    const emitted = compile({ type: "object", properties: { a: { type: "string" } } }).inputSchema();
+    assert.deepEqual(Object.keys(emitted.properties), ["a"]);
+    assert.ok(!Object.hasOwn(emitted, "polluted"));
+    const args = compile({ type: "object", properties: { a: { type: "string" } } }).parseArgv(["--a", "x"]);
+    assert.deepEqual(Object.keys(args), ["a"]);
+  } finally {
+    delete Object.prototype.polluted;
+    delete Object.prototype.properties;
+  }
+});
+
+test("ToolshapeError carries data fields", () => {
+  try {
+    compile({ type: "object", properties: { a: { $ref: "#/nope" } } });
+    assert.fail("no error");
+  } catch (e) {
+    assert.equal(e.pointer, "/properties/a");
+    assert.equal(typeof e.message, "string");
+  }
+});
