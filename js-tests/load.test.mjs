@@ -37,10 +37,10 @@ test("the browser entry works after init(), and says so before it", async () => 
 test("package.json exports map names every entry", () => {
   const manifest = JSON.parse(readFileSync(join(root, "pkg", "package.json"), "utf8"));
   const dot = manifest.exports["."];
-  assert.equal(dot.types, "./index.d.ts");
-  assert.equal(dot.node.require, "./index.cjs");
-  assert.equal(dot.node.import, "./index.mjs");
-  assert.equal(dot.browser, "./web/index.js");
+  assert.deepEqual(dot.require, { types: "./index.d.ts", default: "./index.cjs" });
+  assert.equal(dot.import.node, "./index.mjs");
+  assert.equal(dot.import.types, "./index.d.mts");
+  assert.equal(dot.browser.default, "./web/index.js");
   assert.equal(manifest.bin.toolshape, "./bin/toolshape.cjs");
 });
 

@@ -3,4 +3,3 @@
 import api from "./index.cjs";
 
 export const { compile, Tool, ToolshapeError, init } = api;
-export default api;

@@ -34,6 +34,8 @@ run(join(root, "node_modules", ".bin", "esbuild"), [
   `--outfile=${join(pkg, "lib", "api.cjs")}`,
   "--log-level=warning",
 ]);
+// The same declarations, read as ESM by TypeScript for the "import" condition.
+copyFileSync(join(template, "index.d.ts"), join(pkg, "index.d.mts"));
 copyFileSync(join(root, "LICENSE"), join(pkg, "LICENSE"));
 copyFileSync(join(root, "README.md"), join(pkg, "README.md"));
 

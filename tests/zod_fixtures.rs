@@ -2,6 +2,8 @@
 //! modes) compiles, and its inputSchema, flag table and usage text are
 //! snapshots reviewed as diffs. Fixtures: `npm run fixtures`.
 
+#![allow(clippy::expect_used, clippy::unwrap_used, clippy::indexing_slicing)] // test code: a panic is a failed test
+
 use std::fs;
 use std::path::Path;
 

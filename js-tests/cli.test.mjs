@@ -1,0 +1,83 @@
+// The toolshape CLI as a person runs it: output, errors and exit codes.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { z } from "zod";
+import { deploy } from "../scripts/zod-cases.mjs";
+import { cjs, root } from "./helpers.mjs";
+
+const bin = join(root, "pkg", "bin", "toolshape.cjs");
+const dir = mkdtempSync(join(tmpdir(), "toolshape-cli-"));
+
+function run(...args) {
+  const r = spawnSync(process.execPath, [bin, ...args], { encoding: "utf8", cwd: root });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+test("inspect without a file prints the bundled example's schema", () => {
+  const r = run("inspect");
+  assert.equal(r.code, 0, r.err);
+  const schema = JSON.parse(r.out);
+  assert.deepEqual(schema, cjs.compile(z.toJSONSchema(deploy, { io: "input" })).inputSchema());
+  assert.equal(schema.type, "object");
+  assert.deepEqual(Object.keys(schema.properties.config.properties), ["timeout", "retries", "registry"]);
+  assert.equal(schema.$schema, undefined);
+  assert.deepEqual(schema.required, ["service"]);
+});
+
+test("inspect reads a schema file and a Zod module", () => {
+  const file = join(dir, "s.json");
+  writeFileSync(file, JSON.stringify({ type: "object", properties: { a: { type: "string" } } }));
+  assert.deepEqual(JSON.parse(run("inspect", file).out), { type: "object", properties: { a: { type: "string" } } });
+  const mod = join(dir, "tool.mjs");
+  writeFileSync(mod, `import { z } from ${JSON.stringify(join(root, "node_modules", "zod", "index.js"))};\nexport const input = z.object({ n: z.number().default(1) });\n`);
+  const r = run("inspect", "--zod", `${mod}#input`);
+  assert.equal(r.code, 0, r.err);
+  assert.deepEqual(JSON.parse(r.out), { type: "object", properties: { n: { type: "number", default: 1 } } });
+  const missing = run("inspect", "--zod", `${mod}#nope`);
+  assert.equal(missing.code, 1);
+  assert.match(missing.err, /no export named nope/);
+});
+
+test("--help prints usage and exits 0; misuse exits 2; bad input exits 1", () => {
+  const help = run("--help");
+  assert.equal(help.code, 0);
+  assert.match(help.out, /Usage: toolshape <command>/);
+  assert.match(help.out, /--zod <string>/);
+  assert.equal(run().code, 0);
+  const unknown = run("explode");
+  assert.equal(unknown.code, 2);
+  assert.match(unknown.err, /unknown command "explode"/);
+  const badFlag = run("inspect", "--clinet", "mcp");
+  assert.equal(badFlag.code, 2);
+  assert.match(badFlag.err, /did you mean --client/);
+  const badFile = run("inspect", join(dir, "missing.json"));
+  assert.equal(badFile.code, 1);
+  assert.match(badFile.err, /cannot read/);
+  const notJson = join(dir, "bad.json");
+  writeFileSync(notJson, "{");
+  const bad = run("inspect", notJson);
+  assert.equal(bad.code, 1);
+  assert.match(bad.err, /INVALID_JSON/);
+});
+
+test("flags, usage and parse work on the example", () => {
+  const flags = JSON.parse(run("flags").out);
+  assert.ok(flags.some((f) => f.name === "config-registry-url" && f.path.join(".") === "config.registry.url"));
+  const usage = run("usage", "--name", "deploy", "--width", "70");
+  assert.equal(usage.code, 0);
+  assert.match(usage.out, /^Usage: deploy/);
+  assert.match(usage.out, /config: Rollout settings/);
+  const md = run("usage", "--markdown");
+  assert.match(md.out, /\| `--service` \|/);
+  const parsed = run("parse", "--", "--service", "api", "--config-registry-url", "https://r.example", "x");
+  assert.equal(parsed.code, 0, parsed.err);
+  assert.deepEqual(JSON.parse(parsed.out), { data: { service: "api", config: { registry: { url: "https://r.example" } } }, rest: ["x"] });
+  const failed = run("parse", "--", "--replicas", "many");
+  assert.equal(failed.code, 1);
+  assert.match(failed.err, /--replicas expects an integer/);
+  assert.match(failed.err, /missing required flag --service/);
+});

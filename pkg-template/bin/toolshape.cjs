@@ -1,0 +1,143 @@
+#!/usr/bin/env node
+"use strict";
+// The toolshape CLI. Its own flags are a JSON Schema parsed by toolshape
+// itself, so the CLI is also the first user of the library.
+// Exit codes: 0 done, 1 the schema or the arguments were bad, 2 misuse.
+const { readFileSync } = require("node:fs");
+const { resolve, join } = require("node:path");
+const { pathToFileURL } = require("node:url");
+const { compile, ToolshapeError } = require("../index.cjs");
+
+const COMMANDS = {
+  inspect: "print the MCP inputSchema",
+  flags: "print the flag table",
+  usage: "print --help text for the tool",
+  parse: "parse argv given after -- into nested arguments",
+};
+
+const OPTIONS = {
+  type: "object",
+  properties: {
+    zod: { type: "string", description: "Read a Zod schema exported by an ES module instead: module.mjs#export (default export if no #)" },
+    client: { type: "string", enum: ["mcp"], description: "Client profile for inspect" },
+    markdown: { type: "boolean", description: "usage: print markdown instead of text" },
+    width: { type: "integer", description: "usage: wrap text at this many columns" },
+    name: { type: "string", description: "Command name shown in usage text" },
+    version: { type: "boolean", description: "Print the version" },
+  },
+};
+
+const cli = compile(OPTIONS, { name: "toolshape", flags: { version: { short: "V" } } });
+
+function help() {
+  const commands = Object.entries(COMMANDS)
+    .map(([name, text]) => `  ${name.padEnd(9)}${text}`)
+    .join("\n");
+  const options = cli.usage({ width: 80 }).split("\n").slice(2).join("\n").trimStart();
+  return `Usage: toolshape <command> [schema.json] [options] [-- argv...]
+
+One tool definition, every front: reads a tool's JSON Schema (as Zod emits it)
+and prints what MCP clients and command lines need. Without a schema file the
+bundled example (a deploy tool with nested objects, arrays, enums and
+defaults) is used.
+
+Commands:
+${commands}
+
+${options}`;
+}
+
+class Misuse extends Error {}
+
+function readSchemaFile(file) {
+  const path = file === "-" ? 0 : resolve(file);
+  try {
+    return readFileSync(path, "utf8");
+  } catch (error) {
+    throw new ToolshapeError({ code: "INVALID_SCHEMA", message: `cannot read ${file}: ${error.code || error.message}` });
+  }
+}
+
+async function loadZod(spec) {
+  const hash = spec.lastIndexOf("#");
+  const file = hash > 0 ? spec.slice(0, hash) : spec;
+  const name = hash > 0 ? spec.slice(hash + 1) : "default";
+  let mod;
+  try {
+    mod = await import(pathToFileURL(resolve(file)).href);
+  } catch (error) {
+    throw new ToolshapeError({ code: "INVALID_SCHEMA", message: `cannot import ${file}: ${error.message}` });
+  }
+  if (!(name in mod)) {
+    throw new ToolshapeError({ code: "INVALID_SCHEMA", message: `${file} has no export named ${name} (exports: ${Object.keys(mod).join(", ") || "none"})` });
+  }
+  return mod[name];
+}
+
+async function main(argv) {
+  const split = argv.indexOf("--");
+  const own = split < 0 ? argv : argv.slice(0, split);
+  const after = split < 0 ? [] : argv.slice(split + 1);
+  if (own.includes("--help") || own.includes("-h") || own.length === 0) {
+    process.stdout.write(`${help()}\n`);
+    return own.length === 0 && argv.length > 0 ? 2 : 0;
+  }
+  const parsed = cli.safeParseArgv(own);
+  if (!parsed.success) throw new Misuse(parsed.error.message);
+  const options = parsed.data;
+  if (options.version) {
+    const manifest = JSON.parse(readFileSync(join(__dirname, "..", "package.json"), "utf8"));
+    process.stdout.write(`${manifest.version}\n`);
+    return 0;
+  }
+  const [command, file, ...extra] = parsed.rest;
+  if (!Object.hasOwn(COMMANDS, command)) {
+    throw new Misuse(`unknown command ${JSON.stringify(command)}; expected one of: ${Object.keys(COMMANDS).join(", ")}`);
+  }
+  if (extra.length > 0) throw new Misuse(`unexpected argument ${JSON.stringify(extra[0])}; argv to parse goes after --`);
+  if (after.length > 0 && command !== "parse") throw new Misuse(`only parse takes argv after --`);
+  if (file !== undefined && options.zod !== undefined) throw new Misuse("give a schema file or --zod, not both");
+
+  const schema = options.zod !== undefined
+    ? await loadZod(options.zod)
+    : readSchemaFile(file === undefined ? join(__dirname, "..", "example.schema.json") : file);
+  const tool = compile(schema, { name: options.name || "tool" });
+  let out;
+  switch (command) {
+    case "inspect":
+      out = JSON.stringify(tool.inputSchema({ client: options.client }), null, 2);
+      break;
+    case "flags":
+      out = JSON.stringify(tool.flags(), null, 2);
+      break;
+    case "usage":
+      out = tool.usage({ format: options.markdown ? "markdown" : "text", width: options.width || process.stdout.columns || 80 });
+      break;
+    case "parse": {
+      const result = tool.safeParseArgv(after, { env: process.env });
+      if (!result.success) throw result.error;
+      out = JSON.stringify({ data: result.data, rest: result.rest }, null, 2);
+      break;
+    }
+  }
+  process.stdout.write(out.endsWith("\n") ? out : `${out}\n`);
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error) => {
+    if (error instanceof Misuse) {
+      process.stderr.write(`toolshape: ${error.message}\nRun toolshape --help for usage.\n`);
+      process.exitCode = 2;
+    } else if (error instanceof ToolshapeError) {
+      process.stderr.write(`toolshape: ${error.code}: ${error.message}\n`);
+      process.exitCode = 1;
+    } else {
+      process.stderr.write(`toolshape: internal error: ${error && error.stack}\n`);
+      process.exitCode = 1;
+    }
+  },
+);

@@ -1,0 +1,210 @@
+// Types for toolshape. Each shape here mirrors a Rust type that crosses the
+// boundary as JSON (named beside it); js-tests/types.test.mjs checks that the
+// runtime objects carry exactly these keys.
+
+/** A JSON Schema object, as `z.toJSONSchema(schema, { io: "input" })` returns it. */
+export type JsonSchema = { [key: string]: unknown } | boolean;
+
+/** Anything with a Standard JSON Schema converter: Zod >= 4.2, Valibot, ArkType. */
+export interface StandardJsonSchemaLike {
+  readonly "~standard": {
+    readonly vendor?: string;
+    readonly jsonSchema: { input(options: { target: string }): unknown };
+  };
+}
+
+/** Every form `compile` accepts: a JSON Schema object, its JSON text, or a Standard JSON Schema value. */
+export type SchemaInput = JsonSchema | string | StandardJsonSchemaLike;
+
+/** Per-flag overrides (Rust: `FlagOverride`). Also readable from `.meta({ cli: {...} })`. */
+export interface FlagOverride {
+  /** One-character alias, typed as `-t`. */
+  short?: string;
+  /** Replaces the schema's description in usage text. */
+  description?: string;
+  /** Left out of usage text; still parsed. */
+  hidden?: boolean;
+  /** Environment variable read when the flag is absent. */
+  env?: string;
+  /** Flag name to use instead of the generated one. */
+  name?: string;
+}
+
+/** Options of `compile` (Rust: `CompileOptions`). Unknown keys are an `INVALID_OPTION` error. */
+export interface CompileOptions {
+  /** Command name used in usage text. Default `"tool"`. */
+  name?: string;
+  /** Joins nested keys into flag names. Default `"-"`. */
+  separator?: string;
+  /** `"kebab"` (default): `maxRetries` gives `--max-retries`; `"preserve"` keeps keys as written. */
+  case?: "kebab" | "preserve";
+  /** Object levels flattened into flags; a deeper object is one JSON flag. Default 3. */
+  maxDepth?: number;
+  /** `false`: every object-valued property is one JSON flag. Default `true`. */
+  flatten?: boolean;
+  /** Overrides by generated flag name, e.g. `{ "config-timeout": { short: "t" } }`. Explicit options win over `cli` meta. */
+  flags?: Record<string, FlagOverride>;
+  /** `"APP"`: `--config-timeout` falls back to `APP_CONFIG_TIMEOUT`. */
+  envPrefix?: string;
+}
+
+/** A flag's value type (Rust: `FlagType`). */
+export type FlagType = "string" | "number" | "integer" | "boolean" | "enum" | "json";
+
+/** One entry of the flag table (Rust: `Flag`). Optional keys are absent, never `undefined` or `false`. */
+export interface FlagEntry {
+  /** Flag name without dashes: `config-timeout`. */
+  name: string;
+  /** Key path in the nested arguments: `["config", "timeout"]`. */
+  path: string[];
+  type: FlagType;
+  /** Must be given: the key and every parent object are required and have no default. */
+  required: boolean;
+  /** The key's default, or the value from a parent's default object. */
+  default?: unknown;
+  description?: string;
+  short?: string;
+  /** Accepted values of an enum flag. */
+  choices?: Array<string | number | boolean>;
+  /** An array of scalars: `--tag a --tag b`. */
+  repeatable?: true;
+  /** A boolean that also takes `--no-name`. */
+  negatable?: true;
+  /** The value is JSON text (objects, tuples, unions, records, recursion). */
+  json?: true;
+  /** Environment variable read when the flag is absent. */
+  env?: string;
+  /** The literal `null` is accepted. */
+  nullable?: true;
+  /** Left out of usage text. */
+  hidden?: true;
+}
+
+/** One problem inside an `INVALID_ARGS` error (Rust: `Issue`). */
+export interface Issue {
+  /** `unknown_flag`, `missing_value`, `invalid_value`, `missing_required`, `unexpected_value`, `too_many_issues`. */
+  code: string;
+  /** Key path in the nested arguments; empty when the problem has none. */
+  path: string[];
+  /** The flag as typed, with its dashes. */
+  flag?: string;
+  message: string;
+}
+
+/**
+ * Every error toolshape throws. `code` is stable:
+ * `INVALID_JSON`, `INVALID_SCHEMA`, `INVALID_ROOT`, `DANGLING_REF`, `REF_CYCLE`,
+ * `TOO_DEEP`, `TOO_LARGE`, `INVALID_OPTION`, `FLAG_COLLISION`, `INVALID_FLAG_NAME`,
+ * `INVALID_ARGS`, `UNREPRESENTABLE`, and from the JS layer `FREED`, `NOT_INITIALIZED`.
+ *
+ * @example
+ * try { tool.parseArgv(["--config-timout", "5"]); }
+ * catch (e) { if (e instanceof ToolshapeError) console.error(e.code, e.issues); }
+ */
+export declare class ToolshapeError extends Error {
+  readonly name: "ToolshapeError";
+  readonly code: string;
+  /** Key path into the arguments, where one applies. */
+  readonly path?: string[];
+  /** JSON pointer into the schema, where one applies (without the leading `#`). */
+  readonly pointer?: string;
+  /** The flag concerned, with its dashes. */
+  readonly flag?: string;
+  /** Every problem found, for `INVALID_ARGS`. */
+  readonly issues?: Issue[];
+}
+
+export interface InputSchemaOptions {
+  /** Compatibility profile. Only `"mcp"` (the default) so far. */
+  client?: "mcp";
+}
+
+export interface ParseOptions {
+  /** Environment variables for flags with `env` (e.g. `process.env`). */
+  env?: Record<string, string | undefined>;
+}
+
+export type SafeParseResult<T = Record<string, unknown>> =
+  | { success: true; data: T; rest: string[] }
+  | { success: false; error: ToolshapeError };
+
+export interface UsageOptions {
+  /** `"text"` (default) or `"markdown"`. */
+  format?: "text" | "markdown";
+  /** Columns for text output. Default 80. */
+  width?: number;
+}
+
+/**
+ * A compiled tool. Lives in wasm memory: call `free()` (or use `using`) when
+ * done; a forgotten Tool is freed by a FinalizationRegistry.
+ */
+export declare class Tool {
+  private constructor();
+  /**
+   * The MCP `inputSchema`: a plain object, root `type: "object"`, nested
+   * objects complete, finite `$ref`s inlined, defaulted keys not required.
+   * @example
+   * server.registerTool("deploy", { inputSchema: tool.inputSchema() }, handler);
+   */
+  inputSchema(options?: InputSchemaOptions): Record<string, unknown>;
+  /** The flag table, one entry per flag, in schema order. */
+  flags(): FlagEntry[];
+  /**
+   * argv (without node and script) to the nested arguments.
+   * @throws {ToolshapeError} `INVALID_ARGS` with every issue at once.
+   * @example
+   * tool.parseArgv(["--config-timeout", "30"]); // { config: { timeout: 30 } }
+   */
+  parseArgv<T = Record<string, unknown>>(argv: readonly string[], options?: ParseOptions): T;
+  /**
+   * Like `parseArgv`, but returns the result; `rest` holds positionals and everything after `--`.
+   * @example
+   * const r = tool.safeParseArgv(process.argv.slice(2), { env: process.env });
+   * if (!r.success) { console.error(r.error.message); process.exit(1); }
+   */
+  safeParseArgv<T = Record<string, unknown>>(argv: readonly string[], options?: ParseOptions): SafeParseResult<T>;
+  /**
+   * Flat values by flag name to nested arguments, with the same coercion as `parseArgv`.
+   * @example
+   * tool.reconstruct({ "config-timeout": "30" }); // { config: { timeout: 30 } }
+   */
+  reconstruct<T = Record<string, unknown>>(flat: Record<string, unknown>, options?: ParseOptions): T;
+  /**
+   * Nested arguments to argv that `parseArgv` turns back into the same arguments.
+   * @throws {ToolshapeError} `UNREPRESENTABLE` for values no argv expresses (an empty
+   * array for a repeatable flag, an empty object for an optional group, the string
+   * `"null"` for a nullable string flag).
+   * @example
+   * tool.toArgv({ config: { timeout: 30 } }); // ["--config-timeout", "30"]
+   */
+  toArgv(args: Record<string, unknown>): string[];
+  /**
+   * `--help` text, nested flags grouped under their parent's description.
+   * @example
+   * if (argv.includes("--help")) console.log(tool.usage({ width: process.stdout.columns }));
+   */
+  usage(options?: UsageOptions): string;
+  /** Releases the wasm memory now. Further calls throw `FREED`. */
+  free(): void;
+  [Symbol.dispose](): void;
+}
+
+/**
+ * Compiles a tool's input schema once; every later call only walks prepared tables.
+ * @throws {ToolshapeError} on a bad schema or option.
+ * @example
+ * import { z } from "zod";
+ * import { compile } from "toolshape";
+ * const tool = compile(z.object({ config: z.object({ timeout: z.number() }) }));
+ * tool.parseArgv(["--config-timeout", "30"]); // { config: { timeout: 30 } }
+ */
+export declare function compile(schema: SchemaInput, options?: CompileOptions): Tool;
+
+/**
+ * Loads the wasm module. A no-op in Node (the module loads synchronously);
+ * in browsers, await it once before anything else.
+ * @example
+ * await init();
+ */
+export declare function init(input?: unknown): Promise<void>;
