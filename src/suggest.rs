@@ -17,28 +17,39 @@ pub fn closest<'a>(typed: &str, candidates: impl Iterator<Item = &'a str>) -> Op
         .map(|(_, c)| c)
 }
 
-/// Levenshtein distance over chars, in one row of memory.
+/// Edit distance where swapping two neighbours counts as one edit (optimal
+/// string alignment), since `--nmae` for `--name` is the commonest typo.
 fn distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = i;
-        let mut left = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let up = row.get(j + 1).copied().unwrap_or(usize::MAX);
-            let cost = usize::from(ca != *cb);
-            let value = (diagonal + cost).min(up + 1).min(left + 1);
-            diagonal = up;
-            if let Some(slot) = row.get_mut(j + 1) {
-                *slot = value;
-            }
-            left = value;
-        }
-        if let Some(first) = row.first_mut() {
-            *first = i + 1;
+    let width = b.len() + 1;
+    let mut d = vec![0usize; (a.len() + 1) * width];
+    let at = |i: usize, j: usize| i * width + j;
+    for i in 0..=a.len() {
+        if let Some(cell) = d.get_mut(at(i, 0)) {
+            *cell = i;
         }
     }
-    row.last().copied().unwrap_or(0)
+    for j in 0..=b.len() {
+        if let Some(cell) = d.get_mut(at(0, j)) {
+            *cell = j;
+        }
+    }
+    let get = |d: &[usize], i: usize, j: usize| d.get(at(i, j)).copied().unwrap_or(usize::MAX / 2);
+    for (i, ca) in a.iter().enumerate() {
+        for (j, cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != cb);
+            let mut best = (get(&d, i, j + 1) + 1).min(get(&d, i + 1, j) + 1).min(get(&d, i, j) + cost);
+            let swapped = i > 0 && j > 0 && a.get(i - 1) == Some(cb) && b.get(j - 1) == Some(ca);
+            if swapped {
+                best = best.min(get(&d, i - 1, j - 1) + 1);
+            }
+            if let Some(cell) = d.get_mut(at(i + 1, j + 1)) {
+                *cell = best;
+            }
+        }
+    }
+    get(&d, a.len(), b.len())
 }
 
 #[cfg(test)]
@@ -53,5 +64,7 @@ mod tests {
         assert_eq!(closest("zzz", names.iter().copied()), None);
         assert_eq!(distance("kitten", "sitting"), 3);
         assert_eq!(distance("", "abc"), 3);
+        assert_eq!(distance("nmae", "name"), 1);
+        assert_eq!(closest("nmae", ["name", "note"].iter().copied()), Some("name"));
     }
 }

@@ -23,10 +23,7 @@ pub type Env<'e> = &'e dyn Fn(&str) -> Option<String>;
 /// Tokenized argv to nested arguments.
 pub fn from_tokens(schema: &Schema, table: &FlagTable, tokens: &Tokens<'_>, env: Env<'_>) -> Result<Value> {
     let mut collected = Collected::new(table);
-    for issue in &tokens.issues {
-        collected.issue(issue.clone());
-    }
-    collected.dropped += tokens.dropped;
+    let mut found: Vec<(usize, Issue)> = tokens.issues.clone();
     for given in &tokens.given {
         let Some(flag) = table.flags.get(given.flag) else {
             continue;
@@ -37,14 +34,18 @@ pub fn from_tokens(schema: &Schema, table: &FlagTable, tokens: &Tokens<'_>, env:
         };
         match coerced {
             Ok(value) => collected.put(given.flag, value, flag.repeatable),
-            Err(expected) => collected.issue(bad_value(
-                flag,
-                &given.typed.show(),
-                &received_text(given.raw),
-                &expected,
+            Err(expected) => found.push((
+                given.at,
+                bad_value(flag, &given.typed.show(), &received_text(given.raw), &expected),
             )),
         }
     }
+    // Reported in argv order, whichever stage found them.
+    found.sort_by_key(|(at, _)| *at);
+    for (_, issue) in found {
+        collected.issue(issue);
+    }
+    collected.dropped += tokens.dropped;
     from_env(schema, table, &mut collected, env);
     collected.assemble(table)
 }

@@ -35,6 +35,8 @@ pub enum Raw<'a> {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Given<'a> {
+    /// Index of the argv token the flag came from, to report in argv order.
+    pub at: usize,
     pub flag: usize,
     pub raw: Raw<'a>,
     pub typed: Typed<'a>,
@@ -44,15 +46,18 @@ pub struct Given<'a> {
 pub struct Tokens<'a> {
     pub given: Vec<Given<'a>>,
     pub rest: Vec<&'a str>,
-    pub issues: Vec<Issue>,
+    /// Problems with the argv token index each came from.
+    pub issues: Vec<(usize, Issue)>,
     /// Issues past [`MAX_ISSUES`], counted but not kept.
     pub dropped: usize,
+    /// The token being read.
+    at: usize,
 }
 
 impl Tokens<'_> {
     fn issue(&mut self, issue: Issue) {
         if self.issues.len() < MAX_ISSUES {
-            self.issues.push(issue);
+            self.issues.push((self.at, issue));
         } else {
             self.dropped += 1;
         }
@@ -74,6 +79,7 @@ pub fn tokenize<'a>(table: &FlagTable, argv: &[&'a str]) -> Tokens<'a> {
     let mut out = Tokens::default();
     let mut i = 0;
     while let Some(&token) = argv.get(i) {
+        out.at = i;
         i += 1;
         if token == "--" {
             out.rest.extend(argv.get(i..).unwrap_or_default());
@@ -124,6 +130,7 @@ fn long<'a>(table: &FlagTable, body: &'a str, next: Option<&'a str>, out: &mut T
                 });
             } else {
                 out.given.push(Given {
+                    at: out.at,
                     flag,
                     raw: Raw::Bool(false),
                     typed,
@@ -151,6 +158,7 @@ fn short_group<'a>(table: &FlagTable, token: &'a str, next: Option<&'a str>, out
         }
         if is_boolean {
             out.given.push(Given {
+                at: out.at,
                 flag,
                 raw: Raw::Bool(true),
                 typed,
@@ -176,6 +184,7 @@ fn take_value<'a>(
     };
     if let Some(text) = inline {
         out.given.push(Given {
+            at: out.at,
             flag,
             raw: Raw::Text(text),
             typed,
@@ -184,6 +193,7 @@ fn take_value<'a>(
     }
     if entry.ty == FlagType::Boolean {
         out.given.push(Given {
+            at: out.at,
             flag,
             raw: Raw::Bool(true),
             typed,
@@ -194,6 +204,7 @@ fn take_value<'a>(
     match next {
         Some(value) if !value.starts_with('-') || value == "-" || (numeric && is_json_number(value)) => {
             out.given.push(Given {
+                at: out.at,
                 flag,
                 raw: Raw::Text(value),
                 typed,

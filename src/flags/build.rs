@@ -286,8 +286,15 @@ impl Builder<'_> {
             None => FlagOverride::default(),
         };
         let explicit = self.options.overrides.get(generated).cloned();
-        if explicit.is_some() {
-            self.used_overrides.insert(generated.to_owned());
+        if explicit.is_some() && !self.used_overrides.insert(generated.to_owned()) {
+            return Err(Error::new(
+                Code::InvalidOption,
+                format!(
+                    "options.flags[{}] matches more than one key path (the second is {});                      rename one in its schema with .meta({{ cli: {{ name }} }})",
+                    serde_json::to_string(generated).unwrap_or_default(),
+                    show_path(path)
+                ),
+            ));
         }
         Ok(explicit.unwrap_or_default().over(meta))
     }

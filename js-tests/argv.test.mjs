@@ -1,0 +1,209 @@
+// parseArgv, one case a row: argv in, nested arguments (checked by Zod) or
+// the issue codes out. Hostile rows included: prototype keys, huge names,
+// huge repeats, NUL and look-alike Unicode.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { z } from "zod";
+import { cjs, isPlainJson } from "./helpers.mjs";
+
+const app = z.object({
+  name: z.string().optional(),
+  count: z.number().optional(),
+  limit: z.number().int().optional(),
+  verbose: z.boolean().optional(),
+  force: z.boolean().meta({ cli: { short: "f" } }).optional(),
+  all: z.boolean().meta({ cli: { short: "a" } }).optional(),
+  n: z.number().meta({ cli: { short: "n" } }).optional(),
+  level: z.enum(["debug", "info"]).optional(),
+  tags: z.array(z.string()).optional(),
+  ports: z.array(z.number().int()).optional(),
+  note: z.string().nullable().optional(),
+  config: z
+    .object({
+      timeout: z.number().default(30),
+      dryRun: z.boolean().optional(),
+      retry: z.object({ max: z.number().int(), backoff: z.enum(["linear", "exp"]).optional() }).optional(),
+    })
+    .optional(),
+  "dry-run": z.boolean().optional(),
+  meta: z.record(z.string(), z.string()).optional(),
+  id: z.union([z.string(), z.number()]).optional(),
+});
+const appTool = cjs.compile(app, { flags: { name: { short: "N" } }, envPrefix: "APP" });
+
+const strict = z.object({
+  query: z.string(),
+  switch: z.boolean(),
+  parent: z.object({ a: z.string(), b: z.number().optional() }).optional(),
+  withDefault: z.object({ t: z.number(), u: z.number() }).default({ t: 1, u: 2 }),
+});
+const strictTool = cjs.compile(strict);
+
+const long = `--${"a-".repeat(10000)}x`;
+const many = (n, ...tokens) => Array.from({ length: n }, () => tokens).flat();
+
+// [title, tool, argv, expected data | { issues: [codes] }, rest?, env?]
+const rows = [
+  ["long flag, separate value", appTool, ["--name", "x"], { name: "x" }],
+  ["long flag with =", appTool, ["--name=x"], { name: "x" }],
+  ["short alias from options", appTool, ["-N", "x"], { name: "x" }],
+  ["short alias with =", appTool, ["-N=x"], { name: "x" }],
+  ["= inside the value", appTool, ["--name=a=b"], { name: "a=b" }],
+  ["empty string as next argument", appTool, ["--name", ""], { name: "" }],
+  ["empty string after =", appTool, ["--name="], { name: "" }],
+  ["value starting with - after =", appTool, ["--name=-x"], { name: "-x" }],
+  ["value starting with - is not taken", appTool, ["--name", "-x"], { issues: ["missing_value", "unknown_flag"] }],
+  ["a flag at the end without its value", appTool, ["--name"], { issues: ["missing_value"] }],
+  ["number", appTool, ["--count", "5"], { count: 5 }],
+  ["negative number as next argument", appTool, ["--count", "-5"], { count: -5 }],
+  ["negative fraction with =", appTool, ["--count=-5.5"], { count: -5.5 }],
+  ["exponent", appTool, ["--count", "1e3"], { count: 1000 }],
+  ["trailing garbage", appTool, ["--count", "12abc"], { issues: ["invalid_value"] }],
+  ["hex", appTool, ["--count", "0x10"], { issues: ["invalid_value"] }],
+  ["NaN", appTool, ["--count", "NaN"], { issues: ["invalid_value"] }],
+  ["Infinity", appTool, ["--count", "Infinity"], { issues: ["invalid_value"] }],
+  ["overflow", appTool, ["--count", "1e309"], { issues: ["invalid_value"] }],
+  ["empty number", appTool, ["--count", ""], { issues: ["invalid_value"] }],
+  ["leading plus", appTool, ["--count", "+1"], { issues: ["invalid_value"] }],
+  ["integer past 2^53", appTool, ["--limit", "9007199254740993"], { issues: ["invalid_value"] }],
+  ["integer with a fraction", appTool, ["--limit", "1.5"], { issues: ["invalid_value"] }],
+  ["integer", appTool, ["--limit", "42"], { limit: 42 }],
+  ["boolean", appTool, ["--verbose"], { verbose: true }],
+  ["negation", appTool, ["--no-verbose"], { verbose: false }],
+  ["boolean =false", appTool, ["--verbose=false"], { verbose: false }],
+  ["boolean =1", appTool, ["--verbose=1"], { verbose: true }],
+  ["boolean =0", appTool, ["--verbose=0"], { verbose: false }],
+  ["boolean never takes the next argument", appTool, ["--verbose", "true"], { verbose: true }, ["true"]],
+  ["boolean =yes is refused", appTool, ["--verbose=yes"], { issues: ["invalid_value"] }],
+  ["negation takes no value", appTool, ["--no-verbose=true"], { issues: ["unexpected_value"] }],
+  ["grouped short booleans", appTool, ["-fa"], { force: true, all: true }],
+  ["group then short with value", appTool, ["-af", "-n", "3"], { force: true, all: true, n: 3 }],
+  ["value glued to the last short", appTool, ["-fn5"], { force: true, n: 5 }],
+  ["negative number for a numeric short", appTool, ["-n", "-5"], { n: -5 }],
+  ["negative number after -n=", appTool, ["-n=-5"], { n: -5 }],
+  ["enum", appTool, ["--level", "info"], { level: "info" }],
+  ["enum outside its choices", appTool, ["--level", "trace"], { issues: ["invalid_value"] }],
+  ["repeatable", appTool, ["--tags", "a", "--tags", "b"], { tags: ["a", "b"] }],
+  ["repeatable once", appTool, ["--tags", "a"], { tags: ["a"] }],
+  ["repeatable integers", appTool, ["--ports", "80", "--ports", "443"], { ports: [80, 443] }],
+  ["repeatable with a bad item", appTool, ["--ports", "80", "--ports", "x"], { issues: ["invalid_value"] }],
+  ["scalar given twice: last wins", appTool, ["--name", "a", "--name", "b"], { name: "b" }],
+  ["nullable takes null", appTool, ["--note", "null"], { note: null }],
+  ["nullable takes other text", appTool, ["--note", "nil"], { note: "nil" }],
+  ["nested flag", appTool, ["--config-timeout", "5"], { config: { timeout: 5 } }],
+  ["nested boolean", appTool, ["--config-dry-run"], { config: { dryRun: true } }],
+  ["two levels", appTool, ["--config-retry-max", "3"], { config: { retry: { max: 3 } } }],
+  ["required child of a given optional parent", appTool, ["--config-retry-backoff", "exp"], { issues: ["missing_required"] }],
+  ["JSON flag", appTool, ["--meta", '{"a":"b"}'], { meta: { a: "b" } }],
+  ["JSON of the wrong shape", appTool, ["--meta", '{"a":1}'], { issues: ["invalid_value"] }],
+  ["JSON of the wrong kind", appTool, ["--meta", "[1]"], { issues: ["invalid_value"] }],
+  ["string | number takes text", appTool, ["--id", "abc"], { id: "abc" }],
+  ["string | number takes a number", appTool, ["--id", "5"], { id: 5 }],
+  ["string | number takes a JSON string", appTool, ["--id", '"5"'], { id: "5" }],
+  ["a key with a dash stays one key", appTool, ["--dry-run"], { "dry-run": true }],
+  ["positionals go to rest", appTool, ["a", "--name", "x", "b"], { name: "x" }, ["a", "b"]],
+  ["-- ends flags", appTool, ["--name", "x", "--", "--count", "5"], { name: "x" }, ["--count", "5"]],
+  ["a lone - is positional", appTool, ["-"], {}, ["-"]],
+  ["a negative number is positional", appTool, ["-5"], {}, ["-5"]],
+  ["empty argv", appTool, [], {}],
+  ["unknown flag suggests the closest", appTool, ["--nmae", "x"], { issues: ["unknown_flag"] }],
+  ["__proto__ path", appTool, ["--__proto__-x", "1"], { issues: ["unknown_flag"] }],
+  ["constructor.prototype path", appTool, ["--constructor-prototype-x", "1"], { issues: ["unknown_flag"] }],
+  ["bare __proto__", appTool, ["--__proto__", "1"], { issues: ["unknown_flag"] }],
+  ["nested __proto__", appTool, ["--config-__proto__", "1"], { issues: ["unknown_flag"] }],
+  ["undeclared toString", strictTool, ["--query", "q", "--toString", "x"], { issues: ["unknown_flag"] }],
+  ["unknown short", appTool, ["-z"], { issues: ["unknown_flag"] }],
+  ["flags are case sensitive", appTool, ["--Name", "x"], { issues: ["unknown_flag"] }],
+  ["NUL inside a flag name", appTool, ["--na\0me", "x"], { issues: ["unknown_flag"] }],
+  ["look-alike Unicode name", appTool, ["--n\u0430me", "x"], { issues: ["unknown_flag"] }],
+  ["NUL inside a value", appTool, ["--name", "a\0b"], { name: "a\0b" }],
+  ["every problem at once", appTool, ["--count", "x", "--limit", "y", "--nope"], { issues: ["invalid_value", "invalid_value", "unknown_flag"] }],
+  ["env fallback", appTool, [], { count: 7 }, [], { APP_COUNT: "7" }],
+  ["argv wins over env", appTool, ["--count", "1"], { count: 1 }, [], { APP_COUNT: "7" }],
+  ["bad env value names the variable", appTool, [], { issues: ["invalid_value"] }, [], { APP_COUNT: "x" }],
+  ["10,000-segment flag name", appTool, [long, "1"], { issues: ["unknown_flag"] }],
+  ["100,000 repeats of a repeatable", appTool, many(100000, "--tags", "a"), { tags: Array(100000).fill("a") }],
+  ["100,000 unknown flags", appTool, many(100000, "--x"), { issues: [...Array(100).fill("unknown_flag"), "too_many_issues"] }],
+  ["required flag and switch", strictTool, ["--query", "q"], { query: "q", switch: false }],
+  ["missing required flag", strictTool, [], { issues: ["missing_required"] }],
+  ["optional parent stays absent", strictTool, ["--query", "q", "--switch"], { query: "q", switch: true }],
+  ["a given optional parent needs its required children", strictTool, ["--query", "q", "--parent-b", "2"], { issues: ["missing_required"] }],
+  ["a parent's default object fills what is missing", strictTool, ["--query", "q", "--with-default-t", "5"], { query: "q", switch: false, withDefault: { t: 5, u: 2 } }],
+];
+
+test("the table has at least 60 rows", () => {
+  assert.ok(rows.length >= 60, `${rows.length}`);
+});
+
+for (const [title, tool, argv, want, rest = [], env] of rows) {
+  test(`parseArgv: ${title}`, () => {
+    const result = tool.safeParseArgv(argv, env ? { env } : undefined);
+    if (want.issues) {
+      assert.equal(result.success, false, `expected issues, got ${JSON.stringify(result.data)}`);
+      assert.equal(result.error.code, "INVALID_ARGS");
+      assert.deepEqual(result.error.issues.map((i) => i.code), want.issues, result.error.message);
+      for (const issue of result.error.issues) assert.ok(issue.message.length < 400, "messages stay short");
+      assert.throws(() => tool.parseArgv(argv, env ? { env } : undefined), (e) => e instanceof cjs.ToolshapeError && e.code === "INVALID_ARGS");
+    } else {
+      assert.equal(result.success, true, result.success ? "" : result.error.message);
+      assert.deepEqual(result.data, want);
+      assert.deepEqual(result.rest, rest);
+      assert.ok(isPlainJson(result.data));
+      const schema = tool === appTool ? app : strict;
+      const zod = schema.safeParse(result.data);
+      assert.ok(zod.success, JSON.stringify(zod.error && zod.error.issues));
+    }
+    assert.equal({}.x, undefined);
+    assert.equal(Object.prototype.toString.call({}), "[object Object]");
+  });
+}
+
+test("declared keys named like Object.prototype members are own properties", () => {
+  // Not checked with Zod: Zod 4 reads an absent optional `toString` from
+  // Object.prototype and reports a function where a string was expected.
+  const tool = cjs.compile({ type: "object", properties: { toString: { type: "string" }, constructor: { type: "object", properties: { name: { type: "string" } } } } });
+  const data = tool.parseArgv(["--to-string", "x", "--constructor-name", "y"]);
+  assert.ok(Object.hasOwn(data, "toString") && Object.hasOwn(data, "constructor"));
+  assert.deepEqual(data, { toString: "x", constructor: { name: "y" } });
+  assert.equal(Object.getPrototypeOf(data), Object.prototype);
+  assert.deepEqual(tool.parseArgv([]), {});
+  assert.equal(typeof {}.toString, "function");
+});
+
+test("messages name the flag, the value and what was expected", () => {
+  const { error } = appTool.safeParseArgv(["--count", "12abc", "--nmae", "x", "--level", "trace"]);
+  const [count, unknown, level] = error.issues;
+  assert.equal(count.flag, "--count");
+  assert.deepEqual(count.path, ["count"]);
+  assert.equal(count.message, '--count expects a number, got "12abc"');
+  assert.equal(unknown.message, "unknown flag --nmae; did you mean --name?");
+  assert.equal(level.message, '--level expects one of: debug, info, got "trace"');
+  const nested = appTool.safeParseArgv(["--config-timout", "5"]).error.issues[0];
+  assert.equal(nested.message, "unknown flag --config-timout; did you mean --config-timeout?");
+  const missing = strictTool.safeParseArgv(["--query", "q", "--parent-b", "2"]).error.issues[0];
+  assert.equal(missing.message, "missing required flag --parent-a (needed once any --parent-* flag is given)");
+  assert.deepEqual(missing.path, ["parent", "a"]);
+  const huge = appTool.safeParseArgv([long]).error.issues[0];
+  assert.ok(huge.message.length < 200);
+});
+
+test("argv that is not an array of strings is refused clearly", () => {
+  for (const bad of [undefined, "--name x", [1], [null], [{}]]) {
+    assert.throws(() => appTool.parseArgv(bad), (e) => e instanceof cjs.ToolshapeError && e.code === "INVALID_ARGS");
+  }
+});
+
+test("reconstruct builds nested arguments through the table", () => {
+  assert.deepEqual(appTool.reconstruct({ "config-timeout": "30", "config-retry-max": 2, tags: ["a", "b"], verbose: "true" }), {
+    verbose: true,
+    tags: ["a", "b"],
+    config: { timeout: 30, retry: { max: 2 } },
+  });
+  assert.deepEqual(appTool.reconstruct({ "no-verbose": true }), { verbose: false });
+  assert.deepEqual(strictTool.reconstruct({ query: "q", "with-default-u": 9 }), { query: "q", switch: false, withDefault: { t: 1, u: 9 } });
+  assert.throws(() => appTool.reconstruct({ "config-timout": 1 }), (e) => e.code === "INVALID_ARGS" && /did you mean "config-timeout"/.test(e.message));
+  assert.throws(() => appTool.reconstruct({ count: "12abc" }), (e) => e.code === "INVALID_ARGS" && e.issues[0].flag === "--count");
+  assert.throws(() => appTool.reconstruct({ "__proto__-x": 1 }), (e) => e.code === "INVALID_ARGS");
+  assert.throws(() => strictTool.reconstruct({}), (e) => e.issues[0].code === "missing_required");
+  assert.throws(() => appTool.reconstruct("x"), (e) => e.code === "INVALID_ARGS");
+});

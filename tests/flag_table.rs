@@ -1,0 +1,250 @@
+//! The flag table: names, depth, JSON flags, repeatables, required and
+//! default propagation, overrides, and every kind of collision.
+
+#![allow(clippy::expect_used, clippy::unwrap_used, clippy::indexing_slicing)] // test code: a panic is a failed test
+
+use serde_json::{json, Value};
+use toolshape::{Code, CompileOptions, Tool};
+
+fn tool(schema: &Value, options: &Value) -> Result<Tool, toolshape::Error> {
+    let options = CompileOptions::from_json(&options.to_string())?;
+    Tool::compile(schema, &options)
+}
+
+fn flags(schema: &Value, options: &Value) -> Vec<Value> {
+    let tool = tool(schema, options).unwrap_or_else(|e| panic!("{e}"));
+    serde_json::from_str(&tool.flags_text()).unwrap()
+}
+
+fn names(schema: &Value, options: &Value) -> Vec<String> {
+    flags(schema, options)
+        .iter()
+        .map(|f| f["name"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+fn obj(props: Value) -> Value {
+    json!({"type": "object", "properties": props})
+}
+
+#[test]
+fn nested_keys_join_and_kebab_case() {
+    let schema = obj(json!({
+        "maxRetries": {"type": "integer"},
+        "config": obj(json!({"timeoutMs": {"type": "number"}, "dry-run": {"type": "boolean"}})),
+    }));
+    assert_eq!(
+        names(&schema, &json!({})),
+        ["max-retries", "config-timeout-ms", "config-dry-run"]
+    );
+    assert_eq!(
+        names(&schema, &json!({"case": "preserve", "separator": "."})),
+        ["maxRetries", "config.timeoutMs", "config.dry-run"]
+    );
+    let table = flags(&schema, &json!({}));
+    assert_eq!(table[2]["path"], json!(["config", "dry-run"]));
+}
+
+#[test]
+fn max_depth_and_flatten_decide_json_flags() {
+    let leaf = json!({"type": "string"});
+    let d = obj(json!({"leaf": leaf}));
+    let c = obj(json!({"d": d}));
+    let b = obj(json!({"c": c}));
+    let a = obj(json!({"b": b}));
+    let schema = obj(json!({"a": a}));
+    let table = flags(&schema, &json!({}));
+    assert_eq!(table.len(), 1);
+    assert_eq!(table[0]["name"], "a-b-c-d");
+    assert_eq!(table[0]["type"], "json");
+    assert_eq!(table[0]["json"], true);
+    assert_eq!(names(&schema, &json!({"maxDepth": 5})), ["a-b-c-d-leaf"]);
+    assert_eq!(names(&schema, &json!({"flatten": false})), ["a"]);
+    assert_eq!(names(&schema, &json!({"maxDepth": 0})), ["a"]);
+}
+
+#[test]
+fn what_becomes_json_and_what_repeats() {
+    let schema = obj(json!({
+        "tags": {"type": "array", "items": {"type": "string"}},
+        "ports": {"type": "array", "items": {"type": "integer"}},
+        "levels": {"type": "array", "items": {"enum": ["a", "b"]}},
+        "users": {"type": "array", "items": obj(json!({"id": {"type": "number"}}))},
+        "point": {"type": "array", "prefixItems": [{"type": "number"}, {"type": "number"}]},
+        "headers": {"type": "object", "additionalProperties": {"type": "string"}},
+        "id": {"anyOf": [{"type": "string"}, {"type": "number"}]},
+        "any": {},
+        "flags": {"type": "array", "items": {"type": "boolean"}},
+        "maybe": {"type": ["array", "null"], "items": {"type": "string"}},
+    }));
+    let table = flags(&schema, &json!({}));
+    let kind = |i: usize| {
+        (
+            table[i]["type"].as_str().unwrap().to_owned(),
+            table[i].get("repeatable").is_some(),
+        )
+    };
+    assert_eq!(kind(0), ("string".into(), true));
+    assert_eq!(kind(1), ("integer".into(), true));
+    assert_eq!(kind(2), ("enum".into(), true));
+    assert_eq!(table[2]["choices"], json!(["a", "b"]));
+    for i in 3..10 {
+        assert_eq!(kind(i), ("json".into(), false), "{}", table[i]["name"]);
+    }
+}
+
+#[test]
+fn required_only_when_every_parent_is_required() {
+    let schema = json!({
+        "type": "object",
+        "properties": {
+            "opt": {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]},
+            "req": {"type": "object", "properties": {"b": {"type": "string"}, "c": {"type": "string", "default": "x"}}, "required": ["b", "c"]},
+            "flag": {"type": "boolean"},
+            "sw": {"type": "boolean"},
+        },
+        "required": ["req", "sw"],
+    });
+    let table = flags(&schema, &json!({}));
+    let required: Vec<bool> = table.iter().map(|f| f["required"].as_bool().unwrap()).collect();
+    assert_eq!(required, [false, true, false, false, false]);
+    assert_eq!(table[2]["default"], "x");
+}
+
+#[test]
+fn defaults_come_from_the_parent_default_object() {
+    let schema = obj(json!({
+        "config": {
+            "type": "object",
+            "properties": {"timeout": {"type": "number"}, "retries": {"type": "integer", "default": 5}},
+            "default": {"timeout": 30, "retries": 3},
+        }
+    }));
+    let table = flags(&schema, &json!({}));
+    assert_eq!(table[0]["default"], 30);
+    assert_eq!(table[1]["default"], 5, "the child's own default wins");
+}
+
+#[test]
+fn overrides_from_options_and_meta_with_options_winning() {
+    let schema = obj(json!({
+        "timeout": {"type": "number", "cli": {"short": "t", "description": "from meta", "env": "T"}},
+        "verbose": {"type": "boolean", "cli": {"short": "v", "hidden": true}},
+        "name": {"type": "string"},
+    }));
+    let options = json!({"flags": {"timeout": {"description": "from options"}, "name": {"name": "title", "short": "n"}}, "envPrefix": "APP"});
+    let table = flags(&schema, &options);
+    assert_eq!(table[0]["short"], "t");
+    assert_eq!(table[0]["description"], "from options");
+    assert_eq!(table[0]["env"], "T");
+    assert_eq!(table[1]["hidden"], true);
+    assert_eq!(table[2]["name"], "title");
+    assert_eq!(table[2]["path"], json!(["name"]));
+    assert_eq!(table[2]["env"], "APP_TITLE");
+    let err = tool(&schema, &json!({"flags": {"timout": {}}})).err().unwrap();
+    assert_eq!(err.code, Code::InvalidOption);
+    assert!(err.message.contains("did you mean \"timeout\""), "{}", err.message);
+    let err = tool(&schema, &json!({"flags": {"name": {"short": "ab"}}}))
+        .err()
+        .unwrap();
+    assert_eq!(err.code, Code::InvalidOption);
+}
+
+fn collision(schema: &Value, options: &Value) -> String {
+    match tool(schema, options) {
+        Ok(_) => panic!("expected a collision for {schema}"),
+        Err(e) => {
+            assert_eq!(e.code, Code::FlagCollision, "{}", e.message);
+            e.message.clone()
+        }
+    }
+}
+
+#[test]
+fn collisions_are_refused_with_both_paths() {
+    let message = collision(
+        &obj(json!({"foo": obj(json!({"bar": {"type": "string"}})), "foo-bar": {"type": "string"}})),
+        &json!({}),
+    );
+    assert!(
+        message.contains(r#"["foo","bar"]"#) && message.contains(r#"["foo-bar"]"#),
+        "{message}"
+    );
+    assert!(message.contains("options.flags"), "{message}");
+    collision(
+        &obj(json!({"maxRetries": {"type": "number"}, "max-retries": {"type": "number"}})),
+        &json!({}),
+    );
+    let message = collision(
+        &obj(json!({"color": {"type": "boolean"}, "no-color": {"type": "boolean"}})),
+        &json!({}),
+    );
+    assert!(message.contains("negation"), "{message}");
+    let deep = obj(
+        json!({"a": obj(json!({"b": obj(json!({"c": obj(json!({"d": obj(json!({"x": {"type": "string"}}))}))}))}))}),
+    );
+    let mut with_leaf = deep.clone();
+    with_leaf["properties"]["a-b-c-d"] = json!({"type": "string"});
+    collision(&with_leaf, &json!({}));
+    collision(
+        &obj(json!({"a": {"type": "string"}, "b": {"type": "string"}})),
+        &json!({"flags": {"a": {"short": "x"}, "b": {"short": "x"}}}),
+    );
+    collision(&obj(json!({"help": {"type": "boolean"}})), &json!({}));
+    collision(
+        &obj(json!({"host": {"type": "string", "cli": {"short": "h"}}})),
+        &json!({}),
+    );
+    collision(
+        &obj(json!({"a": {"type": "string"}, "b": {"type": "string"}})),
+        &json!({"flags": {"b": {"name": "a"}}}),
+    );
+}
+
+#[test]
+fn a_collision_can_be_resolved_by_renaming() {
+    let schema = obj(
+        json!({"foo": obj(json!({"bar": {"type": "string"}})), "foo-bar": {"type": "string", "cli": {"name": "foobar"}}}),
+    );
+    assert_eq!(names(&schema, &json!({})), ["foo-bar", "foobar"]);
+    // An option names flags by generated name, which two keys share here.
+    let plain = obj(json!({"foo": obj(json!({"bar": {"type": "string"}})), "foo-bar": {"type": "string"}}));
+    let err = tool(&plain, &json!({"flags": {"foo-bar": {"name": "foobar"}}}))
+        .err()
+        .unwrap();
+    assert_eq!(err.code, Code::InvalidOption);
+}
+
+#[test]
+fn keys_that_cannot_be_typed_need_a_name() {
+    let schema = obj(json!({"has space": {"type": "string"}}));
+    let err = tool(&schema, &json!({})).err().unwrap();
+    assert_eq!(err.code, Code::InvalidFlagName);
+    assert!(
+        err.message.contains("options.flags[\"has space\"].name"),
+        "{}",
+        err.message
+    );
+    assert_eq!(
+        names(&schema, &json!({"flags": {"has space": {"name": "has-space"}}})),
+        ["has-space"]
+    );
+    let err = tool(&obj(json!({"a=b": {"type": "string"}})), &json!({}))
+        .err()
+        .unwrap();
+    assert_eq!(err.code, Code::InvalidFlagName);
+}
+
+#[test]
+fn nullable_and_enum_facts() {
+    let schema = obj(json!({
+        "note": {"type": ["string", "null"]},
+        "mode": {"enum": ["a", "b", null]},
+        "code": {"enum": [200, 404]},
+    }));
+    let table = flags(&schema, &json!({}));
+    assert_eq!(table[0]["nullable"], true);
+    assert_eq!(table[1]["choices"], json!(["a", "b"]));
+    assert_eq!(table[1]["nullable"], true);
+    assert_eq!(table[2]["type"], "enum");
+}
