@@ -39,7 +39,9 @@ fn distance(a: &str, b: &str) -> usize {
     for (i, ca) in a.iter().enumerate() {
         for (j, cb) in b.iter().enumerate() {
             let cost = usize::from(ca != cb);
-            let mut best = (get(&d, i, j + 1) + 1).min(get(&d, i + 1, j) + 1).min(get(&d, i, j) + cost);
+            let mut best = (get(&d, i, j + 1) + 1)
+                .min(get(&d, i + 1, j) + 1)
+                .min(get(&d, i, j) + cost);
             let swapped = i > 0 && j > 0 && a.get(i - 1) == Some(cb) && b.get(j - 1) == Some(ca);
             if swapped {
                 best = best.min(get(&d, i - 1, j - 1) + 1);

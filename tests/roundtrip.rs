@@ -1,0 +1,222 @@
+//! Property: for generated schemas and generated arguments that fit them,
+//! `parse_argv(to_argv(args)) == args`, or `to_argv` says UNREPRESENTABLE.
+
+#![allow(clippy::expect_used, clippy::unwrap_used, clippy::indexing_slicing)] // test code: a panic is a failed test
+
+use proptest::prelude::*;
+use serde_json::{json, Map, Value};
+use toolshape::{no_env, Code, CompileOptions, Tool};
+
+#[derive(Debug, Clone)]
+enum Leaf {
+    Str,
+    Num,
+    Int,
+    Bool,
+    Choice,
+    NullableStr,
+    Strings,
+    Ints,
+    Record,
+    StrOrNum,
+}
+
+#[derive(Debug, Clone)]
+enum Node {
+    Leaf(Leaf),
+    Object(Vec<(String, Node, bool)>),
+}
+
+const KEYS: &[&str] = &[
+    "alpha",
+    "beta",
+    "dryRun",
+    "max-retries",
+    "x_y",
+    "toString",
+    "constructor",
+    "n1",
+    "URLPath",
+];
+
+fn leaf() -> impl Strategy<Value = Leaf> {
+    prop_oneof![
+        Just(Leaf::Str),
+        Just(Leaf::Num),
+        Just(Leaf::Int),
+        Just(Leaf::Bool),
+        Just(Leaf::Choice),
+        Just(Leaf::NullableStr),
+        Just(Leaf::Strings),
+        Just(Leaf::Ints),
+        Just(Leaf::Record),
+        Just(Leaf::StrOrNum),
+    ]
+}
+
+fn node() -> impl Strategy<Value = Node> {
+    leaf().prop_map(Node::Leaf).prop_recursive(4, 24, 4, |inner| {
+        prop::collection::vec((prop::sample::select(KEYS), inner, any::<bool>()), 1..4).prop_map(|props| {
+            let mut seen = Vec::new();
+            let props = props
+                .into_iter()
+                .filter(|(k, _, _)| {
+                    let fresh = !seen.contains(k);
+                    seen.push(*k);
+                    fresh
+                })
+                .map(|(k, n, r)| ((*k).to_owned(), n, r))
+                .collect();
+            Node::Object(props)
+        })
+    })
+}
+
+fn root() -> impl Strategy<Value = Node> {
+    node().prop_map(|n| match n {
+        Node::Object(_) => n,
+        leaf => Node::Object(vec![("alpha".to_owned(), leaf, true)]),
+    })
+}
+
+fn schema(node: &Node) -> Value {
+    match node {
+        Node::Leaf(leaf) => match leaf {
+            Leaf::Str => json!({"type": "string"}),
+            Leaf::Num => json!({"type": "number"}),
+            Leaf::Int => json!({"type": "integer"}),
+            Leaf::Bool => json!({"type": "boolean"}),
+            Leaf::Choice => json!({"type": "string", "enum": ["a", "b", "-c"]}),
+            Leaf::NullableStr => json!({"type": ["string", "null"]}),
+            Leaf::Strings => json!({"type": "array", "items": {"type": "string"}}),
+            Leaf::Ints => json!({"type": "array", "items": {"type": "integer"}}),
+            Leaf::Record => json!({"type": "object", "additionalProperties": {"type": "integer"}}),
+            Leaf::StrOrNum => json!({"anyOf": [{"type": "string"}, {"type": "number"}]}),
+        },
+        Node::Object(props) => {
+            let properties: Map<String, Value> = props.iter().map(|(k, n, _)| (k.clone(), schema(n))).collect();
+            let required: Vec<&String> = props.iter().filter(|(_, _, r)| *r).map(|(k, _, _)| k).collect();
+            json!({"type": "object", "properties": properties, "required": required})
+        }
+    }
+}
+
+fn text() -> impl Strategy<Value = String> {
+    prop_oneof![
+        any::<String>(),
+        "-?[a-z=]{0,6}",
+        Just("null".to_owned()),
+        Just(String::new())
+    ]
+}
+
+fn number() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        any::<f64>()
+            .prop_filter("finite", |f| f.is_finite())
+            .prop_map(|f| json!(f)),
+        (-9_007_199_254_740_991_i64..=9_007_199_254_740_991).prop_map(|i| json!(i)),
+    ]
+}
+
+fn value(node: &Node) -> BoxedStrategy<Value> {
+    match node {
+        Node::Leaf(leaf) => match leaf {
+            Leaf::Str => text().prop_map(Value::String).boxed(),
+            Leaf::Num => number().boxed(),
+            Leaf::Int => (-9_007_199_254_740_991_i64..=9_007_199_254_740_991)
+                .prop_map(|i| json!(i))
+                .boxed(),
+            Leaf::Bool => any::<bool>().prop_map(Value::Bool).boxed(),
+            Leaf::Choice => prop::sample::select(vec!["a", "b", "-c"])
+                .prop_map(|s| json!(s))
+                .boxed(),
+            Leaf::NullableStr => prop::option::of(text())
+                .prop_map(|o| o.map_or(Value::Null, Value::String))
+                .boxed(),
+            Leaf::Strings => prop::collection::vec(text(), 0..4).prop_map(|v| json!(v)).boxed(),
+            Leaf::Ints => prop::collection::vec(-1000_i64..1000, 0..4)
+                .prop_map(|v| json!(v))
+                .boxed(),
+            Leaf::Record => prop::collection::btree_map(text(), -5_i64..5, 0..3)
+                .prop_map(|m| json!(m))
+                .boxed(),
+            Leaf::StrOrNum => prop_oneof![text().prop_map(Value::String), number()].boxed(),
+        },
+        Node::Object(props) => {
+            let parts: Vec<BoxedStrategy<Option<(String, Value)>>> = props
+                .iter()
+                .map(|(k, n, required)| {
+                    let key = k.clone();
+                    let item = value(n).prop_map(move |v| Some((key.clone(), v)));
+                    if *required {
+                        item.boxed()
+                    } else {
+                        prop_oneof![Just(None), item].boxed()
+                    }
+                })
+                .collect();
+            parts
+                .prop_map(|entries| Value::Object(entries.into_iter().flatten().collect()))
+                .boxed()
+        }
+    }
+}
+
+/// JSON equality where numbers compare by value (`1` equals `1.0`).
+fn same(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => x.as_f64() == y.as_f64(),
+        (Value::Array(x), Value::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same(p, q)),
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same(v, w)))
+        }
+        _ => a == b,
+    }
+}
+
+fn case() -> impl Strategy<Value = (Value, Value)> {
+    root().prop_flat_map(|node| {
+        let schema = schema(&node);
+        value(&node).prop_map(move |v| (schema.clone(), v))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn to_argv_then_parse_gives_the_arguments_back((schema, args) in case()) {
+        let tool = match Tool::compile(&schema, &CompileOptions::default()) {
+            Ok(tool) => tool,
+            // Generated keys may collide (`x_y` is fine, but two keys can kebab alike).
+            Err(e) if e.code == Code::FlagCollision => return Ok(()),
+            Err(e) => panic!("{e}"),
+        };
+        match tool.to_argv(&args) {
+            Ok(argv) => {
+                let refs: Vec<&str> = argv.iter().map(String::as_str).collect();
+                let parsed = tool.parse_argv(&refs, &no_env).map_err(|e| TestCaseError::fail(format!("{e}\nargv: {argv:?}")))?;
+                prop_assert!(same(&parsed.data, &args),
+                    "args {args}\nargv {argv:?}\nparsed {}", parsed.data);
+                prop_assert!(parsed.rest.is_empty());
+            }
+            Err(e) => prop_assert_eq!(e.code, Code::Unrepresentable, "{}", e),
+        }
+    }
+
+    #[test]
+    fn arbitrary_argv_never_panics(argv in prop::collection::vec(prop_oneof![any::<String>(), "--?[a-z-]{0,12}(=[a-z0-9-]{0,4})?"], 0..12)) {
+        let schema = json!({"type": "object", "properties": {
+            "alpha": {"type": "string"}, "n": {"type": "number", "cli": {"short": "n"}},
+            "flag": {"type": "boolean", "cli": {"short": "f"}}, "tags": {"type": "array", "items": {"type": "string"}},
+            "cfg": {"type": "object", "properties": {"deep": {"type": "integer"}}, "required": ["deep"]}
+        }});
+        let tool = Tool::compile(&schema, &CompileOptions::default()).unwrap();
+        let refs: Vec<&str> = argv.iter().map(String::as_str).collect();
+        if let Err(e) = tool.parse_argv(&refs, &no_env) {
+            prop_assert_eq!(e.code, Code::InvalidArgs);
+            prop_assert!(!e.issues.is_empty());
+        }
+    }
+}
