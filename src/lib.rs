@@ -102,8 +102,47 @@ impl Tool {
         let data = args::from_tokens(&self.schema, &self.table, &tokens, env)?;
         Ok(Parsed {
             data,
-            rest: tokens.rest.iter().map(|s| (*s).to_owned()).collect(),
+            rest: tokens
+                .rest
+                .iter()
+                .filter_map(|&i| argv.get(i))
+                .map(|s| (*s).to_owned())
+                .collect(),
         })
+    }
+
+    /// Like [`Tool::parse_argv`], but flat: which objects are present and
+    /// each flag's values with their origin, for callers that hold argv and
+    /// build the nested object themselves (the JS layer). Rest is by index.
+    pub fn parse_argv_compact<'a>(
+        &'a self,
+        argv: &[&'a str],
+        env: args::Env<'_>,
+    ) -> Result<(args::Compact<'a>, Vec<usize>)> {
+        let tokens = argv::tokenize(&self.table, argv);
+        let compact = args::compact_from_tokens(&self.schema, &self.table, &tokens, env)?;
+        Ok((compact, tokens.rest))
+    }
+
+    /// The group structure as JSON, for building objects from
+    /// [`Tool::parse_argv_compact`]: per group, `[key, isGroup, index]` members.
+    #[must_use]
+    pub fn plan_text(&self) -> String {
+        let groups: Vec<Vec<(&str, u8, usize)>> = self
+            .table
+            .groups
+            .iter()
+            .map(|g| {
+                g.members
+                    .iter()
+                    .map(|(key, member)| match member {
+                        flags::Member::Flag(i) => (key.as_str(), 0, *i),
+                        flags::Member::Group(i) => (key.as_str(), 1, *i),
+                    })
+                    .collect()
+            })
+            .collect();
+        serde_json::to_string(&groups).unwrap_or_else(|_| "[]".to_owned())
     }
 
     /// Flat values by flag name to nested arguments.

@@ -14,6 +14,7 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 use wasm_bindgen::prelude::*;
 
+use crate::args::{Compact, Item};
 use crate::{Client, CompileOptions, Error, Format, Tool, UsageOptions};
 
 #[wasm_bindgen(start)]
@@ -79,6 +80,52 @@ fn outcome_text(outcome: &Outcome<'_>) -> String {
     })
 }
 
+/// Bytes of wasm linear memory, for the memory benchmark.
+#[wasm_bindgen(js_name = memoryBytes)]
+#[must_use]
+pub fn memory_bytes() -> usize {
+    core::arch::wasm32::memory_size(0) * 65536
+}
+
+/// Indexes and counts cross as f64; they are far below 2^53.
+#[allow(clippy::cast_precision_loss)]
+fn num(n: usize) -> f64 {
+    n as f64
+}
+
+fn encode_compact(compact: &Compact<'_>, rest: &[usize], argv: &[&str]) -> Option<Vec<f64>> {
+    let mut out = Vec::with_capacity(8 + compact.present.len() + compact.values.len() * 4 + rest.len());
+    out.push(1.0);
+    let present: Vec<usize> = (0..compact.present.len())
+        .filter(|&g| compact.present.get(g) == Some(&true))
+        .collect();
+    out.push(num(present.len()));
+    out.extend(present.into_iter().map(num));
+    out.push(num(compact.values.len()));
+    for (flag, item) in &compact.values {
+        let (kind, a, b) = match item {
+            Item::Text {
+                text,
+                token: Some(index),
+            } => {
+                let token = argv.get(*index)?;
+                let prefix = token.get(..token.len().checked_sub(text.len())?)?;
+                (0.0, num(*index), num(prefix.encode_utf16().count()))
+            }
+            Item::Number(n) => (1.0, n.as_f64()?, 0.0),
+            Item::Bool(true) => (2.0, 0.0, 0.0),
+            Item::Bool(false) => (3.0, 0.0, 0.0),
+            Item::Null => (4.0, 0.0, 0.0),
+            Item::Default(_) => (5.0, 0.0, 0.0),
+            Item::Text { token: None, .. } | Item::Owned(_) | Item::Json(_) => return None,
+        };
+        out.extend([num(*flag), kind, a, b]);
+    }
+    out.push(num(rest.len()));
+    out.extend(rest.iter().copied().map(num));
+    Some(out)
+}
+
 #[wasm_bindgen]
 pub struct WasmTool {
     tool: Tool,
@@ -118,6 +165,30 @@ impl WasmTool {
     pub fn parse_argv(&self, argv: &str, count: usize, env: &str) -> String {
         let argv = split_joined(argv, count);
         self.parse(&argv, env)
+    }
+
+    /// The group structure for the JS object builder (see `Tool::plan_text`).
+    pub fn plan(&self) -> String {
+        self.tool.plan_text()
+    }
+
+    /// The fast path of `parseArgv`: numbers only, no JSON either way.
+    /// `[1, nPresent, group..., nValues, (flag, kind, a, b)..., nRest, token...]`
+    /// with kinds 0 text (argv[a] from UTF-16 offset b), 1 number a, 2 true,
+    /// 3 false, 4 null, 5 the flag's default. `[0]` means "use parseArgv"
+    /// (an error, or a value only JSON can carry).
+    #[wasm_bindgen(js_name = parseArgvFast)]
+    pub fn parse_argv_fast(&self, argv: &str, count: usize) -> Vec<f64> {
+        let argv = split_joined(argv, count);
+        // An argument holding NUL splits into more parts than there are
+        // arguments: the JSON path reads those exactly.
+        if argv.len() != count {
+            return vec![0.0];
+        }
+        let Ok((compact, rest)) = self.tool.parse_argv_compact(&argv, &|_| None) else {
+            return vec![0.0];
+        };
+        encode_compact(&compact, &rest, &argv).unwrap_or_else(|| vec![0.0])
     }
 
     /// argv as a JSON array, for argv whose strings contain NUL.

@@ -75,7 +75,7 @@ fn node() -> impl Strategy<Value = Node> {
 fn root() -> impl Strategy<Value = Node> {
     node().prop_map(|n| match n {
         Node::Object(_) => n,
-        leaf => Node::Object(vec![("alpha".to_owned(), leaf, true)]),
+        leaf @ Node::Leaf(_) => Node::Object(vec![("alpha".to_owned(), leaf, true)]),
     })
 }
 

@@ -103,6 +103,100 @@ function checkArgv(argv) {
   }
 }
 
+/**
+ * Builds nested arguments from the numbers `parseArgvFast` returns, using
+ * the group plan made once per Tool. Values that are text are slices of the
+ * argv strings JS already holds, so nothing is decoded or JSON-parsed.
+ */
+function makeBuilder(planText, flags) {
+  const plan = JSON.parse(planText).map((members) => {
+    const keys = members.map((m) => m[0]);
+    return {
+      keys,
+      isGroup: members.map((m) => m[1] === 1),
+      index: members.map((m) => m[2]),
+      // `out.__proto__ = v` would set the prototype; define it instead.
+      define: keys.map((k) => k === "__proto__"),
+    };
+  });
+  const repeatable = flags.map((f) => f.repeatable === true);
+  const defaults = flags.map((f) => f.default);
+  const cloneDefault = defaults.map((d) => d !== null && typeof d === "object");
+  const slots = new Array(flags.length);
+  const present = new Uint8Array(plan.length);
+
+  function build(g) {
+    const out = {};
+    const { keys, isGroup, index, define } = plan[g];
+    for (let m = 0; m < keys.length; m++) {
+      const i = index[m];
+      let value;
+      if (isGroup[m]) {
+        if (present[i] === 0) continue;
+        value = build(i);
+      } else {
+        value = slots[i];
+        if (value === undefined) continue;
+      }
+      if (define[m]) Object.defineProperty(out, keys[m], { value, writable: true, enumerable: true, configurable: true });
+      else out[keys[m]] = value;
+    }
+    return out;
+  }
+
+  return function fromNumbers(buf, argv) {
+    slots.fill(undefined);
+    present.fill(0);
+    let p = 1;
+    const groups = buf[p++];
+    for (let k = 0; k < groups; k++) present[buf[p++]] = 1;
+    const count = buf[p++];
+    for (let k = 0; k < count; k++) {
+      const flag = buf[p];
+      const kind = buf[p + 1];
+      const a = buf[p + 2];
+      const b = buf[p + 3];
+      p += 4;
+      let value;
+      switch (kind) {
+        case 0:
+          value = b === 0 ? argv[a] : argv[a].slice(b);
+          break;
+        case 1:
+          value = a;
+          break;
+        case 2:
+          value = true;
+          break;
+        case 3:
+          value = false;
+          break;
+        case 4:
+          value = null;
+          break;
+        default:
+          value = cloneDefault[flag] ? JSON.parse(JSON.stringify(defaults[flag])) : defaults[flag];
+      }
+      if (repeatable[flag]) {
+        if (slots[flag] === undefined) slots[flag] = [value];
+        else slots[flag].push(value);
+      } else {
+        slots[flag] = value;
+      }
+    }
+    const data = build(0);
+    const restCount = buf[p++];
+    const rest = new Array(restCount);
+    for (let k = 0; k < restCount; k++) rest[k] = argv[buf[p++]];
+    return { success: true, data, rest };
+  }
+}
+
+function hasAny(names, env) {
+  for (const name of names) if (hasOwn(env, name)) return true;
+  return false;
+}
+
 function envText(names, env) {
   if (env === undefined || env === null || names.length === 0) return "";
   if (typeof env !== "object") throw fail("INVALID_OPTION", "opts.env must be an object of strings");
@@ -136,12 +230,15 @@ export function makeApi(wasm, ready = () => true) {
     #wasm;
     #flags;
     #envNames;
+    #fromNumbers;
 
     /** @internal use compile() */
     constructor(handle) {
       this.#wasm = handle;
       this.#flags = handle.flags();
-      this.#envNames = JSON.parse(this.#flags).flatMap((f) => (f.env ? [f.env] : []));
+      const flags = JSON.parse(this.#flags);
+      this.#envNames = flags.flatMap((f) => (f.env ? [f.env] : []));
+      this.#fromNumbers = makeBuilder(handle.plan(), flags);
     }
 
     #live() {
@@ -163,16 +260,20 @@ export function makeApi(wasm, ready = () => true) {
 
     safeParseArgv(argv, opts) {
       const handle = this.#live();
-      checkArgv(argv);
-      const o = optionsObject(opts, "parseArgv options") || {};
-      const env = envText(this.#envNames, o.env);
-      let joined = true;
+      if (!Array.isArray(argv)) checkArgv(argv);
       for (let i = 0; i < argv.length; i++) {
-        if (argv[i].includes("\0")) {
-          joined = false;
-          break;
-        }
+        if (typeof argv[i] !== "string") checkArgv(argv);
       }
+      const o = opts === undefined ? {} : optionsObject(opts, "parseArgv options") || {};
+      const useEnv = o.env !== undefined && o.env !== null && this.#envNames.length > 0 && hasAny(this.#envNames, o.env);
+      // The fast path: numbers out of wasm, objects built here from argv.
+      // It answers [0] for errors, JSON-only values, and argv holding NUL.
+      if (!useEnv) {
+        const buf = handle.parseArgvFast(argv.join("\0"), argv.length);
+        if (buf[0] === 1) return this.#fromNumbers(buf, argv);
+      }
+      const env = useEnv ? envText(this.#envNames, o.env) : "";
+      const joined = !argv.some((token) => token.includes("\0"));
       const text = joined
         ? handle.parseArgv(argv.join("\0"), argv.length, env)
         : handle.parseArgvJson(JSON.stringify(argv), env);

@@ -5,27 +5,37 @@
 
 use serde_json::{Map, Value};
 
+use super::item::Item;
 use crate::error::{Error, Issue, Result};
 use crate::flags::{FlagTable, Member};
 use crate::limits::MAX_ISSUES;
 
-/// One flag's collected value.
+/// One flag's collected values.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Slot {
+pub enum Slot<'a> {
     Empty,
-    One(Value),
-    Many(Vec<Value>),
+    One(Item<'a>),
+    Many(Vec<Item<'a>>),
+}
+
+/// A successful parse in the form the JS layer turns into objects itself.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Compact<'a> {
+    /// Groups (objects) present, by index; the root is always present.
+    pub present: Vec<bool>,
+    /// Each flag's values in order.
+    pub values: Vec<(usize, Item<'a>)>,
 }
 
 /// Collects values and issues on the way to [`Collected::assemble`].
 #[derive(Debug)]
-pub struct Collected {
-    pub slots: Vec<Slot>,
+pub struct Collected<'a> {
+    pub slots: Vec<Slot<'a>>,
     pub issues: Vec<Issue>,
     pub dropped: usize,
 }
 
-impl Collected {
+impl<'a> Collected<'a> {
     #[must_use]
     pub fn new(table: &FlagTable) -> Self {
         Collected {
@@ -44,23 +54,23 @@ impl Collected {
     }
 
     /// Records a value: appended for a repeatable flag, else the last one wins.
-    pub fn put(&mut self, flag: usize, value: Value, repeatable: bool) {
+    pub fn put(&mut self, flag: usize, item: Item<'a>, repeatable: bool) {
         let Some(slot) = self.slots.get_mut(flag) else {
             return;
         };
         if repeatable {
             match slot {
-                Slot::Many(items) => items.push(value),
-                _ => *slot = Slot::Many(vec![value]),
+                Slot::Many(items) => items.push(item),
+                _ => *slot = Slot::Many(vec![item]),
             }
         } else {
-            *slot = Slot::One(value);
+            *slot = Slot::One(item);
         }
     }
 
-    pub fn put_all(&mut self, flag: usize, values: Vec<Value>) {
+    pub fn put_all(&mut self, flag: usize, items: Vec<Item<'a>>) {
         if let Some(slot) = self.slots.get_mut(flag) {
-            *slot = Slot::Many(values);
+            *slot = Slot::Many(items);
         }
     }
 
@@ -69,7 +79,27 @@ impl Collected {
         matches!(self.slots.get(flag), Some(Slot::Empty) | None)
     }
 
-    pub fn assemble(mut self, table: &FlagTable) -> Result<Value> {
+    pub fn assemble(self, table: &'a FlagTable) -> Result<Value> {
+        let (present, mut slots) = self.check(table)?;
+        Ok(build_object(table, 0, &present, &mut slots))
+    }
+
+    /// The same checks as [`Collected::assemble`], with the result left flat.
+    pub fn compact(self, table: &'a FlagTable) -> Result<Compact<'a>> {
+        let (present, slots) = self.check(table)?;
+        let mut values = Vec::with_capacity(slots.len());
+        for (flag, slot) in slots.into_iter().enumerate() {
+            match slot {
+                Slot::Empty => {}
+                Slot::One(item) => values.push((flag, item)),
+                Slot::Many(items) => values.extend(items.into_iter().map(|item| (flag, item))),
+            }
+        }
+        Ok(Compact { present, values })
+    }
+
+    /// Settles presence and defaults; every issue found becomes the error.
+    fn check(mut self, table: &'a FlagTable) -> Result<(Vec<bool>, Vec<Slot<'a>>)> {
         let present = self.present_groups(table);
         self.fill_absent(table, &present);
         if !self.issues.is_empty() {
@@ -83,7 +113,7 @@ impl Collected {
             }
             return Err(Error::invalid_args(self.issues));
         }
-        Ok(build_object(table, 0, &present, &mut self.slots))
+        Ok((present, self.slots))
     }
 
     /// A group is present when a flag inside it was given, or when its
@@ -97,8 +127,11 @@ impl Collected {
         for (index, flag) in table.flags.iter().enumerate() {
             if !self.is_empty(index) {
                 for group in table.ancestry(flag.group) {
-                    if let Some(p) = present.get_mut(group) {
-                        *p = true;
+                    match present.get_mut(group) {
+                        // Already marked, and so is everything above it.
+                        Some(true) => break,
+                        Some(p) => *p = true,
+                        None => {}
                     }
                 }
             }
@@ -116,16 +149,16 @@ impl Collected {
 
     /// Switches become `false`, children of a given object get its default
     /// object's values, and required flags that are still absent are named.
-    fn fill_absent(&mut self, table: &FlagTable, present: &[bool]) {
+    fn fill_absent(&mut self, table: &'a FlagTable, present: &[bool]) {
         for (index, flag) in table.flags.iter().enumerate() {
             if !self.is_empty(index) || !present.get(flag.group).copied().unwrap_or(false) {
                 continue;
             }
             if flag.switch {
-                self.put(index, Value::Bool(false), false);
+                self.put(index, Item::Bool(false), false);
             } else if flag.inherited_default {
                 if let Some(default) = &flag.default {
-                    self.put(index, default.clone(), false);
+                    self.put(index, Item::Default(default), false);
                 }
             } else if flag.must_supply {
                 let why = if flag.required {
@@ -145,7 +178,7 @@ impl Collected {
     }
 }
 
-fn build_object(table: &FlagTable, group: usize, present: &[bool], slots: &mut [Slot]) -> Value {
+fn build_object(table: &FlagTable, group: usize, present: &[bool], slots: &mut [Slot<'_>]) -> Value {
     let mut out = Map::new();
     let Some(members) = table.groups.get(group).map(|g| &g.members) else {
         return Value::Object(out);
@@ -155,11 +188,14 @@ fn build_object(table: &FlagTable, group: usize, present: &[bool], slots: &mut [
             Member::Flag(index) => {
                 let slot = slots.get_mut(index).map(|s| std::mem::replace(s, Slot::Empty));
                 match slot {
-                    Some(Slot::One(value)) => {
-                        out.insert(key.clone(), value);
+                    Some(Slot::One(item)) => {
+                        out.insert(key.clone(), item.into_value());
                     }
                     Some(Slot::Many(items)) => {
-                        out.insert(key.clone(), Value::Array(items));
+                        out.insert(
+                            key.clone(),
+                            Value::Array(items.into_iter().map(Item::into_value).collect()),
+                        );
                     }
                     Some(Slot::Empty) | None => {}
                 }

@@ -4,37 +4,50 @@
 
 use serde_json::Value;
 
+use super::item::Item;
 use super::number::{parse_integer, parse_number};
 use crate::flags::{Flag, FlagType};
 use crate::schema::{fits, same_value, Kind, Schema, Shape};
 
-/// Coerces typed text. `Err` holds what was expected, for the message.
-pub fn coerce_text(schema: &Schema, flag: &Flag, text: &str) -> Result<Value, String> {
+/// Coerces typed text; `token` is the argv token the text ends, if any.
+/// `Err` holds what was expected, for the message.
+pub fn coerce_text<'a>(schema: &Schema, flag: &Flag, text: &'a str, token: Option<usize>) -> Result<Item<'a>, String> {
     if flag.nullable && text == "null" && flag.ty != FlagType::Json {
-        return Ok(Value::Null);
+        return Ok(Item::Null);
     }
+    let as_number = |value: Option<Value>| match value {
+        Some(Value::Number(n)) => Some(Item::Number(n)),
+        _ => None,
+    };
     match flag.ty {
-        FlagType::String => Ok(Value::String(text.to_owned())),
-        FlagType::Number => parse_number(text).ok_or_else(|| "a number".to_owned()),
+        FlagType::String => Ok(Item::Text { text, token }),
+        FlagType::Number => as_number(parse_number(text)).ok_or_else(|| "a number".to_owned()),
         FlagType::Integer => {
-            parse_integer(text).ok_or_else(|| "an integer (whole, at most 2^53 - 1 in size)".to_owned())
+            as_number(parse_integer(text)).ok_or_else(|| "an integer (whole, at most 2^53 - 1 in size)".to_owned())
         }
         FlagType::Boolean => match text {
-            "true" | "1" => Ok(Value::Bool(true)),
-            "false" | "0" => Ok(Value::Bool(false)),
+            "true" | "1" => Ok(Item::Bool(true)),
+            "false" | "0" => Ok(Item::Bool(false)),
             _ => Err("true or false".to_owned()),
         },
-        FlagType::Enum => choice(flag, text).ok_or_else(|| expected_choices(flag)),
-        FlagType::Json => json_text(schema, &flag.shape, text),
+        FlagType::Enum => match choice(flag, text) {
+            Some(Value::String(_)) => Ok(Item::Text { text, token }),
+            Some(other) => Ok(Item::from_value(other)),
+            None => Err(expected_choices(flag)),
+        },
+        FlagType::Json => match json_text(schema, &flag.shape, text)? {
+            Value::String(kept) if kept == text => Ok(Item::Text { text, token }),
+            other => Ok(Item::Json(other)),
+        },
     }
 }
 
 /// Coerces a value from a flat object (`reconstruct`): text goes through
 /// [`coerce_text`], anything else must already be what the flag wants.
-pub fn coerce_value(schema: &Schema, flag: &Flag, value: &Value) -> Result<Value, String> {
+pub fn coerce_value<'a>(schema: &Schema, flag: &Flag, value: &'a Value) -> Result<Item<'a>, String> {
     if let Value::String(text) = value {
         if flag.ty != FlagType::Json || !fits(schema, &flag.shape, value) {
-            return coerce_text(schema, flag, text);
+            return coerce_text(schema, flag, text, None);
         }
     }
     let ok = match (flag.ty, value) {
@@ -46,7 +59,7 @@ pub fn coerce_value(schema: &Schema, flag: &Flag, value: &Value) -> Result<Value
         _ => false,
     };
     if ok {
-        Ok(value.clone())
+        Ok(Item::from_value(value.clone()))
     } else {
         Err(expected(schema, flag))
     }

@@ -2,6 +2,7 @@
 
 mod assemble;
 mod coerce;
+mod item;
 pub mod number;
 mod to_argv;
 
@@ -14,6 +15,9 @@ use crate::schema::Schema;
 use crate::suggest::closest;
 use assemble::Collected;
 
+pub use assemble::Compact;
+pub use item::Item;
+
 pub use coerce::describe;
 pub use to_argv::to_argv;
 
@@ -22,18 +26,33 @@ pub type Env<'e> = &'e dyn Fn(&str) -> Option<String>;
 
 /// Tokenized argv to nested arguments.
 pub fn from_tokens(schema: &Schema, table: &FlagTable, tokens: &Tokens<'_>, env: Env<'_>) -> Result<Value> {
+    collect_tokens(schema, table, tokens, env).assemble(table)
+}
+
+/// Tokenized argv to the flat [`Compact`] form the JS layer builds objects from.
+pub fn compact_from_tokens<'a>(
+    schema: &Schema,
+    table: &'a FlagTable,
+    tokens: &Tokens<'a>,
+    env: Env<'_>,
+) -> Result<Compact<'a>> {
+    collect_tokens(schema, table, tokens, env).compact(table)
+}
+
+fn collect_tokens<'a>(schema: &Schema, table: &'a FlagTable, tokens: &Tokens<'a>, env: Env<'_>) -> Collected<'a> {
     let mut collected = Collected::new(table);
-    let mut found: Vec<(usize, Issue)> = tokens.issues.clone();
+    let mut found: Vec<(usize, Issue)> = Vec::new();
+    found.extend(tokens.issues.iter().cloned());
     for given in &tokens.given {
         let Some(flag) = table.flags.get(given.flag) else {
             continue;
         };
         let coerced = match given.raw {
-            Raw::Bool(b) => Ok(Value::Bool(b)),
-            Raw::Text(text) => coerce::coerce_text(schema, flag, text),
+            Raw::Bool(b) => Ok(Item::Bool(b)),
+            Raw::Text(text) => coerce::coerce_text(schema, flag, text, Some(given.value_at)),
         };
         match coerced {
-            Ok(value) => collected.put(given.flag, value, flag.repeatable),
+            Ok(item) => collected.put(given.flag, item, flag.repeatable),
             Err(expected) => found.push((
                 given.at,
                 bad_value(flag, &given.typed.show(), &received_text(given.raw), &expected),
@@ -47,11 +66,16 @@ pub fn from_tokens(schema: &Schema, table: &FlagTable, tokens: &Tokens<'_>, env:
     }
     collected.dropped += tokens.dropped;
     from_env(schema, table, &mut collected, env);
-    collected.assemble(table)
+    collected
 }
 
 /// `{ "config-timeout": "30" }` to `{ config: { timeout: 30 } }`.
-pub fn reconstruct(schema: &Schema, table: &FlagTable, values: &Map<String, Value>, env: Env<'_>) -> Result<Value> {
+pub fn reconstruct<'a>(
+    schema: &Schema,
+    table: &'a FlagTable,
+    values: &'a Map<String, Value>,
+    env: Env<'_>,
+) -> Result<Value> {
     let mut collected = Collected::new(table);
     for (name, value) in values {
         let (index, negated) = match table.lookup(name) {
@@ -74,20 +98,22 @@ pub fn reconstruct(schema: &Schema, table: &FlagTable, values: &Map<String, Valu
             continue;
         };
         let shown = format!("--{}", flag.name);
-        let given = if negated { negate(value) } else { Some(value.clone()) };
-        let Some(value) = given else {
-            collected.issue(bad_value(
-                flag,
-                &format!("--no-{}", flag.name),
-                &value.to_string(),
-                "true or false",
-            ));
+        if negated {
+            match value {
+                Value::Bool(b) => collected.put(index, Item::Bool(!b), false),
+                _ => collected.issue(bad_value(
+                    flag,
+                    &format!("--no-{}", flag.name),
+                    &value.to_string(),
+                    "true or false",
+                )),
+            }
             continue;
-        };
+        }
         match (flag.repeatable, value) {
             (true, Value::Array(items)) => {
                 let mut out = Vec::with_capacity(items.len());
-                for item in &items {
+                for item in items {
                     match coerce::coerce_value(schema, flag, item) {
                         Ok(v) => out.push(v),
                         Err(expected) => collected.issue(bad_value(flag, &shown, &item.to_string(), &expected)),
@@ -95,7 +121,7 @@ pub fn reconstruct(schema: &Schema, table: &FlagTable, values: &Map<String, Valu
                 }
                 collected.put_all(index, out);
             }
-            (_, value) => match coerce::coerce_value(schema, flag, &value) {
+            (_, value) => match coerce::coerce_value(schema, flag, value) {
                 Ok(v) => collected.put(index, v, flag.repeatable),
                 Err(expected) => collected.issue(bad_value(flag, &shown, &value.to_string(), &expected)),
             },
@@ -103,13 +129,6 @@ pub fn reconstruct(schema: &Schema, table: &FlagTable, values: &Map<String, Valu
     }
     from_env(schema, table, &mut collected, env);
     collected.assemble(table)
-}
-
-fn negate(value: &Value) -> Option<Value> {
-    match value {
-        Value::Bool(b) => Some(Value::Bool(!b)),
-        _ => None,
-    }
 }
 
 /// Flags still absent read their environment variable, if one is set.
@@ -124,8 +143,8 @@ fn from_env(schema: &Schema, table: &FlagTable, collected: &mut Collected, env: 
         let Some(text) = env(name) else {
             continue;
         };
-        match coerce::coerce_text(schema, flag, &text) {
-            Ok(value) => collected.put(index, value, flag.repeatable),
+        match coerce::coerce_text(schema, flag, &text, None).map(Item::detach) {
+            Ok(item) => collected.put(index, item, flag.repeatable),
             Err(expected) => {
                 let shown = Typed::Env(name).show();
                 collected.issue(bad_value(

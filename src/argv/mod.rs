@@ -37,6 +37,9 @@ pub enum Raw<'a> {
 pub struct Given<'a> {
     /// Index of the argv token the flag came from, to report in argv order.
     pub at: usize,
+    /// Index of the argv token whose end the value text is (a value is
+    /// always a suffix of one token: `--n=5`, `-n5`, or the next token).
+    pub value_at: usize,
     pub flag: usize,
     pub raw: Raw<'a>,
     pub typed: Typed<'a>,
@@ -45,7 +48,8 @@ pub struct Given<'a> {
 #[derive(Debug, Default, PartialEq)]
 pub struct Tokens<'a> {
     pub given: Vec<Given<'a>>,
-    pub rest: Vec<&'a str>,
+    /// Indexes of the positional tokens and of everything after `--`.
+    pub rest: Vec<usize>,
     /// Problems with the argv token index each came from.
     pub issues: Vec<(usize, Issue)>,
     /// Issues past [`MAX_ISSUES`], counted but not kept.
@@ -76,13 +80,16 @@ pub fn clip(text: &str) -> String {
 
 #[must_use]
 pub fn tokenize<'a>(table: &FlagTable, argv: &[&'a str]) -> Tokens<'a> {
-    let mut out = Tokens::default();
+    let mut out = Tokens {
+        given: Vec::with_capacity(argv.len()),
+        ..Tokens::default()
+    };
     let mut i = 0;
     while let Some(&token) = argv.get(i) {
         out.at = i;
         i += 1;
         if token == "--" {
-            out.rest.extend(argv.get(i..).unwrap_or_default());
+            out.rest.extend(i..argv.len());
             break;
         }
         let next = argv.get(i).copied();
@@ -91,7 +98,7 @@ pub fn tokenize<'a>(table: &FlagTable, argv: &[&'a str]) -> Tokens<'a> {
         } else if token.len() > 1 && token.starts_with('-') && !is_positional_number(table, token) {
             short_group(table, token, next, &mut out)
         } else {
-            out.rest.push(token);
+            out.rest.push(out.at);
             false
         };
         if consumed {
@@ -131,6 +138,7 @@ fn long<'a>(table: &FlagTable, body: &'a str, next: Option<&'a str>, out: &mut T
             } else {
                 out.given.push(Given {
                     at: out.at,
+                    value_at: out.at,
                     flag,
                     raw: Raw::Bool(false),
                     typed,
@@ -159,6 +167,7 @@ fn short_group<'a>(table: &FlagTable, token: &'a str, next: Option<&'a str>, out
         if is_boolean {
             out.given.push(Given {
                 at: out.at,
+                value_at: out.at,
                 flag,
                 raw: Raw::Bool(true),
                 typed,
@@ -185,6 +194,7 @@ fn take_value<'a>(
     if let Some(text) = inline {
         out.given.push(Given {
             at: out.at,
+            value_at: out.at,
             flag,
             raw: Raw::Text(text),
             typed,
@@ -194,6 +204,7 @@ fn take_value<'a>(
     if entry.ty == FlagType::Boolean {
         out.given.push(Given {
             at: out.at,
+            value_at: out.at,
             flag,
             raw: Raw::Bool(true),
             typed,
@@ -205,6 +216,7 @@ fn take_value<'a>(
         Some(value) if !value.starts_with('-') || value == "-" || (numeric && is_json_number(value)) => {
             out.given.push(Given {
                 at: out.at,
+                value_at: out.at + 1,
                 flag,
                 raw: Raw::Text(value),
                 typed,

@@ -4,7 +4,7 @@
 //! (`no-color` and `color`), a JSON flag against a leaf, one short alias
 //! twice, or a reserved name (`--help`, `-h`).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use super::names::show_path;
 use super::table::{FlagTable, Lookup};
@@ -15,7 +15,7 @@ const RESERVED_NAMES: &[&str] = &["help"];
 const RESERVED_SHORTS: &[char] = &['h'];
 
 pub fn index_names(table: &mut FlagTable) -> Result<()> {
-    let mut by_name: HashMap<String, Lookup> = HashMap::with_capacity(table.flags.len() * 2);
+    let mut by_name: HashMap<String, Lookup> = HashMap::default();
     for (index, flag) in table.flags.iter().enumerate() {
         claim_name(table, &mut by_name, flag.name.clone(), Lookup::Flag(index))?;
     }
@@ -29,7 +29,7 @@ pub fn index_names(table: &mut FlagTable) -> Result<()> {
             )?;
         }
     }
-    let mut by_short: HashMap<char, usize> = HashMap::new();
+    let mut by_short: HashMap<char, usize> = HashMap::default();
     for (index, flag) in table.flags.iter().enumerate() {
         let Some(c) = flag.short.as_deref().and_then(|s| s.chars().next()) else {
             continue;

@@ -2,7 +2,7 @@
 //! key path each one writes. Built once in `compile`; argv parsing, argument
 //! building, `toArgv` and usage only read it.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use serde::Serialize;
 use serde_json::Value;
@@ -125,8 +125,11 @@ pub enum Lookup {
 pub struct FlagTable {
     pub flags: Vec<Flag>,
     pub groups: Vec<Group>,
-    pub by_name: HashMap<String, Lookup>,
-    pub by_short: HashMap<char, usize>,
+    /// Fx hashing: the keys are the schema's own names, fixed at compile
+    /// time, so there is nothing for typed input to flood; lookups are the
+    /// hot path of parsing.
+    pub by_name: FxHashMap<String, Lookup>,
+    pub by_short: FxHashMap<char, usize>,
 }
 
 impl FlagTable {
@@ -145,16 +148,8 @@ impl FlagTable {
         self.by_name.keys().map(String::as_str)
     }
 
-    /// The groups from the root down to `group`, root first.
-    #[must_use]
-    pub fn ancestry(&self, group: usize) -> Vec<usize> {
-        let mut chain = Vec::new();
-        let mut at = Some(group);
-        while let Some(index) = at {
-            chain.push(index);
-            at = self.groups.get(index).and_then(|g| g.parent);
-        }
-        chain.reverse();
-        chain
+    /// `group` and every group above it, up to the root.
+    pub fn ancestry(&self, group: usize) -> impl Iterator<Item = usize> + '_ {
+        std::iter::successors(Some(group), |&g| self.groups.get(g).and_then(|x| x.parent))
     }
 }

@@ -1,0 +1,69 @@
+//! Usage text: grouping, facts, wrapping, markdown, and escaping.
+
+#![allow(clippy::expect_used, clippy::unwrap_used, clippy::indexing_slicing)] // test code: a panic is a failed test
+
+use serde_json::json;
+use toolshape::{CompileOptions, Format, Tool, UsageOptions};
+
+fn tool() -> Tool {
+    let schema = json!({
+        "type": "object",
+        "description": "Deploy a service.\nSafely.",
+        "properties": {
+            "service": {"type": "string", "description": "Service name"},
+            "level": {"enum": ["debug", "info"], "default": "info"},
+            "tags": {"type": "array", "items": {"type": "string"}},
+            "secret": {"type": "string", "cli": {"hidden": true}},
+            "evil": {"type": "string", "description": "red\u{1b}[31m text\u{7}"},
+            "config": {
+                "type": "object",
+                "description": "Rollout settings",
+                "properties": {
+                    "timeout": {"type": "number", "description": "Seconds to wait for every instance to report healthy before the rollout is abandoned"},
+                    "dryRun": {"type": "boolean"},
+                    "note": {"type": ["string", "null"]}
+                },
+                "required": ["timeout"]
+            }
+        },
+        "required": ["service", "config"]
+    });
+    let options =
+        CompileOptions::from_json(r#"{"name":"deploy","envPrefix":"APP","flags":{"service":{"short":"s"}}}"#).unwrap();
+    Tool::compile(&schema, &options).unwrap()
+}
+
+#[test]
+fn text_usage() {
+    let text = tool().usage(&UsageOptions {
+        format: Format::Text,
+        width: 72,
+    });
+    insta::assert_snapshot!("usage_text_72", text);
+    assert!(text.contains("\\u{1b}[31m"), "escape shown, not sent");
+    assert!(!text.contains('\u{1b}'));
+    assert!(!text.contains("secret"), "hidden flags are not listed");
+    assert!(text.lines().all(|l| l.chars().count() <= 72), "{text}");
+}
+
+#[test]
+fn markdown_usage() {
+    let text = tool().usage(&UsageOptions {
+        format: Format::Markdown,
+        width: 80,
+    });
+    insta::assert_snapshot!("usage_markdown", text);
+    assert!(text.contains("## config: Rollout settings"));
+    assert!(!text.contains('\u{1b}'));
+}
+
+#[test]
+fn narrow_and_wide_widths_stay_sane() {
+    for width in [1, 40, 400, 100_000] {
+        let text = tool().usage(&UsageOptions {
+            format: Format::Text,
+            width,
+        });
+        assert!(text.starts_with("Usage: deploy <options>"));
+    }
+}
