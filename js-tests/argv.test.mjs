@@ -207,3 +207,22 @@ test("reconstruct builds nested arguments through the table", () => {
   assert.throws(() => strictTool.reconstruct({}), (e) => e.issues[0].code === "missing_required");
   assert.throws(() => appTool.reconstruct("x"), (e) => e.code === "INVALID_ARGS");
 });
+
+test("the fast path and the JSON path give the same objects, key order included", async () => {
+  const { WasmTool } = (await import("node:module")).createRequire(import.meta.url)("../pkg/node/toolshape.js");
+  const handles = new Map([
+    [appTool, new WasmTool(JSON.stringify(z.toJSONSchema(app, { io: "input" })), { flags: { name: { short: "N" } }, envPrefix: "APP" })],
+    [strictTool, new WasmTool(JSON.stringify(z.toJSONSchema(strict, { io: "input" })), undefined)],
+  ]);
+  let compared = 0;
+  for (const [, tool, argv, want, , env] of rows) {
+    if (want.issues || env) continue;
+    const fast = tool.parseArgv(argv);
+    const slow = JSON.parse(handles.get(tool).parseArgvJson(JSON.stringify(argv), ""));
+    assert.ok(slow.ok, JSON.stringify(slow.error));
+    assert.equal(JSON.stringify(fast), JSON.stringify(slow.data), JSON.stringify(argv).slice(0, 200));
+    compared++;
+  }
+  assert.ok(compared > 40);
+  for (const handle of handles.values()) handle.free();
+});
