@@ -10,5 +10,7 @@ module.exports = {
   compile: api.compile,
   Tool: api.Tool,
   ToolshapeError,
+  repair: api.repair,
+  withRepair: api.withRepair,
   init: () => Promise.resolve(),
 };

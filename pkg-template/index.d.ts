@@ -135,9 +135,42 @@ export interface UsageOptions {
   width?: number;
 }
 
+/** One change made by `repair` (Rust: `repair::Change`). */
+export interface Repair {
+  /** Keys and array indexes from the arguments' root; `[]` for the whole arguments string. */
+  path: Array<string | number>;
+  /** The text that was there. */
+  from: string;
+  /** The value that replaced it (before repairs inside it, which are listed after it). */
+  to: unknown;
+}
+
+/** What `repair` returns (Rust: `repair::Repaired`). */
+export interface RepairResult<T = Record<string, unknown>> {
+  /** The repaired arguments; the very object given when nothing needed repair. */
+  value: T;
+  /** Each change, outermost first; empty when nothing changed. */
+  repairs: Repair[];
+}
+
+/** The result an MCP tool handler returns. */
+export interface CallToolResultLike {
+  content: Array<{ type: string; [key: string]: unknown }>;
+  isError?: boolean;
+  [key: string]: unknown;
+}
+
+export interface WithRepairOptions {
+  /** Called with the repairs whenever a call needed any, e.g. to log what clients sent. */
+  onRepair?: (repairs: Repair[], extra: unknown) => void;
+}
+
 /**
  * A compiled tool. Lives in wasm memory: call `free()` (or use `using`) when
  * done; a forgotten Tool is freed by a FinalizationRegistry.
+ * @example
+ * using tool = compile(inputSchema);
+ * const args = tool.parseArgv(process.argv.slice(2));
  */
 export declare class Tool {
   private constructor();
@@ -180,6 +213,16 @@ export declare class Tool {
    */
   toArgv(args: Record<string, unknown>): string[];
   /**
+   * Turns arguments an MCP client sent as JSON text back into what the schema
+   * wants, before validation: only strings where the schema takes no string,
+   * only into values that fit there. Arguments with nothing to repair return at
+   * once, without crossing into wasm.
+   * @example
+   * tool.repair({ count: "3", plan: '{"module":"offers"}' });
+   * // { value: { count: 3, plan: { module: "offers" } }, repairs: [{ path: ["count"], from: "3", to: 3 }, ...] }
+   */
+  repair<T = Record<string, unknown>>(args: unknown): RepairResult<T>;
+  /**
    * `--help` text, nested flags grouped under their parent's description.
    * @example
    * if (argv.includes("--help")) console.log(tool.usage({ width: process.stdout.columns }));
@@ -200,6 +243,28 @@ export declare class Tool {
  * tool.parseArgv(["--config-timeout", "30"]); // { config: { timeout: 30 } }
  */
 export declare function compile(schema: SchemaInput, options?: CompileOptions): Tool;
+
+/**
+ * `tool.repair(args)` for a tool or a schema (compiled and freed for the call).
+ * @example
+ * repair(z.object({ n: z.number() }), { n: "5" }).value; // { n: 5 }
+ */
+export declare function repair<T = Record<string, unknown>>(schemaOrTool: SchemaInput | Tool, args: unknown): RepairResult<T>;
+
+/**
+ * Wraps an MCP tool handler: arguments are repaired, validated by the schema's
+ * Standard Schema validator (Zod's), and handed over validated; a failure
+ * becomes `{ isError: true, content: [{ type: "text", text }] }` naming each path.
+ * @example
+ * const handler = withRepair(inputSchema, async (args) => ({ content: [{ type: "text", text: run(args) }] }), {
+ *   onRepair: (repairs) => console.error("client sent JSON text", repairs),
+ * });
+ */
+export declare function withRepair<S extends StandardJsonSchemaLike & { readonly "~standard": { validate(value: unknown): unknown } }>(
+  schema: S,
+  handler: (args: any, extra: any) => CallToolResultLike | Promise<CallToolResultLike>,
+  options?: WithRepairOptions,
+): (args: unknown, extra?: unknown) => Promise<CallToolResultLike>;
 
 /**
  * Loads the wasm module. A no-op in Node (the module loads synchronously);

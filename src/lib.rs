@@ -11,6 +11,7 @@ pub mod flags;
 pub mod help;
 pub mod limits;
 pub mod options;
+pub mod repair;
 pub mod schema;
 mod suggest;
 
@@ -153,6 +154,18 @@ impl Tool {
     /// Nested arguments to argv that parses back to them.
     pub fn to_argv(&self, args: &Value) -> Result<Vec<String>> {
         args::to_argv(&self.schema, &self.table, args)
+    }
+
+    /// Repairs arguments an MCP client sent as JSON text (see [`repair`]).
+    #[must_use]
+    pub fn repair(&self, args: Value) -> repair::Repaired {
+        repair::repair(&self.schema, args)
+    }
+
+    /// Where strings never need repair, as JSON (see `repair::string_hints`).
+    #[must_use]
+    pub fn string_hints_text(&self) -> String {
+        repair::string_hints(&self.schema.root).to_string()
     }
 
     /// `--help` text.

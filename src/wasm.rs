@@ -254,6 +254,19 @@ impl WasmTool {
         }
     }
 
+    /// Arguments as JSON text to `{ value, repairs }` as JSON text.
+    pub fn repair(&self, args: &str) -> Result<String, JsValue> {
+        let args = crate::schema::parse_json_text(args, "the arguments").map_err(|e| fail(&e))?;
+        let repaired = self.tool.repair(args);
+        Ok(serde_json::to_string(&repaired).unwrap_or_else(|_| r#"{"value":null,"repairs":[]}"#.to_owned()))
+    }
+
+    /// The string-hint tree for the JS layer's quick check.
+    #[wasm_bindgen(js_name = stringHints)]
+    pub fn string_hints(&self) -> String {
+        self.tool.string_hints_text()
+    }
+
     /// Arguments as JSON text to argv as a JSON array of strings.
     #[wasm_bindgen(js_name = toArgv)]
     pub fn to_argv(&self, args: &str) -> Result<String, JsValue> {

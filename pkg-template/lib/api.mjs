@@ -192,6 +192,31 @@ function makeBuilder(planText, flags) {
   }
 }
 
+/**
+ * Could repair change anything? Only a string where the schema takes
+ * something else can be repaired, so arguments without one (the common
+ * case) are answered here without crossing into wasm. `hints` mirrors the
+ * schema (see src/repair/hints.rs); `null` means "ask wasm".
+ */
+function mayNeedRepair(hints, value, depth) {
+  if (typeof value === "string") return !(hints && hints.s === 1);
+  if (value === null || typeof value !== "object") return false;
+  if (depth > 64) return true;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const child = hints === null ? null : (hints.t && i < hints.t.length ? hints.t[i] : hints.i);
+      if (mayNeedRepair(child === undefined ? null : child, value[i], depth + 1)) return true;
+    }
+    return false;
+  }
+  for (const key of Object.keys(value)) {
+    let child = null;
+    if (hints !== null && hints.p !== undefined) child = hasOwn(hints.p, key) ? hints.p[key] : hints.a === undefined ? null : hints.a;
+    if (mayNeedRepair(child, value[key], depth + 1)) return true;
+  }
+  return false;
+}
+
 function hasAny(names, env) {
   for (const name of names) if (hasOwn(env, name)) return true;
   return false;
@@ -231,6 +256,7 @@ export function makeApi(wasm, ready = () => true) {
     #flags;
     #envNames;
     #fromNumbers;
+    #hints;
 
     /** @internal use compile() */
     constructor(handle) {
@@ -239,6 +265,7 @@ export function makeApi(wasm, ready = () => true) {
       const flags = JSON.parse(this.#flags);
       this.#envNames = flags.flatMap((f) => (f.env ? [f.env] : []));
       this.#fromNumbers = makeBuilder(handle.plan(), flags);
+      this.#hints = JSON.parse(handle.stringHints());
     }
 
     #live() {
@@ -298,6 +325,12 @@ export function makeApi(wasm, ready = () => true) {
       return out.data;
     }
 
+    repair(args) {
+      const handle = this.#live();
+      if (!mayNeedRepair(this.#hints, args, 0) && typeof args !== "string") return { value: args, repairs: [] };
+      return JSON.parse(call(() => handle.repair(stringify(args, "the arguments", "INVALID_ARGS"))));
+    }
+
     toArgv(args) {
       const handle = this.#live();
       return JSON.parse(call(() => handle.toArgv(stringify(args, "the arguments", "INVALID_ARGS"))));
@@ -333,5 +366,56 @@ export function makeApi(wasm, ready = () => true) {
     return new Tool(handle);
   }
 
-  return { compile, Tool, ToolshapeError };
+  /** repair(schema or tool, args): compiles (and frees) when given a schema. */
+  function repair(schemaOrTool, args) {
+    if (schemaOrTool instanceof Tool) return schemaOrTool.repair(args);
+    const tool = compile(schemaOrTool);
+    try {
+      return tool.repair(args);
+    } finally {
+      tool.free();
+    }
+  }
+
+  /**
+   * Wraps an MCP tool handler: arguments are repaired, then validated by the
+   * schema's Standard Schema validator (Zod's), and the handler gets the
+   * validated value. Failures become MCP's `{ isError: true, content }`.
+   */
+  function withRepair(schema, handler, options) {
+    const standard = schema && schema["~standard"];
+    if (!standard || typeof standard.validate !== "function") {
+      throw fail("INVALID_SCHEMA", "withRepair needs a Standard Schema (such as a Zod schema) to validate with");
+    }
+    if (typeof handler !== "function") throw fail("INVALID_OPTION", "withRepair needs a handler function");
+    const onRepair = options && options.onRepair;
+    const tool = compile(schema);
+    return async function repairedHandler(args, extra) {
+      let repaired;
+      try {
+        repaired = tool.repair(args === undefined ? {} : args);
+      } catch (error) {
+        return errorResult(`Invalid arguments: ${error.message}`);
+      }
+      if (repaired.repairs.length > 0 && typeof onRepair === "function") onRepair(repaired.repairs, extra);
+      const result = await standard.validate(repaired.value);
+      if (result.issues) {
+        const lines = result.issues.map((issue) => `- ${formatPath(issue.path)}${issue.message}`);
+        return errorResult(`Invalid arguments:\n${lines.join("\n")}`);
+      }
+      return handler(result.value, extra);
+    };
+  }
+
+  return { compile, Tool, ToolshapeError, repair, withRepair };
+}
+
+function errorResult(text) {
+  return { isError: true, content: [{ type: "text", text }] };
+}
+
+function formatPath(path) {
+  if (!path || path.length === 0) return "";
+  const keys = path.map((p) => (p !== null && typeof p === "object" ? p.key : p));
+  return `${keys.map(String).join(".")}: `;
 }

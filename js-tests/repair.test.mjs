@@ -1,0 +1,122 @@
+// repair through the package: every rule, the hostile inputs, the quick
+// check that skips wasm, and the withRepair helper for MCP handlers.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { createRequire } from "node:module";
+import { z } from "zod";
+import { cjs, isPlainJson } from "./helpers.mjs";
+
+const { compile, repair, withRepair, ToolshapeError } = cjs;
+
+const schema = z.object({
+  count: z.number().int(),
+  ratio: z.number().optional(),
+  on: z.boolean().optional(),
+  name: z.string().optional(),
+  maybe: z.number().nullable().optional(),
+  plan: z.object({ module: z.string(), steps: z.array(z.number().int()).optional() }).optional(),
+  tags: z.array(z.string()).optional(),
+  limits: z.record(z.string(), z.number()).optional(),
+  id: z.union([z.string(), z.number()]).optional(),
+  target: z.union([z.object({ host: z.string() }), z.array(z.string())]).optional(),
+});
+const tool = compile(schema);
+
+test("scalars, objects and arrays sent as text are repaired, inside out", () => {
+  const { value, repairs } = tool.repair({ count: "3", ratio: "0.5", on: "false", maybe: "null", plan: '{"module":"offers","steps":"[1,2]"}', tags: '["a"]', limits: '{"cpu":"2"}' });
+  assert.deepEqual(value, { count: 3, ratio: 0.5, on: false, maybe: null, plan: { module: "offers", steps: [1, 2] }, tags: ["a"], limits: { cpu: 2 } });
+  assert.deepEqual(repairs.map((r) => r.path), [["count"], ["ratio"], ["on"], ["maybe"], ["plan"], ["plan", "steps"], ["tags"], ["limits"], ["limits", "cpu"]]);
+  assert.deepEqual(repairs[0], { path: ["count"], from: "3", to: 3 });
+  assert.ok(isPlainJson(value));
+  assert.ok(schema.safeParse(value).success);
+});
+
+test("arguments sent as one string are parsed first", () => {
+  const { value, repairs } = tool.repair('{"count":"1","name":"n"}');
+  assert.deepEqual(value, { count: 1, name: "n" });
+  assert.deepEqual(repairs[0].path, []);
+});
+
+test("strings where strings are wanted are never touched, and valid args come back as they are", () => {
+  const args = { count: 1, name: "42", id: "7", tags: ["[1]"] };
+  const out = tool.repair(args);
+  assert.equal(out.value, args, "no crossing, the same object");
+  assert.deepEqual(out.repairs, []);
+});
+
+test("text that does not parse or does not fit stays exactly as it was", () => {
+  for (const args of [{ count: "1e400" }, { count: "12abc" }, { count: " 3" }, { count: "3.5" }, { on: "yes" }, { plan: "{broken" }, { plan: '{"steps":[1]}' }, { tags: "[1]" }, { count: "Infinity" }]) {
+    const out = tool.repair(args);
+    assert.deepEqual(out.value, args);
+    assert.deepEqual(out.repairs, [], JSON.stringify(args));
+  }
+});
+
+test("unions take the branch the parsed value fits; $refs and recursion are followed", () => {
+  assert.deepEqual(tool.repair({ count: 1, target: '{"host":"h"}' }).value.target, { host: "h" });
+  assert.deepEqual(tool.repair({ count: 1, target: '["a"]' }).value.target, ["a"]);
+  const Node = z.object({ v: z.number(), get next() { return Node.optional(); } });
+  const tree = compile(z.object({ root: Node }));
+  assert.deepEqual(tree.repair({ root: { v: "1", next: '{"v":"2"}' } }).value, { root: { v: 1, next: { v: 2 } } });
+  assert.deepEqual(repair(z.object({ n: z.number() }), { n: "5" }).value, { n: 5 });
+  assert.deepEqual(repair({ type: "object", properties: { n: { type: "number" } } }, { n: "6" }).value, { n: 6 });
+});
+
+test("__proto__ in text is not repaired; constructor and prototype reach no prototype", () => {
+  const bad = tool.repair({ count: 1, plan: '{"module":"m","__proto__":{"polluted":true}}' });
+  assert.equal(typeof bad.value.plan, "string");
+  assert.deepEqual(bad.repairs, []);
+  const ok = tool.repair({ count: 1, limits: '{"constructor":1,"prototype":2}' });
+  assert.deepEqual(ok.value.limits, { constructor: 1, prototype: 2 });
+  assert.ok(Object.hasOwn(ok.value.limits, "constructor"));
+  assert.equal(Object.getPrototypeOf(ok.value.limits), Object.prototype);
+  const own = tool.repair(JSON.parse('{"count":"1","__proto__":{"x":1}}'));
+  assert.ok(Object.hasOwn(own.value, "__proto__"));
+  assert.equal({}.polluted, undefined);
+  assert.equal({}.x, undefined);
+});
+
+test("hostile input: 100,000-deep JSON text, a 5 MB string, text encoded 16 times", () => {
+  const deep = "[".repeat(100000) + "]".repeat(100000);
+  assert.deepEqual(tool.repair({ count: 1, tags: deep }).value.tags, deep);
+  const big = JSON.stringify(Array(700000).fill("abcdef"));
+  assert.ok(big.length > 5 * 1024 * 1024);
+  assert.equal(tool.repair({ count: 1, tags: big }).value.tags.length, 700000);
+  let text = JSON.stringify({ module: "m" });
+  for (let i = 0; i < 16; i++) text = JSON.stringify(text);
+  assert.equal(tool.repair({ count: 1, plan: text }).value.plan, text);
+  let twice = JSON.stringify(JSON.stringify({ module: "m" }));
+  assert.deepEqual(tool.repair({ count: 1, plan: twice }).value.plan, { module: "m" });
+  const nested = {};
+  let at = nested;
+  for (let i = 0; i < 100000; i++) at = at.a = {};
+  assert.throws(() => tool.repair({ count: "1", limits: nested }), (e) => e instanceof ToolshapeError && e.code === "TOO_DEEP");
+  assert.deepEqual(tool.repair({ count: "2" }).value, { count: 2 });
+});
+
+test("withRepair repairs, validates with Zod, and reports failures as MCP errors", async () => {
+  const seen = [];
+  const handler = withRepair(schema, async (args) => ({ content: [{ type: "text", text: JSON.stringify(args) }] }), { onRepair: (r) => seen.push(r) });
+  const ok = await handler({ count: "4", tags: '["x"]' });
+  assert.deepEqual(JSON.parse(ok.content[0].text), { count: 4, tags: ["x"] });
+  assert.deepEqual(seen[0].map((r) => r.path), [["count"], ["tags"]]);
+  const bad = await handler({ count: "four" });
+  assert.equal(bad.isError, true);
+  assert.match(bad.content[0].text, /Invalid arguments:\n- count: /);
+  const none = await handler(undefined);
+  assert.equal(none.isError, true);
+  assert.throws(() => withRepair({ type: "object" }, () => {}), (e) => e.code === "INVALID_SCHEMA");
+});
+
+test("the quick check and wasm agree on every sample", () => {
+  const { WasmTool } = createRequire(import.meta.url)("../pkg/node/toolshape.js");
+  const handle = new WasmTool(JSON.stringify(z.toJSONSchema(schema, { io: "input" })), undefined);
+  const samples = [{ count: 1 }, { count: 1, name: "x" }, { count: "1" }, { count: 1, id: "x" }, { count: 1, target: "x" }, { count: 1, limits: { a: "1" } }, { count: 1, tags: ["a"] }, { count: 1, plan: { module: "m", steps: ["1"] } }];
+  for (const args of samples) {
+    const viaWasm = JSON.parse(handle.repair(JSON.stringify(args)));
+    const out = tool.repair(args);
+    assert.deepEqual(out.value, viaWasm.value, JSON.stringify(args));
+    assert.deepEqual(out.repairs, viaWasm.repairs, JSON.stringify(args));
+  }
+  handle.free();
+});

@@ -1,0 +1,65 @@
+//! Where strings can never need repair, for the JS layer's quick check: a
+//! tree that mirrors the schema, so arguments with no string in a place that
+//! wants something else (the common case) never cross into wasm at all.
+//!
+//! Node form: `{"s":1}` strings here are left as they are whatever they
+//! hold; `{"p":{key: node},"a":node,"i":node,"t":[node]}` for objects
+//! (properties, additional) and arrays (items, tuple positions); `null` where
+//! the shape is a union, an intersection or recursive, and any string below
+//! must go to wasm.
+
+use serde_json::{json, Map, Value};
+
+use crate::schema::{Kind, Shape};
+
+/// Deeper than this, the tree says `null` (ask wasm).
+const MAX_HINT_DEPTH: usize = 32;
+
+#[must_use]
+pub fn string_hints(root: &Shape) -> Value {
+    hint(root, 0)
+}
+
+fn hint(shape: &Shape, depth: usize) -> Value {
+    if depth > MAX_HINT_DEPTH {
+        return Value::Null;
+    }
+    match &shape.kind {
+        Kind::String | Kind::Any => json!({ "s": 1 }),
+        Kind::Enum(values) if values.iter().all(Value::is_string) => json!({ "s": 1 }),
+        Kind::Object(object) => {
+            let props: Map<String, Value> = object
+                .props
+                .iter()
+                .map(|p| (p.key.clone(), hint(&p.shape, depth + 1)))
+                .collect();
+            let mut node = Map::new();
+            node.insert("p".to_owned(), Value::Object(props));
+            node.insert(
+                "a".to_owned(),
+                object
+                    .additional
+                    .as_ref()
+                    .map_or(json!({ "s": 1 }), |a| hint(a, depth + 1)),
+            );
+            Value::Object(node)
+        }
+        Kind::Array(array) => {
+            let mut node = Map::new();
+            node.insert(
+                "i".to_owned(),
+                array.items.as_ref().map_or(json!({ "s": 1 }), |i| hint(i, depth + 1)),
+            );
+            node.insert(
+                "t".to_owned(),
+                Value::Array(array.prefix.iter().map(|p| hint(p, depth + 1)).collect()),
+            );
+            Value::Object(node)
+        }
+        // Scalars other than strings: a string here is exactly what repair is for.
+        Kind::Never | Kind::Null | Kind::Boolean | Kind::Number | Kind::Integer | Kind::Enum(_) => json!({}),
+        // A union with a plain string branch takes every string as it is.
+        Kind::Union(union) if union.branches.iter().any(|b| b.kind == Kind::String) => json!({ "s": 1 }),
+        Kind::Union(_) | Kind::AllOf(_) | Kind::Ref(_) => Value::Null,
+    }
+}

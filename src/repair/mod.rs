@@ -1,0 +1,259 @@
+//! Schema-guided repair of arguments that MCP clients send as JSON text:
+//! `"3"` where a number is wanted, `"{\"a\":1}"` where an object is, the
+//! whole arguments object as one string. Runs before validation and changes
+//! only strings that sit where the schema does not take a string, and only
+//! into values that fit there. Everything else is left exactly as it was,
+//! for the validator to report.
+
+mod hints;
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use crate::args::number::is_json_number;
+use crate::limits::{MAX_DEPTH, MAX_INPUT_BYTES, MAX_REPAIR_UNWRAP};
+use crate::schema::{fits, Kind, Schema, Shape};
+
+pub use hints::string_hints;
+
+/// One segment of a path into the arguments: a key or an array index.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Segment {
+    Key(String),
+    Index(usize),
+}
+
+/// One change: the text that was there and the value that replaced it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Change {
+    pub path: Vec<Segment>,
+    pub from: Value,
+    pub to: Value,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Repaired {
+    pub value: Value,
+    pub repairs: Vec<Change>,
+}
+
+/// Repairs `args` against the schema's root.
+#[must_use]
+pub fn repair(schema: &Schema, args: Value) -> Repaired {
+    let mut walker = Walker {
+        schema,
+        repairs: Vec::new(),
+    };
+    let value = walker.root(args);
+    Repaired {
+        value,
+        repairs: walker.repairs,
+    }
+}
+
+struct Walker<'s> {
+    schema: &'s Schema,
+    repairs: Vec<Change>,
+}
+
+impl Walker<'_> {
+    /// The whole arguments object sent as one string is parsed first.
+    fn root(&mut self, args: Value) -> Value {
+        let args = match args {
+            Value::String(text) => match parse_text(&text, &self.schema.root, self.schema) {
+                Some(parsed @ Value::Object(_)) => {
+                    self.repairs.push(Change {
+                        path: Vec::new(),
+                        from: Value::String(text),
+                        to: parsed.clone(),
+                    });
+                    parsed
+                }
+                _ => Value::String(text),
+            },
+            other => other,
+        };
+        let mut path = Vec::new();
+        let root = &self.schema.root;
+        self.walk(root, args, &mut path, 0)
+    }
+
+    fn walk(&mut self, shape: &Shape, value: Value, path: &mut Vec<Segment>, depth: usize) -> Value {
+        if depth > MAX_DEPTH * 2 {
+            return value;
+        }
+        let shape = self.schema.resolve(shape);
+        match value {
+            Value::String(text) => self.string(shape, text, path, depth),
+            Value::Object(map) => self.object(shape, map, path, depth),
+            Value::Array(items) => self.array(shape, items, path, depth),
+            other => other,
+        }
+    }
+
+    /// A string where the schema takes no string becomes the JSON it holds,
+    /// when that fits; its inside is repaired in turn.
+    fn string(&mut self, shape: &Shape, text: String, path: &mut Vec<Segment>, depth: usize) -> Value {
+        let as_string = Value::String(text);
+        if fits(self.schema, shape, &as_string) {
+            return as_string;
+        }
+        let Value::String(text) = as_string else {
+            return as_string;
+        };
+        let Some(parsed) = parse_text(&text, shape, self.schema) else {
+            return Value::String(text);
+        };
+        let before = self.repairs.len();
+        let inner = self.walk(shape, parsed, path, depth + 1);
+        if !fits(self.schema, shape, &inner) {
+            self.repairs.truncate(before);
+            return Value::String(text);
+        }
+        self.repairs.insert(
+            before,
+            Change {
+                path: path.clone(),
+                from: Value::String(text),
+                to: inner.clone(),
+            },
+        );
+        inner
+    }
+
+    fn object(&mut self, shape: &Shape, map: Map<String, Value>, path: &mut Vec<Segment>, depth: usize) -> Value {
+        match &shape.kind {
+            Kind::Object(object) => {
+                let mut out = Map::with_capacity(map.len());
+                for (key, item) in map {
+                    let sub = object
+                        .props
+                        .iter()
+                        .find(|p| p.key == key)
+                        .map(|p| &p.shape)
+                        .or(object.additional.as_ref());
+                    let repaired = match sub {
+                        Some(sub) => {
+                            path.push(Segment::Key(key.clone()));
+                            let repaired = self.walk(sub, item, path, depth + 1);
+                            path.pop();
+                            repaired
+                        }
+                        None => item,
+                    };
+                    out.insert(key, repaired);
+                }
+                Value::Object(out)
+            }
+            Kind::Union(union) => self.branch(&union.branches, Value::Object(map), path, depth),
+            Kind::AllOf(members) => self.all_of(members, Value::Object(map), path, depth),
+            _ => Value::Object(map),
+        }
+    }
+
+    fn array(&mut self, shape: &Shape, items: Vec<Value>, path: &mut Vec<Segment>, depth: usize) -> Value {
+        match &shape.kind {
+            Kind::Array(array) => {
+                let mut out = Vec::with_capacity(items.len());
+                for (index, item) in items.into_iter().enumerate() {
+                    let sub = array.prefix.get(index).or(array.items.as_ref());
+                    out.push(match sub {
+                        Some(sub) => {
+                            path.push(Segment::Index(index));
+                            let repaired = self.walk(sub, item, path, depth + 1);
+                            path.pop();
+                            repaired
+                        }
+                        None => item,
+                    });
+                }
+                Value::Array(out)
+            }
+            Kind::Union(union) => self.branch(&union.branches, Value::Array(items), path, depth),
+            Kind::AllOf(members) => self.all_of(members, Value::Array(items), path, depth),
+            _ => Value::Array(items),
+        }
+    }
+
+    /// In a union, a value that fits as it is stays; otherwise the branches
+    /// are tried, and a repair is kept only when every branch that can be
+    /// made to fit agrees on the result. Where they disagree, nothing is
+    /// guessed.
+    fn branch(&mut self, branches: &[Shape], value: Value, path: &mut Vec<Segment>, depth: usize) -> Value {
+        if branches.iter().any(|b| fits(self.schema, b, &value)) {
+            return value;
+        }
+        let mut chosen: Option<(Value, Vec<Change>)> = None;
+        for branch in branches {
+            let mut trial = Walker {
+                schema: self.schema,
+                repairs: Vec::new(),
+            };
+            let repaired = trial.walk(branch, value.clone(), path, depth + 1);
+            if !fits(self.schema, branch, &repaired) {
+                continue;
+            }
+            match &chosen {
+                None => chosen = Some((repaired, trial.repairs)),
+                Some((existing, _)) if *existing == repaired => {}
+                Some(_) => return value,
+            }
+        }
+        match chosen {
+            Some((repaired, changes)) => {
+                self.repairs.extend(changes);
+                repaired
+            }
+            None => value,
+        }
+    }
+
+    fn all_of(&mut self, members: &[Shape], value: Value, path: &mut Vec<Segment>, depth: usize) -> Value {
+        members
+            .iter()
+            .fold(value, |current, member| self.walk(member, current, path, depth + 1))
+    }
+}
+
+/// JSON text to a value, for a place whose shape takes no string. Numbers
+/// follow the same strict grammar as the CLI (`"1e400"`, `"12abc"`, `" 3"`
+/// stay text); text whose objects hold a `__proto__` key is left alone; a
+/// string JSON-encoded again and again is unwrapped a bounded number of times.
+fn parse_text(text: &str, shape: &Shape, schema: &Schema) -> Option<Value> {
+    let mut current = text.to_owned();
+    for _ in 0..=MAX_REPAIR_UNWRAP {
+        if current.len() > MAX_INPUT_BYTES {
+            return None;
+        }
+        let trimmed = current.trim();
+        let looks_scalar = !trimmed.starts_with('{') && !trimmed.starts_with('[') && !trimmed.starts_with('"');
+        if looks_scalar && current != "true" && current != "false" && current != "null" && !is_json_number(&current) {
+            return None;
+        }
+        let parsed: Value = serde_json::from_str(&current).ok()?;
+        match parsed {
+            Value::String(inner) if !fits(schema, shape, &Value::String(inner.clone())) => current = inner,
+            Value::String(_) => return None,
+            other => return (!has_proto_key(&other)).then_some(other),
+        }
+    }
+    None
+}
+
+fn has_proto_key(value: &Value) -> bool {
+    let mut stack = vec![value];
+    while let Some(node) = stack.pop() {
+        match node {
+            Value::Object(map) => {
+                if map.contains_key("__proto__") {
+                    return true;
+                }
+                stack.extend(map.values());
+            }
+            Value::Array(items) => stack.extend(items),
+            _ => {}
+        }
+    }
+    false
+}

@@ -1,0 +1,177 @@
+//! Repair: every rule, and the hostile inputs, natively.
+
+#![allow(clippy::expect_used, clippy::unwrap_used, clippy::indexing_slicing)] // test code: a panic is a failed test
+
+use serde_json::{json, Value};
+use toolshape::{CompileOptions, Tool};
+
+fn tool(schema: &Value) -> Tool {
+    Tool::compile(schema, &CompileOptions::default()).unwrap()
+}
+
+fn schema() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "count": {"type": "integer"},
+            "ratio": {"type": "number"},
+            "on": {"type": "boolean"},
+            "name": {"type": "string"},
+            "nothing": {"type": "null"},
+            "maybe": {"type": ["number", "null"]},
+            "plan": {"type": "object", "properties": {"module": {"type": "string"}, "steps": {"type": "array", "items": {"type": "integer"}}}, "required": ["module"]},
+            "tags": {"type": "array", "items": {"type": "string"}},
+            "limits": {"type": "object", "additionalProperties": {"type": "number"}},
+            "id": {"anyOf": [{"type": "string"}, {"type": "number"}]},
+            "target": {"anyOf": [{"type": "object", "properties": {"host": {"type": "string"}}, "required": ["host"]}, {"type": "array", "items": {"type": "string"}}]},
+            "node": {"$ref": "#/$defs/node"},
+            "any": {}
+        },
+        "$defs": {"node": {"type": "object", "properties": {"v": {"type": "number"}, "next": {"$ref": "#/$defs/node"}}}}
+    })
+}
+
+fn fix(args: Value) -> (Value, Value) {
+    let repaired = tool(&schema()).repair(args);
+    (repaired.value, serde_json::to_value(&repaired.repairs).unwrap())
+}
+
+#[test]
+fn scalars_in_text_become_scalars() {
+    let (value, repairs) = fix(json!({"count": "3", "ratio": "2.5", "on": "true", "nothing": "null", "maybe": "null"}));
+    assert_eq!(
+        value,
+        json!({"count": 3, "ratio": 2.5, "on": true, "nothing": null, "maybe": null})
+    );
+    assert_eq!(repairs[0], json!({"path": ["count"], "from": "3", "to": 3}));
+    assert_eq!(repairs.as_array().unwrap().len(), 5);
+}
+
+#[test]
+fn objects_and_arrays_in_text_are_parsed_and_repaired_inside() {
+    let (value, repairs) = fix(
+        json!({"plan": "{\"module\":\"offers\",\"steps\":\"[1,2]\"}", "tags": "[\"a\",\"b\"]", "limits": "{\"cpu\": \"2\"}"}),
+    );
+    assert_eq!(
+        value,
+        json!({"plan": {"module": "offers", "steps": [1, 2]}, "tags": ["a", "b"], "limits": {"cpu": 2}})
+    );
+    let paths: Vec<Value> = repairs.as_array().unwrap().iter().map(|r| r["path"].clone()).collect();
+    assert_eq!(
+        paths,
+        [
+            json!(["plan"]),
+            json!(["plan", "steps"]),
+            json!(["tags"]),
+            json!(["limits"]),
+            json!(["limits", "cpu"])
+        ]
+    );
+}
+
+#[test]
+fn a_whole_arguments_string_is_parsed_first() {
+    let (value, repairs) = fix(json!("{\"count\":\"4\",\"name\":\"x\"}"));
+    assert_eq!(value, json!({"count": 4, "name": "x"}));
+    assert_eq!(repairs[0]["path"], json!([]));
+    assert_eq!(repairs[1]["path"], json!(["count"]));
+}
+
+#[test]
+fn strings_where_strings_are_wanted_are_never_touched() {
+    let args = json!({"name": "3", "id": "42", "tags": ["[1]"], "any": "{\"a\":1}"});
+    let (value, repairs) = fix(args.clone());
+    assert_eq!(value, args);
+    assert_eq!(repairs, json!([]));
+}
+
+#[test]
+fn text_that_does_not_fit_is_left_exactly_as_it_was() {
+    for args in [
+        json!({"count": "1e400"}),
+        json!({"count": "12abc"}),
+        json!({"count": " 3"}),
+        json!({"count": "3.5"}),
+        json!({"count": "NaN"}),
+        json!({"on": "yes"}),
+        json!({"plan": "{\"steps\":[1]}"}),
+        json!({"plan": "{not json"}),
+        json!({"tags": "[1,2]"}),
+        json!({"ratio": "0x10"}),
+        json!("not an object"),
+        json!("[1,2]"),
+    ] {
+        let (value, repairs) = fix(args.clone());
+        assert_eq!(value, args);
+        assert_eq!(repairs, json!([]), "{args}");
+    }
+}
+
+#[test]
+fn unions_choose_the_branch_the_value_fits() {
+    let (value, _) = fix(json!({"target": "{\"host\":\"h\"}"}));
+    assert_eq!(value, json!({"target": {"host": "h"}}));
+    let (value, _) = fix(json!({"target": "[\"a\"]"}));
+    assert_eq!(value, json!({"target": ["a"]}));
+    let ambiguous = tool(&json!({"type": "object", "properties": {"x": {"anyOf": [
+        {"type": "object", "properties": {"a": {"type": "number"}}},
+        {"type": "object", "properties": {"a": {"type": "string"}}}
+    ]}}}));
+    // {"a":"1"} fits the second branch as it is: nothing to repair.
+    let repaired = ambiguous.repair(json!({"x": {"a": "1"}}));
+    assert_eq!(repaired.value, json!({"x": {"a": "1"}}));
+    assert!(repaired.repairs.is_empty());
+}
+
+#[test]
+fn refs_and_recursion_are_followed() {
+    let (value, _) = fix(json!({"node": {"v": "1", "next": "{\"v\":\"2\"}"}}));
+    assert_eq!(value, json!({"node": {"v": 1, "next": {"v": 2}}}));
+}
+
+#[test]
+fn proto_keys_in_text_are_not_repaired() {
+    let args = json!({"plan": "{\"module\":\"m\",\"__proto__\":{\"polluted\":true}}"});
+    let (value, repairs) = fix(args.clone());
+    assert_eq!(value, args);
+    assert_eq!(repairs, json!([]));
+    let (value, _) = fix(json!({"plan": "{\"module\":\"m\",\"constructor\":{\"prototype\":{\"x\":1}}}"}));
+    assert_eq!(value["plan"]["constructor"], json!({"prototype": {"x": 1}}));
+}
+
+#[test]
+fn hostile_inputs_end_quickly_and_clearly() {
+    let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+    let (value, repairs) = fix(json!({"tags": deep.clone()}));
+    assert_eq!(value, json!({"tags": deep}));
+    assert_eq!(repairs, json!([]));
+
+    let big = format!("[{}\"x\"]", "\"x\",".repeat(5 * 1024 * 1024 / 4));
+    let (value, _) = fix(json!({"tags": big}));
+    assert!(value["tags"].as_array().unwrap().len() > 1_000_000);
+
+    let mut text = json!({"count": 3}).to_string();
+    for _ in 0..16 {
+        text = serde_json::to_string(&text).unwrap();
+    }
+    let (value, repairs) = fix(json!({"plan": text.clone()}));
+    assert_eq!(value, json!({"plan": text}));
+    assert_eq!(repairs, json!([]));
+
+    let mut twice = json!({"module": "m"}).to_string();
+    twice = serde_json::to_string(&twice).unwrap();
+    let (value, _) = fix(json!({"plan": twice}));
+    assert_eq!(value, json!({"plan": {"module": "m"}}));
+}
+
+#[test]
+fn string_hints_mirror_the_schema() {
+    let hints: Value = serde_json::from_str(&tool(&schema()).string_hints_text()).unwrap();
+    assert_eq!(hints["p"]["name"], json!({"s": 1}));
+    assert_eq!(hints["p"]["count"], json!({}));
+    assert_eq!(hints["p"]["tags"]["i"], json!({"s": 1}));
+    assert_eq!(hints["p"]["id"], json!({"s": 1}));
+    assert_eq!(hints["p"]["target"], Value::Null);
+    assert_eq!(hints["p"]["node"], Value::Null);
+    assert_eq!(hints["a"], json!({"s": 1}));
+}
