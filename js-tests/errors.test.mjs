@@ -115,3 +115,20 @@ test("ToolshapeError carries data fields", () => {
     assert.equal(typeof e.message, "string");
   }
 });
+
+test("FLAG_COLLISION and INVALID_FLAG_NAME name both paths or the key, and a fix", () => {
+  expectCode(
+    () => compile({ type: "object", properties: { foo: { type: "object", properties: { bar: { type: "string" } } }, "foo-bar": { type: "string" } } }),
+    "FLAG_COLLISION",
+    /--foo-bar would mean both the key path \["foo","bar"\] and the key path \["foo-bar"\].*options\.flags/,
+  );
+  expectCode(() => compile({ type: "object", properties: { help: { type: "boolean" } } }), "FLAG_COLLISION", /built-in --help/);
+  expectCode(() => compile({ type: "object", properties: { "a b": { type: "string" } } }), "INVALID_FLAG_NAME", /options\.flags\["a b"\]\.name/);
+  assert.deepEqual(compile({ type: "object", properties: { "a b": { type: "string" } } }, { flags: { "a b": { name: "ab" } } }).parseArgv(["--ab", "x"]), { "a b": "x" });
+});
+
+test("INVALID_ARGS and UNREPRESENTABLE carry issues and paths", () => {
+  const tool = compile({ type: "object", properties: { n: { type: "integer" }, tags: { type: "array", items: { type: "string" } } }, required: ["n"] });
+  expectCode(() => tool.parseArgv(["--n", "x"]), "INVALID_ARGS", /--n expects an integer/);
+  expectCode(() => tool.toArgv({ n: 1, tags: [] }), "UNREPRESENTABLE", /\["tags"\]/);
+});
