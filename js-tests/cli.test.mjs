@@ -81,3 +81,17 @@ test("flags, usage and parse work on the example", () => {
   assert.match(failed.err, /--replicas expects an integer/);
   assert.match(failed.err, /missing required flag --service/);
 });
+
+test("help prints an action union's help as markdown or JSON, with a topic", () => {
+  const md = run("help");
+  assert.equal(md.code, 0, md.err);
+  assert.match(md.out, /^## list\n\nList containers\n/);
+  const json = run("help", join(root, "pkg", "example-actions.schema.json"), "logs", "--json");
+  assert.equal(json.code, 0, json.err);
+  assert.deepEqual(JSON.parse(json.out).map((e) => e.action), ["logs"]);
+  const none = run("help", join(root, "pkg", "example-actions.schema.json"), "nope");
+  assert.equal(none.out, "No help available for the specified topic.\n");
+  const notUnion = run("help", join(root, "pkg", "example.schema.json"));
+  assert.equal(notUnion.code, 1);
+  assert.match(notUnion.err, /NOT_ACTION_UNION/);
+});

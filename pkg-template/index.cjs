@@ -12,5 +12,8 @@ module.exports = {
   ToolshapeError,
   repair: api.repair,
   withRepair: api.withRepair,
+  help: api.help,
+  formatHelpMarkdown: api.formatHelpMarkdown,
+  formatHelpJson: api.formatHelpJson,
   init: () => Promise.resolve(),
 };

@@ -266,6 +266,59 @@ export declare function withRepair<S extends StandardJsonSchemaLike & { readonly
   options?: WithRepairOptions,
 ): (args: unknown, extra?: unknown) => Promise<CallToolResultLike>;
 
+/** One parameter of an action (Rust: `help::Param`). */
+export interface HelpParameter {
+  name: string;
+  /** As TypeScript writes it: `string`, `integer`, `string[]`, `"a" | "b"`, `string | null`, `{ a: string }`. */
+  type: string;
+  description?: string;
+  /** False when optional or defaulted, in either io mode. */
+  required: boolean;
+  default?: unknown;
+}
+
+/** One action of an action union (Rust: `help::HelpEntry`). */
+export interface HelpEntry {
+  /** The action's value: `logs`, or `zfs:pools` for action + subaction. */
+  discriminator: string;
+  description: string;
+  /** Every parameter but the discriminator keys. */
+  parameters: HelpParameter[];
+}
+
+export interface HelpOptions {
+  /** Keep this action and every action under `topic:`. */
+  topic?: string;
+  /** The discriminator key, when it should not be found by itself (`action` is preferred). */
+  discriminator?: string;
+  /** Refuse a branch without the discriminator instead of skipping it. */
+  strict?: boolean;
+}
+
+/**
+ * Help entries for an action union (Zod's discriminatedUnion, union, nested
+ * unions, or `{ type: "object", oneOf }`), read from JSON Schema.
+ * @throws {ToolshapeError} `NOT_ACTION_UNION`, `NO_DISCRIMINATOR`.
+ * @example
+ * help(ActionsSchema, { topic: "zfs" }); // [{ discriminator: "zfs:pools", ... }, ...]
+ */
+export declare function help(schema: SchemaInput, options?: HelpOptions): HelpEntry[];
+
+/**
+ * Entries as markdown: `## action`, description, `**Parameters:**`, one line
+ * per parameter, sections joined by `---`.
+ * @example
+ * return { content: [{ type: "text", text: formatHelpMarkdown(help(ActionsSchema, { topic })) }] };
+ */
+export declare function formatHelpMarkdown(entries: HelpEntry[]): string;
+
+/**
+ * Entries as JSON text (two-space indent) with the key `action` for the discriminator.
+ * @example
+ * formatHelpJson(help(ActionsSchema)); // '[\n  {\n    "action": "list", ...'
+ */
+export declare function formatHelpJson(entries: HelpEntry[]): string;
+
 /**
  * Loads the wasm module. A no-op in Node (the module loads synchronously);
  * in browsers, await it once before anything else.

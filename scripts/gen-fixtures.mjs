@@ -6,10 +6,11 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync, existsSync } from 
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import { cases, deploy } from "./zod-cases.mjs";
+import { actionCases, cases, deploy } from "./zod-cases.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const dir = join(root, "tests", "fixtures", "zod");
+const actionDir = join(root, "tests", "fixtures", "zod-actions");
 const check = process.argv.includes("--check");
 export const TARGETS = ["draft-2020-12", "draft-7", "openapi-3.0"];
 export const IOS = ["input", "output"];
@@ -25,10 +26,13 @@ function render(c) {
 }
 
 const files = new Map(cases.map((c) => [join(dir, `${c.name}.json`), render(c)]));
+for (const c of actionCases) files.set(join(actionDir, `${c.name}.json`), render(c));
+files.set(join(root, "pkg-template", "example-actions.schema.json"), `${JSON.stringify(z.toJSONSchema(actionCases[0].schema, { io: "input" }), null, 2)}\n`);
 files.set(join(root, "pkg-template", "example.schema.json"), `${JSON.stringify(z.toJSONSchema(deploy, { io: "input" }), null, 2)}\n`);
 
 const names = new Set(cases.map((c) => c.name));
 if (names.size !== cases.length) throw new Error("two fixture cases share a name");
+const actionNames = new Set(actionCases.map((c) => c.name));
 
 let stale = [];
 for (const [file, text] of files) {
@@ -40,9 +44,11 @@ for (const [file, text] of files) {
     writeFileSync(file, text);
   }
 }
-const extra = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".json") && !names.has(f.slice(0, -5))) : [];
+const stray = (folder, known) => (existsSync(folder) ? readdirSync(folder).filter((f) => f.endsWith(".json") && !known.has(f.slice(0, -5))) : []);
+const extra = [...stray(dir, names), ...stray(actionDir, actionNames)];
 if (check && (stale.length || extra.length)) {
   console.error(`fixtures are out of date (run npm run fixtures):\n${[...stale, ...extra].map((f) => `  ${f}`).join("\n")}`);
   process.exit(1);
 }
-console.error(`${cases.length} Zod cases, ${cases.length * TARGETS.length * IOS.length} schemas: ${check ? "current" : "written"}`);
+const total = cases.length + actionCases.length;
+console.error(`${total} Zod cases, ${total * TARGETS.length * IOS.length} schemas: ${check ? "current" : "written"}`);

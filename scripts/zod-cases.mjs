@@ -134,3 +134,51 @@ export const cases = [
   { name: "http-request-tool", schema: z.object({ method: z.enum(["GET", "POST", "PUT", "DELETE"]).default("GET"), url: z.string().url(), headers: z.record(z.string(), z.string()).optional(), body: z.union([s, z.record(z.string(), z.unknown())]).optional(), timeoutMs: z.number().int().positive().optional() }), samples: [{ url: "https://a.b" }, { url: "https://a.b", body: { a: 1 } }, { url: "nope" }] },
   { name: "db-query-tool", schema: z.object({ sql: s, params: z.array(z.union([s, n, z.boolean(), z.null()])).optional(), connection: z.object({ host: s.default("localhost"), port: z.number().int().default(5432), ssl: z.object({ enabled: z.boolean().default(false), ca: s.optional() }).optional() }).optional() }), samples: [{ sql: "select 1" }, { sql: "x", params: [1, "a", null] }, { sql: "x", params: [{}] }] },
 ];
+
+// Action unions (one tool, several actions): for help entries, and for
+// action subcommands on the command line.
+const dockerActions = z.discriminatedUnion("action", [
+  z.object({ action: z.literal("list"), all: z.boolean().default(false).describe("Include stopped containers") }).describe("List containers"),
+  z.object({ action: z.literal("logs"), id: z.string().describe("Container id"), lines: z.number().int().default(20), follow: z.boolean().optional() }).describe("Show container logs"),
+  z.object({ action: z.literal("restart"), id: z.string(), timeout: z.number().optional().describe("Seconds to wait") }).describe("Restart a container"),
+  z.object({ action: z.literal("inspect"), id: z.string(), format: z.enum(["json", "yaml"]).default("json"), fields: z.array(z.string()).optional() }),
+]);
+
+// Scout style: a union whose branches are themselves discriminated unions.
+const scoutActions = z.union([
+  z.object({ action: z.literal("status"), verbose: z.boolean().optional() }).describe("Show status"),
+  z.discriminatedUnion("subaction", [
+    z.object({ action: z.literal("zfs"), subaction: z.literal("pools") }).describe("List ZFS pools"),
+    z.object({ action: z.literal("zfs"), subaction: z.literal("datasets"), pool: z.string().describe("Pool name") }).describe("List datasets of a pool"),
+  ]),
+  z.discriminatedUnion("subaction", [
+    z.object({ action: z.literal("logs"), subaction: z.literal("tail"), lines: z.number().int().min(1).default(50), unit: z.string().optional() }).describe("Tail logs"),
+    z.object({ action: z.literal("logs"), subaction: z.literal("search"), query: z.string(), since: z.string().nullable().optional() }).describe("Search logs"),
+  ]),
+]);
+
+// Flux style: a composite discriminator made by preprocessing
+// ({ action, subaction } -> action_subaction) before a discriminated union.
+const fluxActions = z.preprocess(
+  (value) => (value && typeof value === "object" && "action" in value && "subaction" in value ? { ...value, action_subaction: `${value.action}:${value.subaction}` } : value),
+  z.discriminatedUnion("action_subaction", [
+    z.object({ action_subaction: z.literal("container:start"), action: z.literal("container"), subaction: z.literal("start"), id: z.string() }).describe("Start a container"),
+    z.object({ action_subaction: z.literal("container:stop"), action: z.literal("container"), subaction: z.literal("stop"), id: z.string(), force: z.boolean().default(false) }).describe("Stop a container"),
+    z.object({ action_subaction: z.literal("image:pull"), action: z.literal("image"), subaction: z.literal("pull"), ref: z.string().describe("Image reference"), platform: z.enum(["amd64", "arm64"]).optional() }).describe("Pull an image"),
+  ]),
+);
+
+// 50 actions, for the formatting benchmark and the size of real servers.
+const manyActions = z.discriminatedUnion(
+  "action",
+  Array.from({ length: 50 }, (_, i) =>
+    z.object({ action: z.literal(`action${i}`), target: z.string().describe("What to act on"), count: z.number().int().default(i), mode: z.enum(["fast", "safe"]).optional(), tags: z.array(z.string()).optional() }).describe(`Action number ${i}`),
+  ),
+);
+
+export const actionCases = [
+  { name: "docker-actions", schema: dockerActions, samples: [{ action: "list" }, { action: "logs", id: "c1", lines: 5 }, { action: "logs" }, { action: "nope" }] },
+  { name: "scout-nested", schema: scoutActions, samples: [{ action: "status" }, { action: "zfs", subaction: "datasets", pool: "tank" }, { action: "zfs", subaction: "datasets" }, { action: "logs", subaction: "tail" }] },
+  { name: "flux-composite", schema: fluxActions, samples: [] },
+  { name: "many-actions", schema: manyActions, samples: [{ action: "action7", target: "x" }, { action: "action7" }] },
+];

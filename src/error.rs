@@ -34,6 +34,13 @@ pub enum Code {
     InvalidArgs,
     /// Arguments that no argv can express.
     Unrepresentable,
+    /// `help` on a schema that is not a union of object actions.
+    NotActionUnion,
+    /// An action union whose branches share no literal key, or (strict) a
+    /// branch without one.
+    NoDiscriminator,
+    /// Help entries handed to a formatter that are not help entries.
+    InvalidEntries,
 }
 
 impl Code {
@@ -53,6 +60,9 @@ impl Code {
             Code::InvalidFlagName => "INVALID_FLAG_NAME",
             Code::InvalidArgs => "INVALID_ARGS",
             Code::Unrepresentable => "UNREPRESENTABLE",
+            Code::NotActionUnion => "NOT_ACTION_UNION",
+            Code::NoDiscriminator => "NO_DISCRIMINATOR",
+            Code::InvalidEntries => "INVALID_ENTRIES",
         }
     }
 }

@@ -175,6 +175,13 @@ impl Tool {
     }
 }
 
+/// Help entries for an action union given as JSON text (no `compile` needed).
+pub fn help_text(schema: &str, options: &help::HelpOptions) -> Result<Vec<help::HelpEntry>> {
+    let value = schema::parse_json_text(schema, "the schema")?;
+    let schema = schema::read_schema(&value)?;
+    help::help(&schema, options)
+}
+
 /// No environment: every lookup misses.
 #[must_use]
 pub fn no_env(_: &str) -> Option<String> {

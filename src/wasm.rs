@@ -126,6 +126,36 @@ fn encode_compact(compact: &Compact<'_>, rest: &[usize], argv: &[&str]) -> Optio
     Some(out)
 }
 
+/// Help entries for an action union: schema as JSON text, options as a JS
+/// object; entries out as JSON text.
+#[wasm_bindgen]
+pub fn help(schema: &str, options: JsValue) -> Result<String, JsValue> {
+    let options: crate::help::HelpOptions = if options.is_undefined() || options.is_null() {
+        crate::help::HelpOptions::default()
+    } else {
+        let value: Value = serde_wasm_bindgen::from_value(options).map_err(|e| option_error(&e))?;
+        serde_json::from_value(value).map_err(|e| {
+            fail(&Error::new(
+                crate::Code::InvalidOption,
+                format!("invalid help options: {e}"),
+            ))
+        })?
+    };
+    let entries = crate::help_text(schema, &options).map_err(|e| fail(&e))?;
+    Ok(serde_json::to_string(&entries).unwrap_or_else(|_| "[]".to_owned()))
+}
+
+/// Formats help entries (JSON text) as `markdown` or `json`.
+#[wasm_bindgen(js_name = formatHelp)]
+pub fn format_help(entries: &str, format: &str) -> Result<String, JsValue> {
+    let value = crate::schema::parse_json_text(entries, "the help entries").map_err(|e| fail(&e))?;
+    let entries = crate::help::parse_entries(value).map_err(|e| fail(&e))?;
+    Ok(match format {
+        "json" => crate::help::format_json(&entries),
+        _ => crate::help::format_markdown(&entries),
+    })
+}
+
 #[wasm_bindgen]
 pub struct WasmTool {
     tool: Tool,

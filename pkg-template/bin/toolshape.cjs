@@ -6,13 +6,14 @@
 const { readFileSync } = require("node:fs");
 const { resolve, join } = require("node:path");
 const { pathToFileURL } = require("node:url");
-const { compile, ToolshapeError } = require("../index.cjs");
+const { compile, help: helpEntries, formatHelpJson, formatHelpMarkdown, ToolshapeError } = require("../index.cjs");
 
 const COMMANDS = {
   inspect: "print the MCP inputSchema",
   flags: "print the flag table",
   usage: "print --help text for the tool",
   parse: "parse argv given after -- into nested arguments",
+  help: "print help for an action union: help [schema.json] [topic] [--json]",
 };
 
 const OPTIONS = {
@@ -24,6 +25,9 @@ const OPTIONS = {
     width: { type: "integer", description: "usage: wrap text at this many columns" },
     name: { type: "string", description: "Command name shown in usage text" },
     version: { type: "boolean", description: "Print the version" },
+    json: { type: "boolean", description: "help: print JSON instead of markdown" },
+    strict: { type: "boolean", description: "help: refuse a branch without the discriminator" },
+    discriminator: { type: "string", description: "help: the discriminator key, if it should not be found by itself" },
   },
 };
 
@@ -90,11 +94,21 @@ async function main(argv) {
     process.stdout.write(`${manifest.version}\n`);
     return 0;
   }
-  const [command, file, ...extra] = parsed.rest;
+  const [command, ...positionals] = parsed.rest;
   if (!Object.hasOwn(COMMANDS, command)) {
     throw new Misuse(`unknown command ${JSON.stringify(command)}; expected one of: ${Object.keys(COMMANDS).join(", ")}`);
   }
-  if (extra.length > 0) throw new Misuse(`unexpected argument ${JSON.stringify(extra[0])}; argv to parse goes after --`);
+  // help takes [file] [topic]; with --zod, the one positional is the topic.
+  const takes = command === "help" ? 2 - (options.zod !== undefined ? 1 : 0) : 1;
+  const [file, topic] = command === "help" && options.zod !== undefined ? [undefined, positionals[0]] : positionals;
+  if (positionals.length > takes) throw new Misuse(`unexpected argument ${JSON.stringify(positionals[takes])}; argv to parse goes after --`);
+  if (command === "help") {
+    const source = options.zod !== undefined ? await loadZod(options.zod) : readSchemaFile(file === undefined ? join(__dirname, "..", "example-actions.schema.json") : file);
+    const entries = helpEntries(source, { topic, strict: options.strict === true, discriminator: options.discriminator });
+    const text = options.json ? formatHelpJson(entries) : formatHelpMarkdown(entries);
+    process.stdout.write(`${text}\n`);
+    return 0;
+  }
   if (after.length > 0 && command !== "parse") throw new Misuse(`only parse takes argv after --`);
   if (file !== undefined && options.zod !== undefined) throw new Misuse("give a schema file or --zod, not both");
 

@@ -407,7 +407,24 @@ export function makeApi(wasm, ready = () => true) {
     };
   }
 
-  return { compile, Tool, ToolshapeError, repair, withRepair };
+  /** help(schema, { topic, discriminator, strict }): entries for an action union. */
+  function help(schema, options) {
+    inner(true);
+    const text = schemaText(schema);
+    const opts = optionsObject(options, "help options");
+    return JSON.parse(call(() => wasm.help(text, opts)));
+  }
+
+  function formatHelp(entries, format) {
+    inner(true);
+    if (!Array.isArray(entries)) throw fail("INVALID_ENTRIES", "help entries must be an array");
+    return call(() => wasm.formatHelp(stringify(entries, "the help entries", "INVALID_ENTRIES"), format));
+  }
+
+  const formatHelpMarkdown = (entries) => formatHelp(entries, "markdown");
+  const formatHelpJson = (entries) => formatHelp(entries, "json");
+
+  return { compile, Tool, ToolshapeError, repair, withRepair, help, formatHelpMarkdown, formatHelpJson };
 }
 
 function errorResult(text) {

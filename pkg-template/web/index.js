@@ -20,5 +20,5 @@ export function init(input) {
 
 const api = makeApi(wasm, () => initialized);
 
-export const { compile, Tool, repair, withRepair } = api;
+export const { compile, Tool, repair, withRepair, help, formatHelpMarkdown, formatHelpJson } = api;
 export { ToolshapeError };

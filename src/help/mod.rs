@@ -1,7 +1,12 @@
-//! Help: usage text for the command line (action-union help comes later).
+//! Help: usage text for the command line, and help entries for action
+//! unions with their markdown and JSON formats.
 
+mod entries;
+mod format;
 mod text;
 mod usage;
 
+pub use entries::{help, ts_type, HelpEntry, HelpOptions, Param};
+pub use format::{format_json, format_markdown, parse_entries, NO_HELP};
 pub use text::{sanitize, wrap};
 pub use usage::{usage, Format, UsageOptions};

@@ -1,5 +1,6 @@
 //! JSON Schema in, [`Shape`] tree out. Knows nothing of flags, argv or JS.
 
+pub mod actions;
 mod fits;
 mod normalize;
 mod pointer;

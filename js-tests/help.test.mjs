@@ -1,0 +1,82 @@
+// help(), formatHelpMarkdown() and formatHelpJson() through the package, on
+// Zod's own output, compared with what the hand-written help handler this
+// replaces prints for the same actions (its format, kept byte for byte).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { z } from "zod";
+import { actionCases } from "../scripts/zod-cases.mjs";
+import { cjs } from "./helpers.mjs";
+
+const { help, formatHelpMarkdown, formatHelpJson, ToolshapeError } = cjs;
+const zodCase = (name) => actionCases.find((c) => c.name === name).schema;
+
+test("a Zod action union passed directly gives one entry per action", () => {
+  const entries = help(zodCase("docker-actions"));
+  assert.deepEqual(entries.map((e) => e.discriminator), ["list", "logs", "restart", "inspect"]);
+  assert.deepEqual(entries[1], {
+    discriminator: "logs",
+    description: "Show container logs",
+    parameters: [
+      { name: "id", type: "string", description: "Container id", required: true },
+      { name: "lines", type: "integer", required: false, default: 20 },
+      { name: "follow", type: "boolean", required: false },
+    ],
+  });
+});
+
+test("the markdown is the help handler's format, byte for byte", () => {
+  // What the hand-written handler prints for this union (its format: ## name,
+  // description, **Parameters:**, "- **n** (type (required|optional), default: …) - text",
+  // entries joined by ---). Types differ only where it was wrong for Zod 4:
+  // it printed "number" for integers and "array" for string[].
+  const schema = z.discriminatedUnion("action", [
+    z.object({ action: z.literal("list"), all: z.boolean().default(false).describe("Include stopped") }).describe("List containers"),
+    z.object({ action: z.literal("logs"), id: z.string(), level: z.enum(["info", "warn"]).optional() }),
+  ]);
+  const expected = [
+    "## list\n\nList containers\n\n**Parameters:**\n\n- **all** (boolean (optional), default: false) - Include stopped\n",
+    "## logs\n\n**Parameters:**\n\n- **id** (string (required))\n- **level** (\"info\" | \"warn\" (optional))\n",
+  ].join("\n---\n\n");
+  assert.equal(formatHelpMarkdown(help(schema)), expected);
+  assert.equal(formatHelpMarkdown([]), "No help available for the specified topic.");
+});
+
+test("the JSON is the help handler's format: key action, two-space indent", () => {
+  const entries = help(zodCase("scout-nested"), { topic: "zfs" });
+  const expected = JSON.stringify(entries.map((e) => ({ action: e.discriminator, description: e.description, parameters: e.parameters })), null, 2);
+  assert.equal(formatHelpJson(entries), expected);
+  assert.deepEqual(JSON.parse(formatHelpJson(entries)).map((e) => e.action), ["zfs:pools", "zfs:datasets"]);
+  assert.equal(formatHelpJson([]), "[]");
+});
+
+test("entries agree across every target and io mode, for Flux and Scout styles", () => {
+  for (const name of ["scout-nested", "flux-composite"]) {
+    const base = help(z.toJSONSchema(zodCase(name), { io: "input" }));
+    for (const target of ["draft-2020-12", "draft-7", "openapi-3.0"]) {
+      for (const io of ["input", "output"]) {
+        assert.deepEqual(help(z.toJSONSchema(zodCase(name), { target, io })), base, `${name} ${target} ${io}`);
+      }
+    }
+  }
+  assert.deepEqual(help(zodCase("flux-composite")).map((e) => e.discriminator), ["container:start", "container:stop", "image:pull"]);
+});
+
+test("errors: not a union, no discriminator, strict branches, bad entries", () => {
+  const code = (fn, c, pattern) =>
+    assert.throws(fn, (e) => e instanceof ToolshapeError && e.code === c && (!pattern || pattern.test(e.message)));
+  code(() => help(z.object({ a: z.string() })), "NOT_ACTION_UNION");
+  code(() => help(z.union([z.object({ a: z.string() }), z.object({ b: z.string() })])), "NO_DISCRIMINATOR");
+  code(() => help(z.union([z.object({ action: z.literal("a") }), z.object({ b: z.string() })]), { strict: true }), "NO_DISCRIMINATOR", /#\/anyOf\/1/);
+  assert.equal(help(z.union([z.object({ action: z.literal("a") }), z.object({ b: z.string() })])).length, 1);
+  code(() => help(zodCase("docker-actions"), { topik: "x" }), "INVALID_OPTION");
+  code(() => formatHelpMarkdown([{ nope: 1 }]), "INVALID_ENTRIES");
+  code(() => formatHelpJson("x"), "INVALID_ENTRIES");
+});
+
+test("control characters in descriptions are escaped in both formats", () => {
+  const schema = z.discriminatedUnion("action", [z.object({ action: z.literal("a"), x: z.string().describe("evil\u001b[2J") }).describe("bell\u0007")]);
+  const md = formatHelpMarkdown(help(schema));
+  assert.ok(!md.includes("\u001b") && !md.includes("\u0007"));
+  assert.match(md, /evil\\u\{1b\}\[2J/);
+  assert.ok(!formatHelpJson(help(schema)).includes("\u001b"));
+});

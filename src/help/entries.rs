@@ -1,0 +1,134 @@
+//! Help entries for action unions, read from JSON Schema (any target, both
+//! io modes), never from Zod internals: one entry per action with its
+//! parameters typed as TypeScript reads them.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::error::Result;
+use crate::schema::actions::actions;
+use crate::schema::{Kind, Schema, Shape};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Param {
+    pub name: String,
+    #[serde(rename = "type")]
+    pub ty: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    pub required: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default: Option<Value>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HelpEntry {
+    pub discriminator: String,
+    #[serde(default)]
+    pub description: String,
+    #[serde(default)]
+    pub parameters: Vec<Param>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct HelpOptions {
+    /// Keep the action with this value and every action under `topic:`.
+    pub topic: Option<String>,
+    /// The discriminator key, when it should not be found by itself.
+    pub discriminator: Option<String>,
+    /// Refuse a branch without a literal instead of skipping it.
+    #[serde(default)]
+    pub strict: bool,
+}
+
+pub fn help(schema: &Schema, options: &HelpOptions) -> Result<Vec<HelpEntry>> {
+    let (_, list) = actions(schema, options.discriminator.as_deref(), options.strict)?;
+    let entries = list
+        .into_iter()
+        .filter(|a| match options.topic.as_deref() {
+            None => true,
+            Some(topic) => a.name == topic || a.name.strip_prefix(topic).is_some_and(|rest| rest.starts_with(':')),
+        })
+        .map(|action| HelpEntry {
+            description: action.branch.shape.description.clone().unwrap_or_default(),
+            parameters: action
+                .branch
+                .props()
+                .filter(|p| !action.literal_keys.contains(&p.key))
+                .map(|p| Param {
+                    name: p.key.clone(),
+                    ty: ts_type(schema, &p.shape, 0),
+                    description: p
+                        .shape
+                        .description
+                        .clone()
+                        .or_else(|| schema.resolve(&p.shape).description.clone()),
+                    required: p.must_supply(),
+                    default: p.shape.default.clone(),
+                })
+                .collect(),
+            discriminator: action.name,
+        })
+        .collect();
+    Ok(entries)
+}
+
+/// A type as TypeScript writes it: `string[]`, `"a" | "b"`, `string | null`,
+/// `{ host: string; port?: number }` for small objects.
+#[must_use]
+pub fn ts_type(schema: &Schema, shape: &Shape, depth: usize) -> String {
+    let resolved = schema.resolve(shape);
+    let base = match &resolved.kind {
+        Kind::Any => "any".to_owned(),
+        Kind::Never => "never".to_owned(),
+        Kind::Null => "null".to_owned(),
+        Kind::Boolean => "boolean".to_owned(),
+        Kind::Number => "number".to_owned(),
+        Kind::Integer => "integer".to_owned(),
+        Kind::String => "string".to_owned(),
+        Kind::Enum(values) => values.iter().map(Value::to_string).collect::<Vec<_>>().join(" | "),
+        Kind::Array(array) => match (&array.items, array.prefix.is_empty()) {
+            (Some(items), true) => {
+                let item = ts_type(schema, items, depth + 1);
+                if item.contains(' ') && !item.starts_with('{') {
+                    format!("({item})[]")
+                } else {
+                    format!("{item}[]")
+                }
+            }
+            (_, false) => {
+                let parts: Vec<String> = array.prefix.iter().map(|p| ts_type(schema, p, depth + 1)).collect();
+                format!("[{}]", parts.join(", "))
+            }
+            (None, true) => "any[]".to_owned(),
+        },
+        Kind::Object(object) if depth == 0 && !object.props.is_empty() && object.props.len() <= 4 => {
+            let fields: Vec<String> = object
+                .props
+                .iter()
+                .map(|p| {
+                    let optional = if p.must_supply() { "" } else { "?" };
+                    format!("{}{optional}: {}", p.key, ts_type(schema, &p.shape, depth + 1))
+                })
+                .collect();
+            format!("{{ {} }}", fields.join("; "))
+        }
+        Kind::Object(_) | Kind::AllOf(_) | Kind::Ref(_) => "object".to_owned(),
+        Kind::Union(union) => {
+            let mut parts: Vec<String> = Vec::new();
+            for branch in &union.branches {
+                let part = ts_type(schema, branch, depth + 1);
+                if !parts.contains(&part) {
+                    parts.push(part);
+                }
+            }
+            parts.join(" | ")
+        }
+    };
+    if (shape.nullable || resolved.nullable) && resolved.kind != Kind::Null {
+        format!("{base} | null")
+    } else {
+        base
+    }
+}

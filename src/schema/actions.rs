@@ -1,0 +1,236 @@
+//! Action unions: a union of object schemas told apart by a literal key
+//! (`action: "list" | "logs"`), nested unions of them (`action` +
+//! `subaction`, written `zfs:pools`), and the MCP SDK v2 form
+//! `{ type: "object", properties: common, oneOf: [...] }`.
+
+use serde_json::Value;
+
+use super::shape::{Kind, ObjectShape, Prop, Schema, Shape};
+use crate::error::{Code, Error, Result};
+
+/// The key preferred as the discriminator when several qualify.
+const PREFERRED: &str = "action";
+/// The key of the second level (`action:subaction`).
+const SECOND: &str = "subaction";
+
+/// One object branch of the union, with the properties shared by an
+/// enclosing object (SDK v2 form) placed first.
+#[derive(Debug, Clone)]
+pub struct Branch<'s> {
+    pub shape: &'s Shape,
+    pub object: &'s ObjectShape,
+    pub common: Vec<&'s Prop>,
+    /// Where the branch sits, for messages: `#/oneOf/1/oneOf/0`.
+    pub pointer: String,
+}
+
+impl<'s> Branch<'s> {
+    /// Every property: shared ones first, unless the branch redefines them.
+    pub fn props(&self) -> impl Iterator<Item = &'s Prop> + '_ {
+        let own = &self.object.props;
+        self.common
+            .iter()
+            .copied()
+            .filter(move |c| !own.iter().any(|p| p.key == c.key))
+            .chain(own.iter())
+    }
+
+    /// The literal a key holds in this branch, as text.
+    #[must_use]
+    pub fn literal(&self, schema: &Schema, key: &str) -> Option<String> {
+        let prop = self.props().find(|p| p.key == key)?;
+        literal_text(schema.resolve(&prop.shape))
+    }
+}
+
+/// A discriminator: its key, and the second-level key when there is one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Discriminator {
+    pub key: String,
+    pub second: Option<String>,
+}
+
+/// One action: its value (`logs`, or `zfs:pools`), its branch, and the
+/// literal keys that name it (left out of its parameters).
+#[derive(Debug, Clone)]
+pub struct Action<'s> {
+    pub name: String,
+    pub branch: Branch<'s>,
+    pub literal_keys: Vec<String>,
+}
+
+/// Whether the root is an action union at all (a union with an object branch).
+#[must_use]
+pub fn is_action_union(schema: &Schema) -> bool {
+    let mut branches = Vec::new();
+    collect(schema, &schema.root, &[], "", &mut branches, 0) && !branches.is_empty()
+}
+
+/// Reads the root as an action union. `named` picks the discriminator key;
+/// otherwise it is found. Branches without a literal for it are skipped,
+/// or with `strict` refused, naming the branch.
+pub fn actions<'s>(schema: &'s Schema, named: Option<&str>, strict: bool) -> Result<(Discriminator, Vec<Action<'s>>)> {
+    let mut branches = Vec::new();
+    let root = schema.resolve(&schema.root);
+    if let Kind::Object(object) = &root.kind {
+        // A union of one branch reads as that branch: help on it is one action,
+        // provided a key holds a literal.
+        branches.push(Branch {
+            shape: root,
+            object,
+            common: Vec::new(),
+            pointer: String::new(),
+        });
+    }
+    let single = !branches.is_empty() && named.is_none() && find_key(schema, &branches).is_err();
+    if single
+        || (branches.is_empty() && !collect(schema, &schema.root, &[], "", &mut branches, 0))
+        || branches.is_empty()
+    {
+        return Err(Error::new(
+            Code::NotActionUnion,
+            "the schema is not a union of object actions (oneOf/anyOf of objects told apart by a literal key)",
+        ));
+    }
+    let key = match named {
+        Some(key) => key.to_owned(),
+        None => find_key(schema, &branches)?,
+    };
+    let second =
+        (key == PREFERRED && branches.iter().any(|b| b.literal(schema, SECOND).is_some())).then(|| SECOND.to_owned());
+    let mut out: Vec<Action<'s>> = Vec::new();
+    for branch in branches {
+        let Some(first) = branch.literal(schema, &key) else {
+            if strict {
+                return Err(Error::at_pointer(
+                    Code::NoDiscriminator,
+                    &branch.pointer,
+                    format!("this branch has no literal \"{key}\""),
+                ));
+            }
+            continue;
+        };
+        let sub = second.as_deref().and_then(|s| branch.literal(schema, s));
+        let name = match &sub {
+            Some(sub) => format!("{first}:{sub}"),
+            None => first,
+        };
+        let literal_keys = branch
+            .props()
+            .filter(|p| {
+                p.key == key
+                    || Some(p.key.as_str()) == second.as_deref()
+                    || literal_text(schema.resolve(&p.shape)).as_deref() == Some(name.as_str())
+            })
+            .map(|p| p.key.clone())
+            .collect();
+        out.push(Action {
+            name,
+            branch,
+            literal_keys,
+        });
+    }
+    Ok((Discriminator { key, second }, out))
+}
+
+/// The key that is a literal in the most branches (`action` first among equals).
+fn find_key(schema: &Schema, branches: &[Branch<'_>]) -> Result<String> {
+    let mut best: Option<(usize, bool, String)> = None;
+    let mut seen: Vec<&str> = Vec::new();
+    for branch in branches {
+        for prop in branch.props() {
+            if seen.contains(&prop.key.as_str()) {
+                continue;
+            }
+            seen.push(&prop.key);
+            let count = branches
+                .iter()
+                .filter(|b| b.literal(schema, &prop.key).is_some())
+                .count();
+            let preferred = prop.key == PREFERRED;
+            let better = match &best {
+                None => count > 0,
+                Some((c, p, _)) => count > *c || (count == *c && preferred && !p),
+            };
+            if better {
+                best = Some((count, preferred, prop.key.clone()));
+            }
+        }
+    }
+    best.map(|(_, _, key)| key).ok_or_else(|| {
+        let pointer = branches.first().map_or("", |b| b.pointer.as_str());
+        Error::at_pointer(
+            Code::NoDiscriminator,
+            pointer,
+            "no key holds a literal (const or one-value enum) in any branch, so no action can be named",
+        )
+    })
+}
+
+/// Collects object branches; false when the shape is no union at all.
+fn collect<'s>(
+    schema: &'s Schema,
+    shape: &'s Shape,
+    common: &[&'s Prop],
+    pointer: &str,
+    out: &mut Vec<Branch<'s>>,
+    depth: usize,
+) -> bool {
+    if depth > 16 {
+        return false;
+    }
+    let shape = schema.resolve(shape);
+    match &shape.kind {
+        Kind::Union(union) => {
+            let key = if union.exclusive { "oneOf" } else { "anyOf" };
+            for (i, branch) in union.branches.iter().enumerate() {
+                let at = format!("{pointer}/{key}/{i}");
+                let resolved = schema.resolve(branch);
+                match &resolved.kind {
+                    Kind::Object(object) => out.push(Branch {
+                        shape: resolved,
+                        object,
+                        common: common.to_vec(),
+                        pointer: at,
+                    }),
+                    _ => {
+                        collect(schema, branch, common, &at, out, depth + 1);
+                    }
+                }
+            }
+            true
+        }
+        Kind::AllOf(members) => {
+            // SDK v2: an object of shared properties beside a union of actions.
+            let shared: Vec<&Prop> = members
+                .iter()
+                .filter_map(|m| schema.resolve(m).as_object())
+                .flat_map(|o| o.props.iter())
+                .collect();
+            let mut all = common.to_vec();
+            all.extend(shared);
+            let mut found = false;
+            for member in members {
+                if matches!(schema.resolve(member).kind, Kind::Union(_) | Kind::AllOf(_)) {
+                    // Every union member is collected, so no short-circuit here.
+                    found |= collect(schema, member, &all, pointer, out, depth + 1);
+                }
+            }
+            found
+        }
+        _ => false,
+    }
+}
+
+/// A literal's text: `const`/one-value `enum` of a string, number or boolean.
+#[must_use]
+pub fn literal_text(shape: &Shape) -> Option<String> {
+    match &shape.kind {
+        Kind::Enum(values) if values.len() == 1 && !shape.nullable => match values.first()? {
+            Value::String(s) => Some(s.clone()),
+            v @ (Value::Number(_) | Value::Bool(_)) => Some(v.to_string()),
+            _ => None,
+        },
+        _ => None,
+    }
+}
