@@ -95,3 +95,14 @@ test("help prints an action union's help as markdown or JSON, with a topic", () 
   assert.equal(notUnion.code, 1);
   assert.match(notUnion.err, /NOT_ACTION_UNION/);
 });
+
+test("usage and parse work on an action union: actions, one action, subcommands", () => {
+  const file = join(root, "pkg", "example-actions.schema.json");
+  const list = run("usage", file, "--name", "docker");
+  assert.equal(list.code, 0, list.err);
+  assert.match(list.out, /Actions:\n  list +List containers/);
+  const one = run("usage", file, "--name", "docker", "--topic", "logs");
+  assert.match(one.out, /^Usage: docker logs <options>/);
+  const parsed = run("parse", file, "--", "logs", "--id", "c1");
+  assert.deepEqual(JSON.parse(parsed.out).data, { action: "logs", id: "c1" });
+});

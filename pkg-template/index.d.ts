@@ -117,6 +117,12 @@ export declare class ToolshapeError extends Error {
 export interface InputSchemaOptions {
   /** Compatibility profile. Only `"mcp"` (the default) so far. */
   client?: "mcp";
+  /**
+   * For an action union: one object with the discriminator as an enum and every
+   * action's fields beside it, for clients that refuse `oneOf` at the root
+   * (Anthropic's API, Cursor). Default `false`: `{ type: "object", oneOf: [...] }`.
+   */
+  flattenActions?: boolean;
 }
 
 export interface ParseOptions {
@@ -133,6 +139,8 @@ export interface UsageOptions {
   format?: "text" | "markdown";
   /** Columns for text output. Default 80. */
   width?: number;
+  /** For an action union: one action's flags (`"logs"`, `"zfs:pools"`); without it, the list of actions. */
+  topic?: string;
 }
 
 /** One change made by `repair` (Rust: `repair::Change`). */
@@ -181,10 +189,18 @@ export declare class Tool {
    * server.registerTool("deploy", { inputSchema: tool.inputSchema() }, handler);
    */
   inputSchema(options?: InputSchemaOptions): Record<string, unknown>;
-  /** The flag table, one entry per flag, in schema order. */
-  flags(): FlagEntry[];
+  /** The flag table, one entry per flag, in schema order. For an action union each entry lists its `actions`. */
+  flags(): Array<FlagEntry & { actions?: string[] }>;
   /**
-   * argv (without node and script) to the nested arguments.
+   * Help entries, for a tool compiled from an action union.
+   * @example
+   * tool.help({ topic: "logs" });
+   */
+  help(options?: HelpOptions): HelpEntry[];
+  /**
+   * argv (without node and script) to the nested arguments. For an action
+   * union, argv starts with the action (`logs --id x`, `zfs pools`) and the
+   * result carries the discriminator keys.
    * @throws {ToolshapeError} `INVALID_ARGS` with every issue at once.
    * @example
    * tool.parseArgv(["--config-timeout", "30"]); // { config: { timeout: 30 } }

@@ -8,6 +8,7 @@ pub mod argv;
 pub mod emit;
 pub mod error;
 pub mod flags;
+pub mod front;
 pub mod help;
 pub mod limits;
 pub mod options;
@@ -31,7 +32,7 @@ pub use schema::Schema;
 #[derive(Debug, Clone)]
 pub struct Tool {
     schema: Schema,
-    table: FlagTable,
+    front: Front,
     name: String,
     /// The default (`mcp`) inputSchema as JSON text, ready to hand out.
     input_schema_text: String,
@@ -46,19 +47,34 @@ pub struct Parsed {
     pub rest: Vec<String>,
 }
 
+/// The command-line side of a tool.
+#[derive(Debug, Clone)]
+enum Front {
+    /// An object schema: one flag table.
+    Flags(FlagTable),
+    /// An action union: one table per action, reached as a subcommand.
+    Actions(front::ActionSet),
+}
+
 impl Tool {
     /// Compiles a schema given as a JSON value.
     pub fn compile(schema: &Value, options: &CompileOptions) -> Result<Tool> {
         let schema = schema::read_schema(schema)?;
-        check_root(&schema)?;
-        let table = flags::build_table(&schema, &options.flag_options()?)?;
-        let input_schema_text = emit::input_schema(&schema, Client::Mcp).to_string();
-        Ok(Tool {
+        let flag_options = options.flag_options()?;
+        let front = if schema::actions::is_action_union(&schema) {
+            Front::Actions(front::ActionSet::build(&schema, &flag_options)?)
+        } else {
+            check_root(&schema)?;
+            Front::Flags(flags::build_table(&schema, &flag_options)?)
+        };
+        let mut tool = Tool {
             schema,
-            table,
+            front,
             name: options.name.clone().unwrap_or_else(|| "tool".to_owned()),
-            input_schema_text,
-        })
+            input_schema_text: String::new(),
+        };
+        tool.input_schema_text = tool.input_schema(Client::Mcp).to_string();
+        Ok(tool)
     }
 
     /// Compiles a schema given as JSON text.
@@ -72,15 +88,49 @@ impl Tool {
         &self.schema
     }
 
+    /// The flag table of an object schema; `None` for an action union.
     #[must_use]
-    pub fn table(&self) -> &FlagTable {
-        &self.table
+    pub fn table(&self) -> Option<&FlagTable> {
+        match &self.front {
+            Front::Flags(table) => Some(table),
+            Front::Actions(_) => None,
+        }
     }
 
-    /// The MCP inputSchema for a client.
+    /// The actions of an action union; `None` for an object schema.
+    #[must_use]
+    pub fn actions(&self) -> Option<&front::ActionSet> {
+        match &self.front {
+            Front::Flags(_) => None,
+            Front::Actions(set) => Some(set),
+        }
+    }
+
+    /// The MCP inputSchema for a client. An action union is emitted as
+    /// `{ type: "object", oneOf: [...] }`.
     #[must_use]
     pub fn input_schema(&self, client: Client) -> Value {
-        emit::input_schema(&self.schema, client)
+        let mut emitted = emit::input_schema(&self.schema, client);
+        if let (Front::Actions(_), Value::Object(map)) = (&self.front, &mut emitted) {
+            if !map.contains_key("type") {
+                let mut typed = Map::new();
+                typed.insert("type".to_owned(), Value::String("object".to_owned()));
+                typed.extend(std::mem::take(map));
+                *map = typed;
+            }
+        }
+        emitted
+    }
+
+    /// An action union as one object: the discriminator an enum, every
+    /// action's fields beside it (for clients that refuse `oneOf` at the
+    /// root). An object schema is returned as `input_schema` gives it.
+    #[must_use]
+    pub fn input_schema_flat(&self, client: Client) -> Value {
+        match &self.front {
+            Front::Flags(_) => self.input_schema(client),
+            Front::Actions(_) => emit::flatten_actions(&self.schema, client),
+        }
     }
 
     /// The MCP inputSchema for a client, as JSON text.
@@ -94,15 +144,29 @@ impl Tool {
     /// The flag table as JSON text: an array of flag entries.
     #[must_use]
     pub fn flags_text(&self) -> String {
-        serde_json::to_string(&self.table.flags).unwrap_or_else(|_| "[]".to_owned())
+        match &self.front {
+            Front::Flags(table) => serde_json::to_string(&table.flags).unwrap_or_else(|_| "[]".to_owned()),
+            Front::Actions(set) => set.flags_json().to_string(),
+        }
     }
 
     /// argv (without node and script) to nested arguments.
     pub fn parse_argv(&self, argv: &[&str], env: args::Env<'_>) -> Result<Parsed> {
-        let tokens = argv::tokenize(&self.table, argv);
-        let data = args::from_tokens(&self.schema, &self.table, &tokens, env)?;
+        let (schema, table, action, skip) = match &self.front {
+            Front::Flags(table) => (&self.schema, table, None, 0),
+            Front::Actions(set) => {
+                let (action, words) = set.select(argv)?;
+                (&action.schema, &action.table, Some(action), words)
+            }
+        };
+        let argv = argv.get(skip..).unwrap_or_default();
+        let tokens = argv::tokenize(table, argv);
+        let data = args::from_tokens(schema, table, &tokens, env)?;
         Ok(Parsed {
-            data,
+            data: match action {
+                Some(action) => front::with_literals(action, data),
+                None => data,
+            },
             rest: tokens
                 .rest
                 .iter()
@@ -119,18 +183,23 @@ impl Tool {
         &'a self,
         argv: &[&'a str],
         env: args::Env<'_>,
-    ) -> Result<(args::Compact<'a>, Vec<usize>)> {
-        let tokens = argv::tokenize(&self.table, argv);
-        let compact = args::compact_from_tokens(&self.schema, &self.table, &tokens, env)?;
-        Ok((compact, tokens.rest))
+    ) -> Result<Option<(args::Compact<'a>, Vec<usize>)>> {
+        let Front::Flags(table) = &self.front else {
+            return Ok(None);
+        };
+        let tokens = argv::tokenize(table, argv);
+        let compact = args::compact_from_tokens(&self.schema, table, &tokens, env)?;
+        Ok(Some((compact, tokens.rest)))
     }
 
     /// The group structure as JSON, for building objects from
     /// [`Tool::parse_argv_compact`]: per group, `[key, isGroup, index]` members.
     #[must_use]
     pub fn plan_text(&self) -> String {
-        let groups: Vec<Vec<(&str, u8, usize)>> = self
-            .table
+        let Front::Flags(table) = &self.front else {
+            return "[]".to_owned();
+        };
+        let groups: Vec<Vec<(&str, u8, usize)>> = table
             .groups
             .iter()
             .map(|g| {
@@ -147,13 +216,44 @@ impl Tool {
     }
 
     /// Flat values by flag name to nested arguments.
+    /// For an action union, `flat` names the action by the discriminator
+    /// key (`{ "action": "logs", "lines": "5" }`, or `"zfs:pools"`).
     pub fn reconstruct(&self, flat: &Map<String, Value>, env: args::Env<'_>) -> Result<Value> {
-        args::reconstruct(&self.schema, &self.table, flat, env)
+        match &self.front {
+            Front::Flags(table) => args::reconstruct(&self.schema, table, flat, env),
+            Front::Actions(set) => {
+                let named = flat.get(&set.key).and_then(Value::as_str).unwrap_or_default();
+                let words: Vec<&str> = named.split(':').collect();
+                let (action, _) = set.select(&words)?;
+                let rest: Map<String, Value> = flat
+                    .iter()
+                    .filter(|(k, _)| **k != set.key)
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect();
+                let data = args::reconstruct(&action.schema, &action.table, &rest, env)?;
+                Ok(front::with_literals(action, data))
+            }
+        }
     }
 
     /// Nested arguments to argv that parses back to them.
     pub fn to_argv(&self, args: &Value) -> Result<Vec<String>> {
-        args::to_argv(&self.schema, &self.table, args)
+        match &self.front {
+            Front::Flags(table) => args::to_argv(&self.schema, table, args),
+            Front::Actions(set) => {
+                let Value::Object(map) = args else {
+                    return Err(Error::new(Code::InvalidArgs, "arguments must be an object").with_path(Vec::new()));
+                };
+                let action = set.find_for_args(map)?;
+                let mut out = action.words.clone();
+                out.extend(args::to_argv(
+                    &action.schema,
+                    &action.table,
+                    &front::without_literals(action, map),
+                )?);
+                Ok(out)
+            }
+        }
     }
 
     /// Repairs arguments an MCP client sent as JSON text (see [`repair`]).
@@ -168,10 +268,31 @@ impl Tool {
         repair::string_hints(&self.schema.root).to_string()
     }
 
-    /// `--help` text.
-    #[must_use]
-    pub fn usage(&self, options: &UsageOptions) -> String {
-        help::usage(&self.table, &self.name, options)
+    /// `--help` text. For an action union, the list of actions; with
+    /// `topic`, one action's flags.
+    pub fn usage(&self, options: &UsageOptions, topic: Option<&str>) -> Result<String> {
+        match (&self.front, topic) {
+            (Front::Flags(table), _) => Ok(help::usage(table, &self.name, options)),
+            (Front::Actions(set), None) => {
+                let list: Vec<(String, Option<String>)> = set
+                    .actions
+                    .iter()
+                    .map(|a| (a.words.join(" "), a.description.clone()))
+                    .collect();
+                Ok(help::action_list(&list, &self.name, options))
+            }
+            (Front::Actions(set), Some(topic)) => {
+                let words: Vec<&str> = topic.split([':', ' ']).collect();
+                let (action, _) = set.select(&words)?;
+                let name = format!("{} {}", self.name, action.words.join(" "));
+                Ok(help::usage(&action.table, &name, options))
+            }
+        }
+    }
+
+    /// Help entries, for an action union.
+    pub fn help(&self, options: &help::HelpOptions) -> Result<Vec<help::HelpEntry>> {
+        help::help(&self.schema, options)
     }
 }
 
@@ -189,6 +310,7 @@ pub fn no_env(_: &str) -> Option<String> {
 }
 
 fn check_root(schema: &Schema) -> Result<()> {
+    // An action union is handled before this; any other root must be an object.
     let root = &schema.root;
     let is_object = matches!(root.kind, schema::Kind::Object(_));
     if is_object && !root.nullable {

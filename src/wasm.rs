@@ -145,6 +145,19 @@ pub fn help(schema: &str, options: JsValue) -> Result<String, JsValue> {
     Ok(serde_json::to_string(&entries).unwrap_or_else(|_| "[]".to_owned()))
 }
 
+fn help_options(options: JsValue) -> Result<crate::help::HelpOptions, JsValue> {
+    if options.is_undefined() || options.is_null() {
+        return Ok(crate::help::HelpOptions::default());
+    }
+    let value: Value = serde_wasm_bindgen::from_value(options).map_err(|e| option_error(&e))?;
+    serde_json::from_value(value).map_err(|e| {
+        fail(&Error::new(
+            crate::Code::InvalidOption,
+            format!("invalid help options: {e}"),
+        ))
+    })
+}
+
 /// Formats help entries (JSON text) as `markdown` or `json`.
 #[wasm_bindgen(js_name = formatHelp)]
 pub fn format_help(entries: &str, format: &str) -> Result<String, JsValue> {
@@ -181,9 +194,25 @@ impl WasmTool {
     }
 
     #[wasm_bindgen(js_name = inputSchema)]
-    pub fn input_schema(&self, client: &str) -> Result<String, JsValue> {
+    pub fn input_schema(&self, client: &str, flatten_actions: bool) -> Result<String, JsValue> {
         let client = Client::parse(client).map_err(|e| fail(&e))?;
+        if flatten_actions {
+            return Ok(self.tool.input_schema_flat(client).to_string());
+        }
         Ok(self.tool.input_schema_text(client))
+    }
+
+    /// Whether the tool is an action union (its argv starts with an action).
+    #[wasm_bindgen(js_name = isActions)]
+    pub fn is_actions(&self) -> bool {
+        self.tool.actions().is_some()
+    }
+
+    /// Help entries for an action-union tool, as JSON text.
+    pub fn help(&self, options: JsValue) -> Result<String, JsValue> {
+        let options = help_options(options)?;
+        let entries = self.tool.help(&options).map_err(|e| fail(&e))?;
+        Ok(serde_json::to_string(&entries).unwrap_or_else(|_| "[]".to_owned()))
     }
 
     pub fn flags(&self) -> String {
@@ -215,7 +244,7 @@ impl WasmTool {
         if argv.len() != count {
             return vec![0.0];
         }
-        let Ok((compact, rest)) = self.tool.parse_argv_compact(&argv, &|_| None) else {
+        let Ok(Some((compact, rest))) = self.tool.parse_argv_compact(&argv, &|_| None) else {
             return vec![0.0];
         };
         encode_compact(&compact, &rest, &argv).unwrap_or_else(|| vec![0.0])
@@ -305,7 +334,8 @@ impl WasmTool {
         Ok(serde_json::to_string(&tokens).unwrap_or_else(|_| "[]".to_owned()))
     }
 
-    pub fn usage(&self, format: &str, width: usize) -> Result<String, JsValue> {
+    #[allow(clippy::needless_pass_by_value)] // wasm-bindgen passes an optional JS string by value
+    pub fn usage(&self, format: &str, width: usize, topic: Option<String>) -> Result<String, JsValue> {
         let format = match format {
             "text" => Format::Text,
             "markdown" => Format::Markdown,
@@ -316,6 +346,8 @@ impl WasmTool {
                 )))
             }
         };
-        Ok(self.tool.usage(&UsageOptions { format, width }))
+        self.tool
+            .usage(&UsageOptions { format, width }, topic.as_deref())
+            .map_err(|e| fail(&e))
     }
 }

@@ -35,10 +35,15 @@ fn tool() -> Tool {
 
 #[test]
 fn text_usage() {
-    let text = tool().usage(&UsageOptions {
-        format: Format::Text,
-        width: 72,
-    });
+    let text = tool()
+        .usage(
+            &UsageOptions {
+                format: Format::Text,
+                width: 72,
+            },
+            None,
+        )
+        .unwrap();
     insta::assert_snapshot!("usage_text_72", text);
     assert!(text.contains("\\u{1b}[31m"), "escape shown, not sent");
     assert!(!text.contains('\u{1b}'));
@@ -48,10 +53,15 @@ fn text_usage() {
 
 #[test]
 fn markdown_usage() {
-    let text = tool().usage(&UsageOptions {
-        format: Format::Markdown,
-        width: 80,
-    });
+    let text = tool()
+        .usage(
+            &UsageOptions {
+                format: Format::Markdown,
+                width: 80,
+            },
+            None,
+        )
+        .unwrap();
     insta::assert_snapshot!("usage_markdown", text);
     assert!(text.contains("## config: Rollout settings"));
     assert!(!text.contains('\u{1b}'));
@@ -60,10 +70,15 @@ fn markdown_usage() {
 #[test]
 fn narrow_and_wide_widths_stay_sane() {
     for width in [1, 40, 400, 100_000] {
-        let text = tool().usage(&UsageOptions {
-            format: Format::Text,
-            width,
-        });
+        let text = tool()
+            .usage(
+                &UsageOptions {
+                    format: Format::Text,
+                    width,
+                },
+                None,
+            )
+            .unwrap();
         assert!(text.starts_with("Usage: deploy <options>"));
     }
 }

@@ -53,7 +53,10 @@ fn flag_tables_and_usage_match_snapshots() {
         let tool = compile(schema, &name);
         let flags: Value = serde_json::from_str(&tool.flags_text()).expect("flags json");
         insta::assert_json_snapshot!(format!("flags__{name}"), flags);
-        insta::assert_snapshot!(format!("usage__{name}"), tool.usage(&UsageOptions::default()));
+        insta::assert_snapshot!(
+            format!("usage__{name}"),
+            tool.usage(&UsageOptions::default(), None).unwrap()
+        );
     }
 }
 

@@ -28,6 +28,7 @@ const OPTIONS = {
     json: { type: "boolean", description: "help: print JSON instead of markdown" },
     strict: { type: "boolean", description: "help: refuse a branch without the discriminator" },
     discriminator: { type: "string", description: "help: the discriminator key, if it should not be found by itself" },
+    topic: { type: "string", description: "usage: one action's flags, for an action union (logs, zfs:pools)" },
   },
 };
 
@@ -125,7 +126,7 @@ async function main(argv) {
       out = JSON.stringify(tool.flags(), null, 2);
       break;
     case "usage":
-      out = tool.usage({ format: options.markdown ? "markdown" : "text", width: options.width || process.stdout.columns || 80 });
+      out = tool.usage({ format: options.markdown ? "markdown" : "text", width: options.width || process.stdout.columns || 80, topic: options.topic });
       break;
     case "parse": {
       const result = tool.safeParseArgv(after, { env: process.env });

@@ -257,15 +257,23 @@ export function makeApi(wasm, ready = () => true) {
     #envNames;
     #fromNumbers;
     #hints;
+    #actions;
 
     /** @internal use compile() */
     constructor(handle) {
       this.#wasm = handle;
-      this.#flags = handle.flags();
-      const flags = JSON.parse(this.#flags);
-      this.#envNames = flags.flatMap((f) => (f.env ? [f.env] : []));
-      this.#fromNumbers = makeBuilder(handle.plan(), flags);
-      this.#hints = JSON.parse(handle.stringHints());
+      this.#actions = handle.isActions();
+    }
+
+    // Made on first use, not in compile: start-up pays only for what it uses.
+    #flagList() {
+      if (this.#flags === undefined) {
+        this.#flags = this.#live().flags();
+        const flags = JSON.parse(this.#flags);
+        this.#envNames = flags.flatMap((f) => (f.env ? [f.env] : []));
+        this.#fromNumbers = this.#actions ? undefined : makeBuilder(this.#live().plan(), flags);
+      }
+      return this.#flags;
     }
 
     #live() {
@@ -277,16 +285,24 @@ export function makeApi(wasm, ready = () => true) {
       const o = optionsObject(opts, "inputSchema options") || {};
       const client = o.client === undefined ? "mcp" : o.client;
       if (typeof client !== "string") throw fail("INVALID_OPTION", "inputSchema option client must be a string");
-      return JSON.parse(call(() => this.#live().inputSchema(client)));
+      if (o.flattenActions !== undefined && typeof o.flattenActions !== "boolean") {
+        throw fail("INVALID_OPTION", "inputSchema option flattenActions must be a boolean");
+      }
+      return JSON.parse(call(() => this.#live().inputSchema(client, o.flattenActions === true)));
+    }
+
+    help(opts) {
+      const handle = this.#live();
+      return JSON.parse(call(() => handle.help(optionsObject(opts, "help options"))));
     }
 
     flags() {
-      this.#live();
-      return JSON.parse(this.#flags);
+      return JSON.parse(this.#flagList());
     }
 
     safeParseArgv(argv, opts) {
       const handle = this.#live();
+      if (this.#flags === undefined) this.#flagList();
       if (!Array.isArray(argv)) checkArgv(argv);
       for (let i = 0; i < argv.length; i++) {
         if (typeof argv[i] !== "string") checkArgv(argv);
@@ -295,7 +311,7 @@ export function makeApi(wasm, ready = () => true) {
       const useEnv = o.env !== undefined && o.env !== null && this.#envNames.length > 0 && hasAny(this.#envNames, o.env);
       // The fast path: numbers out of wasm, objects built here from argv.
       // It answers [0] for errors, JSON-only values, and argv holding NUL.
-      if (!useEnv) {
+      if (!useEnv && !this.#actions) {
         const buf = handle.parseArgvFast(argv.join("\0"), argv.length);
         if (buf[0] === 1) return this.#fromNumbers(buf, argv);
       }
@@ -316,6 +332,7 @@ export function makeApi(wasm, ready = () => true) {
 
     reconstruct(flat, opts) {
       const handle = this.#live();
+      if (this.#flags === undefined) this.#flagList();
       if (!flat || typeof flat !== "object" || Array.isArray(flat)) {
         throw fail("INVALID_ARGS", "reconstruct takes an object of flag values", { issues: [] });
       }
@@ -327,6 +344,7 @@ export function makeApi(wasm, ready = () => true) {
 
     repair(args) {
       const handle = this.#live();
+      if (this.#hints === undefined) this.#hints = JSON.parse(handle.stringHints());
       if (!mayNeedRepair(this.#hints, args, 0) && typeof args !== "string") return { value: args, repairs: [] };
       return JSON.parse(call(() => handle.repair(stringify(args, "the arguments", "INVALID_ARGS"))));
     }
@@ -343,7 +361,8 @@ export function makeApi(wasm, ready = () => true) {
       const width = o.width === undefined ? 80 : o.width;
       if (typeof format !== "string") throw fail("INVALID_OPTION", "usage option format must be \"text\" or \"markdown\"");
       if (!Number.isInteger(width) || width < 1) throw fail("INVALID_OPTION", "usage option width must be a positive integer");
-      return call(() => handle.usage(format, Math.min(width, 10000)));
+      if (o.topic !== undefined && typeof o.topic !== "string") throw fail("INVALID_OPTION", "usage option topic must be a string");
+      return call(() => handle.usage(format, Math.min(width, 10000), o.topic));
     }
 
     free() {

@@ -1,6 +1,7 @@
 //! The MCP `inputSchema`, one profile per client. Profiles plug in here:
 //! each starts from the complete 2020-12 emission and adapts it.
 
+mod flat_actions;
 mod json_schema;
 
 use serde_json::Value;
@@ -8,6 +9,7 @@ use serde_json::Value;
 use crate::error::{Code, Error, Result};
 use crate::schema::Schema;
 
+pub use flat_actions::flatten_actions;
 pub use json_schema::emit;
 
 /// Which client the emitted schema is shaped for.

@@ -9,4 +9,4 @@ mod usage;
 pub use entries::{help, ts_type, HelpEntry, HelpOptions, Param};
 pub use format::{format_json, format_markdown, parse_entries, NO_HELP};
 pub use text::{sanitize, wrap};
-pub use usage::{usage, Format, UsageOptions};
+pub use usage::{action_list, usage, Format, UsageOptions};

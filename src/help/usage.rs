@@ -249,3 +249,44 @@ fn markdown(table: &FlagTable, name: &str) -> String {
 fn md(text: &str) -> String {
     text.replace('\\', "\\\\").replace('|', "\\|").replace('`', "\\`")
 }
+
+/// An action union's `--help`: the actions, each with its description.
+#[must_use]
+pub fn action_list(actions: &[(String, Option<String>)], name: &str, options: &UsageOptions) -> String {
+    let name = sanitize(name);
+    match options.format {
+        Format::Markdown => {
+            let mut out = format!(
+                "# {}\n\n## Actions\n\n| Action | Description |\n| --- | --- |\n",
+                md(&name)
+            );
+            for (words, description) in actions {
+                let text = description.as_deref().map(sanitize).unwrap_or_default();
+                out.push_str(&format!("| `{}` | {} |\n", md(&sanitize(words)), md(&text)));
+            }
+            out
+        }
+        Format::Text => {
+            let width = options.width.clamp(40, 400);
+            let mut out = format!("Usage: {name} <action> [options]\n\nActions:\n");
+            let column = actions
+                .iter()
+                .map(|(w, _)| w.chars().count())
+                .max()
+                .unwrap_or(0)
+                .min(width / 2)
+                + 6;
+            for (words, description) in actions {
+                row(
+                    &mut out,
+                    &sanitize(words),
+                    &description.as_deref().map(sanitize).unwrap_or_default(),
+                    column,
+                    width,
+                );
+            }
+            out.push_str(&format!("\nRun {name} <action> --help for an action's flags.\n"));
+            out
+        }
+    }
+}

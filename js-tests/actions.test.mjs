@@ -1,0 +1,74 @@
+// Action unions compiled as tools, from real Zod in every target and io
+// mode: the inputSchema forms, subcommands on the command line and back.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import Ajv2020 from "ajv/dist/2020.js";
+import { z } from "zod";
+import { actionCases } from "../scripts/zod-cases.mjs";
+import { cjs } from "./helpers.mjs";
+
+const { compile } = cjs;
+const zodCase = (name) => actionCases.find((c) => c.name === name);
+
+test("every target and io mode compiles, and the oneOf form validates like Zod", () => {
+  for (const c of actionCases) {
+    for (const target of ["draft-2020-12", "draft-7", "openapi-3.0"]) {
+      for (const io of ["input", "output"]) {
+        const tool = compile(z.toJSONSchema(c.schema, { target, io }));
+        const emitted = tool.inputSchema();
+        assert.equal(emitted.type, "object", `${c.name} ${target} ${io}`);
+        assert.ok(Array.isArray(emitted.oneOf || emitted.anyOf));
+        if (io === "input") {
+          const validate = new Ajv2020({ strict: false }).compile(emitted);
+          for (const sample of c.samples) assert.equal(validate(sample), c.schema.safeParse(sample).success, `${c.name} ${target} ${JSON.stringify(sample)}`);
+        }
+        tool.free();
+      }
+    }
+  }
+});
+
+test("flattenActions gives one object with the action enum and every field", () => {
+  const tool = compile(zodCase("docker-actions").schema);
+  const flat = tool.inputSchema({ flattenActions: true });
+  assert.equal(flat.oneOf, undefined);
+  assert.deepEqual(flat.properties.action, { type: "string", enum: ["list", "logs", "restart", "inspect"] });
+  assert.deepEqual(Object.keys(flat.properties), ["action", "all", "id", "lines", "follow", "timeout", "format", "fields"]);
+  assert.deepEqual(flat.required, ["action"]);
+  assert.throws(() => tool.inputSchema({ flattenActions: "yes" }), (e) => e.code === "INVALID_OPTION");
+});
+
+test("subcommands parse, and toArgv gives them back, for every valid sample", () => {
+  let roundTrips = 0;
+  for (const c of actionCases) {
+    const tool = compile(c.schema);
+    for (const sample of c.samples) {
+      const parsed = c.schema.safeParse(sample);
+      if (!parsed.success) continue;
+      for (const value of [sample, parsed.data]) {
+        const argv = tool.toArgv(value);
+        assert.deepEqual(tool.parseArgv(argv), value, `${c.name} ${JSON.stringify(argv)}`);
+        assert.ok(c.schema.safeParse(tool.parseArgv(argv)).success);
+        roundTrips++;
+      }
+    }
+  }
+  assert.ok(roundTrips >= 8, `${roundTrips}`);
+  const scout = compile(zodCase("scout-nested").schema, { name: "scout" });
+  assert.deepEqual(scout.parseArgv(["zfs", "datasets", "--pool", "tank"]), { action: "zfs", subaction: "datasets", pool: "tank" });
+  assert.deepEqual(scout.safeParseArgv(["status", "extra"]).rest, ["extra"]);
+  assert.throws(() => scout.parseArgv(["zsf"]), (e) => e.code === "INVALID_ARGS" && /did you mean zfs\?/.test(e.message));
+  const flux = compile(zodCase("flux-composite").schema);
+  const data = flux.parseArgv(["image", "pull", "--ref", "alpine"]);
+  assert.equal(zodCase("flux-composite").schema.parse(data).action_subaction, "image:pull");
+});
+
+test("usage lists the actions; a topic shows one action's flags; flags name their actions", () => {
+  const tool = compile(zodCase("docker-actions").schema, { name: "docker" });
+  assert.match(tool.usage(), /^Usage: docker <action> \[options\]\n\nActions:\n  list +List containers\n/);
+  assert.match(tool.usage({ topic: "logs" }), /Usage: docker logs <options>[^]*--id <string> +Container id \(required\)/);
+  assert.match(tool.usage({ format: "markdown" }), /\| `logs` \| Show container logs \|/);
+  assert.deepEqual(tool.flags().find((f) => f.name === "id").actions, ["logs", "restart", "inspect"]);
+  assert.deepEqual(tool.help({ topic: "restart" }).map((e) => e.discriminator), ["restart"]);
+  assert.deepEqual(tool.reconstruct({ action: "logs", id: "x", lines: "3" }), { action: "logs", id: "x", lines: 3 });
+});

@@ -1,0 +1,210 @@
+//! How one tool meets the command line: one flag table for an object schema,
+//! or, for an action union, one table per action reached as a subcommand
+//! (`mytool logs --id abc`, `mytool zfs pools`). Built once in `compile`.
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use crate::error::{Code, Error, Issue, Result};
+use crate::flags::{build_table, Flag, FlagOptions, FlagTable};
+use crate::schema::actions::actions;
+use crate::schema::{Kind, ObjectShape, Schema, Shape};
+use crate::suggest::closest;
+
+/// One action as a subcommand.
+#[derive(Debug, Clone)]
+pub struct ActionFront {
+    /// `logs`, or `zfs:pools`.
+    pub name: String,
+    /// The words typed for it: `["zfs", "pools"]`.
+    pub words: Vec<String>,
+    /// The literal keys and values that name it, filled into the arguments.
+    pub literals: Vec<(String, Value)>,
+    pub description: Option<String>,
+    /// The branch without its literal keys: what its flags come from.
+    pub schema: Schema,
+    pub table: FlagTable,
+}
+
+#[derive(Debug, Clone)]
+pub struct ActionSet {
+    pub key: String,
+    pub second: Option<String>,
+    pub actions: Vec<ActionFront>,
+}
+
+impl ActionSet {
+    pub fn build(schema: &Schema, options: &FlagOptions) -> Result<ActionSet> {
+        let (discriminator, list) = actions(schema, None, false)?;
+        let mut out = Vec::with_capacity(list.len());
+        for action in list {
+            let literals: Vec<(String, Value)> = action
+                .branch
+                .props()
+                .filter(|p| action.literal_keys.contains(&p.key))
+                .filter_map(|p| match &schema.resolve(&p.shape).kind {
+                    Kind::Enum(values) => values.first().map(|v| (p.key.clone(), v.clone())),
+                    _ => None,
+                })
+                .collect();
+            let props = action
+                .branch
+                .props()
+                .filter(|p| !action.literal_keys.contains(&p.key))
+                .cloned()
+                .collect();
+            let mut root = Shape::of(Kind::Object(Box::new(ObjectShape {
+                props,
+                additional: None,
+                property_names: None,
+                pattern_props: Vec::new(),
+                required_extra: Vec::new(),
+            })));
+            root.description.clone_from(&action.branch.shape.description);
+            let sub = Schema {
+                root,
+                defs: schema.defs.clone(),
+            };
+            let table = build_table(&sub, options).map_err(|e| in_action(&e, &action.name))?;
+            out.push(ActionFront {
+                words: action.name.split(':').map(str::to_owned).collect(),
+                name: action.name,
+                literals,
+                description: action.branch.shape.description.clone(),
+                schema: sub,
+                table,
+            });
+        }
+        Ok(ActionSet {
+            key: discriminator.key,
+            second: discriminator.second,
+            actions: out,
+        })
+    }
+
+    /// The action argv names, and how many words it took.
+    pub fn select(&self, argv: &[&str]) -> Result<(&ActionFront, usize)> {
+        let first = argv.first().copied().filter(|t| !t.starts_with('-'));
+        let Some(first) = first else {
+            return Err(self.action_error("missing_action", argv.first().copied(), "an action comes first"));
+        };
+        let second = argv.get(1).copied().filter(|t| !t.starts_with('-'));
+        if let Some(second) = second {
+            let two = format!("{first}:{second}");
+            if let Some(action) = self.actions.iter().find(|a| a.name == two) {
+                return Ok((action, 2));
+            }
+        }
+        if let Some(action) = self.actions.iter().find(|a| a.name == first) {
+            return Ok((action, 1));
+        }
+        let has_children = self
+            .actions
+            .iter()
+            .any(|a| a.words.first().map(String::as_str) == Some(first));
+        if has_children {
+            return Err(self.action_error("missing_action", Some(first), "this action needs a second word"));
+        }
+        Err(self.action_error("unknown_action", Some(first), "unknown action"))
+    }
+
+    fn action_error(&self, code: &'static str, typed: Option<&str>, what: &str) -> Error {
+        let names: Vec<String> = self.actions.iter().map(|a| a.words.join(" ")).collect();
+        let firsts = self.actions.iter().filter_map(|a| a.words.first().map(String::as_str));
+        let hint = typed
+            .and_then(|t| closest(t, firsts.chain(names.iter().map(String::as_str))))
+            .map(|s| format!("; did you mean {s}?"))
+            .unwrap_or_default();
+        let shown = typed
+            .map(|t| format!(" \"{}\"", crate::argv::clip(t)))
+            .unwrap_or_default();
+        let message = format!("{what}{shown}{hint} (actions: {})", names.join(", "));
+        Error::invalid_args(vec![Issue {
+            code,
+            path: vec![self.key.clone()],
+            flag: None,
+            message,
+        }])
+    }
+
+    /// The action whose literal keys the arguments carry.
+    pub fn find_for_args(&self, args: &Map<String, Value>) -> Result<&ActionFront> {
+        self.actions
+            .iter()
+            .find(|a| {
+                a.literals
+                    .iter()
+                    .all(|(k, v)| args.get(k).is_some_and(|x| crate::schema::same_value(x, v)))
+            })
+            .ok_or_else(|| {
+                Error::new(
+                    Code::InvalidArgs,
+                    format!("the arguments name no action of this tool by \"{}\"", self.key),
+                )
+                .with_path(vec![self.key.clone()])
+            })
+    }
+
+    /// Every flag with the actions it belongs to; one entry where actions
+    /// share a flag of the same kind.
+    #[must_use]
+    pub fn flags_json(&self) -> Value {
+        #[derive(Serialize)]
+        struct Entry<'a> {
+            #[serde(flatten)]
+            flag: &'a Flag,
+            actions: Vec<&'a str>,
+        }
+        let mut entries: Vec<Entry<'_>> = Vec::new();
+        for action in &self.actions {
+            for flag in &action.table.flags {
+                let same = entries.iter_mut().find(|e| {
+                    e.flag.name == flag.name
+                        && e.flag.path == flag.path
+                        && e.flag.ty == flag.ty
+                        && e.flag.required == flag.required
+                });
+                match same {
+                    Some(entry) => entry.actions.push(&action.name),
+                    None => entries.push(Entry {
+                        flag,
+                        actions: vec![&action.name],
+                    }),
+                }
+            }
+        }
+        serde_json::to_value(&entries).unwrap_or(Value::Array(Vec::new()))
+    }
+}
+
+/// Arguments with the action's literal keys first, then what its flags gave.
+#[must_use]
+pub fn with_literals(action: &ActionFront, data: Value) -> Value {
+    let mut out = Map::new();
+    for (key, value) in &action.literals {
+        out.insert(key.clone(), value.clone());
+    }
+    if let Value::Object(rest) = data {
+        out.extend(rest);
+    }
+    Value::Object(out)
+}
+
+/// The arguments without the action's literal keys, for its flag table.
+#[must_use]
+pub fn without_literals(action: &ActionFront, args: &Map<String, Value>) -> Value {
+    Value::Object(
+        args.iter()
+            .filter(|(k, _)| !action.literals.iter().any(|(key, _)| key == *k))
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect(),
+    )
+}
+
+fn in_action(err: &Error, action: &str) -> Error {
+    let mut out = Error::new(err.code, format!("in action \"{action}\": {}", err.message));
+    if let Some(flag) = &err.flag {
+        out = out.with_flag(flag.clone());
+    }
+    out
+}

@@ -1,0 +1,139 @@
+//! Action unions on the command line: subcommands, their flags, the
+//! discriminator filled in, toArgv back, usage, and the inputSchema forms.
+
+#![allow(clippy::expect_used, clippy::unwrap_used, clippy::indexing_slicing)] // test code: a panic is a failed test
+
+use std::fs;
+use std::path::Path;
+
+use serde_json::{json, Value};
+use toolshape::{no_env, Client, Code, CompileOptions, Tool, UsageOptions};
+
+fn tool(name: &str) -> Tool {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/fixtures/zod-actions/{name}.json"));
+    let value: Value = serde_json::from_str(&fs::read_to_string(path).unwrap()).unwrap();
+    let options = CompileOptions::from_json(r#"{"name":"ops"}"#).unwrap();
+    Tool::compile(&value["variants"]["draft-2020-12/input"], &options).unwrap()
+}
+
+fn parse(tool: &Tool, argv: &[&str]) -> Result<Value, toolshape::Error> {
+    tool.parse_argv(argv, &no_env).map(|p| p.data)
+}
+
+#[test]
+fn subcommands_fill_in_the_discriminator() {
+    let docker = tool("docker-actions");
+    assert_eq!(
+        parse(&docker, &["logs", "--id", "abc", "--lines", "5"]).unwrap(),
+        json!({"action": "logs", "id": "abc", "lines": 5})
+    );
+    assert_eq!(parse(&docker, &["list"]).unwrap(), json!({"action": "list"}));
+    let scout = tool("scout-nested");
+    assert_eq!(
+        parse(&scout, &["zfs", "datasets", "--pool", "tank"]).unwrap(),
+        json!({"action": "zfs", "subaction": "datasets", "pool": "tank"})
+    );
+    let flux = tool("flux-composite");
+    assert_eq!(
+        parse(&flux, &["container", "stop", "--id", "c1", "--force"]).unwrap(),
+        json!({"action_subaction": "container:stop", "action": "container", "subaction": "stop", "id": "c1", "force": true})
+    );
+}
+
+#[test]
+fn unknown_and_missing_actions_are_clear() {
+    let docker = tool("docker-actions");
+    let err = parse(&docker, &["lgos"]).unwrap_err();
+    assert_eq!(err.code, Code::InvalidArgs);
+    assert!(err.message.contains("did you mean logs?"), "{}", err.message);
+    let err = parse(&docker, &["--id", "x"]).unwrap_err();
+    assert!(err.message.contains("an action comes first"), "{}", err.message);
+    let err = parse(&tool("scout-nested"), &["zfs"]).unwrap_err();
+    assert!(err.message.contains("second word"), "{}", err.message);
+    let err = parse(&docker, &["logs", "--lines", "5"]).unwrap_err();
+    assert!(err.message.contains("missing required flag --id"), "{}", err.message);
+    let err = parse(&docker, &["list", "--id", "x"]).unwrap_err();
+    assert!(
+        err.message.contains("unknown flag --id"),
+        "flags belong to their action: {}",
+        err.message
+    );
+}
+
+#[test]
+fn to_argv_inverts_parse() {
+    for (name, args) in [
+        (
+            "docker-actions",
+            json!({"action": "inspect", "id": "c", "format": "yaml", "fields": ["a", "b"]}),
+        ),
+        (
+            "scout-nested",
+            json!({"action": "logs", "subaction": "search", "query": "-err", "since": null}),
+        ),
+        (
+            "flux-composite",
+            json!({"action_subaction": "image:pull", "action": "image", "subaction": "pull", "ref": "alpine", "platform": "arm64"}),
+        ),
+    ] {
+        let t = tool(name);
+        let argv = t.to_argv(&args).unwrap();
+        let refs: Vec<&str> = argv.iter().map(String::as_str).collect();
+        assert_eq!(parse(&t, &refs).unwrap(), args, "{argv:?}");
+    }
+    let err = tool("docker-actions").to_argv(&json!({"action": "nope"})).unwrap_err();
+    assert_eq!(err.code, Code::InvalidArgs);
+}
+
+#[test]
+fn usage_lists_actions_and_shows_one() {
+    let scout = tool("scout-nested");
+    let list = scout.usage(&UsageOptions::default(), None).unwrap();
+    insta::assert_snapshot!("scout_actions", list);
+    let one = scout.usage(&UsageOptions::default(), Some("logs:tail")).unwrap();
+    assert!(one.starts_with("Usage: ops logs tail [options]"), "{one}");
+    assert!(one.contains("--lines <integer>"));
+    assert_eq!(
+        scout.usage(&UsageOptions::default(), Some("nope")).unwrap_err().code,
+        Code::InvalidArgs
+    );
+}
+
+#[test]
+fn input_schema_forms() {
+    let docker = tool("docker-actions");
+    let emitted = docker.input_schema(Client::Mcp);
+    assert_eq!(emitted["type"], "object");
+    assert_eq!(emitted["oneOf"].as_array().unwrap().len(), 4);
+    let flat = docker.input_schema_flat(Client::Mcp);
+    assert_eq!(
+        flat["properties"]["action"],
+        json!({"type": "string", "enum": ["list", "logs", "restart", "inspect"]})
+    );
+    assert_eq!(flat["required"], json!(["action"]));
+    assert_eq!(
+        flat["properties"]["id"]["description"],
+        "Container id (Used by: logs, restart, inspect.)"
+    );
+    assert!(flat.get("oneOf").is_none());
+    insta::assert_json_snapshot!("docker_flat", flat);
+    let clash = Tool::compile(
+        &json!({"oneOf": [
+            {"type": "object", "properties": {"action": {"const": "a"}, "n": {"type": "number"}}},
+            {"type": "object", "properties": {"action": {"const": "b"}, "n": {"type": "string"}}}
+        ]}),
+        &CompileOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(
+        clash.input_schema_flat(Client::Mcp)["properties"]["n"]["anyOf"],
+        json!([{"type": "number"}, {"type": "string"}])
+    );
+}
+
+#[test]
+fn flags_say_which_actions_they_belong_to() {
+    let flags: Value = serde_json::from_str(&tool("docker-actions").flags_text()).unwrap();
+    let id = flags.as_array().unwrap().iter().find(|f| f["name"] == "id").unwrap();
+    assert_eq!(id["actions"], json!(["logs", "restart", "inspect"]));
+}
