@@ -84,7 +84,7 @@ fn outcome_text(outcome: &Outcome<'_>) -> String {
 #[wasm_bindgen(js_name = memoryBytes)]
 #[must_use]
 pub fn memory_bytes() -> usize {
-    core::arch::wasm32::memory_size(0) * 65536
+    core::arch::wasm32::memory_size(0).saturating_mul(65536)
 }
 
 /// Indexes and counts cross as f64; they are far below 2^53.

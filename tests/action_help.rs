@@ -153,3 +153,12 @@ fn control_characters_in_descriptions_are_escaped() {
     assert!(md.contains("line one\nline\\u{1b}[2J two"));
     assert!(md.contains("- **x** (string (optional)) - bad\\u{7} thing"));
 }
+
+#[test]
+fn recursive_parameter_types_end() {
+    let schema = json!({"oneOf": [{"type": "object", "properties": {"action": {"const": "a"}, "x": {"$ref": "#/$defs/X"}}}],
+        "$defs": {"X": {"type": "array", "items": {"$ref": "#/$defs/X"}}}});
+    let got = entries(&schema, &HelpOptions::default());
+    let ty = &got[0].parameters[0].ty;
+    assert!(ty.starts_with("unknown[]") && ty.len() < 40, "{ty}");
+}

@@ -58,7 +58,19 @@ pub struct Tokens<'a> {
     at: usize,
 }
 
-impl Tokens<'_> {
+impl<'a> Tokens<'a> {
+    /// Records a flag read from the current token; `next` when its value is
+    /// the following token.
+    fn give(&mut self, flag: usize, raw: Raw<'a>, typed: Typed<'a>, next: bool) {
+        self.given.push(Given {
+            at: self.at,
+            value_at: self.at + usize::from(next),
+            flag,
+            raw,
+            typed,
+        });
+    }
+
     fn issue(&mut self, issue: Issue) {
         if self.issues.len() < MAX_ISSUES {
             self.issues.push((self.at, issue));
@@ -136,13 +148,7 @@ fn long<'a>(table: &FlagTable, body: &'a str, next: Option<&'a str>, out: &mut T
                     message: format!("{} takes no value", typed.show()),
                 });
             } else {
-                out.given.push(Given {
-                    at: out.at,
-                    value_at: out.at,
-                    flag,
-                    raw: Raw::Bool(false),
-                    typed,
-                });
+                out.give(flag, Raw::Bool(false), typed, false);
             }
             false
         }
@@ -165,13 +171,7 @@ fn short_group<'a>(table: &FlagTable, token: &'a str, next: Option<&'a str>, out
             return take_value(table, flag, typed, Some(value), next, out);
         }
         if is_boolean {
-            out.given.push(Given {
-                at: out.at,
-                value_at: out.at,
-                flag,
-                raw: Raw::Bool(true),
-                typed,
-            });
+            out.give(flag, Raw::Bool(true), typed, false);
             continue;
         }
         let inline = (!after.is_empty()).then_some(after);
@@ -192,35 +192,17 @@ fn take_value<'a>(
         return false;
     };
     if let Some(text) = inline {
-        out.given.push(Given {
-            at: out.at,
-            value_at: out.at,
-            flag,
-            raw: Raw::Text(text),
-            typed,
-        });
+        out.give(flag, Raw::Text(text), typed, false);
         return false;
     }
     if entry.ty == FlagType::Boolean {
-        out.given.push(Given {
-            at: out.at,
-            value_at: out.at,
-            flag,
-            raw: Raw::Bool(true),
-            typed,
-        });
+        out.give(flag, Raw::Bool(true), typed, false);
         return false;
     }
     let numeric = matches!(entry.ty, FlagType::Number | FlagType::Integer);
     match next {
         Some(value) if !value.starts_with('-') || value == "-" || (numeric && is_json_number(value)) => {
-            out.given.push(Given {
-                at: out.at,
-                value_at: out.at + 1,
-                flag,
-                raw: Raw::Text(value),
-                typed,
-            });
+            out.give(flag, Raw::Text(value), typed, true);
             true
         }
         _ => {

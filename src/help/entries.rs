@@ -78,6 +78,10 @@ pub fn help(schema: &Schema, options: &HelpOptions) -> Result<Vec<HelpEntry>> {
 /// `{ host: string; port?: number }` for small objects.
 #[must_use]
 pub fn ts_type(schema: &Schema, shape: &Shape, depth: usize) -> String {
+    // Recursive definitions (`type X = X[]`) would never end.
+    if depth > 8 {
+        return "unknown".to_owned();
+    }
     let resolved = schema.resolve(shape);
     let base = match &resolved.kind {
         Kind::Any => "any".to_owned(),
