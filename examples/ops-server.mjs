@@ -99,14 +99,11 @@ function cli(argv) {
     console.log(`Usage: ops-server.mjs <${Object.keys(tools).join("|")}> [flags]  (no arguments: MCP server on stdio)`);
     return name === "--help" ? 0 : 2;
   }
-  if (rest.includes("--help") || rest.includes("-h")) {
-    console.log(entry.tool.usage({ width: process.stdout.columns || 80 }));
-    return 0;
-  }
   const parsed = entry.tool.safeParseArgv(rest, { env: process.env });
   if (!parsed.success) {
-    console.error(parsed.error.message);
-    return 1;
+    const help = parsed.error.code === "HELP_REQUESTED";
+    (help ? console.log : console.error)(parsed.error.message);
+    return help ? 0 : 1;
   }
   const valid = entry.input.safeParse(parsed.data);
   if (!valid.success) {

@@ -226,3 +226,12 @@ test("the fast path and the JSON path give the same objects, key order included"
   assert.ok(compared > 40);
   for (const handle of handles.values()) handle.free();
 });
+
+test("--help and -h ask for usage: HELP_REQUESTED carries the text", () => {
+  const result = appTool.safeParseArgv(["--name", "x", "--help"]);
+  assert.equal(result.success, false);
+  assert.equal(result.error.code, "HELP_REQUESTED");
+  assert.match(result.error.message, /^Usage: tool \[options\]/);
+  assert.equal(strictTool.safeParseArgv(["-h"]).error.code, "HELP_REQUESTED");
+  assert.deepEqual(appTool.safeParseArgv(["--", "-h"]).rest, ["-h"]);
+});

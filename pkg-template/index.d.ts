@@ -95,7 +95,9 @@ export interface Issue {
  * Every error toolshape throws. `code` is stable:
  * `INVALID_JSON`, `INVALID_SCHEMA`, `INVALID_ROOT`, `DANGLING_REF`, `REF_CYCLE`,
  * `TOO_DEEP`, `TOO_LARGE`, `INVALID_OPTION`, `FLAG_COLLISION`, `INVALID_FLAG_NAME`,
- * `INVALID_ARGS`, `UNREPRESENTABLE`, and from the JS layer `FREED`, `NOT_INITIALIZED`.
+ * `INVALID_ARGS`, `UNREPRESENTABLE`, `NOT_ACTION_UNION`, `NO_DISCRIMINATOR`, `INVALID_ENTRIES`,
+ * `HELP_REQUESTED` (argv held `--help`/`-h`; the message is the usage text), and from
+ * the JS layer `FREED`, `NOT_INITIALIZED`.
  *
  * @example
  * try { tool.parseArgv(["--config-timout", "5"]); }
@@ -208,6 +210,7 @@ export declare class Tool {
   parseArgv<T = Record<string, unknown>>(argv: readonly string[], options?: ParseOptions): T;
   /**
    * Like `parseArgv`, but returns the result; `rest` holds positionals and everything after `--`.
+   * `--help` or `-h` gives an error with code `HELP_REQUESTED` whose message is the usage text.
    * @example
    * const r = tool.safeParseArgv(process.argv.slice(2), { env: process.env });
    * if (!r.success) { console.error(r.error.message); process.exit(1); }

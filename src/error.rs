@@ -41,6 +41,8 @@ pub enum Code {
     NoDiscriminator,
     /// Help entries handed to a formatter that are not help entries.
     InvalidEntries,
+    /// argv asked for `--help`/`-h`; the message is the usage text.
+    HelpRequested,
 }
 
 impl Code {
@@ -63,6 +65,7 @@ impl Code {
             Code::NotActionUnion => "NOT_ACTION_UNION",
             Code::NoDiscriminator => "NO_DISCRIMINATOR",
             Code::InvalidEntries => "INVALID_ENTRIES",
+            Code::HelpRequested => "HELP_REQUESTED",
         }
     }
 }

@@ -151,16 +151,22 @@ impl Tool {
     }
 
     /// argv (without node and script) to nested arguments.
+    /// `--help` or `-h` anywhere before `--` gives `HELP_REQUESTED` whose
+    /// message is the usage text (of the action, after an action's words).
     pub fn parse_argv(&self, argv: &[&str], env: args::Env<'_>) -> Result<Parsed> {
         let (schema, table, action, skip) = match &self.front {
             Front::Flags(table) => (&self.schema, table, None, 0),
-            Front::Actions(set) => {
-                let (action, words) = set.select(argv)?;
-                (&action.schema, &action.table, Some(action), words)
-            }
+            Front::Actions(set) => match set.select(argv) {
+                Ok((action, words)) => (&action.schema, &action.table, Some(action), words),
+                Err(_) if asks_help(argv) => return Err(self.help_requested(None)),
+                Err(err) => return Err(err),
+            },
         };
         let argv = argv.get(skip..).unwrap_or_default();
         let tokens = argv::tokenize(table, argv);
+        if tokens.help {
+            return Err(self.help_requested(action.map(|a| a.name.as_str())));
+        }
         let data = args::from_tokens(schema, table, &tokens, env)?;
         Ok(Parsed {
             data: match action {
@@ -188,6 +194,9 @@ impl Tool {
             return Ok(None);
         };
         let tokens = argv::tokenize(table, argv);
+        if tokens.help {
+            return Err(self.help_requested(None));
+        }
         let compact = args::compact_from_tokens(&self.schema, table, &tokens, env)?;
         Ok(Some((compact, tokens.rest)))
     }
@@ -301,6 +310,24 @@ pub fn help_text(schema: &str, options: &help::HelpOptions) -> Result<Vec<help::
     let value = schema::parse_json_text(schema, "the schema")?;
     let schema = schema::read_schema(&value)?;
     help::help(&schema, options)
+}
+
+/// Whether argv holds `--help` or `-h` before any `--`.
+fn asks_help(argv: &[&str]) -> bool {
+    argv.iter()
+        .take_while(|t| **t != "--")
+        .any(|t| *t == "--help" || *t == "-h")
+}
+
+impl Tool {
+    fn help_requested(&self, topic: Option<&str>) -> Error {
+        let text = self.usage(&UsageOptions::default(), topic).unwrap_or_default();
+        let mut err = Error::new(Code::HelpRequested, text);
+        if let Some(topic) = topic {
+            err = err.with_path(vec![topic.to_owned()]);
+        }
+        err
+    }
 }
 
 /// No environment: every lookup misses.

@@ -137,3 +137,21 @@ fn flags_say_which_actions_they_belong_to() {
     let id = flags.as_array().unwrap().iter().find(|f| f["name"] == "id").unwrap();
     assert_eq!(id["actions"], json!(["logs", "restart", "inspect"]));
 }
+
+#[test]
+fn help_flags_ask_for_usage() {
+    let docker = tool("docker-actions");
+    let err = parse(&docker, &["logs", "--help"]).unwrap_err();
+    assert_eq!(err.code, Code::HelpRequested);
+    assert!(err.message.starts_with("Usage: ops logs <options>"), "{}", err.message);
+    let err = parse(&docker, &["-h"]).unwrap_err();
+    assert!(err.message.contains("Actions:"), "{}", err.message);
+    let plain = Tool::compile(
+        &json!({"type": "object", "properties": {"v": {"type": "boolean", "cli": {"short": "v"}}}}),
+        &CompileOptions::default(),
+    )
+    .unwrap();
+    let err = plain.parse_argv(&["-vh"], &no_env).unwrap_err();
+    assert_eq!(err.code, Code::HelpRequested);
+    assert_eq!(plain.parse_argv(&["--", "--help"], &no_env).unwrap().rest, ["--help"]);
+}

@@ -56,6 +56,8 @@ pub struct Tokens<'a> {
     pub dropped: usize,
     /// The token being read.
     at: usize,
+    /// `--help` or `-h` was given (before any `--`).
+    pub help: bool,
 }
 
 impl<'a> Tokens<'a> {
@@ -135,6 +137,10 @@ fn long<'a>(table: &FlagTable, body: &'a str, next: Option<&'a str>, out: &mut T
     };
     let typed = Typed::Long(name);
     match table.lookup(name) {
+        None if name == "help" && inline.is_none() => {
+            out.help = true;
+            false
+        }
         None => {
             out.issue(unknown(table, &typed.show(), name));
             false
@@ -162,6 +168,10 @@ fn short_group<'a>(table: &FlagTable, token: &'a str, next: Option<&'a str>, out
     for (at, c) in body.char_indices() {
         let typed = Typed::Short(c);
         let Some(flag) = table.short(c) else {
+            if c == 'h' {
+                out.help = true;
+                continue;
+            }
             out.issue(unknown_short(c));
             return false;
         };
