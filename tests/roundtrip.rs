@@ -214,9 +214,13 @@ proptest! {
         }});
         let tool = Tool::compile(&schema, &CompileOptions::default()).unwrap();
         let refs: Vec<&str> = argv.iter().map(String::as_str).collect();
-        if let Err(e) = tool.parse_argv(&refs, &no_env) {
-            prop_assert_eq!(e.code, Code::InvalidArgs);
-            prop_assert!(!e.issues.is_empty());
+        match tool.parse_argv(&refs, &no_env) {
+            Err(e) if e.code == Code::HelpRequested => prop_assert!(e.message.starts_with("Usage:")),
+            Err(e) => {
+                prop_assert_eq!(e.code, Code::InvalidArgs);
+                prop_assert!(!e.issues.is_empty());
+            }
+            Ok(_) => {}
         }
     }
 }
