@@ -112,12 +112,16 @@ impl Tool {
     pub fn input_schema(&self, client: Client) -> Value {
         let mut emitted = emit::input_schema(&self.schema, client);
         if let (Front::Actions(_), Value::Object(map)) = (&self.front, &mut emitted) {
-            if !map.contains_key("type") {
-                let mut typed = Map::new();
-                typed.insert("type".to_owned(), Value::String("object".to_owned()));
-                typed.extend(std::mem::take(map));
-                *map = typed;
+            // Branches named by distinct literals exclude each other, so a
+            // root `anyOf` (Zod's `z.union`) says the same as `oneOf`, the
+            // form MCP 2025-11-25 and SDK v2 expect at the root.
+            let mut typed = Map::new();
+            typed.insert("type".to_owned(), Value::String("object".to_owned()));
+            for (key, value) in std::mem::take(map) {
+                let key = if key == "anyOf" { "oneOf".to_owned() } else { key };
+                typed.entry(key).or_insert(value);
             }
+            *map = typed;
         }
         emitted
     }
