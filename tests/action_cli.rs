@@ -155,3 +155,16 @@ fn help_flags_ask_for_usage() {
     assert_eq!(err.code, Code::HelpRequested);
     assert_eq!(plain.parse_argv(&["--", "--help"], &no_env).unwrap().rest, ["--help"]);
 }
+
+#[test]
+fn a_union_of_many_branches_compiles_without_blowing_up() {
+    let branches: Vec<Value> = (0..5000)
+        .map(|i| json!({"type": "object", "properties": {"action": {"const": format!("a{i}")}, format!("k{i}"): {"type": "string"}}}))
+        .collect();
+    let tool = Tool::compile(&json!({"oneOf": branches}), &CompileOptions::default()).unwrap();
+    assert_eq!(
+        parse(&tool, &["a4999", "--k4999", "x"]).unwrap(),
+        json!({"action": "a4999", "k4999": "x"})
+    );
+    assert_eq!(tool.actions().unwrap().actions.len(), 5000);
+}

@@ -133,31 +133,37 @@ pub fn actions<'s>(schema: &'s Schema, named: Option<&str>, strict: bool) -> Res
     Ok((Discriminator { key, second }, out))
 }
 
-/// The key that is a literal in the most branches (`action` first among equals).
+/// The key that is a literal in the most branches (`action` first among
+/// equals, then the first seen). One pass, so a union of thousands of
+/// branches with keys of their own stays linear.
 fn find_key(schema: &Schema, branches: &[Branch<'_>]) -> Result<String> {
-    let mut best: Option<(usize, bool, String)> = None;
-    let mut seen: Vec<&str> = Vec::new();
+    let mut counts: Vec<(&str, usize)> = Vec::new();
+    let mut index: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
     for branch in branches {
         for prop in branch.props() {
-            if seen.contains(&prop.key.as_str()) {
+            if literal_text(schema.resolve(&prop.shape)).is_none() {
                 continue;
             }
-            seen.push(&prop.key);
-            let count = branches
-                .iter()
-                .filter(|b| b.literal(schema, &prop.key).is_some())
-                .count();
-            let preferred = prop.key == PREFERRED;
-            let better = match &best {
-                None => count > 0,
-                Some((c, p, _)) => count > *c || (count == *c && preferred && !p),
-            };
-            if better {
-                best = Some((count, preferred, prop.key.clone()));
+            let slot = *index.entry(prop.key.as_str()).or_insert_with(|| {
+                counts.push((prop.key.as_str(), 0));
+                counts.len() - 1
+            });
+            if let Some(entry) = counts.get_mut(slot) {
+                entry.1 += 1;
             }
         }
     }
-    best.map(|(_, _, key)| key).ok_or_else(|| {
+    let mut best: Option<(&str, usize)> = None;
+    for &(key, count) in &counts {
+        let better = match best {
+            None => true,
+            Some((k, c)) => count > c || (count == c && key == PREFERRED && k != PREFERRED),
+        };
+        if better {
+            best = Some((key, count));
+        }
+    }
+    best.map(|(key, _)| key.to_owned()).ok_or_else(|| {
         let pointer = branches.first().map_or("", |b| b.pointer.as_str());
         Error::at_pointer(
             Code::NoDiscriminator,
