@@ -162,3 +162,34 @@ fn recursive_parameter_types_end() {
     let ty = &got[0].parameters[0].ty;
     assert!(ty.starts_with("unknown[]") && ty.len() < 40, "{ty}");
 }
+
+#[test]
+fn parameter_types_read_like_typescript() {
+    let schema = json!({"oneOf": [{"type": "object", "properties": {
+        "action": {"const": "a"},
+        "target": {"type": "object", "properties": {"host": {"type": "string"}, "port": {"type": "integer"}}, "required": ["host"]},
+        "big": {"type": "object", "properties": {"a": {}, "b": {}, "c": {}, "d": {}, "e": {}}},
+        "id": {"anyOf": [{"type": "string"}, {"type": "number"}]},
+        "note": {"type": ["string", "null"]},
+        "pairs": {"type": "array", "items": {"anyOf": [{"type": "string"}, {"type": "number"}]}},
+        "point": {"type": "array", "prefixItems": [{"type": "number"}, {"type": "number"}], "items": false},
+        "code": {"enum": [200, 404]}
+    }}]});
+    let types: Vec<String> = entries(&schema, &HelpOptions::default())[0]
+        .parameters
+        .iter()
+        .map(|p| p.ty.clone())
+        .collect();
+    assert_eq!(
+        types,
+        [
+            "{ host: string; port?: integer }",
+            "object",
+            "string | number",
+            "string | null",
+            "(string | number)[]",
+            "[number, number]",
+            "200 | 404"
+        ]
+    );
+}
