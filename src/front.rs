@@ -90,12 +90,11 @@ impl ActionSet {
         };
         let second = argv.get(1).copied().filter(|t| !t.starts_with('-'));
         if let Some(second) = second {
-            let two = format!("{first}:{second}");
-            if let Some(action) = self.actions.iter().find(|a| a.name == two) {
+            if let Some(action) = self.actions.iter().find(|a| a.words == [first, second]) {
                 return Ok((action, 2));
             }
         }
-        if let Some(action) = self.actions.iter().find(|a| a.name == first) {
+        if let Some(action) = self.actions.iter().find(|a| a.words == [first]) {
             return Ok((action, 1));
         }
         let has_children = self
