@@ -94,15 +94,21 @@ fn num(n: usize) -> f64 {
 }
 
 fn encode_compact(compact: &Compact<'_>, rest: &[usize], argv: &[&str]) -> Option<Vec<f64>> {
-    let mut out = Vec::with_capacity(8 + compact.present.len() + compact.values.len() * 4 + rest.len());
+    let groups = compact.present.iter().filter(|p| **p).count();
+    let values = compact.values().count();
+    let mut out = Vec::with_capacity(4 + groups + values * 4 + rest.len());
     out.push(1.0);
-    let present: Vec<usize> = (0..compact.present.len())
-        .filter(|&g| compact.present.get(g) == Some(&true))
-        .collect();
-    out.push(num(present.len()));
-    out.extend(present.into_iter().map(num));
-    out.push(num(compact.values.len()));
-    for (flag, item) in &compact.values {
+    out.push(num(groups));
+    out.extend(
+        compact
+            .present
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| **p)
+            .map(|(g, _)| num(g)),
+    );
+    out.push(num(values));
+    for (flag, item) in compact.values() {
         let (kind, a, b) = match item {
             Item::Text {
                 text,
@@ -110,7 +116,13 @@ fn encode_compact(compact: &Compact<'_>, rest: &[usize], argv: &[&str]) -> Optio
             } => {
                 let token = argv.get(*index)?;
                 let prefix = token.get(..token.len().checked_sub(text.len())?)?;
-                (0.0, num(*index), num(prefix.encode_utf16().count()))
+                // Most flags and values are ASCII: then bytes are UTF-16 units.
+                let start = if prefix.is_ascii() {
+                    prefix.len()
+                } else {
+                    prefix.encode_utf16().count()
+                };
+                (0.0, num(*index), num(start))
             }
             Item::Number(n) => (1.0, n.as_f64()?, 0.0),
             Item::Bool(true) => (2.0, 0.0, 0.0),
@@ -119,7 +131,7 @@ fn encode_compact(compact: &Compact<'_>, rest: &[usize], argv: &[&str]) -> Optio
             Item::Default(_) => (5.0, 0.0, 0.0),
             Item::Text { token: None, .. } | Item::Owned(_) | Item::Json(_) => return None,
         };
-        out.extend([num(*flag), kind, a, b]);
+        out.extend([num(flag), kind, a, b]);
     }
     out.push(num(rest.len()));
     out.extend(rest.iter().copied().map(num));

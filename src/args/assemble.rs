@@ -23,8 +23,22 @@ pub enum Slot<'a> {
 pub struct Compact<'a> {
     /// Groups (objects) present, by index; the root is always present.
     pub present: Vec<bool>,
-    /// Each flag's values in order.
-    pub values: Vec<(usize, Item<'a>)>,
+    /// Each flag's values, by flag index.
+    pub slots: Vec<Slot<'a>>,
+}
+
+impl<'a> Compact<'a> {
+    /// Every value with its flag index, in flag order.
+    pub fn values(&self) -> impl Iterator<Item = (usize, &Item<'a>)> + '_ {
+        self.slots.iter().enumerate().flat_map(|(flag, slot)| {
+            let items: &[Item<'a>] = match slot {
+                Slot::Empty => &[],
+                Slot::One(item) => std::slice::from_ref(item),
+                Slot::Many(items) => items,
+            };
+            items.iter().map(move |item| (flag, item))
+        })
+    }
 }
 
 /// Collects values and issues on the way to [`Collected::assemble`].
@@ -87,15 +101,7 @@ impl<'a> Collected<'a> {
     /// The same checks as [`Collected::assemble`], with the result left flat.
     pub fn compact(self, table: &'a FlagTable) -> Result<Compact<'a>> {
         let (present, slots) = self.check(table)?;
-        let mut values = Vec::with_capacity(slots.len());
-        for (flag, slot) in slots.into_iter().enumerate() {
-            match slot {
-                Slot::Empty => {}
-                Slot::One(item) => values.push((flag, item)),
-                Slot::Many(items) => values.extend(items.into_iter().map(|item| (flag, item))),
-            }
-        }
-        Ok(Compact { present, values })
+        Ok(Compact { present, slots })
     }
 
     /// Settles presence and defaults; every issue found becomes the error.
