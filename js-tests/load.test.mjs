@@ -51,3 +51,26 @@ test("a Tool is disposable and refuses use after free", () => {
   tool.free();
   assert.throws(() => tool.inputSchema(), (e) => e instanceof cjs.ToolshapeError && e.code === "FREED");
 });
+
+test("forgotten Tools are freed: wasm memory stops growing", async () => {
+  const { spawnSync } = await import("node:child_process");
+  const script = `
+    const { compile } = require(${JSON.stringify(join(root, "pkg", "index.cjs"))});
+    const wasm = require(${JSON.stringify(join(root, "pkg", "node", "toolshape.js"))});
+    const schema = { type: "object", properties: { a: { type: "object", properties: { b: { type: "string", description: "x".repeat(2000) } } } } };
+    const pause = () => new Promise((r) => setTimeout(r, 10));
+    (async () => {
+      const marks = [];
+      for (let round = 1; round <= 60; round++) {
+        for (let i = 0; i < 1000; i++) compile(schema);
+        global.gc();
+        await pause();
+        if (round === 20 || round === 60) marks.push(wasm.memoryBytes());
+      }
+      process.stdout.write(JSON.stringify(marks));
+    })();`;
+  const r = spawnSync(process.execPath, ["--expose-gc", "-e", script], { encoding: "utf8" });
+  assert.equal(r.status, 0, r.stderr);
+  const [after20, after60] = JSON.parse(r.stdout);
+  assert.ok(after60 - after20 < 1024 * 1024, `grew ${after60 - after20} bytes between rounds 20 and 60`);
+});
