@@ -1,0 +1,94 @@
+//! Arbitrary JSON as a schema, arbitrary argv and arbitrary arguments: every
+//! entry point answers with a value or an error, never a panic.
+
+#![allow(clippy::expect_used, clippy::unwrap_used, clippy::indexing_slicing)] // test code: a panic is a failed test
+
+use proptest::prelude::*;
+use serde_json::{json, Map, Value};
+use toolshape::help::{help, HelpOptions};
+use toolshape::schema::read_schema;
+use toolshape::{no_env, Client, CompileOptions, Tool, UsageOptions};
+
+const KEYWORDS: &[&str] = &[
+    "type",
+    "properties",
+    "required",
+    "items",
+    "prefixItems",
+    "anyOf",
+    "oneOf",
+    "allOf",
+    "$ref",
+    "$defs",
+    "enum",
+    "const",
+    "default",
+    "nullable",
+    "additionalProperties",
+    "description",
+    "cli",
+    "not",
+    "definitions",
+    "action",
+];
+
+fn json_value() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        (-5_i64..5).prop_map(|n| json!(n)),
+        prop::sample::select(vec![
+            "object",
+            "string",
+            "number",
+            "integer",
+            "boolean",
+            "array",
+            "null",
+            "#",
+            "#/$defs/a",
+            "#/properties/x",
+            "a",
+            ""
+        ])
+        .prop_map(|s| json!(s)),
+    ];
+    leaf.prop_recursive(6, 64, 6, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+            prop::collection::vec((prop::sample::select(KEYWORDS), inner), 0..5).prop_map(|pairs| Value::Object(
+                pairs
+                    .into_iter()
+                    .map(|(k, v)| ((*k).to_owned(), v))
+                    .collect::<Map<_, _>>()
+            )),
+        ]
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn any_json_as_a_schema_never_panics(schema in json_value(), argv in prop::collection::vec("[-a-z=]{0,8}", 0..6), args in json_value()) {
+        if let Ok(parsed) = read_schema(&schema) {
+            let _ = help(&parsed, &HelpOptions::default());
+        }
+        let wrapped = json!({"type": "object", "properties": {"x": schema.clone(), "y": {"$ref": "#/properties/x"}}, "$defs": {"a": schema.clone()}});
+        for candidate in [&schema, &wrapped] {
+            let Ok(tool) = Tool::compile(candidate, &CompileOptions::default()) else { continue };
+            let _ = tool.input_schema(Client::Mcp);
+            let _ = tool.input_schema_flat(Client::Mcp);
+            let _ = tool.usage(&UsageOptions::default(), None);
+            let refs: Vec<&str> = argv.iter().map(String::as_str).collect();
+            if let Ok(parsed) = tool.parse_argv(&refs, &no_env) {
+                let _ = tool.to_argv(&parsed.data);
+            }
+            let _ = tool.repair(args.clone());
+            let _ = tool.to_argv(&args);
+            if let Value::Object(map) = &args {
+                let _ = tool.reconstruct(map, &no_env);
+            }
+        }
+    }
+}
