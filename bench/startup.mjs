@@ -14,7 +14,7 @@ process.stdout.write(String(performance.now() - start));
 
 export function run() {
   const times = [];
-  for (let i = 0; i < 9; i++) {
+  for (let i = 0; i < 15; i++) {
     const r = spawnSync(process.execPath, ["-e", script], { encoding: "utf8" });
     times.push(Number(r.stdout));
   }

@@ -22,7 +22,7 @@ for (const target of ["nodejs", "web"]) {
   run(bindgen, [built, "--target", target, "--out-dir", out, "--out-name", "toolshape", "--no-typescript"]);
   const wasm = join(out, "toolshape_bg.wasm");
   const opt = join(root, "node_modules", ".bin", "wasm-opt");
-  run(opt, [wasm, "-Os", "--strip-debug", "--strip-producers", "--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals", "--enable-reference-types", "-o", wasm]);
+  run(opt, [wasm, "-Oz", "--strip-debug", "--strip-producers", "--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals", "--enable-reference-types", "-o", wasm]);
 }
 
 const template = join(root, "pkg-template");

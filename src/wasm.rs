@@ -10,6 +10,8 @@
 //! - errors go out as a `js_sys::Error` whose message is the error's JSON,
 //!   which the JS layer turns into `ToolshapeError`.
 
+use std::cell::RefCell;
+
 use serde::Serialize;
 use serde_json::{Map, Value};
 use wasm_bindgen::prelude::*;
@@ -93,10 +95,10 @@ fn num(n: usize) -> f64 {
     n as f64
 }
 
-fn encode_compact(compact: &Compact<'_>, rest: &[usize], argv: &[&str]) -> Option<Vec<f64>> {
+fn encode_compact(compact: &Compact<'_>, rest: &[usize], argv: &[&str], out: &mut Vec<f64>) -> Option<()> {
     let groups = compact.present.iter().filter(|p| **p).count();
     let values = compact.values().count();
-    let mut out = Vec::with_capacity(4 + groups + values * 4 + rest.len());
+    out.reserve(4 + groups + values * 4 + rest.len());
     out.push(1.0);
     out.push(num(groups));
     out.extend(
@@ -135,7 +137,14 @@ fn encode_compact(compact: &Compact<'_>, rest: &[usize], argv: &[&str]) -> Optio
     }
     out.push(num(rest.len()));
     out.extend(rest.iter().copied().map(num));
-    Some(out)
+    Some(())
+}
+
+/// The wasm memory, for the JS layer's view of the fast path's buffer.
+#[wasm_bindgen(js_name = wasmMemory)]
+#[must_use]
+pub fn wasm_memory() -> JsValue {
+    wasm_bindgen::memory()
 }
 
 /// Help entries for an action union: schema as JSON text, options as a JS
@@ -184,6 +193,9 @@ pub fn format_help(entries: &str, format: &str) -> Result<String, JsValue> {
 #[wasm_bindgen]
 pub struct WasmTool {
     tool: Tool,
+    /// The fast path's answer, kept between calls so each parse reuses one
+    /// buffer that JS reads in place through a view of wasm memory.
+    out: RefCell<Vec<f64>>,
 }
 
 #[wasm_bindgen]
@@ -201,7 +213,10 @@ impl WasmTool {
             CompileOptions::from_value(value).map_err(|e| fail(&e))?
         };
         Tool::compile_text(schema, &options)
-            .map(|tool| WasmTool { tool })
+            .map(|tool| WasmTool {
+                tool,
+                out: RefCell::new(Vec::new()),
+            })
             .map_err(|e| fail(&e))
     }
 
@@ -243,23 +258,37 @@ impl WasmTool {
         self.tool.plan_text()
     }
 
-    /// The fast path of `parseArgv`: numbers only, no JSON either way.
+    /// The fast path of `parseArgv`: numbers only, no JSON either way,
+    /// written to the buffer at `outPtr()`; returns how many (0: "use
+    /// parseArgv", for an error or a value only JSON can carry). Layout:
     /// `[1, nPresent, group..., nValues, (flag, kind, a, b)..., nRest, token...]`
     /// with kinds 0 text (argv[a] from UTF-16 offset b), 1 number a, 2 true,
-    /// 3 false, 4 null, 5 the flag's default. `[0]` means "use parseArgv"
-    /// (an error, or a value only JSON can carry).
+    /// 3 false, 4 null, 5 the flag's default.
     #[wasm_bindgen(js_name = parseArgvFast)]
-    pub fn parse_argv_fast(&self, argv: &str, count: usize) -> Vec<f64> {
+    pub fn parse_argv_fast(&self, argv: &str, count: usize) -> usize {
+        let Ok(mut out) = self.out.try_borrow_mut() else {
+            return 0;
+        };
+        out.clear();
         let argv = split_joined(argv, count);
         // An argument holding NUL splits into more parts than there are
         // arguments: the JSON path reads those exactly.
         if argv.len() != count {
-            return vec![0.0];
+            return 0;
         }
         let Ok(Some((compact, rest))) = self.tool.parse_argv_compact(&argv, &|_| None) else {
-            return vec![0.0];
+            return 0;
         };
-        encode_compact(&compact, &rest, &argv).unwrap_or_else(|| vec![0.0])
+        if encode_compact(&compact, &rest, &argv, &mut out).is_none() {
+            out.clear();
+        }
+        out.len()
+    }
+
+    /// Where `parseArgvFast` wrote its numbers, as a byte offset in wasm memory.
+    #[wasm_bindgen(js_name = outPtr)]
+    pub fn out_ptr(&self) -> usize {
+        self.out.try_borrow().map_or(0, |out| out.as_ptr() as usize)
     }
 
     /// argv as a JSON array, for argv whose strings contain NUL.

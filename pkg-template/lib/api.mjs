@@ -144,10 +144,10 @@ function makeBuilder(planText, flags) {
     return out;
   }
 
-  return function fromNumbers(buf, argv) {
+  return function fromNumbers(buf, start, argv) {
     slots.fill(undefined);
     present.fill(0);
-    let p = 1;
+    let p = start + 1;
     const groups = buf[p++];
     for (let k = 0; k < groups; k++) present[buf[p++]] = 1;
     const count = buf[p++];
@@ -246,6 +246,17 @@ function optionsObject(options, what) {
 export function makeApi(wasm, ready = () => true) {
   const dispose = Symbol.dispose || Symbol.for("nodejs.dispose");
 
+  // A view of wasm memory, made again only when memory has grown (which
+  // replaces the buffer).
+  let view = new Float64Array(0);
+  let memory;
+  function memoryView() {
+    if (memory === undefined) memory = wasm.wasmMemory();
+    const buffer = memory.buffer;
+    if (view.buffer !== buffer) view = new Float64Array(buffer);
+    return view;
+  }
+
   function inner(tool) {
     if (!ready()) throw fail("NOT_INITIALIZED", "call and await init() before using toolshape in the browser");
     return tool;
@@ -312,8 +323,8 @@ export function makeApi(wasm, ready = () => true) {
       // The fast path: numbers out of wasm, objects built here from argv.
       // It answers [0] for errors, JSON-only values, and argv holding NUL.
       if (!useEnv && !this.#actions) {
-        const buf = handle.parseArgvFast(argv.join("\0"), argv.length);
-        if (buf[0] === 1) return this.#fromNumbers(buf, argv);
+        const written = handle.parseArgvFast(argv.join("\0"), argv.length);
+        if (written > 0) return this.#fromNumbers(memoryView(), handle.outPtr() / 8, argv);
       }
       const env = useEnv ? envText(this.#envNames, o.env) : "";
       const joined = !argv.some((token) => token.includes("\0"));
