@@ -1,7 +1,9 @@
 //! toolshape: one tool definition, every front. The JSON Schema a Zod tool
 //! emits goes in once ([`Tool::compile`]); out come the MCP `inputSchema`,
-//! the CLI flag table, argv parsing into nested arguments and back, and
-//! usage text. Plain Rust on `serde_json::Value`; `wasm.rs` only converts.
+//! the CLI flag table, argv parsing into nested arguments and back, usage
+//! text, schema-guided repair of arguments sent as JSON text, and, for
+//! action unions, help entries and subcommands. Plain Rust on
+//! `serde_json::Value`; `wasm.rs` only converts.
 
 pub mod args;
 pub mod argv;
