@@ -196,6 +196,9 @@ pub struct WasmTool {
     /// The fast path's answer, kept between calls so each parse reuses one
     /// buffer that JS reads in place through a view of wasm memory.
     out: RefCell<Vec<f64>>,
+    /// The fast path's answer when numbers cannot carry it (an error, or a
+    /// value only JSON carries): outcome JSON, taken once by `takeAnswer`.
+    answer: RefCell<String>,
 }
 
 #[wasm_bindgen]
@@ -216,6 +219,7 @@ impl WasmTool {
             .map(|tool| WasmTool {
                 tool,
                 out: RefCell::new(Vec::new()),
+                answer: RefCell::new(String::new()),
             })
             .map_err(|e| fail(&e))
     }
@@ -258,15 +262,17 @@ impl WasmTool {
         self.tool.plan_text()
     }
 
-    /// The fast path of `parseArgv`: numbers only, no JSON either way,
-    /// written to the buffer at `outPtr()`; returns how many (0: "use
-    /// parseArgv", for an error or a value only JSON can carry). Layout:
+    /// The fast path of `parseArgv`: numbers written to the buffer at
+    /// `outPtr()`, and the count returned. Layout:
     /// `[1, nPresent, group..., nValues, (flag, kind, a, b)..., nRest, token...]`
     /// with kinds 0 text (argv[a] from UTF-16 offset b), 1 number a, 2 true,
-    /// 3 false, 4 null, 5 the flag's default.
+    /// 3 false, 4 null, 5 the flag's default. `[2]` means the answer is
+    /// outcome JSON, from `takeAnswer()` (an error, or a value only JSON
+    /// carries), so nothing is parsed twice. 0: use `parseArgv` (argv
+    /// holding NUL, or an action union).
     #[wasm_bindgen(js_name = parseArgvFast)]
     pub fn parse_argv_fast(&self, argv: &str, count: usize) -> usize {
-        let Ok(mut out) = self.out.try_borrow_mut() else {
+        let (Ok(mut out), Ok(mut answer)) = (self.out.try_borrow_mut(), self.answer.try_borrow_mut()) else {
             return 0;
         };
         out.clear();
@@ -276,13 +282,40 @@ impl WasmTool {
         if argv.len() != count {
             return 0;
         }
-        let Ok(Some((compact, rest))) = self.tool.parse_argv_compact(&argv, &|_| None) else {
-            return 0;
+        *answer = match self.tool.parse_argv_compact(&argv, &|_| None) {
+            Ok(None) => return 0,
+            Ok(Some((compact, rest))) => {
+                if encode_compact(&compact, &rest, &argv, &mut out).is_some() {
+                    return out.len();
+                }
+                out.clear();
+                let rest: Vec<String> = rest
+                    .iter()
+                    .filter_map(|&i| argv.get(i))
+                    .map(|s| (*s).to_owned())
+                    .collect();
+                outcome_text(&Outcome::Parsed {
+                    ok: true,
+                    data: &compact.into_value(),
+                    rest: &rest,
+                })
+            }
+            Err(error) => outcome_text(&Outcome::Failed {
+                ok: false,
+                error: &error,
+            }),
         };
-        if encode_compact(&compact, &rest, &argv, &mut out).is_none() {
-            out.clear();
-        }
+        out.push(2.0);
         out.len()
+    }
+
+    /// The outcome JSON `parseArgvFast` left when it answered `[2]`.
+    #[wasm_bindgen(js_name = takeAnswer)]
+    pub fn take_answer(&self) -> String {
+        self.answer
+            .try_borrow_mut()
+            .map(|mut a| std::mem::take(&mut *a))
+            .unwrap_or_default()
     }
 
     /// Where `parseArgvFast` wrote its numbers, as a byte offset in wasm memory.

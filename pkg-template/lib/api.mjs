@@ -257,9 +257,8 @@ export function makeApi(wasm, ready = () => true) {
     return view;
   }
 
-  function inner(tool) {
+  function requireReady() {
     if (!ready()) throw fail("NOT_INITIALIZED", "call and await init() before using toolshape in the browser");
-    return tool;
   }
 
   class Tool {
@@ -318,21 +317,25 @@ export function makeApi(wasm, ready = () => true) {
       for (let i = 0; i < argv.length; i++) {
         if (typeof argv[i] !== "string") checkArgv(argv);
       }
-      const o = opts === undefined ? {} : optionsObject(opts, "parseArgv options") || {};
+      const o = optionsObject(opts, "parseArgv options") || {};
       const useEnv = o.env !== undefined && o.env !== null && this.#envNames.length > 0 && hasAny(this.#envNames, o.env);
-      // The fast path: numbers out of wasm, objects built here from argv.
-      // It answers [0] for errors, JSON-only values, and argv holding NUL.
+      // The fast path: numbers out of wasm, objects built here from argv;
+      // errors and JSON-only values come back as JSON from the same call.
+      // It declines (0) for argv holding NUL; action unions skip it.
       if (!useEnv && !this.#actions) {
         const written = handle.parseArgvFast(argv.join("\0"), argv.length);
-        if (written > 0) return this.#fromNumbers(memoryView(), handle.outPtr() / 8, argv);
+        if (written > 0) {
+          const buf = memoryView();
+          const start = handle.outPtr() / 8;
+          if (buf[start] === 1) return this.#fromNumbers(buf, start, argv);
+          return parseOutcome(handle.takeAnswer());
+        }
       }
       const env = useEnv ? envText(this.#envNames, o.env) : "";
       const joined = !argv.some((token) => token.includes("\0"));
-      const text = joined
-        ? handle.parseArgv(argv.join("\0"), argv.length, env)
-        : handle.parseArgvJson(JSON.stringify(argv), env);
-      const out = JSON.parse(text);
-      return out.ok ? { success: true, data: out.data, rest: out.rest } : { success: false, error: new ToolshapeError(out.error) };
+      return parseOutcome(
+        joined ? handle.parseArgv(argv.join("\0"), argv.length, env) : handle.parseArgvJson(JSON.stringify(argv), env),
+      );
     }
 
     parseArgv(argv, opts) {
@@ -389,7 +392,7 @@ export function makeApi(wasm, ready = () => true) {
   }
 
   function compile(schema, options) {
-    inner(true);
+    requireReady();
     const text = schemaText(schema);
     const opts = optionsObject(options, "compile options");
     const handle = call(() => new wasm.WasmTool(text, opts));
@@ -439,14 +442,14 @@ export function makeApi(wasm, ready = () => true) {
 
   /** help(schema, { topic, discriminator, strict }): entries for an action union. */
   function help(schema, options) {
-    inner(true);
+    requireReady();
     const text = schemaText(schema);
     const opts = optionsObject(options, "help options");
     return JSON.parse(call(() => wasm.help(text, opts)));
   }
 
   function formatHelp(entries, format) {
-    inner(true);
+    requireReady();
     if (!Array.isArray(entries)) throw fail("INVALID_ENTRIES", "help entries must be an array");
     return call(() => wasm.formatHelp(stringify(entries, "the help entries", "INVALID_ENTRIES"), format));
   }
@@ -455,6 +458,12 @@ export function makeApi(wasm, ready = () => true) {
   const formatHelpJson = (entries) => formatHelp(entries, "json");
 
   return { compile, Tool, ToolshapeError, repair, withRepair, help, formatHelpMarkdown, formatHelpJson };
+}
+
+/** The JSON outcome of a parse, as safeParseArgv answers. */
+function parseOutcome(text) {
+  const out = JSON.parse(text);
+  return out.ok ? { success: true, data: out.data, rest: out.rest } : { success: false, error: new ToolshapeError(out.error) };
 }
 
 function errorResult(text) {

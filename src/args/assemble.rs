@@ -25,9 +25,17 @@ pub struct Compact<'a> {
     pub present: Vec<bool>,
     /// Each flag's values, by flag index.
     pub slots: Vec<Slot<'a>>,
+    table: &'a FlagTable,
 }
 
 impl<'a> Compact<'a> {
+    /// The nested arguments, for when the caller cannot build them itself
+    /// (a value only JSON carries): the same object `assemble` gives.
+    #[must_use]
+    pub fn into_value(mut self) -> Value {
+        build_object(self.table, 0, &self.present, &mut self.slots)
+    }
+
     /// Every value with its flag index, in flag order.
     pub fn values(&self) -> impl Iterator<Item = (usize, &Item<'a>)> + '_ {
         self.slots.iter().enumerate().flat_map(|(flag, slot)| {
@@ -101,7 +109,7 @@ impl<'a> Collected<'a> {
     /// The same checks as [`Collected::assemble`], with the result left flat.
     pub fn compact(self, table: &'a FlagTable) -> Result<Compact<'a>> {
         let (present, slots) = self.check(table)?;
-        Ok(Compact { present, slots })
+        Ok(Compact { present, slots, table })
     }
 
     /// Settles presence and defaults; every issue found becomes the error.

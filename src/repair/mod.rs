@@ -221,20 +221,28 @@ impl Walker<'_> {
 /// stay text); text whose objects hold a `__proto__` key is left alone; a
 /// string JSON-encoded again and again is unwrapped a bounded number of times.
 fn parse_text(text: &str, shape: &Shape, schema: &Schema) -> Option<Value> {
-    let mut current = text.to_owned();
+    let mut current = std::borrow::Cow::Borrowed(text);
     for _ in 0..=MAX_REPAIR_UNWRAP {
         if current.len() > MAX_INPUT_BYTES {
             return None;
         }
         let trimmed = current.trim();
         let looks_scalar = !trimmed.starts_with('{') && !trimmed.starts_with('[') && !trimmed.starts_with('"');
-        if looks_scalar && current != "true" && current != "false" && current != "null" && !is_json_number(&current) {
+        let plain = current.as_ref();
+        if looks_scalar && plain != "true" && plain != "false" && plain != "null" && !is_json_number(plain) {
             return None;
         }
         let parsed: Value = serde_json::from_str(&current).ok()?;
         match parsed {
-            Value::String(inner) if !fits(schema, shape, &Value::String(inner.clone())) => current = inner,
-            Value::String(_) => return None,
+            // Text encoded again: unwrap it, unless a string is what fits here.
+            Value::String(inner) => {
+                let inner = Value::String(inner);
+                if fits(schema, shape, &inner) {
+                    return None;
+                }
+                let Value::String(inner) = inner else { return None };
+                current = std::borrow::Cow::Owned(inner);
+            }
             other => return (!has_proto_key(&other)).then_some(other),
         }
     }
