@@ -176,9 +176,17 @@ const manyActions = z.discriminatedUnion(
   ),
 );
 
+// An action with a recursive parameter (a z.lazy/getter tree): its $defs
+// must travel with every root form of the union.
+const recursiveActions = z.discriminatedUnion("action", [
+  z.object({ action: z.literal("walk"), root: Tree.describe("Tree to walk"), depth: z.number().int().optional() }).describe("Walk a tree"),
+  z.object({ action: z.literal("label"), name: z.string() }).describe("Label a node"),
+]);
+
 export const actionCases = [
   { name: "docker-actions", schema: dockerActions, samples: [{ action: "list" }, { action: "logs", id: "c1", lines: 5 }, { action: "logs" }, { action: "nope" }] },
   { name: "scout-nested", schema: scoutActions, samples: [{ action: "status" }, { action: "zfs", subaction: "datasets", pool: "tank" }, { action: "zfs", subaction: "datasets" }, { action: "logs", subaction: "tail" }] },
   { name: "flux-composite", schema: fluxActions, samples: [] },
+  { name: "recursive-actions", schema: recursiveActions, samples: [{ action: "walk", root: { name: "a", children: [{ name: "b" }] } }, { action: "walk", root: { name: "a", children: [{}] } }, { action: "label", name: "x" }] },
   { name: "many-actions", schema: manyActions, samples: [{ action: "action7", target: "x" }, { action: "action7" }] },
 ];

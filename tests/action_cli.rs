@@ -3,11 +3,13 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used, clippy::indexing_slicing)] // test code: a panic is a failed test
 
+mod common;
+
 use std::fs;
 use std::path::Path;
 
 use serde_json::{json, Value};
-use toolshape::{no_env, Client, Code, CompileOptions, Tool, UsageOptions};
+use toolshape::{no_env, ActionsAs, Code, CompileOptions, InputSchemaOptions, Tool, UsageRequest};
 
 fn tool(name: &str) -> Tool {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/fixtures/zod-actions/{name}.json"));
@@ -88,24 +90,25 @@ fn to_argv_inverts_parse() {
 #[test]
 fn usage_lists_actions_and_shows_one() {
     let scout = tool("scout-nested");
-    let list = scout.usage(&UsageOptions::default(), None).unwrap();
+    let list = scout.usage(&UsageRequest::default()).unwrap();
     insta::assert_snapshot!("scout_actions", list);
-    let one = scout.usage(&UsageOptions::default(), Some("logs:tail")).unwrap();
+    let one = scout.usage(&topic("logs:tail")).unwrap();
     assert!(one.starts_with("Usage: ops logs tail [options]"), "{one}");
     assert!(one.contains("--lines <integer>"));
-    assert_eq!(
-        scout.usage(&UsageOptions::default(), Some("nope")).unwrap_err().code,
-        Code::InvalidArgs
-    );
+    assert_eq!(scout.usage(&topic("nope")).unwrap_err().code, Code::InvalidArgs);
 }
 
 #[test]
 fn input_schema_forms() {
     let docker = tool("docker-actions");
-    let emitted = docker.input_schema(Client::Mcp);
+    let one_of = InputSchemaOptions {
+        actions_as: Some(ActionsAs::OneOf),
+        ..InputSchemaOptions::default()
+    };
+    let emitted = docker.input_schema(&one_of).unwrap();
     assert_eq!(emitted["type"], "object");
     assert_eq!(emitted["oneOf"].as_array().unwrap().len(), 4);
-    let flat = docker.input_schema_flat(Client::Mcp);
+    let flat = docker.input_schema(&InputSchemaOptions::default()).unwrap();
     assert_eq!(
         flat["properties"]["action"],
         json!({"type": "string", "enum": ["list", "logs", "restart", "inspect"]})
@@ -126,14 +129,14 @@ fn input_schema_forms() {
     )
     .unwrap();
     assert_eq!(
-        clash.input_schema_flat(Client::Mcp)["properties"]["n"]["anyOf"],
+        clash.input_schema(&InputSchemaOptions::default()).unwrap()["properties"]["n"]["anyOf"],
         json!([{"type": "number"}, {"type": "string"}])
     );
 }
 
 #[test]
 fn flags_say_which_actions_they_belong_to() {
-    let flags: Value = serde_json::from_str(&tool("docker-actions").flags_text()).unwrap();
+    let flags: Value = tool("docker-actions").flags_json();
     let id = flags.as_array().unwrap().iter().find(|f| f["name"] == "id").unwrap();
     assert_eq!(id["actions"], json!(["logs", "restart", "inspect"]));
 }
@@ -166,5 +169,39 @@ fn a_union_of_many_branches_compiles_without_blowing_up() {
         parse(&tool, &["a4999", "--k4999", "x"]).unwrap(),
         json!({"action": "a4999", "k4999": "x"})
     );
-    assert_eq!(tool.actions().unwrap().actions.len(), 5000);
+    assert_eq!(tool.command().actions().unwrap().actions.len(), 5000);
+}
+
+fn topic(topic: &str) -> UsageRequest {
+    UsageRequest {
+        topic: Some(topic.to_owned()),
+        ..UsageRequest::default()
+    }
+}
+
+/// Defect: the flat form of a union with a recursive parameter emitted a
+/// `$ref` to a NUL-carrying placeholder and no `$defs`.
+#[test]
+fn every_root_form_carries_its_defs() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/zod-actions");
+    let mut recursive = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let fixture: Value = serde_json::from_str(&std::fs::read_to_string(entry.unwrap().path()).unwrap()).unwrap();
+        for (variant, schema) in fixture["variants"].as_object().unwrap() {
+            let tool = Tool::compile(schema, &CompileOptions::default()).unwrap();
+            for actions_as in [ActionsAs::Flat, ActionsAs::OneOf] {
+                let options = InputSchemaOptions {
+                    actions_as: Some(actions_as),
+                    ..InputSchemaOptions::default()
+                };
+                let emitted = tool.input_schema(&options).unwrap();
+                common::check_emitted(&emitted);
+                if emitted.to_string().contains("\"$ref\"") {
+                    assert!(emitted.get("$defs").is_some(), "{} {variant} {actions_as:?}", fixture["name"]);
+                    recursive += 1;
+                }
+            }
+        }
+    }
+    assert!(recursive >= 6, "the recursive fixture is read in every variant, both forms: {recursive}");
 }

@@ -13,7 +13,7 @@ fn tool(schema: &Value, options: &Value) -> Result<Tool, toolshape::Error> {
 
 fn flags(schema: &Value, options: &Value) -> Vec<Value> {
     let tool = tool(schema, options).unwrap_or_else(|e| panic!("{e}"));
-    serde_json::from_str(&tool.flags_text()).unwrap()
+    tool.flags_json().as_array().cloned().unwrap_or_default()
 }
 
 fn names(schema: &Value, options: &Value) -> Vec<String> {
@@ -248,4 +248,17 @@ fn nullable_and_enum_facts() {
     assert_eq!(table[1]["choices"], json!(["a", "b"]));
     assert_eq!(table[1]["nullable"], true);
     assert_eq!(table[2]["type"], "enum");
+}
+
+/// Defect: this message carried a run of spaces from a broken line continuation.
+#[test]
+fn an_override_matching_two_paths_reads_cleanly() {
+    let err = tool(
+        &obj(json!({"a-b": {"type": "string"}, "aB": {"type": "string"}})),
+        &json!({"flags": {"a-b": {"short": "x"}}}),
+    )
+    .unwrap_err();
+    assert_eq!(err.code, toolshape::Code::InvalidOption);
+    assert!(!err.message.contains("  "), "{}", err.message);
+    assert!(err.message.contains("(the second is [\"aB\"]); rename one"), "{}", err.message);
 }

@@ -3,11 +3,14 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used, clippy::indexing_slicing)] // test code: a panic is a failed test
 
+mod common;
+
+use common::check_emitted;
 use proptest::prelude::*;
 use serde_json::{json, Map, Value};
 use toolshape::help::{help, HelpOptions};
 use toolshape::schema::read_schema;
-use toolshape::{no_env, Client, CompileOptions, Tool, UsageOptions};
+use toolshape::{no_env, ActionsAs, CompileOptions, InputSchemaOptions, Tool, UsageRequest};
 
 const KEYWORDS: &[&str] = &[
     "type",
@@ -77,9 +80,13 @@ proptest! {
         let wrapped = json!({"type": "object", "properties": {"x": schema.clone(), "y": {"$ref": "#/properties/x"}}, "$defs": {"a": schema.clone()}});
         for candidate in [&schema, &wrapped] {
             let Ok(tool) = Tool::compile(candidate, &CompileOptions::default()) else { continue };
-            let _ = tool.input_schema(Client::Mcp);
-            let _ = tool.input_schema_flat(Client::Mcp);
-            let _ = tool.usage(&UsageOptions::default(), None);
+            for actions_as in [None, Some(ActionsAs::Flat), Some(ActionsAs::OneOf)] {
+                let options = InputSchemaOptions { actions_as, ..InputSchemaOptions::default() };
+                if let Ok(emitted) = tool.input_schema(&options) {
+                    check_emitted(&emitted);
+                }
+            }
+            let _ = tool.usage(&UsageRequest::default());
             let refs: Vec<&str> = argv.iter().map(String::as_str).collect();
             if let Ok(parsed) = tool.parse_argv(&refs, &no_env) {
                 let _ = tool.to_argv(&parsed.data);

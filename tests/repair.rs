@@ -166,7 +166,7 @@ fn hostile_inputs_end_quickly_and_clearly() {
 
 #[test]
 fn string_hints_mirror_the_schema() {
-    let hints: Value = serde_json::from_str(&tool(&schema()).string_hints_text()).unwrap();
+    let hints: Value = tool(&schema()).string_hints();
     assert_eq!(hints["p"]["name"], json!({"s": 1}));
     assert_eq!(hints["p"]["count"], json!({}));
     assert_eq!(hints["p"]["tags"]["i"], json!({"s": 1}));

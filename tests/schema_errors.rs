@@ -4,7 +4,7 @@
 #![allow(clippy::expect_used, clippy::unwrap_used, clippy::indexing_slicing)] // test code: a panic is a failed test
 
 use serde_json::{json, Value};
-use toolshape::{Client, Code, CompileOptions, Tool};
+use toolshape::{Code, CompileOptions, InputSchemaOptions, Tool};
 
 fn code_of(schema: &Value) -> Code {
     match Tool::compile(schema, &CompileOptions::default()) {
@@ -68,7 +68,9 @@ fn ref_cycles_without_an_object_are_refused() {
 fn recursion_through_objects_is_kept_and_terminated() {
     let schema = json!({"type": "object", "properties": {"next": {"$ref": "#"}, "v": {"type": "number"}}});
     let tool = Tool::compile(&schema, &CompileOptions::default()).map_err(|e| e.to_string());
-    let emitted = tool.map(|t| t.input_schema(Client::Mcp)).unwrap_or_default();
+    let emitted = tool
+        .map(|t| t.input_schema(&InputSchemaOptions::default()).unwrap_or_default())
+        .unwrap_or_default();
     assert_eq!(emitted["properties"]["next"], json!({"$ref": "#/$defs/root"}));
     assert_eq!(
         emitted["$defs"]["root"]["properties"]["next"],
@@ -139,7 +141,9 @@ fn proto_keys_are_ordinary_keys() {
         serde_json::from_str(r#"{"type":"object","properties":{"__proto__":{"type":"string"},"constructor":{"type":"number"}},"required":["__proto__"]}"#)
             .unwrap_or_default();
     let tool = Tool::compile(&schema, &CompileOptions::default()).map_err(|e| e.to_string());
-    let emitted = tool.map(|t| t.input_schema(Client::Mcp)).unwrap_or_default();
+    let emitted = tool
+        .map(|t| t.input_schema(&InputSchemaOptions::default()).unwrap_or_default())
+        .unwrap_or_default();
     assert_eq!(emitted["properties"]["__proto__"], json!({"type": "string"}));
     assert_eq!(emitted["required"], json!(["__proto__"]));
 }
@@ -147,7 +151,8 @@ fn proto_keys_are_ordinary_keys() {
 #[test]
 fn hand_written_schemas_without_type_are_understood() {
     let schema = json!({"properties": {"a": {"items": {"type": "number"}}, "b": {"enum": ["x", null]}}});
-    let emitted = Tool::compile(&schema, &CompileOptions::default()).map(|t| t.input_schema(Client::Mcp));
+    let emitted = Tool::compile(&schema, &CompileOptions::default())
+        .map(|t| t.input_schema(&InputSchemaOptions::default()).unwrap_or_default());
     let emitted = emitted.unwrap_or_default();
     assert_eq!(emitted["type"], json!("object"));
     assert_eq!(
@@ -164,7 +169,8 @@ fn hand_written_schemas_without_type_are_understood() {
 fn openapi_exclusive_bounds_become_2020_12() {
     let schema =
         json!({"type": "object", "properties": {"a": {"type": "number", "minimum": 0, "exclusiveMinimum": true}}});
-    let emitted = Tool::compile(&schema, &CompileOptions::default()).map(|t| t.input_schema(Client::Mcp));
+    let emitted = Tool::compile(&schema, &CompileOptions::default())
+        .map(|t| t.input_schema(&InputSchemaOptions::default()).unwrap_or_default());
     assert_eq!(
         emitted.unwrap_or_default()["properties"]["a"],
         json!({"type": "number", "exclusiveMinimum": 0})

@@ -3,7 +3,7 @@
 #![allow(clippy::expect_used, clippy::unwrap_used, clippy::indexing_slicing)] // test code: a panic is a failed test
 
 use serde_json::json;
-use toolshape::{CompileOptions, Format, Tool, UsageOptions};
+use toolshape::{CompileOptions, Format, Tool, UsageRequest};
 
 fn tool() -> Tool {
     let schema = json!({
@@ -36,13 +36,11 @@ fn tool() -> Tool {
 #[test]
 fn text_usage() {
     let text = tool()
-        .usage(
-            &UsageOptions {
-                format: Format::Text,
-                width: 72,
-            },
-            None,
-        )
+        .usage(&UsageRequest {
+            format: Format::Text,
+            width: 72,
+            topic: None,
+        })
         .unwrap();
     insta::assert_snapshot!("usage_text_72", text);
     assert!(text.contains("\\u{1b}[31m"), "escape shown, not sent");
@@ -54,13 +52,11 @@ fn text_usage() {
 #[test]
 fn markdown_usage() {
     let text = tool()
-        .usage(
-            &UsageOptions {
-                format: Format::Markdown,
-                width: 80,
-            },
-            None,
-        )
+        .usage(&UsageRequest {
+            format: Format::Markdown,
+            width: 80,
+            topic: None,
+        })
         .unwrap();
     insta::assert_snapshot!("usage_markdown", text);
     assert!(text.contains("## config: Rollout settings"));
@@ -71,13 +67,11 @@ fn markdown_usage() {
 fn narrow_and_wide_widths_stay_sane() {
     for width in [1, 40, 400, 100_000] {
         let text = tool()
-            .usage(
-                &UsageOptions {
-                    format: Format::Text,
-                    width,
-                },
-                None,
-            )
+            .usage(&UsageRequest {
+                format: Format::Text,
+                width,
+                topic: None,
+            })
             .unwrap();
         assert!(text.starts_with("Usage: deploy <options>"));
     }

@@ -8,7 +8,7 @@ use std::fs;
 use std::path::Path;
 
 use serde_json::{json, Map, Value};
-use toolshape::{Client, CompileOptions, Tool, UsageOptions};
+use toolshape::{CompileOptions, InputSchemaOptions, Tool, UsageRequest};
 
 fn fixtures() -> Vec<(String, Map<String, Value>)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/zod");
@@ -40,7 +40,10 @@ fn input_schemas_match_snapshots() {
         let mut emitted = Map::new();
         for (variant, schema) in &variants {
             let tool = compile(schema, &format!("{name} {variant}"));
-            emitted.insert(variant.clone(), tool.input_schema(Client::Mcp));
+            emitted.insert(
+                variant.clone(),
+                tool.input_schema(&InputSchemaOptions::default()).expect("emits"),
+            );
         }
         insta::assert_json_snapshot!(format!("input_schema__{name}"), Value::Object(emitted));
     }
@@ -51,12 +54,9 @@ fn flag_tables_and_usage_match_snapshots() {
     for (name, variants) in fixtures() {
         let schema = &variants["draft-2020-12/input"];
         let tool = compile(schema, &name);
-        let flags: Value = serde_json::from_str(&tool.flags_text()).expect("flags json");
+        let flags: Value = tool.flags_json();
         insta::assert_json_snapshot!(format!("flags__{name}"), flags);
-        insta::assert_snapshot!(
-            format!("usage__{name}"),
-            tool.usage(&UsageOptions::default(), None).unwrap()
-        );
+        insta::assert_snapshot!(format!("usage__{name}"), tool.usage(&UsageRequest::default()).unwrap());
     }
 }
 
@@ -66,7 +66,9 @@ fn emitted_schemas_are_self_contained() {
     // definitions remain under $defs.
     for (name, variants) in fixtures() {
         for (variant, schema) in &variants {
-            let emitted = compile(schema, &name).input_schema(Client::Mcp);
+            let emitted = compile(schema, &name)
+                .input_schema(&InputSchemaOptions::default())
+                .expect("emits");
             assert_eq!(emitted["type"], json!("object"), "{name} {variant}");
             assert!(emitted.get("$schema").is_none());
             assert!(emitted.get("definitions").is_none());

@@ -5,8 +5,8 @@
 use serde_json::Value;
 
 use super::item::Item;
-use super::number::{parse_integer, parse_number};
 use crate::flags::{Flag, FlagType};
+use crate::number::{parse_integer, parse_number};
 use crate::schema::{fits, same_value, Kind, Schema, Shape};
 
 /// Coerces typed text; `token` is the argv token the text ends, if any.

@@ -2,20 +2,20 @@
 
 mod assemble;
 mod coerce;
+mod input;
 mod item;
-pub mod number;
 mod to_argv;
 
 use serde_json::{Map, Value};
 
-use crate::argv::{clip, Raw, Tokens, Typed};
 use crate::error::{Issue, Result};
 use crate::flags::{Flag, FlagTable, Lookup};
 use crate::schema::Schema;
-use crate::suggest::closest;
+use crate::text::{clip, closest};
 use assemble::Collected;
 
 pub use assemble::Compact;
+pub use input::{FlagValue, FlagValues, RawValue, Spelling};
 pub use item::Item;
 
 pub use coerce::describe;
@@ -24,38 +24,39 @@ pub use to_argv::to_argv;
 /// Environment variables, looked up by name.
 pub type Env<'e> = &'e dyn Fn(&str) -> Option<String>;
 
-/// Tokenized argv to nested arguments.
-pub fn from_tokens(schema: &Schema, table: &FlagTable, tokens: &Tokens<'_>, env: Env<'_>) -> Result<Value> {
-    collect_tokens(schema, table, tokens, env).assemble(table)
+/// Flag values to nested arguments.
+pub fn from_flag_values(schema: &Schema, table: &FlagTable, given: &FlagValues<'_>, env: Env<'_>) -> Result<Value> {
+    collect(schema, table, given, env).assemble(table)
 }
 
-/// Tokenized argv to the flat [`Compact`] form the JS layer builds objects from.
-pub fn compact_from_tokens<'a>(
+/// Flag values to the flat [`Compact`] form a caller holding the input
+/// strings builds objects from.
+pub fn compact_from_flag_values<'a>(
     schema: &Schema,
     table: &'a FlagTable,
-    tokens: &Tokens<'a>,
+    given: &FlagValues<'a>,
     env: Env<'_>,
 ) -> Result<Compact<'a>> {
-    collect_tokens(schema, table, tokens, env).compact(table)
+    collect(schema, table, given, env).compact(table)
 }
 
-fn collect_tokens<'a>(schema: &Schema, table: &'a FlagTable, tokens: &Tokens<'a>, env: Env<'_>) -> Collected<'a> {
+fn collect<'a>(schema: &Schema, table: &'a FlagTable, given: &FlagValues<'a>, env: Env<'_>) -> Collected<'a> {
     let mut collected = Collected::new(table);
     let mut found: Vec<(usize, Issue)> = Vec::new();
-    found.extend(tokens.issues.iter().cloned());
-    for given in &tokens.given {
+    found.extend(given.issues.iter().cloned());
+    for given in &given.values {
         let Some(flag) = table.flags.get(given.flag) else {
             continue;
         };
         let coerced = match given.raw {
-            Raw::Bool(b) => Ok(Item::Bool(b)),
-            Raw::Text(text) => coerce::coerce_text(schema, flag, text, Some(given.value_at)),
+            RawValue::Bool(b) => Ok(Item::Bool(b)),
+            RawValue::Text(text) => coerce::coerce_text(schema, flag, text, Some(given.value_at)),
         };
         match coerced {
             Ok(item) => collected.put(given.flag, item, flag.repeatable),
             Err(expected) => found.push((
                 given.at,
-                bad_value(flag, &given.typed.show(), &received_text(given.raw), &expected),
+                bad_value(flag, &given.spelling.show(), &received_text(given.raw), &expected),
             )),
         }
     }
@@ -64,7 +65,7 @@ fn collect_tokens<'a>(schema: &Schema, table: &'a FlagTable, tokens: &Tokens<'a>
     for (_, issue) in found {
         collected.issue(issue);
     }
-    collected.dropped += tokens.dropped;
+    collected.dropped += given.dropped;
     from_env(schema, table, &mut collected, env);
     collected
 }
@@ -146,7 +147,7 @@ fn from_env(schema: &Schema, table: &FlagTable, collected: &mut Collected, env: 
         match coerce::coerce_text(schema, flag, &text, None).map(Item::detach) {
             Ok(item) => collected.put(index, item, flag.repeatable),
             Err(expected) => {
-                let shown = Typed::Env(name).show();
+                let shown = Spelling::Env(name).show();
                 collected.issue(bad_value(
                     flag,
                     &format!("{shown} (for --{})", flag.name),
@@ -158,10 +159,10 @@ fn from_env(schema: &Schema, table: &FlagTable, collected: &mut Collected, env: 
     }
 }
 
-fn received_text(raw: Raw<'_>) -> String {
+fn received_text(raw: RawValue<'_>) -> String {
     match raw {
-        Raw::Text(text) => text.to_owned(),
-        Raw::Bool(b) => b.to_string(),
+        RawValue::Text(text) => text.to_owned(),
+        RawValue::Bool(b) => b.to_string(),
     }
 }
 

@@ -4,10 +4,10 @@
 
 use serde_json::{Map, Value};
 
-use super::number::parse_integer;
 use crate::error::{Code, Error, Result};
 use crate::flags::names::show_path;
 use crate::flags::{Flag, FlagTable, FlagType, Member};
+use crate::number::parse_integer;
 use crate::schema::{fits, same_value, Schema};
 
 pub fn to_argv(schema: &Schema, table: &FlagTable, args: &Value) -> Result<Vec<String>> {

@@ -2,102 +2,46 @@
 //! a value is the text the person typed (or `true`/`false` for a bare boolean
 //! flag and its negation). Positionals and everything after `--` go to `rest`.
 
-use crate::args::number::is_json_number;
+use crate::args::{FlagValue, FlagValues, RawValue, Spelling};
 use crate::error::Issue;
 use crate::flags::{FlagTable, FlagType, Lookup};
-use crate::limits::MAX_ISSUES;
-use crate::suggest::closest;
+use crate::number::is_json_number;
+use crate::text::closest;
 
-/// How a flag was written, for messages.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Typed<'a> {
-    Long(&'a str),
-    Short(char),
-    Env(&'a str),
-}
-
-impl Typed<'_> {
-    #[must_use]
-    pub fn show(&self) -> String {
-        match self {
-            Typed::Long(name) => format!("--{}", clip(name)),
-            Typed::Short(c) => format!("-{c}"),
-            Typed::Env(name) => format!("${name}"),
-        }
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Raw<'a> {
-    Text(&'a str),
-    Bool(bool),
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Given<'a> {
-    /// Index of the argv token the flag came from, to report in argv order.
-    pub at: usize,
-    /// Index of the argv token whose end the value text is (a value is
-    /// always a suffix of one token: `--n=5`, `-n5`, or the next token).
-    pub value_at: usize,
-    pub flag: usize,
-    pub raw: Raw<'a>,
-    pub typed: Typed<'a>,
-}
-
+/// argv read through a flag table: the values given, and what is not a flag.
 #[derive(Debug, Default, PartialEq)]
 pub struct Tokens<'a> {
-    pub given: Vec<Given<'a>>,
+    pub values: FlagValues<'a>,
     /// Indexes of the positional tokens and of everything after `--`.
     pub rest: Vec<usize>,
-    /// Problems with the argv token index each came from.
-    pub issues: Vec<(usize, Issue)>,
-    /// Issues past [`MAX_ISSUES`], counted but not kept.
-    pub dropped: usize,
-    /// The token being read.
-    at: usize,
     /// `--help` or `-h` was given (before any `--`).
     pub help: bool,
+    /// The token being read.
+    at: usize,
 }
 
 impl<'a> Tokens<'a> {
     /// Records a flag read from the current token; `next` when its value is
     /// the following token.
-    fn give(&mut self, flag: usize, raw: Raw<'a>, typed: Typed<'a>, next: bool) {
-        self.given.push(Given {
+    fn give(&mut self, flag: usize, raw: RawValue<'a>, spelling: Spelling<'a>, next: bool) {
+        self.values.values.push(FlagValue {
             at: self.at,
             value_at: self.at + usize::from(next),
             flag,
             raw,
-            typed,
+            spelling,
         });
     }
 
     fn issue(&mut self, issue: Issue) {
-        if self.issues.len() < MAX_ISSUES {
-            self.issues.push((self.at, issue));
-        } else {
-            self.dropped += 1;
-        }
-    }
-}
-
-/// A flag as shown in a message, cut short when someone typed a huge one.
-#[must_use]
-pub fn clip(text: &str) -> String {
-    const KEEP: usize = 80;
-    match text.char_indices().nth(KEEP) {
-        Some((at, _)) => format!("{}…", text.get(..at).unwrap_or_default()),
-        None => text.to_owned(),
+        self.values.issue(self.at, issue);
     }
 }
 
 #[must_use]
 pub fn tokenize<'a>(table: &FlagTable, argv: &[&'a str]) -> Tokens<'a> {
-    let mut out = Tokens {
-        given: Vec::with_capacity(argv.len()),
-        ..Tokens::default()
-    };
+    let mut out = Tokens::default();
+    out.values.values.reserve(argv.len());
     let mut i = 0;
     while let Some(&token) = argv.get(i) {
         out.at = i;
@@ -135,7 +79,7 @@ fn long<'a>(table: &FlagTable, body: &'a str, next: Option<&'a str>, out: &mut T
         Some((name, value)) => (name, Some(value)),
         None => (body, None),
     };
-    let typed = Typed::Long(name);
+    let typed = Spelling::Long(name);
     match table.lookup(name) {
         None if name == "help" && inline.is_none() => {
             out.help = true;
@@ -154,7 +98,7 @@ fn long<'a>(table: &FlagTable, body: &'a str, next: Option<&'a str>, out: &mut T
                     message: format!("{} takes no value", typed.show()),
                 });
             } else {
-                out.give(flag, Raw::Bool(false), typed, false);
+                out.give(flag, RawValue::Bool(false), typed, false);
             }
             false
         }
@@ -166,7 +110,7 @@ fn long<'a>(table: &FlagTable, body: &'a str, next: Option<&'a str>, out: &mut T
 fn short_group<'a>(table: &FlagTable, token: &'a str, next: Option<&'a str>, out: &mut Tokens<'a>) -> bool {
     let body = token.get(1..).unwrap_or_default();
     for (at, c) in body.char_indices() {
-        let typed = Typed::Short(c);
+        let typed = Spelling::Short(c);
         let Some(flag) = table.short(c) else {
             if c == 'h' {
                 out.help = true;
@@ -181,7 +125,7 @@ fn short_group<'a>(table: &FlagTable, token: &'a str, next: Option<&'a str>, out
             return take_value(table, flag, typed, Some(value), next, out);
         }
         if is_boolean {
-            out.give(flag, Raw::Bool(true), typed, false);
+            out.give(flag, RawValue::Bool(true), typed, false);
             continue;
         }
         let inline = (!after.is_empty()).then_some(after);
@@ -193,7 +137,7 @@ fn short_group<'a>(table: &FlagTable, token: &'a str, next: Option<&'a str>, out
 fn take_value<'a>(
     table: &FlagTable,
     flag: usize,
-    typed: Typed<'a>,
+    typed: Spelling<'a>,
     inline: Option<&'a str>,
     next: Option<&'a str>,
     out: &mut Tokens<'a>,
@@ -202,17 +146,17 @@ fn take_value<'a>(
         return false;
     };
     if let Some(text) = inline {
-        out.give(flag, Raw::Text(text), typed, false);
+        out.give(flag, RawValue::Text(text), typed, false);
         return false;
     }
     if entry.ty == FlagType::Boolean {
-        out.give(flag, Raw::Bool(true), typed, false);
+        out.give(flag, RawValue::Bool(true), typed, false);
         return false;
     }
     let numeric = matches!(entry.ty, FlagType::Number | FlagType::Integer);
     match next {
         Some(value) if !value.starts_with('-') || value == "-" || (numeric && is_json_number(value)) => {
-            out.give(flag, Raw::Text(value), typed, true);
+            out.give(flag, RawValue::Text(value), typed, true);
             true
         }
         _ => {

@@ -3,12 +3,20 @@
 
 use serde_json::{json, Map, Value};
 
-use crate::schema::{ArrayShape, Kind, ObjectShape, Schema, Shape};
+use crate::schema::{Applicator, ArrayShape, Kind, ObjectShape, Schema, Shape};
 
 /// Emits the root shape, with the `$defs` its recursive references need.
 #[must_use]
 pub fn emit_root(schema: &Schema) -> Value {
-    let mut root = emit(&schema.root);
+    document(emit(&schema.root), schema)
+}
+
+/// Makes an emitted root a whole document: the `$defs` its recursive
+/// references need, and every `$ref` written by [`emit`] pointing at them by
+/// name. Whatever builds a root from emitted parts must end here, or its
+/// references would dangle.
+#[must_use]
+pub fn document(mut root: Value, schema: &Schema) -> Value {
     if !schema.defs.is_empty() {
         let defs: Map<String, Value> = schema
             .defs
@@ -37,6 +45,9 @@ pub fn emit(shape: &Shape) -> Value {
     emit_kind(shape, &mut out);
     for (key, value) in &shape.keywords {
         out.entry(key.clone()).or_insert_with(|| value.clone());
+    }
+    for (key, applicator) in &shape.applicators {
+        out.entry(key.clone()).or_insert_with(|| emit_applicator(applicator));
     }
     if let Some(default) = &shape.default {
         out.insert("default".to_owned(), default.clone());
@@ -89,6 +100,14 @@ fn emit_kind(shape: &Shape, out: &mut Map<String, Value>) {
                 out.extend(map);
             }
         }
+    }
+}
+
+fn emit_applicator(applicator: &Applicator) -> Value {
+    match applicator {
+        Applicator::One(shape) => emit(shape),
+        Applicator::Map(entries) => Value::Object(entries.iter().map(|(k, s)| (k.clone(), emit(s))).collect()),
+        Applicator::Names(names) => Value::Object(names.clone()),
     }
 }
 

@@ -290,7 +290,8 @@ impl Builder<'_> {
             return Err(Error::new(
                 Code::InvalidOption,
                 format!(
-                    "options.flags[{}] matches more than one key path (the second is {});                      rename one in its schema with .meta({{ cli: {{ name }} }})",
+                    "options.flags[{}] matches more than one key path (the second is {}); \
+                     rename one in its schema with .meta({{ cli: {{ name }} }})",
                     serde_json::to_string(generated).unwrap_or_default(),
                     show_path(path)
                 ),
@@ -309,7 +310,7 @@ impl Builder<'_> {
             None => Ok(()),
             Some(name) => {
                 let names: Vec<&str> = self.table.flags.iter().map(|f| f.name.as_str()).collect();
-                let hint = crate::suggest::closest(name, names.iter().copied())
+                let hint = crate::text::closest(name, names.iter().copied())
                     .map(|s| format!("; did you mean \"{s}\"?"))
                     .unwrap_or_default();
                 Err(Error::new(

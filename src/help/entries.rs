@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::error::Result;
-use crate::schema::actions::actions;
+use crate::schema::actions::ActionUnion;
 use crate::schema::{Kind, Schema, Shape};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -42,20 +42,28 @@ pub struct HelpOptions {
     pub strict: bool,
 }
 
+/// Help entries for a schema read as an action union with these options.
 pub fn help(schema: &Schema, options: &HelpOptions) -> Result<Vec<HelpEntry>> {
-    let (_, list) = actions(schema, options.discriminator.as_deref(), options.strict)?;
-    let entries = list
-        .into_iter()
-        .filter(|a| match options.topic.as_deref() {
+    let union = ActionUnion::read(schema, options.discriminator.as_deref(), options.strict)?;
+    Ok(entries(schema, &union, options.topic.as_deref()))
+}
+
+/// Help entries of an action union already read; `topic` keeps an exact
+/// match and everything under `topic:`.
+#[must_use]
+pub fn entries(schema: &Schema, union: &ActionUnion, topic: Option<&str>) -> Vec<HelpEntry> {
+    union
+        .actions
+        .iter()
+        .filter(|a| match topic {
             None => true,
             Some(topic) => a.name == topic || a.name.strip_prefix(topic).is_some_and(|rest| rest.starts_with(':')),
         })
         .map(|action| HelpEntry {
-            description: action.branch.shape.description.clone().unwrap_or_default(),
+            description: action.description.clone().unwrap_or_default(),
             parameters: action
-                .branch
-                .props()
-                .filter(|p| !action.literal_keys.contains(&p.key))
+                .params
+                .iter()
                 .map(|p| Param {
                     name: p.key.clone(),
                     ty: ts_type(schema, &p.shape, 0),
@@ -68,10 +76,9 @@ pub fn help(schema: &Schema, options: &HelpOptions) -> Result<Vec<HelpEntry>> {
                     default: p.shape.default.clone(),
                 })
                 .collect(),
-            discriminator: action.name,
+            discriminator: action.name.clone(),
         })
-        .collect();
-    Ok(entries)
+        .collect()
 }
 
 /// A type as TypeScript writes it: `string[]`, `"a" | "b"`, `string | null`,

@@ -90,3 +90,20 @@ pub fn parse_entries(value: Value) -> crate::error::Result<Vec<HelpEntry>> {
         )
     })
 }
+
+/// Help entries given as JSON text, formatted as `markdown` or `json`.
+pub fn format_entries_text(entries: &str, format: &str) -> crate::error::Result<String> {
+    let value = crate::schema::parse_json_text(entries, "the help entries")?;
+    let entries = parse_entries(value)?;
+    match format {
+        "markdown" => Ok(format_markdown(&entries)),
+        "json" => Ok(format_json(&entries)),
+        other => Err(crate::error::Error::new(
+            crate::error::Code::InvalidOption,
+            format!(
+                "help format \"{}\" is not one of: markdown, json",
+                crate::text::clip(other)
+            ),
+        )),
+    }
+}

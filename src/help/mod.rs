@@ -6,7 +6,7 @@ mod format;
 mod text;
 mod usage;
 
-pub use entries::{help, ts_type, HelpEntry, HelpOptions, Param};
-pub use format::{format_json, format_markdown, parse_entries, NO_HELP};
+pub use entries::{entries, help, ts_type, HelpEntry, HelpOptions, Param};
+pub use format::{format_entries_text, format_json, format_markdown, parse_entries, NO_HELP};
 pub use text::{sanitize, wrap};
 pub use usage::{action_list, usage, Format, UsageOptions};

@@ -7,7 +7,8 @@ use serde_json::Value;
 use super::text::{sanitize, wrap};
 use crate::flags::{Flag, FlagTable, FlagType, Group, Member};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Format {
     #[default]
     Text,

@@ -10,8 +10,8 @@ mod hints;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use crate::args::number::is_json_number;
 use crate::limits::{MAX_DEPTH, MAX_INPUT_BYTES, MAX_REPAIR_UNWRAP};
+use crate::number::is_json_number;
 use crate::schema::{fits, Kind, Schema, Shape};
 
 pub use hints::string_hints;

@@ -59,6 +59,63 @@ pub struct Action<'s> {
     pub literal_keys: Vec<String>,
 }
 
+/// An action union read once, owning what every user of it needs (the
+/// command line, emission, help), so none of them discovers it again.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ActionUnion {
+    pub discriminator: Discriminator,
+    pub actions: Vec<ActionDef>,
+}
+
+/// One action of an [`ActionUnion`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct ActionDef {
+    /// `logs`, or `zfs:pools`.
+    pub name: String,
+    /// The literal keys that name it, with their values, in schema order.
+    pub literals: Vec<(String, Value)>,
+    /// Every other property: the action's parameters, shared ones first.
+    pub params: Vec<Prop>,
+    pub description: Option<String>,
+    /// Where its branch sits, for messages: `#/oneOf/1`.
+    pub pointer: String,
+}
+
+impl ActionUnion {
+    /// Reads the root as an action union (see [`actions`]).
+    pub fn read(schema: &Schema, named: Option<&str>, strict: bool) -> Result<ActionUnion> {
+        let (discriminator, list) = actions(schema, named, strict)?;
+        let actions = list
+            .into_iter()
+            .map(|action| {
+                let literals = action
+                    .branch
+                    .props()
+                    .filter(|p| action.literal_keys.contains(&p.key))
+                    .filter_map(|p| match &schema.resolve(&p.shape).kind {
+                        Kind::Enum(values) => values.first().map(|v| (p.key.clone(), v.clone())),
+                        _ => None,
+                    })
+                    .collect();
+                let params = action
+                    .branch
+                    .props()
+                    .filter(|p| !action.literal_keys.contains(&p.key))
+                    .cloned()
+                    .collect();
+                ActionDef {
+                    literals,
+                    params,
+                    description: action.branch.shape.description.clone(),
+                    pointer: action.branch.pointer,
+                    name: action.name,
+                }
+            })
+            .collect();
+        Ok(ActionUnion { discriminator, actions })
+    }
+}
+
 /// Whether the root is an action union at all (a union with an object branch).
 #[must_use]
 pub fn is_action_union(schema: &Schema) -> bool {

@@ -5,12 +5,14 @@ mod fits;
 mod normalize;
 mod pointer;
 mod read;
+mod root;
 mod shape;
 
 pub use fits::{fits, same_value, value_kind};
 pub use pointer::escape_segment as escape_pointer_segment;
 pub use read::read_schema;
-pub use shape::{ArrayShape, Def, Kind, ObjectShape, Prop, Schema, Shape, Union};
+pub use root::check_object_root;
+pub use shape::{Applicator, ArrayShape, Def, Kind, ObjectShape, Prop, Schema, Shape, Union};
 
 use serde_json::Value;
 

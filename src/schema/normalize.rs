@@ -93,7 +93,8 @@ fn merge_open_objects(members: &[Shape]) -> Option<Shape> {
             && member.default.is_none()
             && obj.additional.is_none()
             && obj.property_names.is_none()
-            && obj.pattern_props.is_empty();
+            && obj.pattern_props.is_empty()
+            && member.applicators.is_empty();
         if !mergeable {
             return None;
         }

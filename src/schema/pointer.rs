@@ -28,10 +28,11 @@ pub fn resolve_local_ref<'a>(root: &'a Value, reference: &str) -> Result<(String
     Ok((fragment, node))
 }
 
-/// Escapes a key for use as one JSON pointer segment.
+/// Escapes a key for use as one JSON pointer segment of a `$ref` (a URI
+/// fragment, which readers percent-decode: `%` itself is encoded).
 #[must_use]
 pub fn escape_segment(key: &str) -> String {
-    key.replace('~', "~0").replace('/', "~1")
+    key.replace('~', "~0").replace('/', "~1").replace('%', "%25")
 }
 
 fn percent_decode(text: &str) -> Option<String> {

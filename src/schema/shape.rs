@@ -34,6 +34,18 @@ pub struct Shape {
     /// Every other keyword (constraints, formats, examples, extensions),
     /// normalized to JSON Schema 2020-12 and emitted as given.
     pub keywords: Map<String, Value>,
+    /// Schema-valued keywords that are not modelled (`not`, `if`, ...),
+    /// read as subschemas so their `$ref`s resolve like any other.
+    pub applicators: Vec<(String, Applicator)>,
+}
+
+/// The value of a schema-valued keyword that is not modelled.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Applicator {
+    One(Shape),
+    Map(Vec<(String, Shape)>),
+    /// `dependentRequired`, from draft-7 `dependencies` lists.
+    Names(Map<String, Value>),
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -113,6 +125,7 @@ impl Shape {
             title: None,
             cli: None,
             keywords: Map::new(),
+            applicators: Vec::new(),
         }
     }
 
@@ -133,6 +146,7 @@ impl Shape {
             && self.title.is_none()
             && self.cli.is_none()
             && self.keywords.is_empty()
+            && self.applicators.is_empty()
     }
 }
 

@@ -1,5 +1,4 @@
-//! `compile` options as JS passes them (camelCase); unknown keys are refused
-//! so a misspelt option is an error, not a silent default.
+//! `compile` options as JS passes them (camelCase).
 
 use std::collections::BTreeMap;
 
@@ -7,6 +6,9 @@ use serde::Deserialize;
 
 use crate::error::{Code, Error, Result};
 use crate::flags::{Case, FlagOptions, FlagOverride};
+
+/// The command name when none is given.
+const DEFAULT_NAME: &str = "tool";
 
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -29,20 +31,15 @@ pub struct CompileOptions {
 }
 
 impl CompileOptions {
-    /// Reads options from JSON text (the native and CLI path; wasm converts
-    /// the JS object with serde-wasm-bindgen into the same struct).
+    /// Reads options from JSON text (the native and CLI path).
     pub fn from_json(text: &str) -> Result<Self> {
-        if text.trim().is_empty() {
-            return Ok(CompileOptions::default());
-        }
-        serde_json::from_str(text)
-            .map_err(|err| Error::new(Code::InvalidOption, format!("invalid compile options: {err}")))
+        super::read_text(Some(text), "compile")
     }
 
-    /// Reads options from a JSON value (what wasm.rs converts the JS object to).
-    pub fn from_value(value: serde_json::Value) -> Result<Self> {
-        serde_json::from_value(value)
-            .map_err(|err| Error::new(Code::InvalidOption, format!("invalid compile options: {err}")))
+    /// The command name shown in usage text.
+    #[must_use]
+    pub fn command_name(&self) -> String {
+        self.name.clone().unwrap_or_else(|| DEFAULT_NAME.to_owned())
     }
 
     pub fn flag_options(&self) -> Result<FlagOptions> {

@@ -11,43 +11,19 @@ use std::collections::HashMap;
 
 use serde_json::{Map, Value};
 
+mod applicators;
+mod keywords;
+mod structure;
+
 use super::normalize::{fold_union, merge_all_of};
-use super::pointer::{escape_segment, resolve_local_ref};
-use super::shape::{ArrayShape, Def, Kind, ObjectShape, Prop, Schema, Shape, Union};
+use super::pointer::resolve_local_ref;
+use super::shape::{Def, Kind, Schema, Shape, Union};
 use crate::error::{Code, Error, Result};
 use crate::limits::{MAX_DEPTH, MAX_SCHEMA_WEIGHT};
-
-/// Keywords that the reader turns into structure; everything else is kept
-/// verbatim in [`Shape::keywords`].
-const STRUCTURAL: &[&str] = &[
-    "type",
-    "properties",
-    "required",
-    "additionalProperties",
-    "propertyNames",
-    "patternProperties",
-    "items",
-    "prefixItems",
-    "additionalItems",
-    "anyOf",
-    "oneOf",
-    "allOf",
-    "$ref",
-    "$defs",
-    "definitions",
-    "$schema",
-    "$id",
-    "$anchor",
-    "$comment",
-    "nullable",
-    "const",
-    "enum",
-    "default",
-    "description",
-    "title",
-    "cli",
-    "~standard",
-];
+use keywords::{
+    enum_shape, implied_type, is_annotation, normalize_exclusive_bounds, read_types, slot_name, unique_names, weight,
+    STRUCTURAL,
+};
 
 /// Reads a root schema value.
 pub fn read_schema(root: &Value) -> Result<Schema> {
@@ -233,7 +209,8 @@ impl<'a> Reader<'a> {
             let members = self.read_list(list, &format!("{pointer}/allOf"), level, structural)?;
             parts.push(merge_all_of(members));
         }
-        if map.get("not") == Some(&Value::Object(Map::new())) {
+        // `not: {}` and `not: true` accept nothing.
+        if matches!(map.get("not"), Some(Value::Bool(true))) || map.get("not") == Some(&Value::Object(Map::new())) {
             parts.push(Shape::of(Kind::Never));
         }
         let mut shape = match parts.len() {
@@ -246,6 +223,8 @@ impl<'a> Reader<'a> {
         }
         let keywords = self.keywords(map, pointer)?;
         shape.keywords.extend(keywords);
+        let applicators = self.read_applicators(map, pointer, level, structural)?;
+        shape.applicators.extend(applicators);
         Ok(shape)
     }
 
@@ -338,107 +317,6 @@ impl<'a> Reader<'a> {
         Ok(Shape::of(kind))
     }
 
-    fn read_object(
-        &mut self,
-        map: &'a Map<String, Value>,
-        pointer: &str,
-        level: usize,
-        structural: usize,
-    ) -> Result<ObjectShape> {
-        let inner = structural + 1;
-        let required = read_required(map.get("required"), pointer)?;
-        let mut props = Vec::new();
-        if let Some(properties) = map.get("properties") {
-            let Value::Object(properties) = properties else {
-                return Err(Error::at_pointer(
-                    Code::InvalidSchema,
-                    pointer,
-                    "properties must be an object",
-                ));
-            };
-            for (key, sub) in properties {
-                let at = format!("{pointer}/properties/{}", escape_segment(key));
-                let shape = self.read(sub, &at, level + 1, inner)?;
-                props.push(Prop {
-                    required: required.iter().any(|r| r == key),
-                    key: key.clone(),
-                    shape,
-                });
-            }
-        }
-        let required_extra = required
-            .into_iter()
-            .filter(|r| !props.iter().any(|p| &p.key == r))
-            .collect();
-        let additional = self.read_optional(
-            map.get("additionalProperties"),
-            pointer,
-            "additionalProperties",
-            level,
-            inner,
-        )?;
-        let property_names = self.read_optional(map.get("propertyNames"), pointer, "propertyNames", level, inner)?;
-        let mut pattern_props = Vec::new();
-        if let Some(Value::Object(patterns)) = map.get("patternProperties") {
-            for (pattern, sub) in patterns {
-                let at = format!("{pointer}/patternProperties/{}", escape_segment(pattern));
-                pattern_props.push((pattern.clone(), self.read(sub, &at, level + 1, inner)?));
-            }
-        }
-        Ok(ObjectShape {
-            props,
-            additional,
-            property_names,
-            pattern_props,
-            required_extra,
-        })
-    }
-
-    fn read_array(
-        &mut self,
-        map: &'a Map<String, Value>,
-        pointer: &str,
-        level: usize,
-        structural: usize,
-    ) -> Result<ArrayShape> {
-        let inner = structural + 1;
-        let mut prefix = Vec::new();
-        if let Some(list) = map.get("prefixItems") {
-            prefix = self.read_list(list, &format!("{pointer}/prefixItems"), level, inner)?;
-        }
-        let items = match map.get("items") {
-            Some(list @ Value::Array(_)) => {
-                // draft-7 tuple form: `items` lists positions, `additionalItems` the rest.
-                prefix = self.read_list(list, &format!("{pointer}/items"), level, inner)?;
-                self.read_optional(map.get("additionalItems"), pointer, "additionalItems", level, inner)?
-            }
-            other => self.read_optional(other, pointer, "items", level, inner)?,
-        };
-        Ok(ArrayShape { prefix, items })
-    }
-
-    /// A schema-valued keyword; `true` and absence both mean "anything".
-    fn read_optional(
-        &mut self,
-        value: Option<&'a Value>,
-        pointer: &str,
-        key: &str,
-        level: usize,
-        structural: usize,
-    ) -> Result<Option<Shape>> {
-        match value {
-            None | Some(Value::Bool(true)) => Ok(None),
-            Some(sub) => {
-                let shape = self.read(sub, &format!("{pointer}/{key}"), level + 1, structural)?;
-                Ok(if shape.kind == Kind::Any && shape.is_bare() {
-                    None
-                } else {
-                    Some(shape)
-                })
-            }
-        }
-    }
-
     fn read_annotations(&mut self, map: &Map<String, Value>, shape: &mut Shape, pointer: &str) -> Result<()> {
         if let Some(description) = map.get("description") {
             let Value::String(text) = description else {
@@ -478,7 +356,7 @@ impl<'a> Reader<'a> {
     fn keywords(&mut self, map: &Map<String, Value>, pointer: &str) -> Result<Map<String, Value>> {
         let mut out = Map::new();
         for (key, value) in map {
-            if STRUCTURAL.contains(&key.as_str()) || key == "not" && value == &Value::Object(Map::new()) {
+            if STRUCTURAL.contains(&key.as_str()) {
                 continue;
             }
             self.charge(weight(value), pointer)?;
@@ -486,147 +364,5 @@ impl<'a> Reader<'a> {
         }
         normalize_exclusive_bounds(&mut out);
         Ok(out)
-    }
-}
-
-fn is_annotation(key: &str) -> bool {
-    matches!(
-        key,
-        "description"
-            | "title"
-            | "default"
-            | "cli"
-            | "$schema"
-            | "$id"
-            | "$comment"
-            | "$anchor"
-            | "~standard"
-            | "examples"
-            | "deprecated"
-            | "readOnly"
-            | "writeOnly"
-    )
-}
-
-fn enum_shape(values: Vec<Value>) -> Shape {
-    let nullable = values.iter().any(Value::is_null);
-    let rest: Vec<Value> = values.into_iter().filter(|v| !v.is_null()).collect();
-    if rest.is_empty() {
-        return Shape::of(if nullable { Kind::Null } else { Kind::Never });
-    }
-    let mut shape = Shape::of(Kind::Enum(rest));
-    shape.nullable = nullable;
-    shape
-}
-
-fn read_types<'v>(value: Option<&'v Value>, pointer: &str) -> Result<Option<Vec<&'v str>>> {
-    match value {
-        None => Ok(None),
-        Some(Value::String(one)) => Ok(Some(vec![one.as_str()])),
-        Some(Value::Array(many)) => many
-            .iter()
-            .map(|v| {
-                v.as_str()
-                    .ok_or_else(|| Error::at_pointer(Code::InvalidSchema, pointer, "type entries must be strings"))
-            })
-            .collect::<Result<Vec<&str>>>()
-            .map(Some),
-        Some(_) => Err(Error::at_pointer(
-            Code::InvalidSchema,
-            pointer,
-            "type must be a string or an array of strings",
-        )),
-    }
-}
-
-/// Hand-written schemas often leave out `type`; the keywords still say it.
-fn implied_type(map: &Map<String, Value>) -> Option<&'static str> {
-    let has = |k: &str| map.contains_key(k);
-    if has("properties") || has("additionalProperties") || has("patternProperties") || has("propertyNames") {
-        Some("object")
-    } else if has("items") || has("prefixItems") {
-        Some("array")
-    } else {
-        None
-    }
-}
-
-fn read_required(value: Option<&Value>, pointer: &str) -> Result<Vec<String>> {
-    match value {
-        // OpenAPI-style `required: true` on a property schema carries no list.
-        None | Some(Value::Bool(_)) => Ok(Vec::new()),
-        Some(Value::Array(names)) => names
-            .iter()
-            .map(|n| {
-                n.as_str()
-                    .map(str::to_owned)
-                    .ok_or_else(|| Error::at_pointer(Code::InvalidSchema, pointer, "required must list strings"))
-            })
-            .collect(),
-        Some(_) => Err(Error::at_pointer(
-            Code::InvalidSchema,
-            pointer,
-            "required must be an array",
-        )),
-    }
-}
-
-/// OpenAPI 3.0 / draft-4 write `exclusiveMinimum: true` beside `minimum`;
-/// 2020-12 writes the bound itself.
-fn normalize_exclusive_bounds(keywords: &mut Map<String, Value>) {
-    for (flag, bound) in [("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")] {
-        match keywords.get(flag) {
-            Some(Value::Bool(true)) => {
-                if let Some(value) = keywords.remove(bound) {
-                    keywords.insert(flag.to_owned(), value);
-                } else {
-                    keywords.remove(flag);
-                }
-            }
-            Some(Value::Bool(false)) => {
-                keywords.remove(flag);
-            }
-            _ => {}
-        }
-    }
-}
-
-/// A rough size of a JSON value, so that inlining one many times is charged.
-fn weight(value: &Value) -> usize {
-    let mut total = 0usize;
-    let mut stack = vec![value];
-    while let Some(v) = stack.pop() {
-        total = total.saturating_add(1);
-        match v {
-            Value::String(s) => total = total.saturating_add(s.len() / 64),
-            Value::Array(items) => stack.extend(items),
-            Value::Object(map) => stack.extend(map.values()),
-            _ => {}
-        }
-    }
-    total
-}
-
-fn slot_name(pointer: &str) -> String {
-    let last = pointer.rsplit('/').next().unwrap_or("");
-    if last.is_empty() {
-        "root".to_owned()
-    } else {
-        last.replace("~1", "/").replace("~0", "~")
-    }
-}
-
-/// `#/$defs/Node` and `#/definitions/Node` must not share a `$defs` key.
-fn unique_names(defs: &mut [Def]) {
-    let mut seen: Vec<String> = Vec::new();
-    for def in defs.iter_mut() {
-        let mut name = def.name.clone();
-        let mut n = 2;
-        while seen.contains(&name) {
-            name = format!("{}_{n}", def.name);
-            n += 1;
-        }
-        seen.push(name.clone());
-        def.name = name;
     }
 }

@@ -1,19 +1,19 @@
-//! How one tool meets the command line: one flag table for an object schema,
-//! or, for an action union, one table per action reached as a subcommand
-//! (`mytool logs --id abc`, `mytool zfs pools`). Built once in `compile`.
+//! An action union on the command line: one flag table per action, reached
+//! as a subcommand by its words (`mytool logs --id abc`, `mytool zfs pools`).
+//! Built once in `compile` from the union read there.
 
 use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::error::{Code, Error, Issue, Result};
 use crate::flags::{build_table, Flag, FlagOptions, FlagTable};
-use crate::schema::actions::actions;
+use crate::schema::actions::ActionUnion;
 use crate::schema::{Kind, ObjectShape, Schema, Shape};
-use crate::suggest::closest;
+use crate::text::closest;
 
 /// One action as a subcommand.
 #[derive(Debug, Clone)]
-pub struct ActionFront {
+pub struct ActionCommand {
     /// `logs`, or `zfs:pools`.
     pub name: String,
     /// The words typed for it: `["zfs", "pools"]`.
@@ -29,61 +29,43 @@ pub struct ActionFront {
 #[derive(Debug, Clone)]
 pub struct ActionSet {
     pub key: String,
-    pub second: Option<String>,
-    pub actions: Vec<ActionFront>,
+    pub actions: Vec<ActionCommand>,
 }
 
 impl ActionSet {
-    pub fn build(schema: &Schema, options: &FlagOptions) -> Result<ActionSet> {
-        let (discriminator, list) = actions(schema, None, false)?;
-        let mut out = Vec::with_capacity(list.len());
-        for action in list {
-            let literals: Vec<(String, Value)> = action
-                .branch
-                .props()
-                .filter(|p| action.literal_keys.contains(&p.key))
-                .filter_map(|p| match &schema.resolve(&p.shape).kind {
-                    Kind::Enum(values) => values.first().map(|v| (p.key.clone(), v.clone())),
-                    _ => None,
-                })
-                .collect();
-            let props = action
-                .branch
-                .props()
-                .filter(|p| !action.literal_keys.contains(&p.key))
-                .cloned()
-                .collect();
+    pub fn build(schema: &Schema, union: &ActionUnion, options: &FlagOptions) -> Result<ActionSet> {
+        let mut out = Vec::with_capacity(union.actions.len());
+        for action in &union.actions {
             let mut root = Shape::of(Kind::Object(Box::new(ObjectShape {
-                props,
+                props: action.params.clone(),
                 additional: None,
                 property_names: None,
                 pattern_props: Vec::new(),
                 required_extra: Vec::new(),
             })));
-            root.description.clone_from(&action.branch.shape.description);
+            root.description.clone_from(&action.description);
             let sub = Schema {
                 root,
                 defs: schema.defs.clone(),
             };
             let table = build_table(&sub, options).map_err(|e| in_action(&e, &action.name))?;
-            out.push(ActionFront {
+            out.push(ActionCommand {
                 words: action.name.split(':').map(str::to_owned).collect(),
-                name: action.name,
-                literals,
-                description: action.branch.shape.description.clone(),
+                name: action.name.clone(),
+                literals: action.literals.clone(),
+                description: action.description.clone(),
                 schema: sub,
                 table,
             });
         }
         Ok(ActionSet {
-            key: discriminator.key,
-            second: discriminator.second,
+            key: union.discriminator.key.clone(),
             actions: out,
         })
     }
 
     /// The action argv names, and how many words it took.
-    pub fn select(&self, argv: &[&str]) -> Result<(&ActionFront, usize)> {
+    pub fn select(&self, argv: &[&str]) -> Result<(&ActionCommand, usize)> {
         let first = argv.first().copied().filter(|t| !t.starts_with('-'));
         let Some(first) = first else {
             return Err(self.action_error("missing_action", argv.first().copied(), "an action comes first"));
@@ -115,7 +97,7 @@ impl ActionSet {
             .map(|s| format!("; did you mean {s}?"))
             .unwrap_or_default();
         let shown = typed
-            .map(|t| format!(" \"{}\"", crate::argv::clip(t)))
+            .map(|t| format!(" \"{}\"", crate::text::clip(t)))
             .unwrap_or_default();
         let message = format!("{what}{shown}{hint} (actions: {})", names.join(", "));
         Error::invalid_args(vec![Issue {
@@ -127,7 +109,7 @@ impl ActionSet {
     }
 
     /// The action whose literal keys the arguments carry.
-    pub fn find_for_args(&self, args: &Map<String, Value>) -> Result<&ActionFront> {
+    pub fn find_for_args(&self, args: &Map<String, Value>) -> Result<&ActionCommand> {
         self.actions
             .iter()
             .find(|a| {
@@ -178,7 +160,7 @@ impl ActionSet {
 
 /// Arguments with the action's literal keys first, then what its flags gave.
 #[must_use]
-pub fn with_literals(action: &ActionFront, data: Value) -> Value {
+pub fn with_literals(action: &ActionCommand, data: Value) -> Value {
     let mut out = Map::new();
     for (key, value) in &action.literals {
         out.insert(key.clone(), value.clone());
@@ -191,7 +173,7 @@ pub fn with_literals(action: &ActionFront, data: Value) -> Value {
 
 /// The arguments without the action's literal keys, for its flag table.
 #[must_use]
-pub fn without_literals(action: &ActionFront, args: &Map<String, Value>) -> Value {
+pub fn without_literals(action: &ActionCommand, args: &Map<String, Value>) -> Value {
     Value::Object(
         args.iter()
             .filter(|(k, _)| !action.literals.iter().any(|(key, _)| key == *k))

@@ -1,6 +1,18 @@
-//! "Did you mean" for unknown flag and option names.
+//! Small text helpers shared by every room: "did you mean" suggestions and
+//! clipping of huge user text in messages.
 
 use crate::limits::MAX_SUGGEST_LEN;
+
+/// A flag, key or value as shown in a message, cut short when someone typed
+/// a huge one, so a message never grows with its input.
+#[must_use]
+pub fn clip(text: &str) -> String {
+    const KEEP: usize = 80;
+    match text.char_indices().nth(KEEP) {
+        Some((at, _)) => format!("{}…", text.get(..at).unwrap_or_default()),
+        None => text.to_owned(),
+    }
+}
 
 /// The candidate closest to `typed` by edit distance, when close enough to
 /// be a typo (at most a third of the length, and at most 3 edits).

@@ -1,0 +1,69 @@
+//! What `args` is built from: raw values given for flags, each with where it
+//! came from. The argv room produces these from tokens and the environment
+//! lookup adds to them; `args` never sees a token.
+
+use crate::error::Issue;
+use crate::limits::MAX_ISSUES;
+use crate::text::clip;
+
+/// How a flag was spelt by whoever gave it, for messages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Spelling<'a> {
+    Long(&'a str),
+    Short(char),
+    Env(&'a str),
+}
+
+impl Spelling<'_> {
+    #[must_use]
+    pub fn show(&self) -> String {
+        match self {
+            Spelling::Long(name) => format!("--{}", clip(name)),
+            Spelling::Short(c) => format!("-{c}"),
+            Spelling::Env(name) => format!("${name}"),
+        }
+    }
+}
+
+/// A value before coercion: the text as given, or the `true`/`false` of a
+/// bare boolean flag and its negation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RawValue<'a> {
+    Text(&'a str),
+    Bool(bool),
+}
+
+/// One value given for one flag.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FlagValue<'a> {
+    /// Position of what gave the flag, to report issues in that order.
+    pub at: usize,
+    /// Index of the input string whose end the value text is (a value is
+    /// always a suffix of one string: `--n=5`, `-n5`, or the next one), so
+    /// callers holding those strings can slice them instead of copying.
+    pub value_at: usize,
+    pub flag: usize,
+    pub raw: RawValue<'a>,
+    pub spelling: Spelling<'a>,
+}
+
+/// Every value given, and the problems found while reading them.
+#[derive(Debug, Default, PartialEq)]
+pub struct FlagValues<'a> {
+    pub values: Vec<FlagValue<'a>>,
+    /// Problems, each with the position it came from.
+    pub issues: Vec<(usize, Issue)>,
+    /// Issues past [`MAX_ISSUES`], counted but not kept.
+    pub dropped: usize,
+}
+
+impl FlagValues<'_> {
+    /// Keeps the first [`MAX_ISSUES`] issues and counts the rest.
+    pub fn issue(&mut self, at: usize, issue: Issue) {
+        if self.issues.len() < MAX_ISSUES {
+            self.issues.push((at, issue));
+        } else {
+            self.dropped += 1;
+        }
+    }
+}

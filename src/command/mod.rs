@@ -1,0 +1,231 @@
+//! How one tool meets the command line: one flag table for an object schema,
+//! or one per action for an action union (subcommands). Owns parseArgv,
+//! reconstruct, toArgv and usage; everything here walks tables built once.
+
+mod actions;
+
+use serde_json::{Map, Value};
+
+pub use actions::{with_literals, without_literals, ActionCommand, ActionSet};
+
+use crate::args::{self, Compact, Env};
+use crate::argv;
+use crate::error::{Code, Error, Result};
+use crate::flags::{build_table, Flag, FlagOptions, FlagTable};
+use crate::help::{self, UsageOptions};
+use crate::schema::actions::ActionUnion;
+use crate::schema::Schema;
+
+/// The result of parsing argv.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Parsed {
+    /// The nested arguments.
+    pub data: Value,
+    /// Positionals and everything after `--`.
+    pub rest: Vec<String>,
+}
+
+/// A successful parse in flat form, for callers that hold argv and build
+/// the nested object themselves: values by flag, rest by argv index.
+pub struct CompactParse<'a> {
+    pub compact: Compact<'a>,
+    pub rest: Vec<usize>,
+}
+
+/// The command line of one tool.
+#[derive(Debug, Clone)]
+pub struct Command {
+    /// The command name shown in usage text.
+    name: String,
+    form: Form,
+}
+
+#[derive(Debug, Clone)]
+enum Form {
+    /// An object schema: one flag table.
+    Flags(FlagTable),
+    /// An action union: one table per action, reached as a subcommand.
+    Actions(ActionSet),
+}
+
+impl Command {
+    /// Builds the flag table(s): one for an object schema, one per action of
+    /// `union` when the schema is an action union.
+    pub fn build(schema: &Schema, union: Option<&ActionUnion>, options: &FlagOptions, name: String) -> Result<Command> {
+        let form = match union {
+            Some(union) => Form::Actions(ActionSet::build(schema, union, options)?),
+            None => Form::Flags(build_table(schema, options)?),
+        };
+        Ok(Command { name, form })
+    }
+
+    #[must_use]
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The flag table of an object schema; `None` for an action union.
+    #[must_use]
+    pub fn table(&self) -> Option<&FlagTable> {
+        match &self.form {
+            Form::Flags(table) => Some(table),
+            Form::Actions(_) => None,
+        }
+    }
+
+    /// The subcommands of an action union; `None` for an object schema.
+    #[must_use]
+    pub fn actions(&self) -> Option<&ActionSet> {
+        match &self.form {
+            Form::Flags(_) => None,
+            Form::Actions(set) => Some(set),
+        }
+    }
+
+    /// Every flag; for an action union, each with the actions it belongs to.
+    #[must_use]
+    pub fn flags_json(&self) -> Value {
+        match &self.form {
+            Form::Flags(table) => serde_json::to_value(&table.flags).unwrap_or(Value::Array(Vec::new())),
+            Form::Actions(set) => set.flags_json(),
+        }
+    }
+
+    /// The flags of an object schema's table, in table order.
+    #[must_use]
+    pub fn flag_list(&self) -> &[Flag] {
+        self.table().map_or(&[], |t| t.flags.as_slice())
+    }
+
+    /// argv (without node and script) to nested arguments. `--help` or `-h`
+    /// before `--` gives `HELP_REQUESTED` whose message is the usage text
+    /// (of the action, after an action's words).
+    pub fn parse_argv(&self, schema: &Schema, argv: &[&str], env: Env<'_>) -> Result<Parsed> {
+        let (schema, table, action, skip) = match &self.form {
+            Form::Flags(table) => (schema, table, None, 0),
+            Form::Actions(set) => match set.select(argv) {
+                Ok((action, words)) => (&action.schema, &action.table, Some(action), words),
+                Err(_) if asks_help(argv) => return Err(self.help_requested(None)),
+                Err(err) => return Err(err),
+            },
+        };
+        let argv = argv.get(skip..).unwrap_or_default();
+        let tokens = argv::tokenize(table, argv);
+        if tokens.help {
+            return Err(self.help_requested(action.map(|a| a.name.as_str())));
+        }
+        let data = args::from_flag_values(schema, table, &tokens.values, env)?;
+        Ok(Parsed {
+            data: match action {
+                Some(action) => with_literals(action, data),
+                None => data,
+            },
+            rest: tokens
+                .rest
+                .iter()
+                .filter_map(|&i| argv.get(i))
+                .map(|s| (*s).to_owned())
+                .collect(),
+        })
+    }
+
+    /// Like [`Command::parse_argv`], flat; `None` for an action union.
+    pub fn parse_argv_compact<'a>(
+        &'a self,
+        schema: &Schema,
+        argv: &[&'a str],
+        env: Env<'_>,
+    ) -> Result<Option<CompactParse<'a>>> {
+        let Form::Flags(table) = &self.form else {
+            return Ok(None);
+        };
+        let tokens = argv::tokenize(table, argv);
+        if tokens.help {
+            return Err(self.help_requested(None));
+        }
+        let compact = args::compact_from_flag_values(schema, table, &tokens.values, env)?;
+        Ok(Some(CompactParse {
+            compact,
+            rest: tokens.rest,
+        }))
+    }
+
+    /// Flat values by flag name to nested arguments. For an action union,
+    /// `flat` names the action by the discriminator key
+    /// (`{ "action": "logs", "lines": "5" }`, or `"zfs:pools"`).
+    pub fn reconstruct(&self, schema: &Schema, flat: &Map<String, Value>, env: Env<'_>) -> Result<Value> {
+        match &self.form {
+            Form::Flags(table) => args::reconstruct(schema, table, flat, env),
+            Form::Actions(set) => {
+                let named = flat.get(&set.key).and_then(Value::as_str).unwrap_or_default();
+                let words: Vec<&str> = named.split(':').collect();
+                let (action, _) = set.select(&words)?;
+                let rest: Map<String, Value> = flat
+                    .iter()
+                    .filter(|(k, _)| **k != set.key)
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect();
+                let data = args::reconstruct(&action.schema, &action.table, &rest, env)?;
+                Ok(with_literals(action, data))
+            }
+        }
+    }
+
+    /// Nested arguments to argv that parses back to them.
+    pub fn to_argv(&self, schema: &Schema, args: &Value) -> Result<Vec<String>> {
+        match &self.form {
+            Form::Flags(table) => args::to_argv(schema, table, args),
+            Form::Actions(set) => {
+                let Value::Object(map) = args else {
+                    return Err(Error::new(Code::InvalidArgs, "arguments must be an object").with_path(Vec::new()));
+                };
+                let action = set.find_for_args(map)?;
+                let mut out = action.words.clone();
+                out.extend(args::to_argv(
+                    &action.schema,
+                    &action.table,
+                    &without_literals(action, map),
+                )?);
+                Ok(out)
+            }
+        }
+    }
+
+    /// `--help` text. For an action union, the list of actions; with
+    /// `topic`, one action's flags.
+    pub fn usage(&self, options: &UsageOptions, topic: Option<&str>) -> Result<String> {
+        match (&self.form, topic) {
+            (Form::Flags(table), _) => Ok(help::usage(table, &self.name, options)),
+            (Form::Actions(set), None) => {
+                let list: Vec<(String, Option<String>)> = set
+                    .actions
+                    .iter()
+                    .map(|a| (a.words.join(" "), a.description.clone()))
+                    .collect();
+                Ok(help::action_list(&list, &self.name, options))
+            }
+            (Form::Actions(set), Some(topic)) => {
+                let words: Vec<&str> = topic.split([':', ' ']).collect();
+                let (action, _) = set.select(&words)?;
+                let name = format!("{} {}", self.name, action.words.join(" "));
+                Ok(help::usage(&action.table, &name, options))
+            }
+        }
+    }
+
+    fn help_requested(&self, topic: Option<&str>) -> Error {
+        let text = self.usage(&UsageOptions::default(), topic).unwrap_or_default();
+        let mut err = Error::new(Code::HelpRequested, text);
+        if let Some(topic) = topic {
+            err = err.with_path(vec![topic.to_owned()]);
+        }
+        err
+    }
+}
+
+/// Whether argv holds `--help` or `-h` before any `--`.
+fn asks_help(argv: &[&str]) -> bool {
+    argv.iter()
+        .take_while(|t| **t != "--")
+        .any(|t| *t == "--help" || *t == "-h")
+}

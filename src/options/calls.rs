@@ -1,0 +1,100 @@
+//! Options of the per-tool calls: `inputSchema`, `usage`, `parseArgv`.
+
+use serde::de::IgnoredAny;
+use serde::{Deserialize, Deserializer};
+
+use crate::help::{Format, UsageOptions};
+use crate::profile::{ActionsAs, Client};
+
+/// `tool.inputSchema(options)`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+pub struct InputSchemaOptions {
+    /// The client profile; `mcp` by default.
+    #[serde(deserialize_with = "client")]
+    pub client: Client,
+    /// For an action union: `flat` or `oneOf`; the profile decides when absent.
+    pub actions_as: Option<ActionsAs>,
+}
+
+fn client<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Client, D::Error> {
+    let name = String::deserialize(deserializer)?;
+    Client::parse(&name).map_err(|e| serde::de::Error::custom(e.message.clone()))
+}
+
+/// `tool.usage(options)`.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+pub struct UsageRequest {
+    /// `text` or `markdown`.
+    pub format: Format,
+    /// Columns for text output.
+    pub width: usize,
+    /// For an action union: one action's flags (`logs`, `zfs:pools`).
+    pub topic: Option<String>,
+}
+
+impl Default for UsageRequest {
+    fn default() -> Self {
+        let defaults = UsageOptions::default();
+        UsageRequest {
+            format: defaults.format,
+            width: defaults.width,
+            topic: None,
+        }
+    }
+}
+
+impl UsageRequest {
+    #[must_use]
+    pub fn usage_options(&self) -> UsageOptions {
+        UsageOptions {
+            format: self.format,
+            width: self.width,
+        }
+    }
+}
+
+/// `tool.parseArgv(argv, options)`. The environment is looked up by the
+/// caller (only the names the flag table uses cross), so its value is not
+/// read here; the key is known so that a misspelt one is refused.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+pub struct ParseOptions {
+    pub env: Option<IgnoredAny>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::Code;
+    use crate::options::read_text;
+
+    #[test]
+    fn defaults_and_camel_case_samples_parse() {
+        let none: InputSchemaOptions = read_text(Some("{}"), "inputSchema").unwrap_or_default();
+        assert_eq!(none, InputSchemaOptions::default());
+        let some: InputSchemaOptions =
+            read_text(Some(r#"{"client":"mcp","actionsAs":"oneOf"}"#), "inputSchema").unwrap_or_default();
+        assert_eq!(some.actions_as, Some(ActionsAs::OneOf));
+        let usage: UsageRequest = read_text(None, "usage").unwrap_or_default();
+        assert_eq!(usage.width, 80);
+        assert_eq!(usage.format, Format::Text);
+    }
+
+    #[test]
+    fn misspelt_keys_and_bad_values_are_named() {
+        let err = read_text::<InputSchemaOptions>(Some(r#"{"flatenActions":true}"#), "inputSchema").err();
+        let err = err.map(|e| (e.code, e.message.clone()));
+        assert_eq!(err.as_ref().map(|e| e.0), Some(Code::InvalidOption));
+        assert!(err.is_some_and(|e| e.1.contains("\"flatenActions\"")));
+        let err = read_text::<UsageRequest>(Some(r#"{"widht":3}"#), "usage").err();
+        assert!(err.is_some_and(|e| e.message.contains("did you mean \"width\"")));
+        let err = read_text::<UsageRequest>(Some(r#"{"width":-1}"#), "usage").err();
+        assert!(err.is_some_and(|e| e.message.starts_with("usage option \"width\"")));
+        let err = read_text::<InputSchemaOptions>(Some(r#"{"client":"mpc"}"#), "inputSchema").err();
+        assert!(err.is_some_and(|e| e.message.contains("did you mean \"mcp\"")));
+        let err = read_text::<UsageRequest>(Some("[1]"), "usage").err();
+        assert!(err.is_some_and(|e| e.message == "usage options must be an object, got array"));
+    }
+}

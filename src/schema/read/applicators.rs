@@ -1,0 +1,88 @@
+//! Schema-valued keywords toolshape does not model (`not`, `if`/`then`/
+//! `else`, `contains`, `dependentSchemas`, ...): read as subschemas all the
+//! same, so a `$ref` inside one is resolved like any other and never left
+//! dangling once `$defs` are inlined. They are emitted as read; nothing
+//! downstream interprets them (the server's validator does).
+
+use serde_json::{Map, Value};
+
+use super::super::pointer::escape_segment;
+use super::super::shape::{Applicator, Kind};
+use super::Reader;
+use crate::error::{Code, Error, Result};
+
+/// Keywords whose value is one subschema.
+pub const ONE: &[&str] = &[
+    "not",
+    "if",
+    "then",
+    "else",
+    "contains",
+    "unevaluatedItems",
+    "unevaluatedProperties",
+    "contentSchema",
+];
+
+/// Keywords whose value maps names to subschemas.
+pub const MAP: &[&str] = &["dependentSchemas", "dependencies"];
+
+impl<'a> Reader<'a> {
+    pub(super) fn read_applicators(
+        &mut self,
+        map: &'a Map<String, Value>,
+        pointer: &str,
+        level: usize,
+        structural: usize,
+    ) -> Result<Vec<(String, Applicator)>> {
+        let mut out = Vec::new();
+        for (key, value) in map {
+            if ONE.contains(&key.as_str()) {
+                let shape = self.read(value, &format!("{pointer}/{key}"), level + 1, structural)?;
+                // `not: {}` is the kind Never, read with the node's kind.
+                if !(key == "not" && shape.kind == Kind::Any && shape.is_bare()) {
+                    out.push((key.clone(), Applicator::One(shape)));
+                }
+            } else if MAP.contains(&key.as_str()) {
+                self.read_map(key, value, pointer, level, structural, &mut out)?;
+            }
+        }
+        Ok(out)
+    }
+
+    /// `dependentSchemas`, and draft-7 `dependencies`, whose values are
+    /// schemas or (2020-12's `dependentRequired`) lists of names.
+    fn read_map(
+        &mut self,
+        key: &str,
+        value: &'a Value,
+        pointer: &str,
+        level: usize,
+        structural: usize,
+        out: &mut Vec<(String, Applicator)>,
+    ) -> Result<()> {
+        let Value::Object(entries) = value else {
+            return Err(Error::at_pointer(
+                Code::InvalidSchema,
+                pointer,
+                format!("{key} must be an object"),
+            ));
+        };
+        let mut schemas = Vec::new();
+        let mut required = Map::new();
+        for (name, entry) in entries {
+            if let (Value::Array(_), "dependencies") = (entry, key) {
+                required.insert(name.clone(), entry.clone());
+                continue;
+            }
+            let at = format!("{pointer}/{key}/{}", escape_segment(name));
+            schemas.push((name.clone(), self.read(entry, &at, level + 1, structural)?));
+        }
+        if !schemas.is_empty() {
+            out.push(("dependentSchemas".to_owned(), Applicator::Map(schemas)));
+        }
+        if !required.is_empty() {
+            out.push(("dependentRequired".to_owned(), Applicator::Names(required)));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,192 @@
+//! Keyword-level helpers of the reader: which keywords are structure, how
+//! types, `required`, enums and bounds are read, and what reading costs.
+
+use serde_json::{Map, Value};
+
+use super::super::shape::{Def, Kind, Shape};
+use crate::error::{Code, Error, Result};
+
+/// Keywords that the reader turns into structure; everything else is kept
+/// verbatim in [`Shape::keywords`].
+pub const STRUCTURAL: &[&str] = &[
+    "type",
+    "properties",
+    "required",
+    "additionalProperties",
+    "propertyNames",
+    "patternProperties",
+    "items",
+    "prefixItems",
+    "additionalItems",
+    "anyOf",
+    "oneOf",
+    "allOf",
+    "$ref",
+    "$defs",
+    "definitions",
+    "$schema",
+    "$id",
+    "$anchor",
+    "$comment",
+    "nullable",
+    "const",
+    "enum",
+    "default",
+    "description",
+    "title",
+    "cli",
+    "~standard",
+    // Read as subschemas (see applicators.rs).
+    "not",
+    "if",
+    "then",
+    "else",
+    "contains",
+    "unevaluatedItems",
+    "unevaluatedProperties",
+    "contentSchema",
+    "dependentSchemas",
+    "dependencies",
+];
+
+pub fn is_annotation(key: &str) -> bool {
+    matches!(
+        key,
+        "description"
+            | "title"
+            | "default"
+            | "cli"
+            | "$schema"
+            | "$id"
+            | "$comment"
+            | "$anchor"
+            | "~standard"
+            | "examples"
+            | "deprecated"
+            | "readOnly"
+            | "writeOnly"
+    )
+}
+
+pub fn enum_shape(values: Vec<Value>) -> Shape {
+    let nullable = values.iter().any(Value::is_null);
+    let rest: Vec<Value> = values.into_iter().filter(|v| !v.is_null()).collect();
+    if rest.is_empty() {
+        return Shape::of(if nullable { Kind::Null } else { Kind::Never });
+    }
+    let mut shape = Shape::of(Kind::Enum(rest));
+    shape.nullable = nullable;
+    shape
+}
+
+pub fn read_types<'v>(value: Option<&'v Value>, pointer: &str) -> Result<Option<Vec<&'v str>>> {
+    match value {
+        None => Ok(None),
+        Some(Value::String(one)) => Ok(Some(vec![one.as_str()])),
+        Some(Value::Array(many)) => many
+            .iter()
+            .map(|v| {
+                v.as_str()
+                    .ok_or_else(|| Error::at_pointer(Code::InvalidSchema, pointer, "type entries must be strings"))
+            })
+            .collect::<Result<Vec<&str>>>()
+            .map(Some),
+        Some(_) => Err(Error::at_pointer(
+            Code::InvalidSchema,
+            pointer,
+            "type must be a string or an array of strings",
+        )),
+    }
+}
+
+/// Hand-written schemas often leave out `type`; the keywords still say it.
+pub fn implied_type(map: &Map<String, Value>) -> Option<&'static str> {
+    let has = |k: &str| map.contains_key(k);
+    if has("properties") || has("additionalProperties") || has("patternProperties") || has("propertyNames") {
+        Some("object")
+    } else if has("items") || has("prefixItems") {
+        Some("array")
+    } else {
+        None
+    }
+}
+
+pub fn read_required(value: Option<&Value>, pointer: &str) -> Result<Vec<String>> {
+    match value {
+        // OpenAPI-style `required: true` on a property schema carries no list.
+        None | Some(Value::Bool(_)) => Ok(Vec::new()),
+        Some(Value::Array(names)) => names
+            .iter()
+            .map(|n| {
+                n.as_str()
+                    .map(str::to_owned)
+                    .ok_or_else(|| Error::at_pointer(Code::InvalidSchema, pointer, "required must list strings"))
+            })
+            .collect(),
+        Some(_) => Err(Error::at_pointer(
+            Code::InvalidSchema,
+            pointer,
+            "required must be an array",
+        )),
+    }
+}
+
+/// OpenAPI 3.0 / draft-4 write `exclusiveMinimum: true` beside `minimum`;
+/// 2020-12 writes the bound itself.
+pub fn normalize_exclusive_bounds(keywords: &mut Map<String, Value>) {
+    for (flag, bound) in [("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")] {
+        match keywords.get(flag) {
+            Some(Value::Bool(true)) => {
+                if let Some(value) = keywords.remove(bound) {
+                    keywords.insert(flag.to_owned(), value);
+                } else {
+                    keywords.remove(flag);
+                }
+            }
+            Some(Value::Bool(false)) => {
+                keywords.remove(flag);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A rough size of a JSON value, so that inlining one many times is charged.
+pub fn weight(value: &Value) -> usize {
+    let mut total = 0usize;
+    let mut stack = vec![value];
+    while let Some(v) = stack.pop() {
+        total = total.saturating_add(1);
+        match v {
+            Value::String(s) => total = total.saturating_add(s.len() / 64),
+            Value::Array(items) => stack.extend(items),
+            Value::Object(map) => stack.extend(map.values()),
+            _ => {}
+        }
+    }
+    total
+}
+
+pub fn slot_name(pointer: &str) -> String {
+    let last = pointer.rsplit('/').next().unwrap_or("");
+    if last.is_empty() {
+        "root".to_owned()
+    } else {
+        last.replace("~1", "/").replace("~0", "~")
+    }
+}
+
+/// `#/$defs/Node` and `#/definitions/Node` must not share a `$defs` key.
+pub fn unique_names(defs: &mut [Def]) {
+    let mut seen: Vec<String> = Vec::new();
+    for def in defs.iter_mut() {
+        let mut name = def.name.clone();
+        let mut n = 2;
+        while seen.contains(&name) {
+            name = format!("{}_{n}", def.name);
+            n += 1;
+        }
+        seen.push(name.clone());
+        def.name = name;
+    }
+}

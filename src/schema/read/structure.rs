@@ -1,0 +1,113 @@
+//! Object and array structure: properties, required, additional and
+//! pattern properties, tuple positions and items.
+
+use serde_json::{Map, Value};
+
+use super::super::pointer::escape_segment;
+use super::super::shape::{ArrayShape, Kind, ObjectShape, Prop, Shape};
+use super::keywords::read_required;
+use super::Reader;
+use crate::error::{Code, Error, Result};
+
+impl<'a> Reader<'a> {
+    pub(super) fn read_object(
+        &mut self,
+        map: &'a Map<String, Value>,
+        pointer: &str,
+        level: usize,
+        structural: usize,
+    ) -> Result<ObjectShape> {
+        let inner = structural + 1;
+        let required = read_required(map.get("required"), pointer)?;
+        let mut props = Vec::new();
+        if let Some(properties) = map.get("properties") {
+            let Value::Object(properties) = properties else {
+                return Err(Error::at_pointer(
+                    Code::InvalidSchema,
+                    pointer,
+                    "properties must be an object",
+                ));
+            };
+            for (key, sub) in properties {
+                let at = format!("{pointer}/properties/{}", escape_segment(key));
+                let shape = self.read(sub, &at, level + 1, inner)?;
+                props.push(Prop {
+                    required: required.iter().any(|r| r == key),
+                    key: key.clone(),
+                    shape,
+                });
+            }
+        }
+        let required_extra = required
+            .into_iter()
+            .filter(|r| !props.iter().any(|p| &p.key == r))
+            .collect();
+        let additional = self.read_optional(
+            map.get("additionalProperties"),
+            pointer,
+            "additionalProperties",
+            level,
+            inner,
+        )?;
+        let property_names = self.read_optional(map.get("propertyNames"), pointer, "propertyNames", level, inner)?;
+        let mut pattern_props = Vec::new();
+        if let Some(Value::Object(patterns)) = map.get("patternProperties") {
+            for (pattern, sub) in patterns {
+                let at = format!("{pointer}/patternProperties/{}", escape_segment(pattern));
+                pattern_props.push((pattern.clone(), self.read(sub, &at, level + 1, inner)?));
+            }
+        }
+        Ok(ObjectShape {
+            props,
+            additional,
+            property_names,
+            pattern_props,
+            required_extra,
+        })
+    }
+
+    pub(super) fn read_array(
+        &mut self,
+        map: &'a Map<String, Value>,
+        pointer: &str,
+        level: usize,
+        structural: usize,
+    ) -> Result<ArrayShape> {
+        let inner = structural + 1;
+        let mut prefix = Vec::new();
+        if let Some(list) = map.get("prefixItems") {
+            prefix = self.read_list(list, &format!("{pointer}/prefixItems"), level, inner)?;
+        }
+        let items = match map.get("items") {
+            Some(list @ Value::Array(_)) => {
+                // draft-7 tuple form: `items` lists positions, `additionalItems` the rest.
+                prefix = self.read_list(list, &format!("{pointer}/items"), level, inner)?;
+                self.read_optional(map.get("additionalItems"), pointer, "additionalItems", level, inner)?
+            }
+            other => self.read_optional(other, pointer, "items", level, inner)?,
+        };
+        Ok(ArrayShape { prefix, items })
+    }
+
+    /// A schema-valued keyword; `true` and absence both mean "anything".
+    pub(super) fn read_optional(
+        &mut self,
+        value: Option<&'a Value>,
+        pointer: &str,
+        key: &str,
+        level: usize,
+        structural: usize,
+    ) -> Result<Option<Shape>> {
+        match value {
+            None | Some(Value::Bool(true)) => Ok(None),
+            Some(sub) => {
+                let shape = self.read(sub, &format!("{pointer}/{key}"), level + 1, structural)?;
+                Ok(if shape.kind == Kind::Any && shape.is_bare() {
+                    None
+                } else {
+                    Some(shape)
+                })
+            }
+        }
+    }
+}

@@ -1,0 +1,403 @@
+//! How data crosses between the core and the JS layer, one way per kind of
+//! call (measured choices; see the README):
+//!
+//! - schemas, arguments and options come in as JSON text;
+//! - argv comes in as one string joined with NUL (its count tells `[]` from
+//!   `[""]`), the environment as NUL-joined name/value pairs;
+//! - results go out as JSON text, which `JSON.parse` turns into plain
+//!   objects where `__proto__` is an own property;
+//! - a parse or reconstruct answers "outcome" JSON (`ok` and `data`/`rest`,
+//!   or `error`), so a failure costs no exception across the boundary;
+//! - the fast parse writes numbers into a buffer kept in the tool, which JS
+//!   reads through a view of wasm memory (layout in [`layout`]).
+//!
+//! Compiled for wasm32 and for tests, so every encoding is tested natively.
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use crate::args::{Compact, Item};
+use crate::error::{Code, Error, Result};
+use crate::flags::Member;
+use crate::Tool;
+
+/// The fast parse's buffer layout. JS reads these names from
+/// [`layout_json`], so each number is written once, here.
+pub mod layout {
+    /// First slot: the numbers that follow carry the whole answer.
+    pub const ANSWER_NUMBERS: f64 = 1.0;
+    /// First slot: the answer is outcome JSON, taken with `takeAnswer`.
+    pub const ANSWER_JSON: f64 = 2.0;
+    /// A value's kind: text, `argv[a]` from UTF-16 offset `b`.
+    pub const KIND_TEXT: f64 = 0.0;
+    /// A value's kind: the number `a`.
+    pub const KIND_NUMBER: f64 = 1.0;
+    pub const KIND_TRUE: f64 = 2.0;
+    pub const KIND_FALSE: f64 = 3.0;
+    pub const KIND_NULL: f64 = 4.0;
+    /// A value's kind: the flag's default from the flag table.
+    pub const KIND_DEFAULT: f64 = 5.0;
+}
+
+/// The layout constants as JSON, for the JS decoder.
+#[must_use]
+pub fn layout_json() -> String {
+    use layout::{ANSWER_JSON, ANSWER_NUMBERS, KIND_DEFAULT, KIND_FALSE, KIND_NULL, KIND_NUMBER, KIND_TEXT, KIND_TRUE};
+    serde_json::json!({
+        "answerNumbers": ANSWER_NUMBERS, "answerJson": ANSWER_JSON,
+        "kindText": KIND_TEXT, "kindNumber": KIND_NUMBER, "kindTrue": KIND_TRUE,
+        "kindFalse": KIND_FALSE, "kindNull": KIND_NULL, "kindDefault": KIND_DEFAULT,
+    })
+    .to_string()
+}
+
+/// Any serializable result as JSON text. Serializing plain data cannot
+/// fail; should it, the answer is still valid JSON naming the failure.
+pub fn json_text<T: Serialize + ?Sized>(value: &T) -> String {
+    serde_json::to_string(value)
+        .unwrap_or_else(|_| Error::new(Code::InvalidArgs, "the result could not be written as JSON").to_json())
+}
+
+/// One NUL-joined string to its parts; `count` tells `""` from `[""]`.
+#[must_use]
+pub fn split_argv(joined: &str, count: usize) -> Vec<&str> {
+    if count == 0 {
+        Vec::new()
+    } else {
+        joined.split('\0').collect()
+    }
+}
+
+/// The environment as `name\0value\0name\0value`.
+pub struct EnvPairs<'a>(Vec<(&'a str, &'a str)>);
+
+impl<'a> EnvPairs<'a> {
+    #[must_use]
+    pub fn new(joined: &'a str) -> Self {
+        if joined.is_empty() {
+            return EnvPairs(Vec::new());
+        }
+        let parts: Vec<&str> = joined.split('\0').collect();
+        EnvPairs(
+            parts
+                .chunks(2)
+                .filter_map(|pair| Some((*pair.first()?, *pair.get(1)?)))
+                .collect(),
+        )
+    }
+
+    #[must_use]
+    pub fn get(&self, name: &str) -> Option<String> {
+        self.0.iter().find(|(k, _)| *k == name).map(|(_, v)| (*v).to_owned())
+    }
+}
+
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Outcome<'a> {
+    Parsed {
+        ok: bool,
+        data: &'a Value,
+        rest: &'a [String],
+    },
+    Built {
+        ok: bool,
+        data: &'a Value,
+    },
+    Failed {
+        ok: bool,
+        error: &'a Error,
+    },
+}
+
+fn failed(error: &Error) -> String {
+    json_text(&Outcome::Failed { ok: false, error })
+}
+
+/// parseArgv on the general path: outcome JSON.
+#[must_use]
+pub fn parse_outcome(tool: &Tool, argv: &[&str], env: &str) -> String {
+    let pairs = EnvPairs::new(env);
+    match tool.parse_argv(argv, &|name| pairs.get(name)) {
+        Ok(parsed) => json_text(&Outcome::Parsed {
+            ok: true,
+            data: &parsed.data,
+            rest: &parsed.rest,
+        }),
+        Err(error) => failed(&error),
+    }
+}
+
+/// parseArgv for argv given as a JSON array (argv whose strings hold NUL).
+#[must_use]
+pub fn parse_json_outcome(tool: &Tool, argv: &str, env: &str) -> String {
+    match serde_json::from_str::<Vec<String>>(argv) {
+        Ok(list) => {
+            let refs: Vec<&str> = list.iter().map(String::as_str).collect();
+            parse_outcome(tool, &refs, env)
+        }
+        Err(err) => failed(&Error::new(
+            Code::InvalidArgs,
+            format!("argv must be an array of strings: {err}"),
+        )),
+    }
+}
+
+/// reconstruct: flat values as JSON object text; outcome JSON.
+#[must_use]
+pub fn reconstruct_outcome(tool: &Tool, flat: &str, env: &str) -> String {
+    let flat: Map<String, Value> = match crate::schema::parse_json_text(flat, "the flat values") {
+        Ok(Value::Object(map)) => map,
+        Ok(_) => {
+            return failed(&Error::new(
+                Code::InvalidArgs,
+                "reconstruct takes an object of flag values",
+            ))
+        }
+        Err(error) => return failed(&error),
+    };
+    let pairs = EnvPairs::new(env);
+    match tool.reconstruct(&flat, &|name| pairs.get(name)) {
+        Ok(data) => json_text(&Outcome::Built { ok: true, data: &data }),
+        Err(error) => failed(&error),
+    }
+}
+
+/// The group structure for the JS object builder: per group, its members
+/// as `[key, isGroup, index]`.
+#[must_use]
+pub fn plan_json(tool: &Tool) -> String {
+    let Some(table) = tool.command().table() else {
+        return "[]".to_owned();
+    };
+    let groups: Vec<Vec<(&str, u8, usize)>> = table
+        .groups
+        .iter()
+        .map(|g| {
+            g.members
+                .iter()
+                .map(|(key, member)| match member {
+                    Member::Flag(i) => (key.as_str(), 0, *i),
+                    Member::Group(i) => (key.as_str(), 1, *i),
+                })
+                .collect()
+        })
+        .collect();
+    json_text(&groups)
+}
+
+/// The fast parse's buffers, kept in the tool between calls so each parse
+/// reuses them.
+#[derive(Debug, Default)]
+pub struct FastParse {
+    /// Numbers JS reads in place (see [`layout`]).
+    out: Vec<f64>,
+    /// Outcome JSON when numbers cannot carry the answer.
+    answer: String,
+}
+
+impl FastParse {
+    /// Parses argv (NUL-joined) and writes the answer; returns how many
+    /// numbers were written, 0 when the general path must answer (argv
+    /// holding NUL, or an action union).
+    pub fn parse(&mut self, tool: &Tool, joined: &str, count: usize) -> usize {
+        self.out.clear();
+        let argv = split_argv(joined, count);
+        // An argument holding NUL splits into more parts than there are
+        // arguments: the JSON path reads those exactly.
+        if argv.len() != count {
+            return 0;
+        }
+        self.answer = match tool.parse_argv_compact(&argv, &|_| None) {
+            Ok(None) => return 0,
+            Ok(Some(parse)) => {
+                if encode(&parse.compact, &parse.rest, &argv, &mut self.out).is_some() {
+                    return self.out.len();
+                }
+                self.out.clear();
+                let rest: Vec<String> = parse
+                    .rest
+                    .iter()
+                    .filter_map(|&i| argv.get(i))
+                    .map(|s| (*s).to_owned())
+                    .collect();
+                json_text(&Outcome::Parsed {
+                    ok: true,
+                    data: &parse.compact.into_value(),
+                    rest: &rest,
+                })
+            }
+            Err(error) => failed(&error),
+        };
+        self.out.push(layout::ANSWER_JSON);
+        self.out.len()
+    }
+
+    /// The outcome JSON of the last parse that answered [`layout::ANSWER_JSON`].
+    pub fn take_answer(&mut self) -> String {
+        std::mem::take(&mut self.answer)
+    }
+
+    /// The numbers written by the last parse.
+    #[must_use]
+    pub fn numbers(&self) -> &[f64] {
+        &self.out
+    }
+}
+
+/// Indexes and counts cross as f64; they are far below 2^53.
+#[allow(clippy::cast_precision_loss)]
+fn num(n: usize) -> f64 {
+    n as f64
+}
+
+/// `[ANSWER_NUMBERS, nPresent, group..., nValues, (flag, kind, a, b)..., nRest, token...]`;
+/// `None` when a value only JSON can carry.
+fn encode(compact: &Compact<'_>, rest: &[usize], argv: &[&str], out: &mut Vec<f64>) -> Option<()> {
+    let groups = compact.present.iter().filter(|p| **p).count();
+    let values = compact.values().count();
+    out.reserve(4 + groups + values * 4 + rest.len());
+    out.push(layout::ANSWER_NUMBERS);
+    out.push(num(groups));
+    out.extend(
+        compact
+            .present
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| **p)
+            .map(|(g, _)| num(g)),
+    );
+    out.push(num(values));
+    for (flag, item) in compact.values() {
+        let (kind, a, b) = match item {
+            Item::Text {
+                text,
+                token: Some(index),
+            } => (layout::KIND_TEXT, num(*index), num(utf16_offset(argv, *index, text)?)),
+            Item::Number(n) => (layout::KIND_NUMBER, n.as_f64()?, 0.0),
+            Item::Bool(true) => (layout::KIND_TRUE, 0.0, 0.0),
+            Item::Bool(false) => (layout::KIND_FALSE, 0.0, 0.0),
+            Item::Null => (layout::KIND_NULL, 0.0, 0.0),
+            Item::Default(_) => (layout::KIND_DEFAULT, 0.0, 0.0),
+            Item::Text { token: None, .. } | Item::Owned(_) | Item::Json(_) => return None,
+        };
+        out.extend([num(flag), kind, a, b]);
+    }
+    out.push(num(rest.len()));
+    out.extend(rest.iter().copied().map(num));
+    Some(())
+}
+
+/// Where `text`, a suffix of `argv[index]`, starts, in UTF-16 units (how JS
+/// slices strings).
+fn utf16_offset(argv: &[&str], index: usize, text: &str) -> Option<usize> {
+    let token = argv.get(index)?;
+    let prefix = token.get(..token.len().checked_sub(text.len())?)?;
+    // Most flags and values are ASCII: then bytes are UTF-16 units.
+    Some(if prefix.is_ascii() {
+        prefix.len()
+    } else {
+        prefix.encode_utf16().count()
+    })
+}
+
+/// Repair: arguments as JSON text to `{ value, repairs }` as JSON text.
+pub fn repair_text(tool: &Tool, args: &str) -> Result<String> {
+    let args = crate::schema::parse_json_text(args, "the arguments")?;
+    Ok(json_text(&tool.repair(args)))
+}
+
+/// toArgv: arguments as JSON text to argv as a JSON array.
+pub fn to_argv_text(tool: &Tool, args: &str) -> Result<String> {
+    let args = crate::schema::parse_json_text(args, "the arguments")?;
+    Ok(json_text(&tool.to_argv(&args)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::CompileOptions;
+    use serde_json::json;
+
+    fn tool(schema: &Value) -> Tool {
+        Tool::compile(schema, &CompileOptions::default()).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn argv_and_env_split() {
+        assert_eq!(split_argv("", 0), Vec::<&str>::new());
+        assert_eq!(split_argv("", 1), vec![""]);
+        assert_eq!(split_argv("a\0b", 2), vec!["a", "b"]);
+        let env = EnvPairs::new("A\x001\0B\0");
+        assert_eq!(env.get("A").as_deref(), Some("1"));
+        assert_eq!(env.get("B").as_deref(), Some(""));
+        assert_eq!(env.get("C"), None);
+    }
+
+    #[test]
+    fn fast_parse_writes_the_documented_layout() {
+        let t = tool(
+            &json!({"type":"object","properties":{"n":{"type":"number"},"s":{"type":"string"},"b":{"type":"boolean"}}}),
+        );
+        let mut fast = FastParse::default();
+        let written = fast.parse(&t, "--n\x005\0--s=é\0--b\0x", 5);
+        assert_eq!(written, fast.numbers().len());
+        assert_eq!(
+            fast.numbers(),
+            &[
+                layout::ANSWER_NUMBERS,
+                1.0,
+                0.0, // one group present: the root
+                3.0, // three values
+                0.0,
+                layout::KIND_NUMBER,
+                5.0,
+                0.0,
+                1.0,
+                layout::KIND_TEXT,
+                2.0,
+                4.0, // argv[2] from UTF-16 offset 4
+                2.0,
+                layout::KIND_TRUE,
+                0.0,
+                0.0,
+                1.0,
+                4.0, // rest: argv[4]
+            ]
+        );
+    }
+
+    #[test]
+    fn fast_parse_answers_errors_as_json_and_declines_nul() {
+        let t = tool(&json!({"type":"object","properties":{"n":{"type":"number"}}}));
+        let mut fast = FastParse::default();
+        assert_eq!(fast.parse(&t, "--n\0x", 2), 1);
+        assert_eq!(fast.numbers(), &[layout::ANSWER_JSON]);
+        let answer: Value = serde_json::from_str(&fast.take_answer()).unwrap_or_default();
+        assert_eq!(answer["ok"], json!(false));
+        assert_eq!(answer["error"]["code"], json!("INVALID_ARGS"));
+        assert_eq!(fast.parse(&t, "a\0b", 1), 0);
+    }
+
+    #[test]
+    fn outcomes_are_json() {
+        let t =
+            tool(&json!({"type":"object","properties":{"a":{"type":"object","properties":{"b":{"type":"integer"}}}}}));
+        let out: Value = serde_json::from_str(&parse_outcome(&t, &["--a-b", "3", "--", "x"], "")).unwrap_or_default();
+        assert_eq!(out, json!({"ok": true, "data": {"a": {"b": 3}}, "rest": ["x"]}));
+        let out: Value = serde_json::from_str(&reconstruct_outcome(&t, r#"{"a-b":"4"}"#, "")).unwrap_or_default();
+        assert_eq!(out, json!({"ok": true, "data": {"a": {"b": 4}}}));
+        let out: Value = serde_json::from_str(&reconstruct_outcome(&t, "[]", "")).unwrap_or_default();
+        assert_eq!(out["error"]["code"], json!("INVALID_ARGS"));
+        let out: Value = serde_json::from_str(&parse_json_outcome(&t, "[1]", "")).unwrap_or_default();
+        assert_eq!(out["error"]["code"], json!("INVALID_ARGS"));
+        assert_eq!(plan_json(&t), r#"[[["a",1,1]],[["b",0,0]]]"#);
+    }
+
+    #[test]
+    fn layout_names_every_constant() {
+        let layout: Value = serde_json::from_str(&layout_json()).unwrap_or_default();
+        assert_eq!(layout.as_object().map(Map::len), Some(8));
+        assert_eq!(layout["answerJson"], json!(layout::ANSWER_JSON));
+    }
+}
