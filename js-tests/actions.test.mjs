@@ -15,7 +15,7 @@ test("every target and io mode compiles, and the oneOf form validates like Zod",
     for (const target of ["draft-2020-12", "draft-7", "openapi-3.0"]) {
       for (const io of ["input", "output"]) {
         const tool = compile(z.toJSONSchema(c.schema, { target, io }));
-        const emitted = tool.inputSchema();
+        const emitted = tool.inputSchema({ actionsAs: "oneOf" });
         assert.equal(emitted.type, "object", `${c.name} ${target} ${io}`);
         assert.ok(Array.isArray(emitted.oneOf), `${c.name}: the root is oneOf`);
         assert.equal(emitted.anyOf, undefined);
@@ -29,14 +29,18 @@ test("every target and io mode compiles, and the oneOf form validates like Zod",
   }
 });
 
-test("flattenActions gives one object with the action enum and every field", () => {
+test("the mcp profile flattens an action union: one object with the action enum and every field", () => {
   const tool = compile(zodCase("docker-actions").schema);
-  const flat = tool.inputSchema({ flattenActions: true });
+  const flat = tool.inputSchema();
+  assert.deepEqual(tool.inputSchema({ client: "mcp", actionsAs: "flat" }), flat);
   assert.equal(flat.oneOf, undefined);
   assert.deepEqual(flat.properties.action, { type: "string", enum: ["list", "logs", "restart", "inspect"] });
   assert.deepEqual(Object.keys(flat.properties), ["action", "all", "id", "lines", "follow", "timeout", "format", "fields"]);
   assert.deepEqual(flat.required, ["action"]);
-  assert.throws(() => tool.inputSchema({ flattenActions: "yes" }), (e) => e.code === "INVALID_OPTION");
+  assert.throws(() => tool.inputSchema({ actionsAs: "yes" }), (e) => e.code === "INVALID_OPTION" && /actionsAs/.test(e.message));
+  // The option it replaces is refused, not silently ignored.
+  assert.throws(() => tool.inputSchema({ flattenActions: true }), (e) => e.code === "INVALID_OPTION" && /"flattenActions"/.test(e.message));
+  assert.throws(() => tool.inputSchema({ flatenActions: true }), (e) => e.code === "INVALID_OPTION");
 });
 
 test("subcommands parse, and toArgv gives them back, for every valid sample", () => {

@@ -211,7 +211,7 @@ test("reconstruct builds nested arguments through the table", () => {
 test("the fast path and the JSON path give the same objects, key order included", async () => {
   const { WasmTool } = (await import("node:module")).createRequire(import.meta.url)("../pkg/node/toolshape.js");
   const handles = new Map([
-    [appTool, new WasmTool(JSON.stringify(z.toJSONSchema(app, { io: "input" })), { flags: { name: { short: "N" } }, envPrefix: "APP" })],
+    [appTool, new WasmTool(JSON.stringify(z.toJSONSchema(app, { io: "input" })), JSON.stringify({ flags: { name: { short: "N" } }, envPrefix: "APP" }))],
     [strictTool, new WasmTool(JSON.stringify(z.toJSONSchema(strict, { io: "input" })), undefined)],
   ]);
   let compared = 0;

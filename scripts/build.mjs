@@ -29,6 +29,7 @@ const template = join(root, "pkg-template");
 cpSync(template, pkg, { recursive: true });
 run(join(root, "node_modules", ".bin", "esbuild"), [
   join(template, "lib", "api.mjs"),
+  "--bundle",
   "--format=cjs",
   "--platform=neutral",
   `--outfile=${join(pkg, "lib", "api.cjs")}`,

@@ -59,7 +59,7 @@ function readSchemaFile(file) {
   try {
     return readFileSync(path, "utf8");
   } catch (error) {
-    throw new ToolshapeError({ code: "INVALID_SCHEMA", message: `cannot read ${file}: ${error.code || error.message}` });
+    throw new ToolshapeError("INVALID_SCHEMA", `cannot read ${file}: ${error.code || error.message}`);
   }
 }
 
@@ -71,10 +71,10 @@ async function loadZod(spec) {
   try {
     mod = await import(pathToFileURL(resolve(file)).href);
   } catch (error) {
-    throw new ToolshapeError({ code: "INVALID_SCHEMA", message: `cannot import ${file}: ${error.message}` });
+    throw new ToolshapeError("INVALID_SCHEMA", `cannot import ${file}: ${error.message}`);
   }
   if (!(name in mod)) {
-    throw new ToolshapeError({ code: "INVALID_SCHEMA", message: `${file} has no export named ${name} (exports: ${Object.keys(mod).join(", ") || "none"})` });
+    throw new ToolshapeError("INVALID_SCHEMA", `${file} has no export named ${name} (exports: ${Object.keys(mod).join(", ") || "none"})`);
   }
   return mod[name];
 }

@@ -1,0 +1,91 @@
+// Every options object is read once, by the core: unknown keys are refused
+// with a suggestion, bad values name their key, defaults live in Rust, and
+// the error class has a real constructor.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { z } from "zod";
+import { actionCases } from "../scripts/zod-cases.mjs";
+import { cjs, esm } from "./helpers.mjs";
+
+const { compile, help, ToolshapeError } = cjs;
+const schema = { type: "object", properties: { name: { type: "string" }, config: { type: "object", properties: { timeout: { type: "number" } } } } };
+
+function refused(fn, pattern) {
+  assert.throws(fn, (e) => {
+    assert.ok(e instanceof ToolshapeError, String(e));
+    assert.equal(e.code, "INVALID_OPTION", e.message);
+    assert.match(e.message, pattern);
+    return true;
+  });
+}
+
+test("a misspelt option is refused with a suggestion, for every options object", () => {
+  const tool = compile(schema);
+  refused(() => compile(schema, { maxdepth: 2 }), /unknown compile option "maxdepth"; did you mean "maxDepth"\?/);
+  refused(() => tool.inputSchema({ flatenActions: true }), /unknown inputSchema option "flatenActions"/);
+  refused(() => tool.inputSchema({ clinet: "mcp" }), /did you mean "client"\?/);
+  refused(() => tool.usage({ widht: 100 }), /unknown usage option "widht"; did you mean "width"\?/);
+  refused(() => tool.parseArgv([], { evn: {} }), /unknown parseArgv option "evn"; did you mean "env"\?/);
+  refused(() => tool.reconstruct({}, { enn: {} }), /did you mean "env"\?/);
+  refused(() => help(actionCases[0].schema, { topc: "logs" }), /unknown help option "topc"; did you mean "topic"\?/);
+  refused(() => compile(actionCases[0].schema).help({ stirct: true }), /did you mean "strict"\?/);
+  // The module keeps working.
+  assert.deepEqual(tool.parseArgv(["--config-timeout", "5"]), { config: { timeout: 5 } });
+});
+
+test("a bad value names its option; defaults come from the core", () => {
+  const tool = compile(schema, { name: "deploy" });
+  refused(() => tool.usage({ width: -1 }), /usage option "width"/);
+  refused(() => tool.usage({ format: "html" }), /usage option "format"/);
+  refused(() => tool.inputSchema({ client: "mpc" }), /unknown client "mpc"; did you mean "mcp"\?/);
+  refused(() => compile(schema, { case: "snake" }), /compile option "case"/);
+  refused(() => tool.usage("wide"), /usage options must be an object, got string/);
+  refused(() => tool.parseArgv([], 3), /parseArgv options must be an object, got number/);
+  refused(() => tool.usage({ width: () => 80 }), /usage option "width" must be plain data, not a function/);
+  assert.equal(tool.usage(), tool.usage({ format: "text", width: 80 }));
+  assert.equal(tool.usage({ width: undefined, topic: undefined }), tool.usage());
+  assert.deepEqual(tool.inputSchema({ client: undefined }), tool.inputSchema({ client: "mcp" }));
+  assert.match(compile(schema).usage(), /^Usage: tool /);
+});
+
+test("options holding a cycle or nesting deep are refused, and nothing breaks", () => {
+  const cyclic = {};
+  cyclic.o = cyclic;
+  refused(() => compile(schema, { name: cyclic }), /cycle/);
+  refused(() => compile(schema).usage({ topic: cyclic }), /cycle/);
+  let deep = {};
+  for (let i = 0; i < 5000; i++) deep = { d: deep };
+  refused(() => compile(schema, { flags: deep }), /./);
+  assert.deepEqual(compile({ type: "object" }).inputSchema(), { type: "object", properties: {} });
+});
+
+test("ToolshapeError has a real constructor: code, message, details", () => {
+  const error = new ToolshapeError("INVALID_ARGS", "--n expects a number", { path: ["n"], flag: "--n" });
+  assert.ok(error instanceof Error);
+  assert.equal(error.name, "ToolshapeError");
+  assert.equal(error.code, "INVALID_ARGS");
+  assert.equal(error.message, "--n expects a number");
+  assert.deepEqual(error.path, ["n"]);
+  assert.equal(error.flag, "--n");
+  assert.deepEqual(error.issues, []);
+  const bare = new ToolshapeError("FREED", "gone");
+  assert.equal(bare.path, undefined);
+  assert.equal(Object.hasOwn(bare, "issues"), false);
+  assert.equal(esm.ToolshapeError, ToolshapeError);
+});
+
+test("the flat form of an action union with a recursive parameter carries its $defs", () => {
+  const recursive = actionCases.find((c) => c.name === "recursive-actions").schema;
+  for (const target of ["draft-2020-12", "draft-7", "openapi-3.0"]) {
+    const tool = compile(z.toJSONSchema(recursive, { target, io: "input" }));
+    for (const actionsAs of ["flat", "oneOf"]) {
+      const emitted = tool.inputSchema({ actionsAs });
+      const text = JSON.stringify(emitted);
+      assert.ok(!text.includes("\\u0000") && !text.includes("toolshape-def"), text);
+      for (const [, name] of text.matchAll(/"\$ref":"#\/\$defs\/([^"]+)"/g)) {
+        assert.ok(emitted.$defs && Object.hasOwn(emitted.$defs, name), `${target} ${actionsAs}: ${name} dangles`);
+      }
+      assert.ok(text.includes('"$ref"'), "the tree stays recursive");
+    }
+  }
+});

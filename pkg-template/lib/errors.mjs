@@ -1,0 +1,55 @@
+// The one error class, and how errors cross from wasm: the core throws a JS
+// Error named ToolshapeWireError whose message is the error's JSON; `call`
+// rethrows it as a ToolshapeError. The wire decoding stays in this file.
+
+const DETAIL_KEYS = ["path", "pointer", "flag", "issues"];
+
+const hasOwn = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
+
+/** Every failure toolshape reports; `code` is stable (see the README). */
+export class ToolshapeError extends Error {
+  /**
+   * @param {string} code a stable UPPER_SNAKE code
+   * @param {string} message what and where
+   * @param {{ path?: unknown[], pointer?: string, flag?: string, issues?: unknown[] }} [details]
+   */
+  constructor(code, message, details) {
+    super(typeof message === "string" ? message : String(code));
+    this.name = "ToolshapeError";
+    this.code = typeof code === "string" ? code : "INTERNAL";
+    if (details !== null && typeof details === "object") {
+      for (const key of DETAIL_KEYS) {
+        if (hasOwn(details, key) && details[key] !== undefined) this[key] = details[key];
+      }
+    }
+    if (this.code === "INVALID_ARGS" && !this.issues) this.issues = [];
+  }
+}
+
+/** A ToolshapeError from the error JSON the core writes. */
+export function fromWire(data) {
+  if (data === null || typeof data !== "object") return new ToolshapeError("INTERNAL", "unreadable error from the core");
+  return new ToolshapeError(data.code, data.message, data);
+}
+
+export function fail(code, message, details) {
+  return new ToolshapeError(code, message, details);
+}
+
+/** Runs a wasm call, turning its wire errors into ToolshapeError. */
+export function call(fn) {
+  try {
+    return fn();
+  } catch (error) {
+    if (error && error.name === "ToolshapeWireError") {
+      let data;
+      try {
+        data = JSON.parse(error.message);
+      } catch {
+        data = { code: "INTERNAL", message: error.message };
+      }
+      throw fromWire(data);
+    }
+    throw error;
+  }
+}

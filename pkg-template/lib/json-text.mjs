@@ -1,0 +1,52 @@
+// Values that cross into wasm as JSON text: schemas, arguments and option
+// objects. A cycle, a value JSON cannot hold (BigInt, a function in an
+// options object) or nesting too deep for JSON.stringify becomes a
+// ToolshapeError naming what was wrong; the core bounds depth and size again.
+
+import { ToolshapeError, fail } from "./errors.mjs";
+
+/** JSON text of `value`; errors carry `code`. */
+export function jsonText(value, what, code) {
+  try {
+    const text = JSON.stringify(value);
+    if (typeof text !== "string") throw fail(code, `${what} cannot be written as JSON`);
+    return text;
+  } catch (error) {
+    throw asError(error, what, code);
+  }
+}
+
+function asError(error, what, code) {
+  if (error instanceof ToolshapeError) return error;
+  if (error instanceof RangeError) return fail(code === "INVALID_OPTION" ? code : "TOO_DEEP", `${what} cannot be read: nested too deeply`);
+  const cyclic = error instanceof TypeError && /circular/i.test(error.message);
+  return fail(code, cyclic ? `${what} cannot be read: a value refers to itself (a cycle)` : `${what} cannot be written as JSON: ${error && error.message}`);
+}
+
+/**
+ * Options as JSON text for the core, which reads and checks them (unknown
+ * keys, values, defaults). `undefined`/`null` cross as nothing. A function
+ * or symbol anywhere is refused rather than silently dropped.
+ */
+export function optionsText(options, what) {
+  if (options === undefined || options === null) return undefined;
+  const label = `${what} options`;
+  let bad;
+  let badType;
+  const replacer = (key, value) => {
+    if (bad === undefined && key !== "" && (typeof value === "function" || typeof value === "symbol")) {
+      bad = key;
+      badType = typeof value;
+    }
+    return value;
+  };
+  let text;
+  try {
+    text = JSON.stringify(options, replacer);
+  } catch (error) {
+    throw asError(error, label, "INVALID_OPTION");
+  }
+  if (bad !== undefined) throw fail("INVALID_OPTION", `${what} option "${bad}" must be plain data, not a ${badType}`);
+  if (typeof text !== "string") throw fail("INVALID_OPTION", `${label} must be an object`);
+  return text;
+}

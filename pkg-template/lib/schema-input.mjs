@@ -1,0 +1,51 @@
+// Every schema form the API accepts, turned into JSON Schema text: JSON
+// text as given, a JSON Schema object (read as given even when it carries
+// the hidden `~standard` Zod leaves on z.toJSONSchema's result), or a
+// Standard JSON Schema value such as a Zod >= 4.2 schema.
+
+import { fail } from "./errors.mjs";
+import { jsonText } from "./json-text.mjs";
+
+const SCHEMA_KEYS = [
+  "type", "properties", "$schema", "$ref", "$defs", "definitions", "anyOf", "oneOf", "allOf",
+  "enum", "const", "items", "additionalProperties", "not", "nullable", "description", "title",
+];
+
+const hasOwn = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
+
+function isPlainObject(value) {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** The `~standard` property of a Standard Schema value, if it has one. */
+export function standardOf(schema) {
+  return schema && (typeof schema === "object" || typeof schema === "function") ? schema["~standard"] : undefined;
+}
+
+export function schemaText(schema) {
+  if (typeof schema === "string") return schema;
+  if (isPlainObject(schema)) return jsonText(schema, "the schema", "INVALID_SCHEMA");
+  const standard = standardOf(schema);
+  const input = standard && standard.jsonSchema && standard.jsonSchema.input;
+  if (typeof input === "function") {
+    let converted;
+    try {
+      converted = input.call(standard.jsonSchema, { target: "draft-2020-12" });
+    } catch (error) {
+      throw fail("INVALID_SCHEMA", `the schema's ~standard.jsonSchema.input failed: ${error && error.message}`);
+    }
+    return jsonText(converted, "the converted schema", "INVALID_SCHEMA");
+  }
+  if (standard) {
+    throw fail(
+      "INVALID_SCHEMA",
+      `this ${standard.vendor || "schema"} value has no ~standard.jsonSchema (Zod >= 4.2 has one); pass z.toJSONSchema(schema, { io: "input" }) instead`,
+    );
+  }
+  if (schema && typeof schema === "object" && SCHEMA_KEYS.some((k) => hasOwn(schema, k))) {
+    return jsonText(schema, "the schema", "INVALID_SCHEMA");
+  }
+  throw fail("INVALID_SCHEMA", "the schema must be a JSON Schema object, its JSON text, or a Standard JSON Schema value (such as a Zod schema)");
+}
