@@ -1,11 +1,13 @@
-// The declarations: every runtime export is declared with JSDoc, and a
-// TypeScript file using the package compiles (tsc --noEmit, strict).
+// The declarations: every runtime export is declared with JSDoc and an
+// example; typed use compiles under strict settings (with the MCP SDK's and
+// Zod's types, and under a plain es2022 lib); the code unions list exactly
+// the codes the core has.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { cjs, esm, root } from "./helpers.mjs";
+import { cjs, esm, require, root } from "./helpers.mjs";
 
 const dts = readFileSync(join(root, "pkg", "index.d.ts"), "utf8");
 
@@ -19,8 +21,23 @@ test("every export is declared, with JSDoc and an example", () => {
   assert.equal(readFileSync(join(root, "pkg", "index.d.mts"), "utf8"), dts);
 });
 
-test("a strict TypeScript file using the package compiles", () => {
-  const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
-  const r = spawnSync(process.execPath, [tsc, "-p", join(root, "js-tests", "types", "tsconfig.json")], { encoding: "utf8" });
-  assert.equal(r.status, 0, r.stdout + r.stderr);
+function union(name) {
+  const body = new RegExp(`export type ${name} =([^;]*);`).exec(dts);
+  assert.ok(body, `${name} is declared`);
+  return [...body[1].matchAll(/"([^"]+)"/g)].map((m) => m[1]);
+}
+
+test("ErrorCode and IssueCode list every code the core has", () => {
+  const codes = JSON.parse(require("../pkg/node/toolshape.js").codes());
+  const jsOnly = ["FREED", "NOT_INITIALIZED", "INTERNAL"];
+  assert.deepEqual(union("ErrorCode"), [...codes.errors, ...jsOnly]);
+  assert.deepEqual(union("IssueCode"), codes.issues);
 });
+
+for (const project of ["types/tsconfig.json", "types/plain/tsconfig.json"]) {
+  test(`TypeScript using the package compiles: ${project}`, () => {
+    const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
+    const r = spawnSync(process.execPath, [tsc, "-p", join(root, "js-tests", project)], { encoding: "utf8" });
+    assert.equal(r.status, 0, r.stdout + r.stderr);
+  });
+}

@@ -46,6 +46,26 @@ pub enum Code {
 }
 
 impl Code {
+    /// Every code, for the JS layer's declarations to be checked against.
+    pub const ALL: &'static [Code] = &[
+        Code::InvalidJson,
+        Code::InvalidSchema,
+        Code::InvalidRoot,
+        Code::DanglingRef,
+        Code::RefCycle,
+        Code::TooDeep,
+        Code::TooLarge,
+        Code::InvalidOption,
+        Code::FlagCollision,
+        Code::InvalidFlagName,
+        Code::InvalidArgs,
+        Code::Unrepresentable,
+        Code::NotActionUnion,
+        Code::NoDiscriminator,
+        Code::InvalidEntries,
+        Code::HelpRequested,
+    ];
+
     /// The wire string, as JS sees it in `error.code`.
     #[must_use]
     pub fn as_str(self) -> &'static str {
@@ -70,12 +90,52 @@ impl Code {
     }
 }
 
+/// What one issue of an `INVALID_ARGS` error is about. Stable, like [`Code`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum IssueCode {
+    /// A flag the table does not have.
+    UnknownFlag,
+    /// A flag that takes a value was given none.
+    MissingValue,
+    /// A value that does not fit the flag.
+    InvalidValue,
+    /// A required flag was not given.
+    MissingRequired,
+    /// A value given to a flag that takes none.
+    UnexpectedValue,
+    /// Stands for the issues past the limit.
+    TooManyIssues,
+    /// An action union's argv or arguments name no action.
+    MissingAction,
+    /// An action word that names no action.
+    UnknownAction,
+}
+
+impl IssueCode {
+    pub const ALL: &'static [IssueCode] = &[
+        IssueCode::UnknownFlag,
+        IssueCode::MissingValue,
+        IssueCode::InvalidValue,
+        IssueCode::MissingRequired,
+        IssueCode::UnexpectedValue,
+        IssueCode::TooManyIssues,
+        IssueCode::MissingAction,
+        IssueCode::UnknownAction,
+    ];
+}
+
+/// Every error and issue code as JSON: `{ errors: [...], issues: [...] }`.
+#[must_use]
+pub fn codes_json() -> String {
+    let errors: Vec<&str> = Code::ALL.iter().map(|c| c.as_str()).collect();
+    serde_json::json!({ "errors": errors, "issues": IssueCode::ALL }).to_string()
+}
+
 /// One problem inside an `INVALID_ARGS` error.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Issue {
-    /// A short machine code: `unknown_flag`, `missing_value`, `invalid_value`,
-    /// `missing_required`, `unexpected_value`.
-    pub code: &'static str,
+    pub code: IssueCode,
     /// Key path in the nested arguments; empty when the problem has no path.
     pub path: Vec<String>,
     /// The flag as typed, with its dashes.

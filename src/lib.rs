@@ -33,7 +33,7 @@ mod wasm;
 use serde_json::{Map, Value};
 
 pub use command::{CompactParse, Parsed};
-pub use error::{Code, Error, Issue, Result};
+pub use error::{Code, Error, Issue, IssueCode, Result};
 pub use flags::{Flag, FlagTable, FlagType};
 pub use help::{Format, HelpEntry, HelpOptions, UsageOptions};
 pub use options::{CompileOptions, InputSchemaOptions, ParseOptions, UsageRequest};

@@ -51,6 +51,13 @@ pub fn wire_layout() -> String {
     wire::layout_json()
 }
 
+/// Every error and issue code, for the declarations' test.
+#[wasm_bindgen]
+#[must_use]
+pub fn codes() -> String {
+    crate::error::codes_json()
+}
+
 #[wasm_bindgen]
 pub fn help(schema: &str, options: Option<String>) -> Result<String, JsValue> {
     let options: HelpOptions = thrown(read_text(options.as_deref(), "help"))?;

@@ -197,11 +197,18 @@ fn every_root_form_carries_its_defs() {
                 let emitted = tool.input_schema(&options).unwrap();
                 common::check_emitted(&emitted);
                 if emitted.to_string().contains("\"$ref\"") {
-                    assert!(emitted.get("$defs").is_some(), "{} {variant} {actions_as:?}", fixture["name"]);
+                    assert!(
+                        emitted.get("$defs").is_some(),
+                        "{} {variant} {actions_as:?}",
+                        fixture["name"]
+                    );
                     recursive += 1;
                 }
             }
         }
     }
-    assert!(recursive >= 6, "the recursive fixture is read in every variant, both forms: {recursive}");
+    assert!(
+        recursive >= 6,
+        "the recursive fixture is read in every variant, both forms: {recursive}"
+    );
 }

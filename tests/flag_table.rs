@@ -260,5 +260,9 @@ fn an_override_matching_two_paths_reads_cleanly() {
     .unwrap_err();
     assert_eq!(err.code, toolshape::Code::InvalidOption);
     assert!(!err.message.contains("  "), "{}", err.message);
-    assert!(err.message.contains("(the second is [\"aB\"]); rename one"), "{}", err.message);
+    assert!(
+        err.message.contains("(the second is [\"aB\"]); rename one"),
+        "{}",
+        err.message
+    );
 }

@@ -6,7 +6,7 @@
 use serde_json::{Map, Value};
 
 use super::item::Item;
-use crate::error::{Error, Issue, Result};
+use crate::error::{Error, Issue, IssueCode, Result};
 use crate::flags::{FlagTable, Member};
 use crate::limits::MAX_ISSUES;
 
@@ -119,7 +119,7 @@ impl<'a> Collected<'a> {
         if !self.issues.is_empty() {
             if self.dropped > 0 {
                 self.issues.push(Issue {
-                    code: "too_many_issues",
+                    code: IssueCode::TooManyIssues,
                     path: Vec::new(),
                     flag: None,
                     message: format!("{} more problems not listed", self.dropped),
@@ -182,7 +182,7 @@ impl<'a> Collected<'a> {
                     format!(" (needed once any --{prefix}* flag is given)")
                 };
                 self.issue(Issue {
-                    code: "missing_required",
+                    code: IssueCode::MissingRequired,
                     path: flag.path.clone(),
                     flag: Some(format!("--{}", flag.name)),
                     message: format!("missing required flag --{}{why}", flag.name),

@@ -8,7 +8,7 @@ mod to_argv;
 
 use serde_json::{Map, Value};
 
-use crate::error::{Issue, Result};
+use crate::error::{Issue, IssueCode, Result};
 use crate::flags::{Flag, FlagTable, Lookup};
 use crate::schema::Schema;
 use crate::text::{clip, closest};
@@ -87,7 +87,7 @@ pub fn reconstruct<'a>(
                     .map(|s| format!("; did you mean \"{s}\"?"))
                     .unwrap_or_default();
                 collected.issue(Issue {
-                    code: "unknown_flag",
+                    code: IssueCode::UnknownFlag,
                     path: Vec::new(),
                     flag: Some(format!("--{}", clip(name))),
                     message: format!("unknown flag name \"{}\"{hint}", clip(name)),
@@ -169,7 +169,7 @@ fn received_text(raw: RawValue<'_>) -> String {
 fn bad_value(flag: &Flag, shown: &str, received: &str, expected: &str) -> Issue {
     let received = serde_json::to_string(&clip(received)).unwrap_or_default();
     Issue {
-        code: "invalid_value",
+        code: IssueCode::InvalidValue,
         path: flag.path.clone(),
         flag: Some(shown.to_owned()),
         message: format!("{shown} expects {expected}, got {received}"),

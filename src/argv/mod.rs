@@ -3,7 +3,7 @@
 //! flag and its negation). Positionals and everything after `--` go to `rest`.
 
 use crate::args::{FlagValue, FlagValues, RawValue, Spelling};
-use crate::error::Issue;
+use crate::error::{Issue, IssueCode};
 use crate::flags::{FlagTable, FlagType, Lookup};
 use crate::number::is_json_number;
 use crate::text::closest;
@@ -92,7 +92,7 @@ fn long<'a>(table: &FlagTable, body: &'a str, next: Option<&'a str>, out: &mut T
         Some(Lookup::Negation(flag)) => {
             if inline.is_some() {
                 out.issue(Issue {
-                    code: "unexpected_value",
+                    code: IssueCode::UnexpectedValue,
                     path: path_of(table, flag),
                     flag: Some(typed.show()),
                     message: format!("{} takes no value", typed.show()),
@@ -168,7 +168,7 @@ fn take_value<'a>(
                 None => String::new(),
             };
             out.issue(Issue {
-                code: "missing_value",
+                code: IssueCode::MissingValue,
                 path: entry.path.clone(),
                 flag: Some(typed.show()),
                 message: format!("{} expects a {} value{hint}", typed.show(), entry.ty.placeholder()),
@@ -194,7 +194,7 @@ fn unknown(table: &FlagTable, shown: &str, name: &str) -> Issue {
         .map(|s| format!("; did you mean --{s}?"))
         .unwrap_or_default();
     Issue {
-        code: "unknown_flag",
+        code: IssueCode::UnknownFlag,
         path: Vec::new(),
         flag: Some(shown.to_owned()),
         message: format!("unknown flag {shown}{hint}"),
@@ -203,7 +203,7 @@ fn unknown(table: &FlagTable, shown: &str, name: &str) -> Issue {
 
 fn unknown_short(c: char) -> Issue {
     Issue {
-        code: "unknown_flag",
+        code: IssueCode::UnknownFlag,
         path: Vec::new(),
         flag: Some(format!("-{c}")),
         message: format!("unknown flag -{c}"),

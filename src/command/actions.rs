@@ -5,7 +5,7 @@
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use crate::error::{Code, Error, Issue, Result};
+use crate::error::{Code, Error, Issue, IssueCode, Result};
 use crate::flags::{build_table, Flag, FlagOptions, FlagTable};
 use crate::schema::actions::ActionUnion;
 use crate::schema::{Kind, ObjectShape, Schema, Shape};
@@ -68,7 +68,7 @@ impl ActionSet {
     pub fn select(&self, argv: &[&str]) -> Result<(&ActionCommand, usize)> {
         let first = argv.first().copied().filter(|t| !t.starts_with('-'));
         let Some(first) = first else {
-            return Err(self.action_error("missing_action", argv.first().copied(), "an action comes first"));
+            return Err(self.action_error(IssueCode::MissingAction, argv.first().copied(), "an action comes first"));
         };
         let second = argv.get(1).copied().filter(|t| !t.starts_with('-'));
         if let Some(second) = second {
@@ -84,12 +84,12 @@ impl ActionSet {
             .iter()
             .any(|a| a.words.first().map(String::as_str) == Some(first));
         if has_children {
-            return Err(self.action_error("missing_action", Some(first), "this action needs a second word"));
+            return Err(self.action_error(IssueCode::MissingAction, Some(first), "this action needs a second word"));
         }
-        Err(self.action_error("unknown_action", Some(first), "unknown action"))
+        Err(self.action_error(IssueCode::UnknownAction, Some(first), "unknown action"))
     }
 
-    fn action_error(&self, code: &'static str, typed: Option<&str>, what: &str) -> Error {
+    fn action_error(&self, code: IssueCode, typed: Option<&str>, what: &str) -> Error {
         let names: Vec<String> = self.actions.iter().map(|a| a.words.join(" ")).collect();
         let firsts = self.actions.iter().filter_map(|a| a.words.first().map(String::as_str));
         let hint = typed

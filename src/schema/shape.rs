@@ -42,7 +42,7 @@ pub struct Shape {
 /// The value of a schema-valued keyword that is not modelled.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Applicator {
-    One(Shape),
+    One(Box<Shape>),
     Map(Vec<(String, Shape)>),
     /// `dependentRequired`, from draft-7 `dependencies` lists.
     Names(Map<String, Value>),

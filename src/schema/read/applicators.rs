@@ -40,7 +40,7 @@ impl<'a> Reader<'a> {
                 let shape = self.read(value, &format!("{pointer}/{key}"), level + 1, structural)?;
                 // `not: {}` is the kind Never, read with the node's kind.
                 if !(key == "not" && shape.kind == Kind::Any && shape.is_bare()) {
-                    out.push((key.clone(), Applicator::One(shape)));
+                    out.push((key.clone(), Applicator::One(Box::new(shape))));
                 }
             } else if MAP.contains(&key.as_str()) {
                 self.read_map(key, value, pointer, level, structural, &mut out)?;

@@ -1,0 +1,84 @@
+// Compiled by js-tests/types.test.mjs with tsc --noEmit (strict,
+// exactOptionalPropertyTypes): the declarations in pkg/ type arguments from
+// the schema, fit the MCP SDK's types without casts, and refuse misuse.
+import { z } from "zod";
+import type { CallToolResult, Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
+import {
+  compile,
+  repair,
+  withRepair,
+  ToolshapeError,
+  type ErrorCode,
+  type FlagEntry,
+  type IssueCode,
+  type Tool,
+} from "toolshape";
+
+// Types flow from the Zod schema: no caller writes a type argument.
+const tool = compile(z.object({ config: z.object({ timeout: z.number() }), tags: z.array(z.string()).optional() }), {
+  maxDepth: 2,
+  flags: { "config-timeout": { short: "t" } },
+});
+const args = tool.parseArgv(["--config-timeout", "5"]);
+const timeout: number = args.config.timeout;
+const tags: string[] | undefined = args.tags;
+const result = tool.safeParseArgv(["-t", "5"], { env: process.env });
+if (result.success) {
+  const t: number = result.data.config.timeout;
+  const rest: string[] = result.rest;
+  void [t, rest];
+} else {
+  const code: ErrorCode = result.error.code;
+  void code;
+}
+const rebuilt: number = tool.reconstruct({ "config-timeout": "5" }).config.timeout;
+const fixed = tool.repair({ config: '{"timeout":"5"}' });
+const repairedTimeout: number = fixed.value.config.timeout;
+const viaFree: number = repair(tool, {}).value.config.timeout;
+const viaSchema: string = repair(z.object({ s: z.string() }), {}).value.s;
+const argv: string[] = tool.toArgv({ config: { timeout: 5 } });
+const untyped: Tool = compile({ type: "object", properties: { a: { type: "string" } } });
+const loose: unknown = untyped.parseArgv([]).a;
+const flags: FlagEntry[] = tool.flags();
+const text: string = tool.usage({ format: "markdown", width: 100 });
+
+// The inputSchema is the SDK's Tool["inputSchema"], without a cast.
+const listed: McpTool = { name: "deploy", inputSchema: tool.inputSchema({ client: "mcp" }) };
+const flat: McpTool["inputSchema"] = compile(z.discriminatedUnion("action", [z.object({ action: z.literal("a") })])).inputSchema({ actionsAs: "oneOf" });
+
+// withRepair: the handler gets the validated output type; the wrapper's
+// result is the SDK's CallToolResult.
+const handler = withRepair(z.object({ n: z.number().transform((n) => String(n)) }), async (a) => {
+  const s: string = a.n;
+  return { content: [{ type: "text", text: s }] };
+});
+const answered: CallToolResult = await handler({ n: "5" });
+
+// Codes are literal unions.
+const issueCode: IssueCode = "unknown_flag";
+const made = new ToolshapeError("INVALID_ARGS", "--n expects a number", { path: ["n"], flag: "--n" });
+try {
+  compile("{}");
+} catch (e) {
+  if (e instanceof ToolshapeError && e.code === "INVALID_JSON") console.log(e.issues?.length);
+}
+{
+  using scoped = compile({ type: "object" });
+  void scoped;
+}
+tool.free();
+void [timeout, tags, rebuilt, repairedTimeout, viaFree, viaSchema, argv, loose, flags, text, listed, flat, answered, issueCode, made];
+
+// @ts-expect-error: case takes "kebab" or "preserve"
+compile({}, { case: "snake" });
+// @ts-expect-error: argv is an array of strings
+tool.parseArgv("--x");
+// @ts-expect-error: timeout is a number in this tool's arguments
+tool.toArgv({ config: { timeout: "5" } });
+// @ts-expect-error: the constructor takes a code first, then the message
+new ToolshapeError("just a message");
+// @ts-expect-error: not an error code
+const badCode: ErrorCode = "NOPE";
+// @ts-expect-error: not a client
+tool.inputSchema({ client: "claude" });
+void badCode;
