@@ -2,7 +2,7 @@
 // wasm-bindgen (CommonJS for Node, ES module with init() for browsers),
 // optimised by wasm-opt (npm package binaryen), and the JS layer from
 // pkg-template/ (ESM source; esbuild writes its CommonJS twin).
-import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ensureBindgen, ensureNodeModules, ensureWasmTarget, root, run } from "./setup.mjs";
 
@@ -44,6 +44,12 @@ const manifest = JSON.parse(readFileSync(join(template, "package.json"), "utf8")
 const workspace = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 manifest.version = workspace.version;
 writeFileSync(join(pkg, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+
+// The examples import the package by its name, as users do.
+const link = join(root, "examples", "node_modules", "toolshape");
+rmSync(link, { recursive: true, force: true });
+mkdirSync(join(root, "examples", "node_modules"), { recursive: true });
+symlinkSync(join("..", "..", "pkg"), link, "dir");
 
 const size = statSync(join(pkg, "node", "toolshape_bg.wasm")).size;
 console.error(`pkg/ built: wasm ${(size / 1024).toFixed(1)} KiB`);

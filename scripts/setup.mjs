@@ -1,6 +1,7 @@
-// Installs what the build needs, each step only when it is missing:
-// npm packages (npm ci), the wasm32 Rust target, and wasm-bindgen-cli at
-// exactly the version Cargo.toml pins, in .tools/ (git-ignored, never global).
+// Installs what the build and tests need, each step only when it is missing:
+// npm packages (npm ci), the wasm32 Rust target, wasm-bindgen-cli at exactly
+// the version Cargo.toml pins, in .tools/ (git-ignored, never global), and
+// Debian's chromium for the browser tests.
 // Uses node built-ins only, since it runs before node_modules exists.
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, statSync } from "node:fs";
@@ -54,8 +55,22 @@ export function ensureBindgen() {
   return bin;
 }
 
+/**
+ * Debian's Chromium for the browser tests (never a browser download), via
+ * apt-get when it is missing. `CHROMIUM` names another binary to use.
+ */
+export function ensureChromium() {
+  const binary = process.env.CHROMIUM || "/usr/bin/chromium";
+  if (existsSync(binary)) return binary;
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  run("apt-get", ["update", "-qq"], { env });
+  run("apt-get", ["install", "-y", "-qq", "chromium"], { env });
+  return binary;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   ensureNodeModules();
   ensureWasmTarget();
   console.error(ensureBindgen());
+  console.error(ensureChromium());
 }

@@ -1,9 +1,10 @@
 // `npm test`: everything, in order, stopping at the first failure.
 // Fixtures current -> rustfmt -> clippy (native and wasm32) -> cargo test ->
-// build pkg/ -> publint on pkg/ -> js-tests (node:test) against pkg/.
+// build pkg/ -> publint on pkg/ -> js-tests (node:test) against pkg/, the
+// browser tests in Debian's Chromium among them.
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { ensureNodeModules, ensureWasmTarget, root, run } from "./setup.mjs";
+import { ensureChromium, ensureNodeModules, ensureWasmTarget, root, run } from "./setup.mjs";
 
 ensureNodeModules();
 ensureWasmTarget();
@@ -17,4 +18,5 @@ run(join(root, "node_modules", ".bin", "publint"), ["run", "pkg", "--strict"]);
 const suites = readdirSync(join(root, "js-tests"))
   .filter((f) => f.endsWith(".test.mjs"))
   .map((f) => join("js-tests", f));
+ensureChromium();
 run(process.execPath, ["--test", "--test-reporter=spec", ...suites]);

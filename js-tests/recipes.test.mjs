@@ -1,0 +1,96 @@
+// The README's three recipes are files in examples/, shown in the README
+// verbatim, and each runs as written: the CLI main, the MCP server (driven
+// by the SDK's own Client over stdio), and the browser page (in Chromium).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { launch, serve } from "./browser.mjs";
+import { root } from "./helpers.mjs";
+
+const readme = readFileSync(join(root, "README.md"), "utf8");
+const recipe = (path) => readFileSync(join(root, path), "utf8");
+
+test("the README shows each recipe exactly as the file holds it", () => {
+  for (const path of ["examples/cli.mjs", "examples/mcp-server.mjs", "examples/browser/index.html"]) {
+    assert.ok(readme.includes(recipe(path).trim()), `${path} differs from the README`);
+  }
+});
+
+test("every other js block of the README runs as written", () => {
+  const blocks = [...readme.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]).filter((code) => !code.startsWith("#!"));
+  assert.ok(blocks.length >= 1);
+  // Beside the examples, so that "toolshape" resolves as in a user's project.
+  const dir = join(root, "examples", "node_modules");
+  for (const [i, code] of blocks.entries()) {
+    const file = join(dir, `readme-block-${i}.mjs`);
+    writeFileSync(file, code);
+    const run = spawnSync(process.execPath, [file], { encoding: "utf8" });
+    assert.equal(run.status, 0, run.stderr);
+    if (code.includes("--config-timeout")) {
+      assert.match(run.stdout, /\{ query: 'cats', config: \{ timeout: 5 \} \}/);
+      assert.match(run.stdout, /\[ '--query', 'cats', '--config-timeout', '5' \]/);
+    }
+  }
+});
+
+test("recipe: the CLI main answers help, errors and work with the right exit codes", () => {
+  const cli = (...argv) => spawnSync(process.execPath, [join(root, "examples", "cli.mjs"), ...argv], { encoding: "utf8", env: { PATH: process.env.PATH } });
+  const help = cli("--help");
+  assert.equal(help.status, 0);
+  assert.match(help.stdout, /^Usage: deploy <options>/);
+  assert.match(help.stdout, /--config-timeout <number>/);
+  const ok = cli("--service", "api", "--config-timeout", "5");
+  assert.equal(ok.status, 0, ok.stderr);
+  assert.equal(ok.stdout, "deploying api to dev (timeout 5s)\n");
+  const typo = cli("--service", "api", "--config-timout", "5");
+  assert.equal(typo.status, 2);
+  assert.match(typo.stderr, /unknown flag --config-timout; did you mean --config-timeout\?/);
+  const invalid = cli("--service", "api", "--config-timeout", "-1");
+  assert.equal(invalid.status, 2);
+  assert.match(invalid.stderr, /config\.timeout: Too small/);
+  const env = spawnSync(process.execPath, [join(root, "examples", "cli.mjs"), "--service", "api"], { encoding: "utf8", env: { PATH: process.env.PATH, DEPLOY_ENVIRONMENT: "prod" } });
+  assert.equal(env.stdout, "deploying api to prod (timeout 30s)\n");
+});
+
+test("recipe: the MCP server lists the complete schema and repairs stringified arguments", async () => {
+  const client = new Client({ name: "recipe-test", version: "1.0.0" });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [join(root, "examples", "mcp-server.mjs")], stderr: "pipe" }));
+  try {
+    const { tools } = await client.listTools();
+    assert.deepEqual(Object.keys(tools[0].inputSchema.properties.filters.properties), ["owners", "since"]);
+    const result = await client.callTool({ name: "search", arguments: { query: "api", limit: "5", filters: '{"owners":["ops"]}' } });
+    assert.equal(result.isError, undefined);
+    assert.equal(result.content[0].text, 'searching "api", 5 results, filters {"owners":["ops"]}');
+    const bad = await client.callTool({ name: "search", arguments: { query: "api", limit: "500" } });
+    assert.equal(bad.isError, true);
+    assert.match(bad.content[0].text, /limit: Too big/);
+  } finally {
+    await client.close();
+  }
+});
+
+test("recipe: the browser page runs in Chromium from the web entry", async () => {
+  const server = await serve({ "/node_modules/toolshape/": join(root, "pkg"), "/": join(root, "examples", "browser") });
+  const browser = await launch();
+  try {
+    const page = await browser.newPage();
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    const outside = [];
+    page.on("request", (r) => !r.url().startsWith(server.url) && outside.push(r.url()));
+    await page.goto(`${server.url}/index.html`);
+    await page.waitForFunction(() => document.getElementById("out").textContent !== "loading…");
+    assert.equal(await page.textContent("#out"), '{"query":"cats","filters":{"limit":5}}');
+    await page.fill("#argv", "--filters-limit x");
+    assert.match(await page.textContent("#out"), /^INVALID_ARGS: /);
+    assert.deepEqual(errors, []);
+    assert.deepEqual(outside, []);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+});
