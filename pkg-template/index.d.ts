@@ -1,6 +1,26 @@
-// Types for toolshape. Each shape here mirrors a Rust type that crosses the
-// boundary as JSON (named beside it); js-tests/types.test.mjs checks that the
-// runtime objects carry exactly these keys.
+// Types for toolshape: every export, with JSDoc and an example (a test
+// type-checks and runs each example). The data shapes are in types.d.ts.
+
+import type {
+  Args,
+  CallToolResult,
+  CompileOptions,
+  ErrorCode,
+  ErrorDetails,
+  FlagEntry,
+  HelpEntry,
+  HelpOptions,
+  InputSchema,
+  InputSchemaOptions,
+  Issue,
+  ParseOptions,
+  RepairResult,
+  ToolErrorResult,
+  UsageOptions,
+  WithRepairOptions,
+} from "./types.js";
+
+export type * from "./types.js";
 
 /** A JSON Schema object, as `z.toJSONSchema(schema, { io: "input" })` returns it. */
 export type JsonSchema = { [key: string]: unknown } | boolean;
@@ -23,9 +43,6 @@ export interface ValidatingSchema extends StandardJsonSchemaLike {
 /** Every form `compile` accepts: a JSON Schema object, its JSON text, or a Standard JSON Schema value. */
 export type SchemaInput = JsonSchema | string | StandardJsonSchemaLike;
 
-/** Arguments of a tool whose schema says nothing of its types (plain JSON Schema). */
-export type Args = Record<string, unknown>;
-
 type Inferred<S, K extends "input" | "output"> = S extends { readonly "~standard": { readonly types?: infer T } }
   ? NonNullable<T> extends { readonly [P in K]: infer V }
     ? unknown extends V
@@ -39,125 +56,6 @@ export type InputOf<S> = Inferred<S, "input">;
 
 /** The arguments after validation: Standard Schema's inferred output type, else `Args`. */
 export type OutputOf<S> = Inferred<S, "output">;
-
-/** Per-flag overrides (Rust: `FlagOverride`). Also readable from `.meta({ cli: {...} })`. */
-export interface FlagOverride {
-  /** One-character alias, typed as `-t`. */
-  short?: string | undefined;
-  /** Replaces the schema's description in usage text. */
-  description?: string | undefined;
-  /** Left out of usage text; still parsed. */
-  hidden?: boolean | undefined;
-  /** Environment variable read when the flag is absent. */
-  env?: string | undefined;
-  /** Flag name to use instead of the generated one. */
-  name?: string | undefined;
-}
-
-/** Options of `compile` (Rust: `CompileOptions`). Unknown keys are an `INVALID_OPTION` error. */
-export interface CompileOptions {
-  /** Command name used in usage text. Default `"tool"`. */
-  name?: string | undefined;
-  /** Joins nested keys into flag names. Default `"-"`. */
-  separator?: string | undefined;
-  /** `"kebab"` (default): `maxRetries` gives `--max-retries`; `"preserve"` keeps keys as written. */
-  case?: "kebab" | "preserve" | undefined;
-  /** Object levels flattened into flags; a deeper object is one JSON flag. Default 3. */
-  maxDepth?: number | undefined;
-  /** `false`: every object-valued property is one JSON flag. Default `true`. */
-  flatten?: boolean | undefined;
-  /** Overrides by generated flag name, e.g. `{ "config-timeout": { short: "t" } }`. Explicit options win over `cli` meta. */
-  flags?: Record<string, FlagOverride> | undefined;
-  /** `"APP"`: `--config-timeout` falls back to `APP_CONFIG_TIMEOUT`. */
-  envPrefix?: string | undefined;
-}
-
-/** A flag's value type (Rust: `FlagType`). */
-export type FlagType = "string" | "number" | "integer" | "boolean" | "enum" | "json";
-
-/** One entry of the flag table (Rust: `Flag`). Optional keys are absent, never `undefined` or `false`. */
-export interface FlagEntry {
-  /** Flag name without dashes: `config-timeout`. */
-  name: string;
-  /** Key path in the nested arguments: `["config", "timeout"]`. */
-  path: string[];
-  type: FlagType;
-  /** Must be given: the key and every parent object are required and have no default. */
-  required: boolean;
-  /** The key's default, or the value from a parent's default object. */
-  default?: unknown;
-  description?: string;
-  short?: string;
-  /** Accepted values of an enum flag. */
-  choices?: Array<string | number | boolean>;
-  /** An array of scalars: `--tag a --tag b`. */
-  repeatable?: true;
-  /** A boolean that also takes `--no-name`. */
-  negatable?: true;
-  /** The value is JSON text (objects, tuples, unions, records, recursion). */
-  json?: true;
-  /** Environment variable read when the flag is absent. */
-  env?: string;
-  /** The literal `null` is accepted. */
-  nullable?: true;
-  /** Left out of usage text. */
-  hidden?: true;
-}
-
-/** What one issue of an `INVALID_ARGS` error is about (Rust: `IssueCode`). */
-export type IssueCode =
-  | "unknown_flag"
-  | "missing_value"
-  | "invalid_value"
-  | "missing_required"
-  | "unexpected_value"
-  | "too_many_issues"
-  | "missing_action"
-  | "unknown_action";
-
-/** One problem inside an `INVALID_ARGS` error (Rust: `Issue`). */
-export interface Issue {
-  code: IssueCode;
-  /** Key path in the nested arguments; empty when the problem has none. */
-  path: string[];
-  /** The flag as typed, with its dashes. */
-  flag?: string;
-  message: string;
-}
-
-/** Every `ToolshapeError` code (Rust: `Code`, and the JS layer's own). Stable: codes are only ever added. */
-export type ErrorCode =
-  | "INVALID_JSON"
-  | "INVALID_SCHEMA"
-  | "INVALID_ROOT"
-  | "DANGLING_REF"
-  | "REF_CYCLE"
-  | "TOO_DEEP"
-  | "TOO_LARGE"
-  | "INVALID_OPTION"
-  | "FLAG_COLLISION"
-  | "INVALID_FLAG_NAME"
-  | "INVALID_ARGS"
-  | "UNREPRESENTABLE"
-  | "NOT_ACTION_UNION"
-  | "NO_DISCRIMINATOR"
-  | "INVALID_ENTRIES"
-  | "HELP_REQUESTED"
-  | "FREED"
-  | "NOT_INITIALIZED"
-  | "INTERNAL";
-
-/** Where an error is, where that applies. */
-export interface ErrorDetails {
-  /** Key path into the arguments. */
-  path?: string[] | undefined;
-  /** JSON pointer into the schema (without the leading `#`). */
-  pointer?: string | undefined;
-  /** The flag concerned, with its dashes. */
-  flag?: string | undefined;
-  /** Every problem found, for `INVALID_ARGS`. */
-  issues?: Issue[] | undefined;
-}
 
 /**
  * Every error toolshape throws. `code` is stable; `HELP_REQUESTED` means argv
@@ -191,100 +89,9 @@ export declare class ToolshapeError extends Error {
   readonly issues?: Issue[];
 }
 
-/** A client profile name. */
-export type ClientName = "mcp";
-
-export interface InputSchemaOptions {
-  /** The client the schema is for. Default `"mcp"`. */
-  client?: ClientName | undefined;
-  /**
-   * For an action union: `"flat"` (one object, the action an enum) or
-   * `"oneOf"` (`{ type: "object", oneOf: [...] }`). The profile decides when
-   * absent; `mcp` flattens, since most clients refuse a root `oneOf`.
-   */
-  actionsAs?: "flat" | "oneOf" | undefined;
-}
-
-/** A JSON Schema object. */
-export interface JsonSchemaObject {
-  [key: string]: unknown;
-}
-
-/** An MCP `inputSchema`: assignable to the MCP SDK's `Tool["inputSchema"]`. */
-export interface InputSchema {
-  type: "object";
-  properties?: { [key: string]: JsonSchemaObject };
-  required?: string[];
-  [key: string]: unknown;
-}
-
-export interface ParseOptions {
-  /** Environment variables for flags with `env` (e.g. `process.env`). */
-  env?: Record<string, string | undefined> | undefined;
-}
-
 export type SafeParseResult<T = Args> =
   | { success: true; data: T; rest: string[] }
   | { success: false; error: ToolshapeError };
-
-export interface UsageOptions {
-  /** `"text"` (default) or `"markdown"`. */
-  format?: "text" | "markdown" | undefined;
-  /** Columns for text output. Default 80. */
-  width?: number | undefined;
-  /** For an action union: one action's flags (`"logs"`, `"zfs:pools"`); without it, the list of actions. */
-  topic?: string | undefined;
-}
-
-/** One change made by `repair` (Rust: `repair::Change`). */
-export interface Repair {
-  /** Keys and array indexes from the arguments' root; `[]` for the whole arguments string. */
-  path: Array<string | number>;
-  /** The text that was there. */
-  from: string;
-  /** The value that replaced it (before repairs inside it, which are listed after it). */
-  to: unknown;
-}
-
-/** What `repair` returns (Rust: `repair::Repaired`). */
-export interface RepairResult<T = Args> {
-  /** The repaired arguments (not yet validated); the very object given when nothing needed repair. */
-  value: T;
-  /** Each change, outermost first; empty when nothing changed. */
-  repairs: Repair[];
-}
-
-/** MCP content blocks, as the spec defines them (assignable to the SDK's `ContentBlock`). */
-export type ContentBlock =
-  | { type: "text"; text: string; [key: string]: unknown }
-  | { type: "image"; data: string; mimeType: string; [key: string]: unknown }
-  | { type: "audio"; data: string; mimeType: string; [key: string]: unknown }
-  | { type: "resource_link"; uri: string; name: string; [key: string]: unknown }
-  | {
-      type: "resource";
-      resource: { uri: string; text: string; mimeType?: string } | { uri: string; blob: string; mimeType?: string };
-      [key: string]: unknown;
-    };
-
-/** The result an MCP tool handler returns (assignable to the SDK's `CallToolResult`). */
-export interface CallToolResult {
-  content: ContentBlock[];
-  structuredContent?: Record<string, unknown>;
-  isError?: boolean;
-  [key: string]: unknown;
-}
-
-/** What `withRepair` answers when repair or validation fails. */
-export interface ToolErrorResult {
-  isError: true;
-  content: [{ type: "text"; text: string }];
-  [key: string]: unknown;
-}
-
-export interface WithRepairOptions {
-  /** Called with the repairs whenever a call needed any, e.g. to log what clients sent. */
-  onRepair?: ((repairs: Repair[], extra: unknown) => void) | undefined;
-}
 
 declare global {
   // `Symbol.dispose` without `lib: ["esnext.disposable"]` (as @types/node declares it).
@@ -434,35 +241,6 @@ export declare function withRepair<S extends ValidatingSchema, R extends CallToo
   handler: (args: OutputOf<S>, extra: any) => R | Promise<R>,
   options?: WithRepairOptions,
 ): (args: unknown, extra?: unknown) => Promise<R | ToolErrorResult>;
-
-/** One parameter of an action (Rust: `help::Param`). */
-export interface HelpParameter {
-  name: string;
-  /** As TypeScript writes it: `string`, `integer`, `string[]`, `"a" | "b"`, `string | null`, `{ a: string }`. */
-  type: string;
-  description?: string;
-  /** False when optional or defaulted, in either io mode. */
-  required: boolean;
-  default?: unknown;
-}
-
-/** One action of an action union (Rust: `help::HelpEntry`). */
-export interface HelpEntry {
-  /** The action's value: `logs`, or `zfs:pools` for action + subaction. */
-  discriminator: string;
-  description: string;
-  /** Every parameter but the discriminator keys. */
-  parameters: HelpParameter[];
-}
-
-export interface HelpOptions {
-  /** Keep this action and every action under `topic:`. */
-  topic?: string | undefined;
-  /** The discriminator key, when it should not be found by itself (`action` is preferred). */
-  discriminator?: string | undefined;
-  /** Refuse a branch without the discriminator instead of skipping it. */
-  strict?: boolean | undefined;
-}
 
 /**
  * Help entries for an action union (Zod's discriminatedUnion, union, nested

@@ -23,3 +23,17 @@ pub const MAX_SUGGEST_LEN: usize = 128;
 
 /// Times `repair` unwraps a string that holds JSON text of a string.
 pub const MAX_REPAIR_UNWRAP: usize = 4;
+
+/// Characters of user text (a flag, a key, a value) quoted in a message;
+/// longer text is clipped, so a message never grows with its input.
+pub const CLIP_CHARS: usize = 80;
+
+/// Unions nested inside unions that are searched for action branches.
+pub const MAX_UNION_NESTING: usize = 16;
+
+/// Levels a TypeScript-style type in help entries spells out before
+/// writing `unknown` (recursive definitions would never end).
+pub const MAX_TYPE_TEXT_DEPTH: usize = 8;
+
+/// The columns usage text is wrapped to: a requested width is clamped here.
+pub const USAGE_WIDTH: std::ops::RangeInclusive<usize> = 40..=400;

@@ -7,8 +7,7 @@ use crate::limits::MAX_SUGGEST_LEN;
 /// a huge one, so a message never grows with its input.
 #[must_use]
 pub fn clip(text: &str) -> String {
-    const KEEP: usize = 80;
-    match text.char_indices().nth(KEEP) {
+    match text.char_indices().nth(crate::limits::CLIP_CHARS) {
         Some((at, _)) => format!("{}…", text.get(..at).unwrap_or_default()),
         None => text.to_owned(),
     }

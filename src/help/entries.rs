@@ -86,7 +86,7 @@ pub fn entries(schema: &Schema, union: &ActionUnion, topic: Option<&str>) -> Vec
 #[must_use]
 pub fn ts_type(schema: &Schema, shape: &Shape, depth: usize) -> String {
     // Recursive definitions (`type X = X[]`) would never end.
-    if depth > 8 {
+    if depth > crate::limits::MAX_TYPE_TEXT_DEPTH {
         return "unknown".to_owned();
     }
     let resolved = schema.resolve(shape);

@@ -6,6 +6,7 @@ use serde_json::Value;
 
 use super::text::{sanitize, wrap};
 use crate::flags::{Flag, FlagTable, FlagType, Group, Member};
+use crate::limits::USAGE_WIDTH;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -31,10 +32,14 @@ impl Default for UsageOptions {
     }
 }
 
+fn clamp_width(width: usize) -> usize {
+    width.clamp(*USAGE_WIDTH.start(), *USAGE_WIDTH.end())
+}
+
 #[must_use]
 pub fn usage(table: &FlagTable, name: &str, options: &UsageOptions) -> String {
     match options.format {
-        Format::Text => text(table, name, options.width.clamp(40, 400)),
+        Format::Text => text(table, name, clamp_width(options.width)),
         Format::Markdown => markdown(table, name),
     }
 }
@@ -268,7 +273,7 @@ pub fn action_list(actions: &[(String, Option<String>)], name: &str, options: &U
             out
         }
         Format::Text => {
-            let width = options.width.clamp(40, 400);
+            let width = clamp_width(options.width);
             let mut out = format!("Usage: {name} <action> [options]\n\nActions:\n");
             let column = actions
                 .iter()

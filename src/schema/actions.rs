@@ -239,7 +239,7 @@ fn collect<'s>(
     out: &mut Vec<Branch<'s>>,
     depth: usize,
 ) -> bool {
-    if depth > 16 {
+    if depth > crate::limits::MAX_UNION_NESTING {
         return false;
     }
     let shape = schema.resolve(shape);
