@@ -49,7 +49,11 @@ pub fn read<T: DeserializeOwned + Default>(value: Value, what: &str) -> Result<T
     if let Some(unknown) = map.keys().find(|k| !known.contains(&k.as_str())) {
         return Err(unknown_key(unknown, known, what));
     }
-    serde_json::from_value(Value::Object(map.clone())).map_err(|err| bad_value::<T>(&map, &err, what))
+    let value = Value::Object(map);
+    T::deserialize(&value).map_err(|err| match &value {
+        Value::Object(map) => bad_value::<T>(map, &err, what),
+        _ => Error::new(Code::InvalidOption, format!("invalid {what} options: {err}")),
+    })
 }
 
 fn unknown_key(key: &str, known: &[&str], what: &str) -> Error {

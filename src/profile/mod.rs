@@ -79,3 +79,17 @@ pub fn accept(client: Client, args: Value) -> Value {
         Client::Mcp => mcp::accept(args),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn mcp_takes_arguments_back_unchanged() {
+        let args = json!({"a": {"b": [1, "x", null]}});
+        assert_eq!(accept(Client::Mcp, args.clone()), args);
+        assert_eq!(Client::parse("mcp").map(Client::name), Ok("mcp"));
+        assert!(Client::parse("mpc").is_err_and(|e| e.message.contains("did you mean \"mcp\"")));
+    }
+}

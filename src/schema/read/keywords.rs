@@ -8,7 +8,7 @@ use crate::error::{Code, Error, Result};
 
 /// Keywords that the reader turns into structure; everything else is kept
 /// verbatim in [`Shape::keywords`].
-pub const STRUCTURAL: &[&str] = &[
+const STRUCTURAL: &[&str] = &[
     "type",
     "properties",
     "required",
@@ -36,18 +36,13 @@ pub const STRUCTURAL: &[&str] = &[
     "title",
     "cli",
     "~standard",
-    // Read as subschemas (see applicators.rs).
-    "not",
-    "if",
-    "then",
-    "else",
-    "contains",
-    "unevaluatedItems",
-    "unevaluatedProperties",
-    "contentSchema",
-    "dependentSchemas",
-    "dependencies",
 ];
+
+/// Whether the reader turns `key` into structure (a subschema keyword of
+/// applicators.rs included), rather than keeping it verbatim.
+pub fn is_structural(key: &str) -> bool {
+    STRUCTURAL.contains(&key) || super::applicators::ONE.contains(&key) || super::applicators::MAP.contains(&key)
+}
 
 pub fn is_annotation(key: &str) -> bool {
     matches!(

@@ -21,8 +21,8 @@ use super::shape::{Def, Kind, Schema, Shape, Union};
 use crate::error::{Code, Error, Result};
 use crate::limits::{MAX_DEPTH, MAX_SCHEMA_WEIGHT};
 use keywords::{
-    enum_shape, implied_type, is_annotation, normalize_exclusive_bounds, read_types, slot_name, unique_names, weight,
-    STRUCTURAL,
+    enum_shape, implied_type, is_annotation, is_structural, normalize_exclusive_bounds, read_types, slot_name,
+    unique_names, weight,
 };
 
 /// Reads a root schema value.
@@ -356,7 +356,7 @@ impl<'a> Reader<'a> {
     fn keywords(&mut self, map: &Map<String, Value>, pointer: &str) -> Result<Map<String, Value>> {
         let mut out = Map::new();
         for (key, value) in map {
-            if STRUCTURAL.contains(&key.as_str()) {
+            if is_structural(key) {
                 continue;
             }
             self.charge(weight(value), pointer)?;
