@@ -49,11 +49,10 @@ pub fn read<T: DeserializeOwned + Default>(value: Value, what: &str) -> Result<T
     if let Some(unknown) = map.keys().find(|k| !known.contains(&k.as_str())) {
         return Err(unknown_key(unknown, known, what));
     }
-    let value = Value::Object(map);
-    T::deserialize(&value).map_err(|err| match &value {
-        Value::Object(map) => bad_value::<T>(map, &err, what),
-        _ => Error::new(Code::InvalidOption, format!("invalid {what} options: {err}")),
-    })
+    // From an owned copy, not `&Value`: the borrowed deserializer would be
+    // a second serde instantiation per options type (14 KiB of wasm, which
+    // start-up pays), and an options object is a few keys.
+    serde_json::from_value(Value::Object(map.clone())).map_err(|err| bad_value::<T>(&map, &err, what))
 }
 
 fn unknown_key(key: &str, known: &[&str], what: &str) -> Error {
