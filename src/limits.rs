@@ -37,3 +37,8 @@ pub const MAX_TYPE_TEXT_DEPTH: usize = 8;
 
 /// The columns usage text is wrapped to: a requested width is clamped here.
 pub const USAGE_WIDTH: std::ops::RangeInclusive<usize> = 40..=400;
+
+/// Depth to which `fits` follows a value and recursive definitions; values
+/// deeper than this cannot arrive (serde_json stops at 128), so it only
+/// guards hand-made input.
+pub const MAX_FIT_DEPTH: usize = 256;

@@ -224,3 +224,39 @@ proptest! {
         }
     }
 }
+
+/// Issue 9, finding 4: a parent default that does not fit its own schema was
+/// filled in by parseArgv, and toArgv then refused what parseArgv produced.
+#[test]
+fn a_parent_default_that_does_not_fit_is_not_filled_in() {
+    let schema = json!({"type": "object", "properties": {"p": {
+        "type": "object",
+        "properties": {"a": {"enum": ["v"]}, "b": {"type": "string"}},
+        "default": {"a": 1, "b": "x"}
+    }}});
+    let tool = Tool::compile(&schema, &CompileOptions::default()).unwrap();
+    let parsed = tool.parse_argv(&["--p-b", "y"], &no_env).unwrap();
+    assert_eq!(parsed.data, json!({"p": {"b": "y"}}));
+    let argv = tool.to_argv(&parsed.data).unwrap();
+    assert_eq!(
+        tool.parse_argv(&argv.iter().map(String::as_str).collect::<Vec<_>>(), &no_env)
+            .unwrap()
+            .data,
+        parsed.data
+    );
+    // A default that fits is still filled in.
+    let parsed = tool.parse_argv(&["--p-a", "v"], &no_env).unwrap();
+    assert_eq!(parsed.data, json!({"p": {"a": "v", "b": "x"}}));
+}
+
+/// Issue 9, finding 5: `toArgv({})` for a required switch gave `[]`, which
+/// parses back as `{ v: false }`.
+#[test]
+fn an_absent_required_switch_is_unrepresentable() {
+    let schema = json!({"type": "object", "properties": {"v": {"type": "boolean"}}, "required": ["v"]});
+    let tool = Tool::compile(&schema, &CompileOptions::default()).unwrap();
+    let err = tool.to_argv(&json!({})).unwrap_err();
+    assert_eq!(err.code, Code::Unrepresentable);
+    assert!(err.message.contains("required switch"), "{}", err.message);
+    assert_eq!(tool.to_argv(&json!({"v": false})).unwrap(), vec!["--no-v".to_owned()]);
+}

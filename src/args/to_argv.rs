@@ -50,7 +50,7 @@ fn write_group(
             Member::Group(child) => write_child_group(schema, table, child, value, &here, out)?,
         }
     }
-    check_inherited_defaults(table, group, map, path)
+    check_filled_in(table, group, map, path)
 }
 
 fn write_child_group(
@@ -84,26 +84,31 @@ fn write_child_group(
     Ok(())
 }
 
-/// Parsing fills a present object's missing keys from its default object;
-/// arguments that leave such a key out cannot come back unchanged.
-fn check_inherited_defaults(table: &FlagTable, group: usize, map: &Map<String, Value>, path: &[String]) -> Result<()> {
+/// Keys parsing fills in when they are absent: from a present object's
+/// default object, and `false` for a required switch. Arguments that leave
+/// such a key out cannot come back unchanged.
+fn check_filled_in(table: &FlagTable, group: usize, map: &Map<String, Value>, path: &[String]) -> Result<()> {
     let members = table
         .groups
         .get(group)
         .map(|g| g.members.as_slice())
         .unwrap_or_default();
     for (key, member) in members {
-        if let Member::Flag(index) = member {
-            let inherited = table.flags.get(*index).is_some_and(|f| f.inherited_default);
-            if inherited && !map.contains_key(key) && group != 0 {
-                let mut here = path.to_vec();
-                here.push(key.clone());
-                return Err(unrepresentable(
-                    &here,
-                    "is absent while its object is given; parsing fills it from the object's default",
-                ));
-            }
+        let Member::Flag(index) = member else { continue };
+        let Some(flag) = table.flags.get(*index) else { continue };
+        if map.contains_key(key) {
+            continue;
         }
+        let why = if flag.inherited_default && group != 0 {
+            "is absent while its object is given; parsing fills it from the object's default"
+        } else if flag.switch {
+            "is absent, but it is a required switch: absent on the command line means false"
+        } else {
+            continue;
+        };
+        let mut here = path.to_vec();
+        here.push(key.clone());
+        return Err(unrepresentable(&here, why));
     }
     Ok(())
 }

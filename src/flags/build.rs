@@ -245,6 +245,9 @@ impl Builder<'_> {
             .or_else(|| self.options.env_prefix.as_deref().map(|p| env_name(p, &name)));
         let boolean = leaf.ty == FlagType::Boolean;
         let switch = boolean && own_must_supply;
+        // A parent's default that does not fit this key's own schema is not
+        // filled in: parsing would produce arguments toArgv must refuse.
+        let inherited = inherited.filter(|value| crate::schema::fits(self.schema, shape, value));
         let (default, inherited_default) = match (&shape.default, inherited) {
             (Some(own), _) => (Some(own.clone()), false),
             (None, Some(from_parent)) => (Some(from_parent.clone()), true),

@@ -8,9 +8,7 @@ use serde_json::Value;
 
 use super::shape::{ArrayShape, Kind, ObjectShape, Schema, Shape};
 
-/// Depth bound for following recursive definitions; values deeper than this
-/// cannot arrive (serde_json stops at 128) so it only guards hand-made input.
-const MAX_FIT_DEPTH: usize = 256;
+use crate::limits::MAX_FIT_DEPTH;
 
 #[must_use]
 pub fn fits(schema: &Schema, shape: &Shape, value: &Value) -> bool {
