@@ -42,3 +42,6 @@ pub const USAGE_WIDTH: std::ops::RangeInclusive<usize> = 40..=400;
 /// deeper than this cannot arrive (serde_json stops at 128), so it only
 /// guards hand-made input.
 pub const MAX_FIT_DEPTH: usize = 256;
+
+/// Choices a message lists before it says how many there are in all.
+pub const MAX_CHOICES_SHOWN: usize = 8;

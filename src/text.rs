@@ -1,7 +1,7 @@
 //! Small text helpers shared by every room: "did you mean" suggestions and
 //! clipping of huge user text in messages.
 
-use crate::limits::MAX_SUGGEST_LEN;
+use crate::limits::{MAX_CHOICES_SHOWN, MAX_SUGGEST_LEN};
 
 /// A flag, key or value as shown in a message, cut short when someone typed
 /// a huge one, so a message never grows with its input.
@@ -11,6 +11,35 @@ pub fn clip(text: &str) -> String {
         Some((at, _)) => format!("{}…", text.get(..at).unwrap_or_default()),
         None => text.to_owned(),
     }
+}
+
+/// A list for a message: the first [`MAX_CHOICES_SHOWN`] of `total` items
+/// (taken lazily, each clipped), then how many there are in all, so a
+/// message stays small whatever the schema holds: `a, b, ... (10,000 choices)`.
+#[must_use]
+pub fn capped_list<S: AsRef<str>>(items: impl IntoIterator<Item = S>, total: usize, noun: &str) -> String {
+    let shown: Vec<String> = items
+        .into_iter()
+        .take(MAX_CHOICES_SHOWN)
+        .map(|s| clip(s.as_ref()))
+        .collect();
+    if total <= MAX_CHOICES_SHOWN {
+        return shown.join(", ");
+    }
+    format!("{}, ... ({} {noun})", shown.join(", "), thousands(total))
+}
+
+/// `10000` as `10,000`.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// The candidate closest to `typed` by edit distance, when close enough to
@@ -68,6 +97,16 @@ fn distance(a: &str, b: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lists_are_capped() {
+        assert_eq!(capped_list(["a", "b"], 2, "choices"), "a, b");
+        assert_eq!(
+            capped_list((0..10_000).map(|i| i.to_string()), 10_000, "choices"),
+            "0, 1, 2, 3, 4, 5, 6, 7, ... (10,000 choices)"
+        );
+        assert!(capped_list(["x".repeat(100_000)], 1, "choices").len() < 100);
+    }
 
     #[test]
     fn suggests_typos_only() {

@@ -8,6 +8,7 @@ use super::item::Item;
 use crate::flags::{Flag, FlagType};
 use crate::number::{parse_integer, parse_number};
 use crate::schema::{fits, same_value, Kind, Schema, Shape};
+use crate::text::capped_list;
 
 /// Coerces typed text; `token` is the argv token the text ends, if any.
 /// `Err` holds what was expected, for the message.
@@ -54,7 +55,7 @@ pub fn coerce_value<'a>(schema: &Schema, flag: &Flag, value: &'a Value) -> Resul
         (_, Value::Null) => flag.nullable,
         (FlagType::Boolean, Value::Bool(_)) | (FlagType::Number, Value::Number(_)) => true,
         (FlagType::Integer, Value::Number(_)) => parse_integer(&value.to_string()).is_some(),
-        (FlagType::Enum, _) => flag.choices.iter().flatten().any(|c| same_value(c, value)),
+        (FlagType::Enum, _) => is_choice(flag, value),
         (FlagType::Json, _) => fits(schema, &flag.shape, value),
         _ => false,
     };
@@ -78,30 +79,36 @@ pub fn expected(schema: &Schema, flag: &Flag) -> String {
     }
 }
 
+fn is_choice(flag: &Flag, value: &Value) -> bool {
+    match &flag.shape.kind {
+        Kind::Enum(values) => values.contains(value),
+        _ => flag.choices.iter().flatten().any(|c| same_value(c, value)),
+    }
+}
+
+/// The choice `text` names: the text itself, or the number or boolean it
+/// spells. Looked up in the enum's hash index, so a flag of 10,000 choices
+/// costs what a flag of 3 does.
 fn choice(flag: &Flag, text: &str) -> Option<Value> {
-    let choices = flag.choices.as_deref().unwrap_or_default();
-    if let Some(found) = choices.iter().find(|c| c.as_str() == Some(text)) {
-        return Some(found.clone());
+    let is_choice = |value: &Value| is_choice(flag, value);
+    let as_text = Value::String(text.to_owned());
+    if is_choice(&as_text) {
+        return Some(as_text);
     }
     let parsed = parse_number(text).or_else(|| match text {
         "true" => Some(Value::Bool(true)),
         "false" => Some(Value::Bool(false)),
         _ => None,
     })?;
-    choices
-        .iter()
-        .find(|c| !c.is_string() && same_value(c, &parsed))
-        .cloned()
+    is_choice(&parsed).then_some(parsed)
 }
 
 fn expected_choices(flag: &Flag) -> String {
-    let shown: Vec<String> = flag
-        .choices
+    let choices = flag.choices.as_deref().unwrap_or_default();
+    let shown = choices
         .iter()
-        .flatten()
-        .map(|c| c.as_str().map_or_else(|| c.to_string(), str::to_owned))
-        .collect();
-    format!("one of: {}", shown.join(", "))
+        .map(|c| c.as_str().map_or_else(|| c.to_string(), str::to_owned));
+    format!("one of: {}", capped_list(shown, choices.len(), "choices"))
 }
 
 fn json_text(schema: &Schema, shape: &Shape, text: &str) -> Result<Value, String> {
@@ -135,8 +142,10 @@ fn describe_at(schema: &Schema, shape: &Shape, depth: usize) -> String {
         Kind::Integer => "an integer".to_owned(),
         Kind::String => "a string".to_owned(),
         Kind::Enum(values) => {
-            let shown: Vec<String> = values.iter().map(Value::to_string).collect();
-            format!("one of {}", shown.join(", "))
+            format!(
+                "one of {}",
+                capped_list(values.iter().map(Value::to_string), values.len(), "choices")
+            )
         }
         Kind::Array(array) => match (&array.items, depth) {
             (Some(items), 0) if array.prefix.is_empty() => format!("an array of {}", describe_at(schema, items, 1)),

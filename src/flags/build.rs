@@ -333,7 +333,7 @@ fn scalar_type(shape: &Shape) -> Option<(FlagType, Option<Vec<Value>>)> {
         Kind::Integer => Some((FlagType::Integer, None)),
         Kind::Boolean => Some((FlagType::Boolean, None)),
         Kind::Enum(values) if values.iter().all(|v| v.is_string() || v.is_number() || v.is_boolean()) => {
-            Some((FlagType::Enum, Some(values.clone())))
+            Some((FlagType::Enum, Some(values.to_vec())))
         }
         _ => None,
     }

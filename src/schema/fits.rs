@@ -30,7 +30,7 @@ fn fits_at(schema: &Schema, shape: &Shape, value: &Value, depth: usize) -> bool 
         Kind::Number => value.is_number(),
         Kind::Integer => is_integer(value),
         Kind::String => value.is_string(),
-        Kind::Enum(values) => values.iter().any(|v| same_value(v, value)),
+        Kind::Enum(values) => values.contains(value),
         Kind::Array(array) => fits_array(schema, array, value, depth),
         Kind::Object(object) => fits_object(schema, object, value, depth),
         Kind::Union(union) => union.branches.iter().any(|b| fits_at(schema, b, value, depth + 1)),

@@ -1,6 +1,7 @@
 //! JSON Schema in, [`Shape`] tree out. Knows nothing of flags, argv or JS.
 
 pub mod actions;
+mod enum_values;
 mod fits;
 mod normalize;
 mod pointer;
@@ -8,6 +9,7 @@ mod read;
 mod root;
 mod shape;
 
+pub use enum_values::EnumValues;
 pub use fits::{fits, same_value, value_kind};
 pub use pointer::escape_segment as escape_pointer_segment;
 pub use read::read_schema;

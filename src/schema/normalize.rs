@@ -18,7 +18,7 @@ pub fn fold_union(branches: Vec<Shape>, exclusive: bool) -> Shape {
         }
     }
     let mut shape = if let Some(values) = literal_values(&kept) {
-        Shape::of(Kind::Enum(values))
+        Shape::of(Kind::Enum(super::enum_values::EnumValues::new(values)))
     } else if kept.len() > 1 {
         Shape::of(Kind::Union(Union {
             branches: kept,
@@ -50,7 +50,7 @@ fn literal_values(branches: &[Shape]) -> Option<Vec<serde_json::Value>> {
         if !branch.is_bare() {
             return None;
         }
-        for item in items {
+        for item in items.iter() {
             if !values.contains(item) {
                 values.push(item.clone());
             }

@@ -4,6 +4,8 @@
 
 use serde_json::{Map, Value};
 
+use super::enum_values::EnumValues;
+
 /// A compiled schema: the root shape and the recursive definitions it needs.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Schema {
@@ -60,7 +62,7 @@ pub enum Kind {
     Integer,
     String,
     /// `enum` or `const`: the accepted values, without `null`.
-    Enum(Vec<Value>),
+    Enum(EnumValues),
     Array(Box<ArrayShape>),
     Object(Box<ObjectShape>),
     /// `anyOf` / `oneOf` with two or more branches left after folding null.

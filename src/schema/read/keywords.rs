@@ -3,6 +3,7 @@
 
 use serde_json::{Map, Value};
 
+use super::super::enum_values::EnumValues;
 use super::super::shape::{Def, Kind, Shape};
 use crate::error::{Code, Error, Result};
 
@@ -69,7 +70,7 @@ pub fn enum_shape(values: Vec<Value>) -> Shape {
     if rest.is_empty() {
         return Shape::of(if nullable { Kind::Null } else { Kind::Never });
     }
-    let mut shape = Shape::of(Kind::Enum(rest));
+    let mut shape = Shape::of(Kind::Enum(EnumValues::new(rest)));
     shape.nullable = nullable;
     shape
 }
