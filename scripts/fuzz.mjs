@@ -1,0 +1,393 @@
+// `npm run fuzz -- SECONDS [--seed N]`: a seeded fuzz campaign over the
+// built package. Cases start from the Zod fixtures and are mutated: schemas,
+// hostile argv, arguments as clients send them (stringified), and option
+// objects (misspelt, cyclic, deep, of the wrong type). After every call it
+// checks the invariants of the contract:
+//
+//   only ToolshapeErrors with documented codes are thrown; the module still
+//   works; no prototype changed; what comes out is plain JSON; a call takes
+//   bounded time and grows wasm memory by a bounded amount.
+//
+// A finding is shrunk to a smaller case that fails the same check and saved
+// in tests/fuzz-regressions/, which `npm test` replays (js-tests/fuzz.test.mjs).
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const require = createRequire(import.meta.url);
+export const regressionDir = join(root, "tests", "fuzz-regressions");
+
+/** A call slower than this is a finding (a hang in the making). */
+const MAX_CALL_MS = 2000;
+/** wasm memory a call may add beyond 16x its input, once warmed up. */
+const MAX_GROWTH_BYTES = 64 * 1024 * 1024;
+
+// --- seeded randomness ------------------------------------------------------
+
+export function rng(seed) {
+  let s = seed >>> 0 || 1;
+  const next = () => {
+    s ^= s << 13;
+    s >>>= 0;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    s >>>= 0;
+    return s / 4294967296;
+  };
+  const int = (n) => Math.floor(next() * n);
+  return { next, int, pick: (list) => list[int(list.length)], chance: (p) => next() < p };
+}
+
+// --- case generation ----------------------------------------------------------
+
+const HOSTILE_KEYS = ["__proto__", "constructor", "prototype", "toString", "", " ", "a-b", "a.b", "=", "\u0000", "名前", "x".repeat(300)];
+const HOSTILE_TEXT = ["", "-", "--", "-h", "-hx", "--help", "--no-", "=", "null", "true", "1e400", "-0", "0x10", "NaN", "[", "{", '{"__proto__":{"x":1}}', "[1,2", '"\\u0000"', "\u0000", "\uD800", "x".repeat(10000), "é".repeat(200), "{\"a\":".repeat(200)];
+const KEYWORDS = ["type", "properties", "required", "items", "prefixItems", "anyOf", "oneOf", "allOf", "not", "$ref", "$defs", "enum", "const", "default", "nullable", "additionalProperties", "description", "cli", "if", "then", "dependentSchemas", "dependencies"];
+const TYPES = ["object", "string", "number", "integer", "boolean", "array", "null", "strng", 7];
+const REFS = ["#", "#/$defs/a", "#/properties/x", "#/$defs/nope", "other.json#/x", "#/definitions/a", "#/$defs/%25", "#/properties"];
+
+function fixtureSchemas() {
+  const out = [];
+  for (const dir of ["zod", "zod-actions"]) {
+    const folder = join(root, "tests", "fixtures", dir);
+    for (const file of readdirSync(folder).sort()) {
+      if (!file.endsWith(".json") || file === "many-actions.json") continue;
+      const fixture = JSON.parse(readFileSync(join(folder, file), "utf8"));
+      for (const schema of Object.values(fixture.variants)) out.push(schema);
+    }
+  }
+  return out;
+}
+
+/** `object[key] = value` as JSON.parse does it: `__proto__` an own key, never the prototype. */
+function put(object, key, value) {
+  Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+function randomScalar(r) {
+  switch (r.int(6)) {
+    case 0: return r.pick(HOSTILE_TEXT);
+    case 1: return r.int(2) === 0 ? r.int(100) - 50 : r.next() * 1e6;
+    case 2: return r.chance(0.5);
+    case 3: return null;
+    case 4: return r.pick(TYPES);
+    default: return r.pick(REFS);
+  }
+}
+
+function randomValue(r, depth = 0) {
+  if (depth > 3 || r.chance(0.5)) return randomScalar(r);
+  if (r.chance(0.4)) return Array.from({ length: r.int(4) }, () => randomValue(r, depth + 1));
+  const out = {};
+  for (let i = r.int(4); i > 0; i--) put(out, r.chance(0.7) ? r.pick(KEYWORDS) : r.pick(HOSTILE_KEYS), randomValue(r, depth + 1));
+  return out;
+}
+
+/** Every (parent, key) place inside a JSON value. */
+function places(value, out = [], depth = 0) {
+  if (depth > 12 || value === null || typeof value !== "object") return out;
+  for (const key of Object.keys(value)) {
+    out.push([value, key]);
+    places(value[key], out, depth + 1);
+  }
+  return out;
+}
+
+function deepNest(r) {
+  let node = { type: "string" };
+  for (let i = 0, n = r.pick([50, 70, 130, 2000]); i < n; i++) node = { type: "object", properties: { n: node } };
+  return node;
+}
+
+export function mutateSchema(r, schema) {
+  const copy = JSON.parse(JSON.stringify(schema));
+  if (r.chance(0.05)) return deepNest(r);
+  for (let i = r.int(4); i >= 0; i--) {
+    const all = places(copy);
+    if (all.length === 0) break;
+    const [parent, key] = r.pick(all);
+    switch (r.int(5)) {
+      case 0: put(parent, key, randomValue(r)); break;
+      case 1: if (!Array.isArray(parent)) delete parent[key]; break;
+      case 2: if (!Array.isArray(parent)) put(parent, r.pick(HOSTILE_KEYS), parent[key]); break;
+      case 3: put(parent, key, { $ref: r.pick(REFS) }); break;
+      default: if (typeof parent[key] === "object" && parent[key] !== null && !Array.isArray(parent[key])) put(parent[key], r.pick(KEYWORDS), randomValue(r));
+    }
+  }
+  return copy;
+}
+
+function randomArgv(r, flags) {
+  const argv = [];
+  // An action union's argv starts with the action's words.
+  const actions = [...new Set(flags.flatMap((f) => f.actions ?? []))];
+  if (actions.length > 0 && r.chance(0.8)) argv.push(...r.pick(actions).split(":"));
+  for (let i = r.int(8); i > 0; i--) {
+    const flag = flags.length > 0 && r.chance(0.8) ? r.pick(flags) : null;
+    const name = flag ? flag.name : r.pick(HOSTILE_KEYS);
+    switch (r.int(6)) {
+      case 0: argv.push(`--${name}`); break;
+      case 1: argv.push(`--${name}=${r.pick(HOSTILE_TEXT)}`); break;
+      case 2: argv.push(`--no-${name}`); break;
+      case 3: argv.push(flag && flag.short ? `-${flag.short}` : `-${name.slice(0, 3)}`); break;
+      default: argv.push(`--${name}`, String(randomScalar(r)));
+    }
+    if (flag && flag.choices && r.chance(0.3)) argv.push(String(r.pick(flag.choices)));
+  }
+  if (r.chance(0.1)) argv.push(...Array.from({ length: 2000 }, (_, i) => (i % 2 ? "x" : "--nope")));
+  if (r.chance(0.1)) argv.push("--", ...argv.slice(0, 3));
+  return argv;
+}
+
+/** Arguments as broken clients send them: values, or their JSON text. */
+function randomArgs(r, flags) {
+  const args = {};
+  for (const flag of flags) {
+    if (!r.chance(0.5)) continue;
+    let node = args;
+    for (const key of flag.path.slice(0, -1)) {
+      if (!(Object.hasOwn(node, key) && typeof node[key] === "object" && node[key])) put(node, key, {});
+      node = node[key];
+    }
+    const value = randomValue(r);
+    put(node, flag.path[flag.path.length - 1], r.chance(0.5) ? JSON.stringify(value) : value);
+  }
+  if (r.chance(0.2)) put(args, r.pick(HOSTILE_KEYS), JSON.stringify(randomValue(r)));
+  return r.chance(0.15) ? JSON.stringify(args) : args;
+}
+
+/** Option objects, written so that cases stay JSON: `{ $cyclic: key }` and `{ $deep: n }` are made real at run time. */
+function randomOptions(r, keys) {
+  switch (r.int(8)) {
+    case 0: return undefined;
+    case 1: return { $cyclic: r.pick(keys) };
+    case 2: return { $deep: r.pick([100, 5000]) };
+    case 3: return r.pick([3, "x", [], null, true]);
+    case 4: return { [`${r.pick(keys)}x`]: 1 };
+    default: {
+      const o = {};
+      put(o, r.pick(keys), randomValue(r));
+      return o;
+    }
+  }
+}
+
+export function realOptions(options) {
+  if (options === null || typeof options !== "object" || Array.isArray(options)) return options;
+  if (Object.hasOwn(options, "$cyclic")) {
+    const o = {};
+    o[options.$cyclic] = o;
+    return o;
+  }
+  if (Object.hasOwn(options, "$deep")) {
+    let o = {};
+    for (let i = 0; i < options.$deep; i++) o = { flags: o };
+    return o;
+  }
+  return options;
+}
+
+const OPS = ["inputSchema", "usage", "parseArgv", "reconstruct", "repair", "toArgv", "help", "flags"];
+const OPTION_KEYS = {
+  compile: ["name", "separator", "case", "maxDepth", "flatten", "flags", "envPrefix"],
+  inputSchema: ["client", "actionsAs"],
+  usage: ["format", "width", "topic"],
+  parseArgv: ["env"],
+  reconstruct: ["env"],
+  help: ["topic", "discriminator", "strict"],
+};
+
+/** One case: a JSON description that `runCase` replays exactly. */
+export function makeCase(r, schemas, api) {
+  const schema = r.chance(0.7) ? mutateSchema(r, r.pick(schemas)) : r.pick(schemas);
+  const op = r.pick(OPS);
+  let flags = [];
+  try {
+    const tool = api.compile(schema);
+    flags = tool.flags();
+    tool.free();
+  } catch {
+    flags = [];
+  }
+  return {
+    schema,
+    compileOptions: r.chance(0.2) ? randomOptions(r, OPTION_KEYS.compile) : undefined,
+    op,
+    argv: randomArgv(r, flags),
+    args: randomArgs(r, flags),
+    options: r.chance(0.3) ? randomOptions(r, OPTION_KEYS[op] ?? ["x"]) : undefined,
+  };
+}
+
+// --- running and checking -----------------------------------------------------
+
+function isPlainJson(value, depth = 0) {
+  if (value === null || typeof value !== "object") return typeof value !== "function" && typeof value !== "bigint" && typeof value !== "symbol";
+  if (depth > 200) return true;
+  if (Array.isArray(value)) return Object.getPrototypeOf(value) === Array.prototype && value.every((v) => isPlainJson(v, depth + 1));
+  if (Object.getPrototypeOf(value) !== Object.prototype) return false;
+  return Object.keys(value).every((k) => isPlainJson(value[k], depth + 1));
+}
+
+function prototypeState() {
+  return [Object.prototype, Array.prototype, Function.prototype, String.prototype]
+    .map((p) => Object.getOwnPropertyNames(p).join(","))
+    .join("|");
+}
+
+function call(tool, c) {
+  const options = realOptions(c.options);
+  switch (c.op) {
+    case "inputSchema": return tool.inputSchema(options);
+    case "usage": return tool.usage(options);
+    case "parseArgv": return tool.safeParseArgv(c.argv, options);
+    case "reconstruct": return tool.reconstruct(typeof c.args === "string" ? {} : c.args, options);
+    case "repair": return tool.repair(c.args);
+    case "toArgv": return tool.toArgv(typeof c.args === "string" ? {} : c.args);
+    case "help": return tool.help(options);
+    default: return tool.flags();
+  }
+}
+
+/**
+ * Runs a case; returns null when every invariant holds, else what broke:
+ * `{ check, detail }`. `check` names the invariant, so shrinking keeps it.
+ */
+export function runCase(api, c, { sentinel, documented, memoryBytes }) {
+  const protoBefore = prototypeState();
+  const memBefore = memoryBytes();
+  const started = performance.now();
+  let outcome;
+  let tool;
+  try {
+    tool = api.compile(c.schema, realOptions(c.compileOptions));
+    const result = call(tool, c);
+    const data = result && typeof result === "object" && "success" in result ? (result.success ? result.data : result.error) : result;
+    if (!(data instanceof api.ToolshapeError) && !isPlainJson(data)) outcome = { check: "plain-json", detail: `${c.op} gave a value that is not plain JSON` };
+    if (result && result.success === false && !documented.has(result.error.code)) outcome = { check: "error-code", detail: `undocumented code ${result.error.code}` };
+  } catch (error) {
+    if (!(error instanceof api.ToolshapeError)) outcome = { check: "error-type", detail: `${error && error.name}: ${error && error.message}`.slice(0, 300) };
+    else if (!documented.has(error.code)) outcome = { check: "error-code", detail: `undocumented code ${error.code}` };
+  } finally {
+    try {
+      tool?.free();
+    } catch {
+      // A freed tool is fine.
+    }
+  }
+  const ms = performance.now() - started;
+  if (!outcome && ms > MAX_CALL_MS) outcome = { check: "time", detail: `${c.op} took ${ms.toFixed(0)} ms` };
+  if (!outcome && prototypeState() !== protoBefore) outcome = { check: "prototype", detail: "a prototype changed" };
+  const inputBytes = JSON.stringify(c).length;
+  const growth = memoryBytes() - memBefore;
+  if (!outcome && growth > MAX_GROWTH_BYTES + 16 * inputBytes) outcome = { check: "memory", detail: `wasm grew ${growth} bytes` };
+  if (!outcome) {
+    try {
+      if (JSON.stringify(sentinel()) !== '{"a":{"b":1}}') outcome = { check: "still-works", detail: "the sentinel parse gave something else" };
+    } catch (error) {
+      outcome = { check: "still-works", detail: `the module stopped working: ${error && error.message}` };
+    }
+  }
+  return outcome ?? null;
+}
+
+// --- shrinking and saving -----------------------------------------------------
+
+/** Smaller variants of a JSON value: parts removed or made simple. */
+function* smaller(value) {
+  if (Array.isArray(value)) {
+    for (let size = value.length >> 1; size > 0; size >>= 1) {
+      for (let at = 0; at + size <= value.length; at += size) yield [...value.slice(0, at), ...value.slice(at + size)];
+    }
+    for (let i = 0; i < value.length; i++) for (const s of smaller(value[i])) yield value.map((v, j) => (j === i ? s : v));
+  } else if (value !== null && typeof value === "object") {
+    const keys = Object.keys(value);
+    for (const key of keys) {
+      const rest = {};
+      for (const k of keys) if (k !== key) Object.defineProperty(rest, k, { value: value[k], enumerable: true, writable: true, configurable: true });
+      yield rest;
+    }
+    for (const key of keys) {
+      for (const s of smaller(value[key])) {
+        const copy = {};
+        for (const k of keys) Object.defineProperty(copy, k, { value: k === key ? s : value[k], enumerable: true, writable: true, configurable: true });
+        yield copy;
+      }
+    }
+  } else if (typeof value === "string" && value.length > 1) {
+    yield value.slice(0, value.length >> 1);
+  }
+}
+
+export function shrink(api, c, found, env, budget = 2000) {
+  let best = c;
+  let tries = 0;
+  let improved = true;
+  while (improved && tries < budget) {
+    improved = false;
+    for (const candidate of smaller(best)) {
+      if (++tries > budget) break;
+      if (!OPS.includes(candidate.op) || !Object.hasOwn(candidate, "schema")) continue;
+      const again = runCase(api, candidate, env);
+      if (again && again.check === found.check) {
+        best = candidate;
+        improved = true;
+        break;
+      }
+    }
+  }
+  return best;
+}
+
+export function saveRegression(c, found) {
+  mkdirSync(regressionDir, { recursive: true });
+  const text = `${JSON.stringify({ check: found.check, detail: found.detail, case: c }, null, 2)}\n`;
+  const name = createHash("sha256").update(text).digest("hex").slice(0, 12);
+  const file = join(regressionDir, `${found.check}-${name}.json`);
+  writeFileSync(file, text);
+  return file;
+}
+
+/** What runCase needs, made once per process. */
+export function environment(api, wasm) {
+  const codes = JSON.parse(wasm.codes());
+  const documented = new Set([...codes.errors, "FREED", "NOT_INITIALIZED"]);
+  const probe = api.compile({ type: "object", properties: { a: { type: "object", properties: { b: { type: "integer" } } } } });
+  return { documented, memoryBytes: () => wasm.memoryBytes(), sentinel: () => probe.parseArgv(["--a-b", "1"]) };
+}
+
+export function campaign({ seconds, seed, log = console.log }) {
+  const api = require(join(root, "pkg"));
+  const wasm = require(join(root, "pkg", "node", "toolshape.js"));
+  const env = environment(api, wasm);
+  const r = rng(seed);
+  const schemas = fixtureSchemas();
+  const deadline = performance.now() + seconds * 1000;
+  let calls = 0;
+  const findings = [];
+  while (performance.now() < deadline) {
+    const c = makeCase(r, schemas, api);
+    calls++;
+    const found = runCase(api, c, env);
+    if (!found) continue;
+    const small = shrink(api, c, found, env);
+    const file = saveRegression(small, found);
+    findings.push({ ...found, file });
+    log(`finding: ${found.check}: ${found.detail}\n  saved ${file}`);
+  }
+  return { calls, findings, memory: wasm.memoryBytes() };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = process.argv.slice(2);
+  const seconds = Number(args.find((a) => /^\d+(\.\d+)?$/.test(a)) ?? 60);
+  const seedAt = args.indexOf("--seed");
+  const seed = seedAt >= 0 ? Number(args[seedAt + 1]) : Date.now() % 100000;
+  console.log(`fuzz: ${seconds} s, seed ${seed}`);
+  const result = campaign({ seconds, seed });
+  console.log(`fuzz: ${result.calls} calls, ${result.findings.length} findings, wasm memory ${(result.memory / 1048576).toFixed(2)} MiB`);
+  process.exit(result.findings.length > 0 ? 1 : 0);
+}
