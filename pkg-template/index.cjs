@@ -1,10 +1,16 @@
 "use strict";
 // Node entry (CommonJS). The wasm-bindgen nodejs glue reads and instantiates
-// the .wasm synchronously on require, so init() has nothing left to do.
-const wasm = require("./node/toolshape.js");
+// the .wasm synchronously on require, so init() has nothing left to do. When
+// the instance traps, a fresh copy of the glue gives a new instance.
+const gluePath = require.resolve("./node/toolshape.js");
 const { makeApi, ToolshapeError } = require("./lib/api.cjs");
 
-const api = makeApi(wasm);
+function reload() {
+  delete require.cache[gluePath];
+  return require(gluePath);
+}
+
+const api = makeApi(require(gluePath), () => true, { reload });
 
 module.exports = {
   compile: api.compile,

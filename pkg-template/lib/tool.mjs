@@ -3,7 +3,8 @@
 // NUL-joined string; results come back as JSON text or, for the fast parse,
 // as numbers read through a view of wasm memory.
 
-import { call, fail, fromWire } from "./errors.mjs";
+import { isTrap } from "./core.mjs";
+import { fail, fromWire } from "./errors.mjs";
 import { makeDecoder } from "./fast-argv.mjs";
 import { jsonText, optionsText } from "./json-text.mjs";
 import { mayNeedRepair } from "./repair-hints.mjs";
@@ -44,27 +45,31 @@ function parseOutcome(text) {
  * Parse options: `env` is read here (only the names the table uses cross);
  * any other key is for the core to read, so a misspelt one is refused there.
  */
-function parseOptions(wasm, opts) {
+function parseOptions(core, opts) {
   if (opts === undefined || opts === null) return undefined;
   if (typeof opts !== "object" || Array.isArray(opts)) {
-    call(() => wasm.checkParseOptions(optionsText(opts, "parseArgv") ?? "null"));
+    core.guard(() => core.wasm.checkParseOptions(optionsText(opts, "parseArgv") ?? "null"));
   }
   for (const key in opts) {
     if (key !== "env" && hasOwn(opts, key)) {
       const rest = optionsText(opts, "parseArgv");
-      call(() => wasm.checkParseOptions(rest));
+      core.guard(() => core.wasm.checkParseOptions(rest));
       break;
     }
   }
   return opts.env;
 }
 
-/** The Tool class, bound to one set of wasm-bindgen exports. */
-export function makeToolClass(wasm, memoryView, layout) {
+/** The Tool class over the API's core (see core.mjs). */
+export function makeToolClass(core, layout) {
   const dispose = Symbol.dispose || Symbol.for("nodejs.dispose");
 
   return class Tool {
-    #wasm;
+    #schemaText;
+    #optionsText;
+    #handle;
+    #ref;
+    #generation;
     #flags;
     #envNames;
     #decode;
@@ -72,37 +77,50 @@ export function makeToolClass(wasm, memoryView, layout) {
     #actions;
 
     /** @internal use compile() */
-    constructor(handle) {
-      this.#wasm = handle;
-      this.#actions = handle.isActions();
+    constructor(schemaText, optionsText) {
+      this.#schemaText = schemaText;
+      this.#optionsText = optionsText;
+      this.#attach();
+      this.#actions = this.#handle.isActions();
+    }
+
+    #attach() {
+      const { handle, ref } = core.compile(this.#schemaText, this.#optionsText);
+      this.#handle = handle;
+      this.#ref = ref;
+      this.#generation = core.generation;
     }
 
     // Made on first use, not in compile: start-up pays only for what it uses.
     #flagList() {
       if (this.#flags === undefined) {
-        this.#flags = this.#live().flags();
+        const handle = this.#live();
+        this.#flags = core.guard(() => handle.flags());
         const flags = JSON.parse(this.#flags);
         this.#envNames = flags.flatMap((f) => (f.env ? [f.env] : []));
-        this.#decode = this.#actions ? undefined : makeDecoder(this.#live().plan(), flags, layout());
+        this.#decode = this.#actions ? undefined : makeDecoder(core.guard(() => handle.plan()), flags, layout());
       }
       return this.#flags;
     }
 
+    /** The handle on the current instance: compiled again after a restart. */
     #live() {
-      if (!this.#wasm) throw fail("FREED", "this Tool was freed; compile the schema again");
-      return this.#wasm;
+      if (this.#schemaText === undefined) throw fail("FREED", "this Tool was freed; compile the schema again");
+      if (core.broken) throw fail("NOT_INITIALIZED", "toolshape's core stopped after an error; call and await init() again");
+      if (this.#generation !== core.generation) this.#attach();
+      return this.#handle;
     }
 
     inputSchema(opts) {
       const handle = this.#live();
       const text = optionsText(opts, "inputSchema");
-      return JSON.parse(call(() => handle.inputSchema(text)));
+      return JSON.parse(core.guard(() => handle.inputSchema(text)));
     }
 
     help(opts) {
       const handle = this.#live();
       const text = optionsText(opts, "help");
-      return JSON.parse(call(() => handle.help(text)));
+      return JSON.parse(core.guard(() => handle.help(text)));
     }
 
     flags() {
@@ -110,31 +128,36 @@ export function makeToolClass(wasm, memoryView, layout) {
     }
 
     safeParseArgv(argv, opts) {
-      const handle = this.#live();
       if (this.#flags === undefined) this.#flagList();
+      const handle = this.#live();
       if (!Array.isArray(argv)) checkArgv(argv);
       for (let i = 0; i < argv.length; i++) {
         if (typeof argv[i] !== "string") checkArgv(argv);
       }
-      const env = parseOptions(wasm, opts);
+      const env = parseOptions(core, opts);
       const useEnv = env !== undefined && env !== null && this.#envNames.length > 0;
-      // The fast path: numbers out of wasm, objects built here from argv;
-      // errors and JSON-only values come back as JSON from the same call.
-      // It declines (0) for argv holding NUL; action unions skip it.
-      if (!useEnv && !this.#actions) {
-        const written = handle.parseArgvFast(argv.join("\0"), argv.length);
-        if (written > 0) {
-          const buf = memoryView();
-          const start = handle.outPtr() / 8;
-          if (buf[start] === layout().answerNumbers) return this.#decode(buf, start, argv);
-          return parseOutcome(handle.takeAnswer());
+      try {
+        // The fast path: numbers out of wasm, objects built here from argv;
+        // errors and JSON-only values come back as JSON from the same call.
+        // It declines (0) for argv holding NUL; action unions skip it.
+        if (!useEnv && !this.#actions) {
+          const written = handle.parseArgvFast(argv.join("\0"), argv.length);
+          if (written > 0) {
+            const buf = core.memoryView();
+            const start = handle.outPtr() / 8;
+            if (buf[start] === layout().answerNumbers) return this.#decode(buf, start, argv);
+            return parseOutcome(handle.takeAnswer());
+          }
         }
+        const joinedEnv = useEnv ? envText(this.#envNames, env) : "";
+        const joined = !argv.some((token) => token.includes("\0"));
+        return parseOutcome(
+          joined ? handle.parseArgv(argv.join("\0"), argv.length, joinedEnv) : handle.parseArgvJson(JSON.stringify(argv), joinedEnv),
+        );
+      } catch (error) {
+        if (isTrap(error)) return { success: false, error: core.trapped(error) };
+        throw error;
       }
-      const joinedEnv = useEnv ? envText(this.#envNames, env) : "";
-      const joined = !argv.some((token) => token.includes("\0"));
-      return parseOutcome(
-        joined ? handle.parseArgv(argv.join("\0"), argv.length, joinedEnv) : handle.parseArgvJson(JSON.stringify(argv), joinedEnv),
-      );
     }
 
     parseArgv(argv, opts) {
@@ -144,40 +167,44 @@ export function makeToolClass(wasm, memoryView, layout) {
     }
 
     reconstruct(flat, opts) {
-      const handle = this.#live();
       if (this.#flags === undefined) this.#flagList();
+      const handle = this.#live();
       if (!flat || typeof flat !== "object" || Array.isArray(flat)) {
         throw fail("INVALID_ARGS", "reconstruct takes an object of flag values", { issues: [] });
       }
-      const env = parseOptions(wasm, opts);
-      const out = parseOutcome(handle.reconstruct(jsonText(flat, "the flat values", "INVALID_ARGS"), envText(this.#envNames, env)));
+      const env = parseOptions(core, opts);
+      const text = jsonText(flat, "the flat values", "INVALID_ARGS");
+      const out = parseOutcome(core.guard(() => handle.reconstruct(text, envText(this.#envNames, env))));
       if (!out.success) throw out.error;
       return out.data;
     }
 
     repair(args) {
       const handle = this.#live();
-      if (this.#hints === undefined) this.#hints = JSON.parse(handle.stringHints());
+      if (this.#hints === undefined) this.#hints = JSON.parse(core.guard(() => handle.stringHints()));
       if (typeof args !== "string" && !mayNeedRepair(this.#hints, args)) return { value: args, repairs: [] };
-      return JSON.parse(call(() => handle.repair(jsonText(args, "the arguments", "INVALID_ARGS"))));
+      const text = jsonText(args, "the arguments", "INVALID_ARGS");
+      return JSON.parse(core.guard(() => handle.repair(text)));
     }
 
     toArgv(args) {
       const handle = this.#live();
-      return JSON.parse(call(() => handle.toArgv(jsonText(args, "the arguments", "INVALID_ARGS"))));
+      const text = jsonText(args, "the arguments", "INVALID_ARGS");
+      return JSON.parse(core.guard(() => handle.toArgv(text)));
     }
 
     usage(opts) {
       const handle = this.#live();
       const text = optionsText(opts, "usage");
-      return call(() => handle.usage(text));
+      return core.guard(() => handle.usage(text));
     }
 
     free() {
-      if (this.#wasm) {
-        this.#wasm.free();
-        this.#wasm = undefined;
-      }
+      if (this.#schemaText === undefined) return;
+      this.#schemaText = undefined;
+      core.forget(this.#ref);
+      if (this.#generation === core.generation && !core.broken) core.guard(() => this.#handle.free());
+      this.#handle = undefined;
     }
 
     [dispose]() {

@@ -1,0 +1,72 @@
+// The second line of defence: should the wasm instance ever trap, the call
+// that trapped answers a ToolshapeError (INTERNAL), the instance is replaced
+// by a new one from the same module, and every Tool keeps working. The trap
+// here is real: a wasm-bindgen export is called the way the glue must never
+// be (an object where a string goes), which traps inside wasm.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import { cjs, require } from "./helpers.mjs";
+
+const { compile, ToolshapeError } = cjs;
+const schema = { type: "object", properties: { a: { type: "object", properties: { b: { type: "integer" } } } } };
+
+/** Makes `method` of the current instance's WasmTool trap inside wasm once. */
+function trapOnce(method) {
+  const glue = require("../pkg/node/toolshape.js");
+  const original = glue.WasmTool.prototype[method];
+  glue.WasmTool.prototype[method] = function trap() {
+    glue.WasmTool.prototype[method] = original;
+    return new glue.WasmTool("{}", {});
+  };
+}
+
+function isInternal(error) {
+  assert.ok(error instanceof ToolshapeError, String(error));
+  assert.equal(error.code, "INTERNAL");
+  assert.match(error.message, /stopped on this input .*restarted/);
+  return true;
+}
+
+test("a trap answers INTERNAL, and the same Tool works on a new instance", () => {
+  const tool = compile(schema, { name: "t" });
+  const other = compile(schema);
+  assert.deepEqual(tool.parseArgv(["--a-b", "1"]), { a: { b: 1 } });
+  trapOnce("usage");
+  assert.throws(() => tool.usage(), isInternal);
+  assert.match(tool.usage(), /^Usage: t /);
+  assert.deepEqual(tool.parseArgv(["--a-b", "2"]), { a: { b: 2 } });
+  assert.deepEqual(other.parseArgv(["--a-b", "3"]), { a: { b: 3 } });
+  assert.deepEqual(other.repair({ a: '{"b":"4"}' }).value, { a: { b: 4 } });
+  assert.deepEqual(compile(schema).toArgv({ a: { b: 5 } }), ["--a-b", "5"]);
+  other.free();
+  tool.free();
+});
+
+test("a trap on the fast parse path answers a failed parse, then parsing works", () => {
+  const tool = compile(schema);
+  trapOnce("parseArgvFast");
+  const result = tool.safeParseArgv(["--a-b", "1"]);
+  assert.equal(result.success, false);
+  isInternal(result.error);
+  assert.deepEqual(tool.parseArgv(["--a-b", "6"]), { a: { b: 6 } });
+});
+
+// Smoke test: this trap leaves the old allocator usable, so the old
+// instance's free would not throw either; a broken one is what the detaching
+// in core.mjs guards against.
+test("forgotten Tools of the old instance are collected after a restart", async () => {
+  setFlagsFromString("--expose-gc");
+  const gc = runInNewContext("gc");
+  (() => {
+    for (let i = 0; i < 50; i++) compile(schema).flags();
+  })();
+  trapOnce("inputSchema");
+  assert.throws(() => compile(schema).inputSchema(), isInternal);
+  gc();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  gc();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.deepEqual(compile(schema).parseArgv(["--a-b", "7"]), { a: { b: 7 } });
+});

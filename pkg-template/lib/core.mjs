@@ -1,0 +1,87 @@
+// The wasm instance behind the API, and what happens when it traps. A trap
+// (or a stack overflow) inside wasm can leave the instance's state broken,
+// so the call that trapped throws a ToolshapeError with code INTERNAL and
+// the instance is replaced by a new one from the same module; every Tool
+// compiles itself again on the new instance the next time it is used.
+//
+// Handles of the old instance are detached from wasm-bindgen's
+// FinalizationRegistry first (`__destroy_into_raw` frees nothing): its
+// cleanup would call into the broken instance, and a cleanup callback that
+// throws ends a Node process.
+
+import { call, fail } from "./errors.mjs";
+
+/** A JS error that means the wasm instance may be broken. */
+export function isTrap(error) {
+  return (typeof WebAssembly !== "undefined" && error instanceof WebAssembly.RuntimeError) || error instanceof RangeError;
+}
+
+/**
+ * @param {object} wasm the wasm-bindgen exports
+ * @param {{ reload?: () => object }} [how] `reload` makes a fresh instance synchronously (Node);
+ *   without it (browsers) the API waits for `replace` after `init()` runs again.
+ */
+export function makeCore(wasm, how = {}) {
+  let live = new Set();
+  let sweepAt = 64;
+  let view = new Float64Array(0);
+  let memory;
+  const core = {
+    wasm,
+    generation: 0,
+    /** Set when the instance trapped and no new one is in place yet. */
+    broken: false,
+
+    /** A new WasmTool on the current instance, tracked for detaching. */
+    compile(schemaText, optionsText) {
+      const handle = core.guard(() => new core.wasm.WasmTool(schemaText, optionsText));
+      const ref = new WeakRef(handle);
+      live.add(ref);
+      if (live.size > sweepAt) {
+        for (const r of live) if (r.deref() === undefined) live.delete(r);
+        sweepAt = Math.max(64, live.size * 2);
+      }
+      return { handle, ref };
+    },
+
+    forget(ref) {
+      live.delete(ref);
+    },
+
+    /** A view of wasm memory, made again when memory grew or the instance changed. */
+    memoryView() {
+      if (memory === undefined) memory = core.wasm.wasmMemory();
+      if (view.buffer !== memory.buffer) view = new Float64Array(memory.buffer);
+      return view;
+    },
+
+    /** Runs a wasm call: wire errors become ToolshapeError, a trap replaces the instance. */
+    guard(fn) {
+      try {
+        return call(fn);
+      } catch (error) {
+        if (!isTrap(error)) throw error;
+        throw core.trapped(error);
+      }
+    },
+
+    /** The instance trapped: replace it, and answer the error the caller sees. */
+    trapped(error) {
+      for (const ref of live) ref.deref()?.__destroy_into_raw?.();
+      live = new Set();
+      core.broken = true;
+      if (how.reload) core.replace(how.reload());
+      const next = how.reload ? "it has been restarted" : "call and await init() again to restart it";
+      return fail("INTERNAL", `toolshape's core stopped on this input (${error && error.message}); this is a bug, please report it; ${next}`);
+    },
+
+    replace(fresh) {
+      core.wasm = fresh;
+      core.generation += 1;
+      core.broken = false;
+      memory = undefined;
+      view = new Float64Array(0);
+    },
+  };
+  return core;
+}
