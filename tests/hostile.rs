@@ -12,6 +12,13 @@ use toolshape::help::{help, HelpOptions};
 use toolshape::schema::read_schema;
 use toolshape::{no_env, ActionsAs, CompileOptions, InputSchemaOptions, Tool, UsageRequest};
 
+fn cases() -> u32 {
+    std::env::var("TOOLSHAPE_HOSTILE_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(3000)
+}
+
 const KEYWORDS: &[&str] = &[
     "type",
     "properties",
@@ -70,7 +77,9 @@ fn json_value() -> impl Strategy<Value = Value> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(3000))]
+    // 3,000 cases in `npm test`; `TOOLSHAPE_HOSTILE_CASES=300000 cargo test
+    // --release --test hostile` is the long run the README reports.
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
 
     #[test]
     fn any_json_as_a_schema_never_panics(schema in json_value(), argv in prop::collection::vec("[-a-z=]{0,8}", 0..6), args in json_value()) {
@@ -88,8 +97,14 @@ proptest! {
             }
             let _ = tool.usage(&UsageRequest::default());
             let refs: Vec<&str> = argv.iter().map(String::as_str).collect();
-            if let Ok(parsed) = tool.parse_argv(&refs, &no_env) {
-                let _ = tool.to_argv(&parsed.data);
+            match tool.parse_argv(&refs, &no_env) {
+                // Whatever parses, and toArgv writes, parses back the same.
+                Ok(parsed) => if let Ok(again) = tool.to_argv(&parsed.data) {
+                    let again: Vec<&str> = again.iter().map(String::as_str).collect();
+                    let back = tool.parse_argv(&again, &no_env).map(|p| p.data);
+                    prop_assert_eq!(back.as_ref().ok(), Some(&parsed.data), "argv {:?} -> {:?}", refs, again);
+                },
+                Err(err) => prop_assert!(err.to_json().len() < 64 * 1024, "an error of {} bytes", err.to_json().len()),
             }
             let _ = tool.repair(args.clone());
             let _ = tool.to_argv(&args);
