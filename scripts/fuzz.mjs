@@ -22,8 +22,13 @@ export const regressionDir = join(root, "tests", "fuzz-regressions");
 
 /** A call slower than this is a finding (a hang in the making). */
 const MAX_CALL_MS = 2000;
-/** wasm memory a call may add beyond 16x its input, once warmed up. */
-const MAX_GROWTH_BYTES = 64 * 1024 * 1024;
+/**
+ * What one call may add to wasm memory, and may return: a small multiple of
+ * its input, plus a fixed allowance for the allocator's first pages and for
+ * `$ref`s inlined up to the schema weight limit.
+ */
+const ALLOWANCE_BYTES = 8 * 1024 * 1024;
+const PER_INPUT_BYTE = 64;
 
 // --- seeded randomness ------------------------------------------------------
 
@@ -265,6 +270,9 @@ export function runCase(api, c, { sentinel, documented, memoryBytes }) {
   try {
     tool = api.compile(c.schema, realOptions(c.compileOptions));
     const result = call(tool, c);
+    const size = JSON.stringify(result)?.length ?? 0;
+    const inputBytes = JSON.stringify(c).length;
+    if (size > ALLOWANCE_BYTES + PER_INPUT_BYTE * inputBytes) outcome = { check: "output-size", detail: `${c.op} returned ${size} bytes for ${inputBytes} of input` };
     const data = result && typeof result === "object" && "success" in result ? (result.success ? result.data : result.error) : result;
     if (!(data instanceof api.ToolshapeError) && !isPlainJson(data)) outcome = { check: "plain-json", detail: `${c.op} gave a value that is not plain JSON` };
     if (result && result.success === false && !documented.has(result.error.code)) outcome = { check: "error-code", detail: `undocumented code ${result.error.code}` };
@@ -283,7 +291,7 @@ export function runCase(api, c, { sentinel, documented, memoryBytes }) {
   if (!outcome && prototypeState() !== protoBefore) outcome = { check: "prototype", detail: "a prototype changed" };
   const inputBytes = JSON.stringify(c).length;
   const growth = memoryBytes() - memBefore;
-  if (!outcome && growth > MAX_GROWTH_BYTES + 16 * inputBytes) outcome = { check: "memory", detail: `wasm grew ${growth} bytes` };
+  if (!outcome && growth > ALLOWANCE_BYTES + PER_INPUT_BYTE * inputBytes) outcome = { check: "memory", detail: `wasm grew ${growth} bytes` };
   if (!outcome) {
     try {
       if (JSON.stringify(sentinel()) !== '{"a":{"b":1}}') outcome = { check: "still-works", detail: "the sentinel parse gave something else" };
