@@ -86,6 +86,8 @@ fn is_integer(value: &Value) -> bool {
 /// JSON equality with numbers compared by value (`1` equals `1.0`).
 #[must_use]
 pub fn same_value(a: &Value, b: &Value) -> bool {
+    #[cfg(test)]
+    comparisons::count();
     match (a, b) {
         (Value::Number(x), Value::Number(y)) => x == y || x.as_f64().is_some_and(|fx| y.as_f64() == Some(fx)),
         _ => a == b,
@@ -102,5 +104,27 @@ pub fn value_kind(value: &Value) -> &'static str {
         Value::String(_) => "string",
         Value::Array(_) => "array",
         Value::Object(_) => "object",
+    }
+}
+
+/// How many values `same_value` compared on this thread: lets tests show
+/// that work per key does not grow with an enum's size, without timing.
+#[cfg(test)]
+pub mod comparisons {
+    use std::cell::Cell;
+
+    thread_local! {
+        static COUNT: Cell<usize> = const { Cell::new(0) };
+    }
+
+    pub fn count() {
+        COUNT.with(|c| c.set(c.get() + 1));
+    }
+
+    /// The comparisons made while `f` ran.
+    pub fn during(f: impl FnOnce()) -> usize {
+        let before = COUNT.with(Cell::get);
+        f();
+        COUNT.with(Cell::get) - before
     }
 }

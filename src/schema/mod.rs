@@ -10,6 +10,8 @@ mod root;
 mod shape;
 
 pub use enum_values::EnumValues;
+#[cfg(test)]
+pub use fits::comparisons;
 pub use fits::{fits, same_value, value_kind};
 pub use pointer::escape_segment as escape_pointer_segment;
 pub use read::read_schema;
