@@ -7,7 +7,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { cjs, require } from "./helpers.mjs";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { cjs, require, root } from "./helpers.mjs";
 
 const { compile, ToolshapeError } = cjs;
 const schema = { type: "object", properties: { a: { type: "object", properties: { b: { type: "integer" } } } } };
@@ -53,10 +55,13 @@ test("a trap on the fast parse path answers a failed parse, then parsing works",
   assert.deepEqual(tool.parseArgv(["--a-b", "6"]), { a: { b: 6 } });
 });
 
-// Smoke test: this trap leaves the old allocator usable, so the old
-// instance's free would not throw either; a broken one is what the detaching
-// in core.mjs guards against.
-test("forgotten Tools of the old instance are collected after a restart", async () => {
+test("wasm-bindgen's finalizers are guarded, so freeing into a replaced instance never ends the process", async () => {
+  for (const glue of ["node", "web"]) {
+    const text = readFileSync(join(root, "pkg", glue, "toolshape.js"), "utf8");
+    assert.match(text, /new FinalizationRegistry\(ptr => \{ try \{ wasm\.__wbg_wasmtool_free\(ptr(?: >>> 0)?, 1\); \} catch/);
+    assert.doesNotMatch(text, /new FinalizationRegistry\(ptr => wasm\./);
+  }
+  // Forgotten Tools of the old instance are collected after a restart.
   setFlagsFromString("--expose-gc");
   const gc = runInNewContext("gc");
   (() => {

@@ -13,6 +13,20 @@ const bindgen = ensureBindgen();
 run("cargo", ["build", "--lib", "--release", "--target", "wasm32-unknown-unknown"]);
 const built = join(root, "target", "wasm32-unknown-unknown", "release", "toolshape.wasm");
 
+/**
+ * wasm-bindgen frees a forgotten object from a FinalizationRegistry
+ * callback. Should that call throw (an instance replaced after a trap), a
+ * Node process would end, so each callback is wrapped to swallow it: the
+ * memory it would free belongs to an instance no longer in use.
+ */
+function guardFinalizers(glue) {
+  const text = readFileSync(glue, "utf8");
+  const pattern = /new FinalizationRegistry\(ptr => (wasm\.\w+\(ptr(?: >>> 0)?, 1\))\)/g;
+  const guarded = text.replace(pattern, "new FinalizationRegistry(ptr => { try { $1; } catch { /* an instance no longer in use */ } })");
+  if (guarded === text) throw new Error(`${glue}: wasm-bindgen's FinalizationRegistry callback has a new shape; update guardFinalizers`);
+  writeFileSync(glue, guarded);
+}
+
 const pkg = join(root, "pkg");
 rmSync(pkg, { recursive: true, force: true });
 mkdirSync(pkg, { recursive: true });
@@ -22,6 +36,7 @@ for (const target of ["nodejs", "web"]) {
   run(bindgen, [built, "--target", target, "--out-dir", out, "--out-name", "toolshape", "--no-typescript"]);
   const wasm = join(out, "toolshape_bg.wasm");
   const opt = join(root, "node_modules", ".bin", "wasm-opt");
+  guardFinalizers(join(out, "toolshape.js"));
   run(opt, [wasm, "-Oz", "--strip-debug", "--strip-producers", "--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals", "--enable-reference-types", "-o", wasm]);
 }
 

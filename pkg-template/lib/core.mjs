@@ -4,10 +4,9 @@
 // the instance is replaced by a new one from the same module; every Tool
 // compiles itself again on the new instance the next time it is used.
 //
-// Handles of the old instance are detached from wasm-bindgen's
-// FinalizationRegistry first (`__destroy_into_raw` frees nothing): its
-// cleanup would call into the broken instance, and a cleanup callback that
-// throws ends a Node process.
+// Handles of the old instance are left to wasm-bindgen's FinalizationRegistry,
+// whose callbacks the build wraps so that they never throw (a cleanup
+// callback that throws ends a Node process); they are never called again.
 
 import { call, fail } from "./errors.mjs";
 
@@ -22,8 +21,6 @@ export function isTrap(error) {
  *   without it (browsers) the API waits for `replace` after `init()` runs again.
  */
 export function makeCore(wasm, how = {}) {
-  let live = new Set();
-  let sweepAt = 64;
   let view = new Float64Array(0);
   let memory;
   const core = {
@@ -32,20 +29,9 @@ export function makeCore(wasm, how = {}) {
     /** Set when the instance trapped and no new one is in place yet. */
     broken: false,
 
-    /** A new WasmTool on the current instance, tracked for detaching. */
+    /** A new WasmTool on the current instance. */
     compile(schemaText, optionsText) {
-      const handle = core.guard(() => new core.wasm.WasmTool(schemaText, optionsText));
-      const ref = new WeakRef(handle);
-      live.add(ref);
-      if (live.size > sweepAt) {
-        for (const r of live) if (r.deref() === undefined) live.delete(r);
-        sweepAt = Math.max(64, live.size * 2);
-      }
-      return { handle, ref };
-    },
-
-    forget(ref) {
-      live.delete(ref);
+      return core.guard(() => new core.wasm.WasmTool(schemaText, optionsText));
     },
 
     /** A view of wasm memory, made again when memory grew or the instance changed. */
@@ -67,8 +53,6 @@ export function makeCore(wasm, how = {}) {
 
     /** The instance trapped: replace it, and answer the error the caller sees. */
     trapped(error) {
-      for (const ref of live) ref.deref()?.__destroy_into_raw?.();
-      live = new Set();
       core.broken = true;
       if (how.reload) core.replace(how.reload());
       const next = how.reload ? "it has been restarted" : "call and await init() again to restart it";

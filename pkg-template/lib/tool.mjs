@@ -68,7 +68,6 @@ export function makeToolClass(core, layout) {
     #schemaText;
     #optionsText;
     #handle;
-    #ref;
     #generation;
     #flags;
     #envNames;
@@ -85,9 +84,7 @@ export function makeToolClass(core, layout) {
     }
 
     #attach() {
-      const { handle, ref } = core.compile(this.#schemaText, this.#optionsText);
-      this.#handle = handle;
-      this.#ref = ref;
+      this.#handle = core.compile(this.#schemaText, this.#optionsText);
       this.#generation = core.generation;
     }
 
@@ -202,7 +199,6 @@ export function makeToolClass(core, layout) {
     free() {
       if (this.#schemaText === undefined) return;
       this.#schemaText = undefined;
-      core.forget(this.#ref);
       if (this.#generation === core.generation && !core.broken) core.guard(() => this.#handle.free());
       this.#handle = undefined;
     }
