@@ -212,3 +212,32 @@ fn every_root_form_carries_its_defs() {
         "the recursive fixture is read in every variant, both forms: {recursive}"
     );
 }
+
+/// Issue 11, item 8: help is asked only by `--help`, `-h`, or a cluster the
+/// table reads as holding `-h`; never by a value.
+#[test]
+fn a_value_starting_with_h_is_not_a_request_for_help() {
+    let schema = json!({"type": "object", "properties": {"foo": {"type": "string"}, "v": {"type": "boolean"}, "n": {"type": "integer"}}});
+    let options = CompileOptions::from_json(r#"{"flags":{"v":{"short":"v"}}}"#).unwrap();
+    let tool = Tool::compile(&schema, &options).unwrap();
+    let parse = |argv: &[&str]| tool.parse_argv(argv, &no_env);
+    let err = parse(&["--foo", "-hello world"]).unwrap_err();
+    assert_eq!(err.code, Code::InvalidArgs);
+    assert_eq!(err.issues.len(), 1, "{:?}", err.issues);
+    assert_eq!(
+        err.message,
+        "--foo expects a string value; to give a value that starts with '-', write --foo=-hello world"
+    );
+    for argv in [&["-hx"][..], &["-xh"]] {
+        let err = parse(argv).unwrap_err();
+        assert_eq!(err.code, Code::InvalidArgs, "{argv:?}");
+        assert_eq!(err.message, "unknown flag -x", "{argv:?}");
+    }
+    for argv in [&["-h"][..], &["--help"], &["-vh"], &["--foo", "x", "-h"]] {
+        assert_eq!(parse(argv).unwrap_err().code, Code::HelpRequested, "{argv:?}");
+    }
+    assert_eq!(parse(&["--n"]).unwrap_err().message, "--n expects an integer value");
+    // A flag after a flag that wants a value is still read as a flag.
+    let err = parse(&["--foo", "--v"]).unwrap_err();
+    assert_eq!(err.issues.len(), 1);
+}

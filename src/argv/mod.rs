@@ -6,7 +6,7 @@ use crate::args::{FlagValue, FlagValues, RawValue, Spelling};
 use crate::error::{Issue, IssueCode};
 use crate::flags::{FlagTable, FlagType, Lookup};
 use crate::number::is_json_number;
-use crate::text::closest;
+use crate::text::{clip, closest};
 
 /// argv read through a flag table: the values given, and what is not a flag.
 #[derive(Debug, Default, PartialEq)]
@@ -107,13 +107,17 @@ fn long<'a>(table: &FlagTable, body: &'a str, next: Option<&'a str>, out: &mut T
 }
 
 /// Handles `-abc`, `-n5`, `-n=5`, `-n 5`. Returns whether `next` was used.
+/// Asks for help only when the whole cluster reads as flags with `-h`
+/// among them (`-h`, `-vh`): `-hx` with no `-x` is an unknown flag, as
+/// `-xh` is, and never a request for help.
 fn short_group<'a>(table: &FlagTable, token: &'a str, next: Option<&'a str>, out: &mut Tokens<'a>) -> bool {
     let body = token.get(1..).unwrap_or_default();
+    let mut help = false;
     for (at, c) in body.char_indices() {
         let typed = Spelling::Short(c);
         let Some(flag) = table.short(c) else {
             if c == 'h' {
-                out.help = true;
+                help = true;
                 continue;
             }
             out.issue(unknown_short(c));
@@ -131,7 +135,25 @@ fn short_group<'a>(table: &FlagTable, token: &'a str, next: Option<&'a str>, out
         let inline = (!after.is_empty()).then_some(after);
         return take_value(table, flag, typed, inline, next, out);
     }
+    out.help |= help;
     false
+}
+
+/// Whether a token reads as a flag (or `--`) rather than as a value that
+/// happens to start with `-`: `--name`, `--help`, `-h`, or a cluster whose
+/// first letter is a short alias.
+fn reads_as_flag(table: &FlagTable, token: &str) -> bool {
+    if token == "--" || token == "-h" || token == "--help" {
+        return true;
+    }
+    if let Some(body) = token.strip_prefix("--") {
+        let name = body.split_once('=').map_or(body, |(name, _)| name);
+        return table.lookup(name).is_some();
+    }
+    token
+        .strip_prefix('-')
+        .and_then(|body| body.chars().next())
+        .is_some_and(|c| table.short(c).is_some())
 }
 
 fn take_value<'a>(
@@ -162,8 +184,9 @@ fn take_value<'a>(
         _ => {
             let hint = match next {
                 Some(value) => format!(
-                    "; to give a value that starts with '-', write {}={value}",
-                    typed_long(table, flag)
+                    "; to give a value that starts with '-', write {}={}",
+                    typed_long(table, flag),
+                    clip(value)
                 ),
                 None => String::new(),
             };
@@ -171,11 +194,27 @@ fn take_value<'a>(
                 code: IssueCode::MissingValue,
                 path: entry.path.clone(),
                 flag: Some(typed.show()),
-                message: format!("{} expects a {} value{hint}", typed.show(), entry.ty.placeholder()),
+                message: format!(
+                    "{} expects {} value{hint}",
+                    typed.show(),
+                    with_article(entry.ty.placeholder())
+                ),
             });
-            false
+            // A next token that is no flag was meant as this value: it is
+            // taken, so it is not read again as flags (`-hello` as `-h`).
+            next.is_some_and(|value| !reads_as_flag(table, value))
         }
     }
+}
+
+/// `an integer`, `a string`.
+fn with_article(word: &str) -> String {
+    let article = if word.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} {word}")
 }
 
 fn typed_long(table: &FlagTable, flag: usize) -> String {
