@@ -141,21 +141,81 @@ fn from_env(schema: &Schema, table: &FlagTable, collected: &mut Collected, env: 
         let Some(name) = flag.env.as_deref() else {
             continue;
         };
-        let Some(text) = env(name) else {
+        // An empty variable is unset, as shells and dotenv files mean it.
+        let Some(text) = env(name).filter(|t| !t.is_empty()) else {
             continue;
         };
-        match coerce::coerce_text(schema, flag, &text, None).map(Item::detach) {
-            Ok(item) => collected.put(index, item, flag.repeatable),
-            Err(expected) => {
-                let shown = Spelling::Env(name).show();
-                collected.issue(bad_value(
-                    flag,
-                    &format!("{shown} (for --{})", flag.name),
-                    &text,
-                    &expected,
-                ));
+        for part in env_values(flag, &text) {
+            match coerce::coerce_text(schema, flag, &part, None).map(Item::detach) {
+                Ok(item) => collected.put(index, item, flag.repeatable),
+                Err(expected) => {
+                    let shown = Spelling::Env(name).show();
+                    collected.issue(bad_value(
+                        flag,
+                        &format!("{shown} (for --{})", flag.name),
+                        &text,
+                        &expected,
+                    ));
+                    break;
+                }
             }
         }
+    }
+}
+
+/// What one environment variable holds for a flag: for a repeatable flag a
+/// list, as JSON text (`["a","b"]`) or comma-separated (`a,b`, `\,` for a
+/// comma); for a boolean also `yes`/`no`/`on`/`off` in any case.
+fn env_values(flag: &Flag, text: &str) -> Vec<String> {
+    if flag.ty == crate::flags::FlagType::Boolean {
+        let word = match text.to_ascii_lowercase().as_str() {
+            "yes" | "on" | "true" => "true".to_owned(),
+            "no" | "off" | "false" => "false".to_owned(),
+            _ => text.to_owned(),
+        };
+        return vec![word];
+    }
+    if !flag.repeatable {
+        return vec![text.to_owned()];
+    }
+    if text.trim_start().starts_with('[') {
+        if let Ok(Value::Array(items)) = serde_json::from_str::<Value>(text) {
+            return items
+                .into_iter()
+                .map(|item| match item {
+                    Value::String(s) => s,
+                    other => other.to_string(),
+                })
+                .collect();
+        }
+    }
+    split_commas(text)
+}
+
+/// `a,b\,c` to `["a", "b,c"]`.
+fn split_commas(text: &str) -> Vec<String> {
+    let mut parts = vec![String::new()];
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                Some(',') => push_char(&mut parts, ','),
+                Some(other) => {
+                    push_char(&mut parts, '\\');
+                    push_char(&mut parts, other);
+                }
+                None => push_char(&mut parts, '\\'),
+            },
+            ',' => parts.push(String::new()),
+            other => push_char(&mut parts, other),
+        }
+    }
+    parts
+}
+
+fn push_char(parts: &mut [String], c: char) {
+    if let Some(last) = parts.last_mut() {
+        last.push(c);
     }
 }
 

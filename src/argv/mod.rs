@@ -182,7 +182,7 @@ fn take_value<'a>(
             true
         }
         _ => {
-            let hint = match next {
+            let hint = match next.filter(|value| !reads_as_flag(table, value)) {
                 Some(value) => format!(
                     "; to give a value that starts with '-', write {}={}",
                     typed_long(table, flag),

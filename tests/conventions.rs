@@ -1,0 +1,71 @@
+//! Command-line conventions of issue 11: the environment, and messages that
+//! say exactly what to do.
+
+#![allow(clippy::expect_used, clippy::unwrap_used, clippy::indexing_slicing)] // test code: a panic is a failed test
+
+use serde_json::{json, Value};
+use toolshape::{CompileOptions, Tool};
+
+fn tool() -> Tool {
+    let schema = json!({"type": "object", "properties": {
+        "tags": {"type": "array", "items": {"type": "string"}},
+        "ports": {"type": "array", "items": {"type": "integer"}},
+        "force": {"type": "boolean"},
+        "name": {"type": "string"},
+        "count": {"type": "integer"}
+    }});
+    Tool::compile(&schema, &CompileOptions::from_json(r#"{"envPrefix":"APP"}"#).unwrap()).unwrap()
+}
+
+fn with_env(vars: &[(&str, &str)]) -> Result<Value, toolshape::Error> {
+    let lookup = |name: &str| vars.iter().find(|(k, _)| *k == name).map(|(_, v)| (*v).to_owned());
+    tool().parse_argv(&[], &lookup).map(|p| p.data)
+}
+
+#[test]
+fn environment_values() {
+    assert_eq!(
+        with_env(&[("APP_NAME", ""), ("APP_FORCE", "")]).unwrap(),
+        json!({}),
+        "empty means unset"
+    );
+    assert_eq!(
+        with_env(&[("APP_TAGS", "a,b\\,c")]).unwrap(),
+        json!({"tags": ["a", "b,c"]})
+    );
+    assert_eq!(
+        with_env(&[("APP_TAGS", r#"["x", "y,z"]"#)]).unwrap(),
+        json!({"tags": ["x", "y,z"]})
+    );
+    assert_eq!(
+        with_env(&[("APP_PORTS", "80,443")]).unwrap(),
+        json!({"ports": [80, 443]})
+    );
+    for (text, expected) in [
+        ("yes", true),
+        ("ON", true),
+        ("True", true),
+        ("no", false),
+        ("Off", false),
+        ("0", false),
+    ] {
+        assert_eq!(
+            with_env(&[("APP_FORCE", text)]).unwrap(),
+            json!({"force": expected}),
+            "{text}"
+        );
+    }
+    let err = with_env(&[("APP_PORTS", "80,http")]).unwrap_err();
+    assert!(err.message.contains("$APP_PORTS (for --ports)"), "{}", err.message);
+    // On the command line a boolean still takes only true/false/1/0.
+    let err = tool().parse_argv(&["--force=yes"], &toolshape::no_env).unwrap_err();
+    assert!(err.message.contains("true or false"), "{}", err.message);
+}
+
+#[test]
+fn a_flag_after_a_flag_wanting_a_value_gets_no_equals_hint() {
+    let err = tool()
+        .parse_argv(&["--count", "--name", "x"], &toolshape::no_env)
+        .unwrap_err();
+    assert_eq!(err.message, "--count expects an integer value");
+}
