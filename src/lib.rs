@@ -16,6 +16,7 @@ pub mod emit;
 pub mod error;
 pub mod flags;
 pub mod help;
+pub mod keys;
 pub mod limits;
 pub mod number;
 pub mod options;

@@ -60,11 +60,22 @@ pub fn parse_number(text: &str) -> Option<Value> {
     Some(number_value(float))
 }
 
-/// An integer that JS holds exactly: digits only, within ±(2^53 - 1).
-/// `1e3` and `2.0` are refused too: an integer flag takes integer text.
+/// An integer that JS holds exactly, within ±(2^53 - 1), in any JSON
+/// spelling of a whole number (`1000`, `1e3`, `1000.0`), as repair reads it.
 #[must_use]
 pub fn parse_integer(text: &str) -> Option<Value> {
-    parse_safe_integer(text).map(|i| Value::Number(i.into()))
+    parse_number(text).filter(|v| v.is_i64() || v.is_u64())
+}
+
+/// Why `text` is no integer, for messages: the size aside only when size
+/// is the problem.
+#[must_use]
+pub fn integer_expected(text: &str) -> &'static str {
+    match parse_number(text).as_ref().and_then(Value::as_f64) {
+        Some(f) if f.fract() == 0.0 => "an integer of at most 2^53 - 1 in size",
+        Some(_) => "an integer (a whole number)",
+        None => "an integer",
+    }
 }
 
 fn parse_safe_integer(text: &str) -> Option<i64> {
@@ -126,8 +137,16 @@ mod tests {
         );
         assert_eq!(parse_integer("9007199254740993"), None);
         assert_eq!(parse_integer("-12"), Some(json!(-12)));
-        assert_eq!(parse_integer("1.0"), None);
-        assert_eq!(parse_integer("1e3"), None);
+        assert_eq!(parse_integer("1.0"), Some(json!(1)));
+        assert_eq!(parse_integer("1e3"), Some(json!(1000)));
+        assert_eq!(parse_integer("1.5"), None);
+        assert_eq!(parse_integer("1e400"), None);
         assert_eq!(parse_integer("007"), None);
+        assert_eq!(integer_expected("x"), "an integer");
+        assert_eq!(integer_expected("1.5"), "an integer (a whole number)");
+        assert_eq!(
+            integer_expected("9007199254740993"),
+            "an integer of at most 2^53 - 1 in size"
+        );
     }
 }

@@ -69,3 +69,45 @@ fn a_flag_after_a_flag_wanting_a_value_gets_no_equals_hint() {
         .unwrap_err();
     assert_eq!(err.message, "--count expects an integer value");
 }
+
+#[test]
+fn integers_in_any_whole_spelling_and_asides_only_when_relevant() {
+    let parse = |argv: &[&str]| tool().parse_argv(argv, &toolshape::no_env);
+    assert_eq!(parse(&["--count", "1e3"]).unwrap().data, json!({"count": 1000}));
+    assert_eq!(parse(&["--count", "2.0"]).unwrap().data, json!({"count": 2}));
+    assert_eq!(
+        parse(&["--count", "1.5"]).unwrap_err().message.clone(),
+        "--count expects an integer (a whole number), got \"1.5\""
+    );
+    assert_eq!(
+        parse(&["--count", "x"]).unwrap_err().message,
+        "--count expects an integer, got \"x\""
+    );
+    assert_eq!(
+        parse(&["--count", "9007199254740993"]).unwrap_err().message.clone(),
+        "--count expects an integer of at most 2^53 - 1 in size, got \"9007199254740993\""
+    );
+}
+
+#[test]
+fn suggestions_by_suffix_and_for_cli_meta_keys() {
+    let schema = json!({"type": "object", "properties": {"config": {"type": "object", "properties": {"dryRun": {"type": "boolean"}}}}});
+    let tool = Tool::compile(&schema, &CompileOptions::default()).unwrap();
+    let message = |argv: &[&str]| tool.parse_argv(argv, &toolshape::no_env).unwrap_err().message.clone();
+    assert_eq!(
+        message(&["--dry-run"]),
+        "unknown flag --dry-run; did you mean --config-dry-run?"
+    );
+    assert_eq!(
+        message(&["--no-dry-run"]),
+        "unknown flag --no-dry-run; did you mean --no-config-dry-run?"
+    );
+    let typo = json!({"type": "object", "properties": {"t": {"type": "number", "cli": {"shrt": "t"}}}});
+    let err = Tool::compile(&typo, &CompileOptions::default()).unwrap_err();
+    assert_eq!(err.code, toolshape::Code::InvalidSchema);
+    assert!(
+        err.message.contains("unknown key \"shrt\"; did you mean \"short\"?"),
+        "{}",
+        err.message
+    );
+}

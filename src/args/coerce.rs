@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use super::item::Item;
 use crate::flags::{Flag, FlagType};
-use crate::number::{parse_integer, parse_number};
+use crate::number::{integer_expected, parse_integer, parse_number};
 use crate::schema::{fits, same_value, Kind, Schema, Shape};
 use crate::text::capped_list;
 
@@ -23,9 +23,7 @@ pub fn coerce_text<'a>(schema: &Schema, flag: &Flag, text: &'a str, token: Optio
     match flag.ty {
         FlagType::String => Ok(Item::Text { text, token }),
         FlagType::Number => as_number(parse_number(text)).ok_or_else(|| "a number".to_owned()),
-        FlagType::Integer => {
-            as_number(parse_integer(text)).ok_or_else(|| "an integer (whole, at most 2^53 - 1 in size)".to_owned())
-        }
+        FlagType::Integer => as_number(parse_integer(text)).ok_or_else(|| integer_expected(text).to_owned()),
         FlagType::Boolean => match text {
             "true" | "1" => Ok(Item::Bool(true)),
             "false" | "0" => Ok(Item::Bool(false)),

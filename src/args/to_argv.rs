@@ -159,7 +159,11 @@ fn scalar_text(schema: &Schema, flag: &Flag, value: &Value, path: &[String]) -> 
             Ok(text.clone())
         }
         (FlagType::Number, Value::Number(n)) => Ok(n.to_string()),
-        (FlagType::Integer, Value::Number(n)) if parse_integer(&n.to_string()).is_some() => Ok(n.to_string()),
+        // Written as plain digits (`1` for `1.0`), which every parser reads.
+        (FlagType::Integer, Value::Number(n)) => match parse_integer(&n.to_string()) {
+            Some(whole) => Ok(whole.to_string()),
+            None => Err(invalid(flag, path, value, &super::coerce::expected(schema, flag))),
+        },
         (FlagType::Enum, _) if flag.choices.iter().flatten().any(|c| same_value(c, value)) => {
             Ok(value.as_str().map_or_else(|| value.to_string(), str::to_owned))
         }

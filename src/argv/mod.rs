@@ -230,6 +230,13 @@ fn path_of(table: &FlagTable, flag: usize) -> Vec<String> {
 
 fn unknown(table: &FlagTable, shown: &str, name: &str) -> Issue {
     let hint = closest(name, table.typed_names())
+        .or_else(|| ending_with(table, name))
+        .map(str::to_owned)
+        .or_else(|| {
+            let rest = name.strip_prefix("no-")?;
+            let flag = ending_with(table, rest)?;
+            table.lookup(&format!("no-{flag}")).map(|_| format!("no-{flag}"))
+        })
         .map(|s| format!("; did you mean --{s}?"))
         .unwrap_or_default();
     Issue {
@@ -238,6 +245,25 @@ fn unknown(table: &FlagTable, shown: &str, name: &str) -> Issue {
         flag: Some(shown.to_owned()),
         message: format!("unknown flag {shown}{hint}"),
     }
+}
+
+/// A nested flag whose last words are what was typed (`--dry-run` for
+/// `--config-dry-run`): the shortest, then the first in order.
+fn ending_with<'t>(table: &'t FlagTable, name: &str) -> Option<&'t str> {
+    if name.is_empty() || name.len() > crate::limits::MAX_SUGGEST_LEN {
+        return None;
+    }
+    table
+        .typed_names()
+        .filter(|candidate| {
+            candidate.len() > name.len()
+                && candidate.ends_with(name)
+                && candidate
+                    .get(..candidate.len() - name.len())
+                    .and_then(|head| head.chars().last())
+                    .is_some_and(|c| !c.is_alphanumeric())
+        })
+        .min_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)))
 }
 
 fn unknown_short(c: char) -> Issue {

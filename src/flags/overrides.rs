@@ -5,6 +5,7 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 
 use crate::error::{Code, Error, Result};
+use crate::text::{clip, closest};
 
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -21,14 +22,27 @@ pub struct FlagOverride {
 }
 
 impl FlagOverride {
-    /// Reads a schema's `cli` meta object.
+    /// Reads a schema's `cli` meta object; a misspelt key gets a suggestion.
     pub fn from_meta(meta: &Map<String, Value>, path: &[String]) -> Result<Self> {
-        serde_json::from_value(Value::Object(meta.clone())).map_err(|err| {
-            Error::new(
+        let at = super::names::show_path(path);
+        let known = crate::keys::field_names::<FlagOverride>();
+        if let Some(key) = meta.keys().find(|k| !known.contains(&k.as_str())) {
+            let hint = closest(key, known.iter().copied())
+                .map(|s| format!("; did you mean \"{s}\"?"))
+                .unwrap_or_default();
+            return Err(Error::new(
                 Code::InvalidSchema,
-                format!("the cli meta at {} is not valid: {err}", super::names::show_path(path)),
+                format!(
+                    "the cli meta at {at} has an unknown key \"{}\"{hint} (keys: {})",
+                    clip(key),
+                    known.join(", ")
+                ),
             )
-            .with_path(path.to_vec())
+            .with_path(path.to_vec()));
+        }
+        serde_json::from_value(Value::Object(meta.clone())).map_err(|err| {
+            Error::new(Code::InvalidSchema, format!("the cli meta at {at} is not valid: {err}"))
+                .with_path(path.to_vec())
         })
     }
 

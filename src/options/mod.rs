@@ -5,14 +5,13 @@
 
 mod calls;
 mod compile;
-mod fields;
 
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
+pub use crate::keys::field_names;
 pub use calls::{InputSchemaOptions, ParseOptions, UsageRequest};
 pub use compile::CompileOptions;
-pub use fields::field_names;
 
 use crate::error::{Code, Error, Result};
 use crate::text::{clip, closest};

@@ -1,6 +1,6 @@
-//! The field names of an options struct, as serde spells them, read from
-//! the struct's own `Deserialize` impl: the list of known keys is derived,
-//! never written a second time.
+//! The keys a serde struct accepts, as serde spells them, read from the
+//! struct's own `Deserialize` impl: the list of known keys is derived, never
+//! written a second time. A leaf: options and the `cli` meta both use it.
 
 use serde::de::{self, Deserialize, Deserializer, Visitor};
 
@@ -62,6 +62,7 @@ pub fn field_names<'de, T: Deserialize<'de>>() -> &'static [&'static str] {
 #[cfg(test)]
 mod tests {
     use super::field_names;
+    use crate::flags::FlagOverride;
     use crate::options::{CompileOptions, UsageRequest};
 
     #[test]
@@ -69,5 +70,6 @@ mod tests {
         assert!(field_names::<CompileOptions>().contains(&"maxDepth"));
         assert!(field_names::<CompileOptions>().contains(&"envPrefix"));
         assert_eq!(field_names::<UsageRequest>(), &["format", "width", "topic"]);
+        assert!(field_names::<FlagOverride>().contains(&"short"));
     }
 }
