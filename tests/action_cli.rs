@@ -55,10 +55,9 @@ fn unknown_and_missing_actions_are_clear() {
     let err = parse(&docker, &["logs", "--lines", "5"]).unwrap_err();
     assert!(err.message.contains("missing required flag --id"), "{}", err.message);
     let err = parse(&docker, &["list", "--id", "x"]).unwrap_err();
-    assert!(
-        err.message.contains("unknown flag --id"),
-        "flags belong to their action: {}",
-        err.message
+    assert_eq!(
+        err.message,
+        "--id is a flag of \"logs\", \"restart\", \"inspect\", not of \"list\""
     );
 }
 
@@ -240,4 +239,16 @@ fn a_value_starting_with_h_is_not_a_request_for_help() {
     // A flag after a flag that wants a value is still read as a flag.
     let err = parse(&["--foo", "--v"]).unwrap_err();
     assert_eq!(err.issues.len(), 1);
+}
+
+/// Issue 11, item 5: a flag of another action says which.
+#[test]
+fn a_flag_of_another_action_says_which() {
+    let docker = tool("docker-actions");
+    let err = docker.parse_argv(&["logs", "--id", "x", "--all"], &no_env).unwrap_err();
+    assert_eq!(err.message, "--all is a flag of \"list\", not of \"logs\"");
+    let err = docker.parse_argv(&["list", "--format", "json"], &no_env).unwrap_err();
+    assert_eq!(err.message, "--format is a flag of \"inspect\", not of \"list\"");
+    let err = docker.parse_argv(&["list", "--nope"], &no_env).unwrap_err();
+    assert!(err.message.starts_with("unknown flag --nope"), "{}", err.message);
 }

@@ -111,3 +111,37 @@ fn suggestions_by_suffix_and_for_cli_meta_keys() {
         err.message
     );
 }
+
+/// Usage text of every Zod fixture: no line ends in a space, and no tag
+/// (`[default: ...]`, `[env: ...]`) is broken across lines.
+#[test]
+fn usage_has_no_trailing_spaces_or_broken_tags() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/zod");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let fixture: Value = serde_json::from_str(&std::fs::read_to_string(entry.unwrap().path()).unwrap()).unwrap();
+        let schema = &fixture["variants"]["draft-2020-12/input"];
+        let options = CompileOptions::from_json(r#"{"envPrefix":"APP"}"#).unwrap();
+        let Ok(tool) = Tool::compile(schema, &options) else {
+            continue;
+        };
+        for width in [40, 60, 80] {
+            let request = toolshape::UsageRequest {
+                width,
+                ..toolshape::UsageRequest::default()
+            };
+            let text = tool.usage(&request).unwrap();
+            for line in text.lines() {
+                assert!(!line.ends_with(' '), "{}: trailing space in {line:?}", fixture["name"]);
+                let opened = line.matches("[env:").count() + line.matches("[default:").count();
+                let open_tag = line.rfind("[env:").or_else(|| line.rfind("[default:"));
+                if let Some(at) = open_tag {
+                    assert!(
+                        line[at..].contains(']'),
+                        "{}: a tag broken in {line:?} ({opened})",
+                        fixture["name"]
+                    );
+                }
+            }
+        }
+    }
+}

@@ -10,7 +10,7 @@ pub use actions::{with_literals, without_literals, ActionCommand, ActionSet};
 
 use crate::args::{self, Compact, Env};
 use crate::argv;
-use crate::error::{Code, Error, Result};
+use crate::error::{Code, Error, Issue, IssueCode, Result};
 use crate::flags::{build_table, Flag, FlagOptions, FlagTable};
 use crate::help::{self, UsageOptions};
 use crate::schema::actions::ActionUnion;
@@ -110,9 +110,16 @@ impl Command {
             },
         };
         let argv = argv.get(skip..).unwrap_or_default();
-        let tokens = argv::tokenize(table, argv);
+        let mut tokens = argv::tokenize(table, argv);
         if tokens.help {
             return Err(self.help_requested(action.map(|a| a.name.as_str())));
+        }
+        if let (Some(action), Form::Actions(set)) = (action, &self.form) {
+            for (_, issue) in &mut tokens.values.issues {
+                if let Some(message) = flag_of_another_action(set, action, issue) {
+                    issue.message = message;
+                }
+            }
         }
         let data = args::from_flag_values(schema, table, &tokens.values, env)?;
         Ok(Parsed {
@@ -221,6 +228,27 @@ impl Command {
         }
         err
     }
+}
+
+/// `--all is a flag of "list", not of "logs"`: an unknown flag that another
+/// action has says which.
+fn flag_of_another_action(set: &ActionSet, action: &ActionCommand, issue: &Issue) -> Option<String> {
+    if issue.code != IssueCode::UnknownFlag {
+        return None;
+    }
+    let shown = issue.flag.as_deref()?;
+    let name = shown.strip_prefix("--")?;
+    let owners: Vec<&str> = set
+        .actions
+        .iter()
+        .filter(|other| other.name != action.name && other.table.lookup(name).is_some())
+        .map(|other| other.name.as_str())
+        .collect();
+    if owners.is_empty() {
+        return None;
+    }
+    let named = crate::text::capped_list(owners.iter().map(|o| format!("\"{o}\"")), owners.len(), "actions");
+    Some(format!("{shown} is a flag of {named}, not of \"{}\"", action.name))
 }
 
 /// Whether argv holds `--help` or `-h` before any `--`.

@@ -21,15 +21,16 @@ pub fn sanitize(text: &str) -> String {
     out
 }
 
-/// Greedy word wrap to `width` columns (counted in chars); a word longer
-/// than the width stands alone on its line.
+/// Greedy word wrap to `width` columns (counted in chars). A bracketed tag
+/// (`[default: "a b"]`, `[env: APP_X]`) is never broken; a word or tag
+/// longer than the width stands alone on its line.
 #[must_use]
 pub fn wrap(text: &str, width: usize) -> Vec<String> {
     let width = width.max(10);
     let mut lines = Vec::new();
     let mut line = String::new();
     let mut used = 0usize;
-    for word in text.split(' ').filter(|w| !w.is_empty()) {
+    for word in units(text) {
         let len = word.chars().count();
         if used > 0 && used + 1 + len > width {
             lines.push(std::mem::take(&mut line));
@@ -39,13 +40,45 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
             line.push(' ');
             used += 1;
         }
-        line.push_str(word);
+        line.push_str(&word);
         used += len;
     }
     if !line.is_empty() || lines.is_empty() {
         lines.push(line);
     }
     lines
+}
+
+/// Words, with a bracketed tag kept as one unit (brackets may nest, as in
+/// `[default: ["a", "b"]]`).
+/// A tag starts with a word that starts with `[`; a `[` inside a word (a
+/// made-visible escape such as `\u{1b}[31m`) starts nothing.
+fn units(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut depth = 0isize;
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        let balance = |w: &str| {
+            w.chars()
+                .map(|c| match c {
+                    '[' => 1,
+                    ']' => -1,
+                    _ => 0,
+                })
+                .sum::<isize>()
+        };
+        match out.last_mut() {
+            Some(last) if depth > 0 => {
+                last.push(' ');
+                last.push_str(word);
+                depth += balance(word);
+            }
+            _ => {
+                depth = if word.starts_with('[') { balance(word) } else { 0 };
+                out.push(word.to_owned());
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -62,5 +95,17 @@ mod tests {
     fn wraps_words() {
         assert_eq!(wrap("aa bb cc dd", 10), vec!["aa bb cc", "dd"]);
         assert_eq!(wrap("", 10), vec![String::new()]);
+        assert_eq!(
+            wrap("Timeout in seconds [default: 30] [env: APP_CONFIG_TIMEOUT]", 24),
+            vec!["Timeout in seconds", "[default: 30]", "[env: APP_CONFIG_TIMEOUT]"]
+        );
+        assert_eq!(
+            wrap(r#"x [default: ["a b", "c"]] y"#, 12),
+            vec!["x", r#"[default: ["a b", "c"]]"#, "y"]
+        );
+        assert_eq!(
+            wrap(r"red\u{1b}[31m text [env: X]", 20),
+            vec![r"red\u{1b}[31m text", "[env: X]"]
+        );
     }
 }

@@ -195,8 +195,9 @@ fn row(out: &mut String, left: &str, right: &str, column: usize, width: usize) {
     out.push_str("  ");
     out.push_str(left);
     let lines = wrap(right, width.saturating_sub(column).max(20));
-    let mut lines = lines.into_iter();
-    if left_len < column {
+    let mut lines = lines.into_iter().filter(|l| !l.is_empty()).peekable();
+    // Padding only before a description: no line ends in spaces.
+    if left_len < column && lines.peek().is_some() {
         out.push_str(&" ".repeat(column - left_len));
         out.push_str(&lines.next().unwrap_or_default());
     }
