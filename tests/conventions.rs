@@ -145,3 +145,48 @@ fn usage_has_no_trailing_spaces_or_broken_tags() {
         }
     }
 }
+
+/// Issue 11, item 7: formats in usage, and examples from the root's cli meta.
+#[test]
+fn usage_shows_formats_and_examples() {
+    let schema = json!({"type": "object", "cli": {"examples": ["--to a@b.co --site https://x.y", "--id 123e4567-e89b-12d3-a456-426614174000"]},
+    "properties": {
+        "to": {"type": "string", "format": "email"},
+        "site": {"type": "string", "format": "uri"},
+        "id": {"type": "string", "format": "uuid"},
+        "at": {"type": "string", "format": "date-time"},
+        "level": {"enum": ["l0", "l1", "l2", "l3", "l4", "l5", "l6", "l7", "l8", "l9"]}
+    }});
+    let tool = Tool::compile(&schema, &CompileOptions::from_json(r#"{"name":"send"}"#).unwrap()).unwrap();
+    let text = tool.usage(&toolshape::UsageRequest::default()).unwrap();
+    for hint in [
+        "--to <email>",
+        "--site <url>",
+        "--id <uuid>",
+        "--at <date-time>",
+        "--level <l0|l1|l2|l3|l4|l5|l6|l7|...>",
+    ] {
+        assert!(text.contains(hint), "{hint} in\n{text}");
+    }
+    assert!(
+        text.ends_with(
+            "Examples:\n  send --to a@b.co --site https://x.y\n  send --id 123e4567-e89b-12d3-a456-426614174000\n"
+        ),
+        "{text}"
+    );
+    let markdown = tool
+        .usage(&toolshape::UsageRequest {
+            format: toolshape::Format::Markdown,
+            ..toolshape::UsageRequest::default()
+        })
+        .unwrap();
+    assert!(
+        markdown.contains("## Examples\n\n```sh\nsend --to a@b.co"),
+        "{markdown}"
+    );
+    let bad = json!({"type": "object", "cli": {"examples": "send --x"}, "properties": {}});
+    assert_eq!(
+        Tool::compile(&bad, &CompileOptions::default()).unwrap_err().code,
+        toolshape::Code::InvalidSchema
+    );
+}

@@ -65,6 +65,7 @@ pub fn build_table(schema: &Schema, options: &FlagOptions) -> Result<FlagTable> 
         default: None,
         prefix: String::new(),
         members: Vec::new(),
+        examples: root_examples(&schema.root)?,
     });
     let at = Place {
         group: 0,
@@ -132,6 +133,7 @@ impl Builder<'_> {
                     default: prop.shape.default.clone(),
                     prefix: format!("{name}{}", self.options.separator),
                     members: Vec::new(),
+                    examples: Vec::new(),
                 });
                 self.add_member(at.group, &prop.key, Member::Group(group));
                 let inner = Place {
@@ -323,6 +325,22 @@ impl Builder<'_> {
             }
         }
     }
+}
+
+/// The root's `cli.examples`: a list of command lines (after the name).
+fn root_examples(root: &Shape) -> Result<Vec<String>> {
+    let Some(examples) = root.cli.as_ref().and_then(|cli| cli.get("examples")) else {
+        return Ok(Vec::new());
+    };
+    let list = examples.as_array().filter(|items| items.iter().all(Value::is_string));
+    list.map(|items| items.iter().filter_map(Value::as_str).map(str::to_owned).collect())
+        .ok_or_else(|| {
+            Error::at_pointer(
+                Code::InvalidSchema,
+                "/cli/examples",
+                "cli.examples must be a list of command lines (strings)",
+            )
+        })
 }
 
 /// The flag type of a shape a single flag value can express, with its choices.

@@ -104,6 +104,9 @@ pub struct Group {
     pub prefix: String,
     /// The group's keys in schema order, each a flag or a nested group.
     pub members: Vec<(String, Member)>,
+    /// Command lines shown under `Examples:` (the root's
+    /// `.meta({ cli: { examples } })`, after the command name).
+    pub examples: Vec<String>,
 }
 
 /// What one key of a group is on the command line.

@@ -6,6 +6,7 @@ use serde_json::Value;
 
 use super::text::{sanitize, wrap};
 use crate::flags::{Flag, FlagTable, FlagType, Group, Member};
+use crate::limits::MAX_CHOICES_SHOWN;
 use crate::limits::USAGE_WIDTH;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Deserialize)]
@@ -86,7 +87,14 @@ fn heading(group: &Group) -> String {
 
 fn value_hint(flag: &Flag) -> String {
     let body = match (&flag.choices, flag.ty) {
-        (Some(choices), _) => choices.iter().map(show_value).collect::<Vec<_>>().join("|"),
+        (Some(choices), _) => {
+            let mut shown: Vec<String> = choices.iter().take(MAX_CHOICES_SHOWN).map(show_value).collect();
+            if choices.len() > MAX_CHOICES_SHOWN {
+                shown.push("...".to_owned());
+            }
+            shown.join("|")
+        }
+        (None, FlagType::String) => format_name(flag).unwrap_or("string").to_owned(),
         (None, ty) => ty.placeholder().to_owned(),
     };
     let body = if flag.nullable { format!("{body}|null") } else { body };
@@ -95,6 +103,18 @@ fn value_hint(flag: &Flag) -> String {
     } else {
         format!(" <{body}>")
     }
+}
+
+/// A string's `format` as its placeholder (`<email>`, `<url>`, `<uuid>`,
+/// `<date-time>`), when it is a plain word.
+fn format_name(flag: &Flag) -> Option<&str> {
+    let format = flag.shape.keywords.get("format")?.as_str()?;
+    let plain = !format.is_empty()
+        && format.len() <= 20
+        && format
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+    plain.then_some(if format == "uri" { "url" } else { format })
 }
 
 fn show_value(value: &Value) -> String {
@@ -187,6 +207,13 @@ fn text(table: &FlagTable, name: &str, width: usize) -> String {
     }
     out.push('\n');
     row(&mut out, "-h, --help", "Show this help", column, width);
+    let examples = table.groups.first().map(|g| g.examples.as_slice()).unwrap_or_default();
+    if !examples.is_empty() {
+        out.push_str("\nExamples:\n");
+        for example in examples {
+            out.push_str(&format!("  {name} {}\n", sanitize(example)));
+        }
+    }
     out
 }
 
@@ -248,6 +275,14 @@ fn markdown(table: &FlagTable, name: &str) -> String {
                 md(&right(flag))
             ));
         }
+    }
+    let examples = table.groups.first().map(|g| g.examples.as_slice()).unwrap_or_default();
+    if !examples.is_empty() {
+        out.push_str("\n## Examples\n\n```sh\n");
+        for example in examples {
+            out.push_str(&format!("{} {}\n", sanitize(name), sanitize(example)));
+        }
+        out.push_str("```\n");
     }
     out
 }
