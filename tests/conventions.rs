@@ -190,3 +190,67 @@ fn usage_shows_formats_and_examples() {
         toolshape::Code::InvalidSchema
     );
 }
+
+/// Issue 11, item 5: FLAG_COLLISION names the override that would work, and
+/// that override does work.
+#[test]
+fn collision_advice_names_a_fix_that_works() {
+    let compile = |schema: Value, options: &str| Tool::compile(&schema, &CompileOptions::from_json(options).unwrap());
+    let props = |p: Value| json!({"type": "object", "properties": p});
+    let err = compile(
+        props(json!({"a-b": {"type": "string"}, "aB": {"type": "string"}})),
+        "{}",
+    )
+    .unwrap_err();
+    assert!(
+        err.message
+            .contains(r#".meta({ cli: { name: "..." } }) on ["aB"] (options.flags["a-b"] would match both)"#),
+        "{}",
+        err.message
+    );
+    assert!(compile(
+        props(json!({"a-b": {"type": "string"}, "aB": {"type": "string", "cli": {"name": "ab"}}})),
+        "{}"
+    )
+    .is_ok());
+    let err = compile(props(json!({"help": {"type": "string"}})), "{}").unwrap_err();
+    assert!(
+        err.message
+            .contains(r#"give one another name with options.flags["help"].name"#),
+        "{}",
+        err.message
+    );
+    assert!(compile(
+        props(json!({"help": {"type": "string"}})),
+        r#"{"flags":{"help":{"name":"topic"}}}"#
+    )
+    .is_ok());
+    let two_t = props(json!({"x": {"type": "string"}, "y": {"type": "string"}}));
+    let err = compile(two_t.clone(), r#"{"flags":{"x":{"short":"t"},"y":{"short":"t"}}}"#).unwrap_err();
+    assert!(
+        err.message
+            .contains(r#"give one another short with options.flags["y"].short"#),
+        "{}",
+        err.message
+    );
+}
+
+/// Issue 11, item 6: the description on the literal names the action when
+/// the branch has none.
+#[test]
+fn the_literal_describes_its_action() {
+    let schema = json!({"oneOf": [
+        {"type": "object", "properties": {"action": {"const": "logs", "description": "Show logs"}, "id": {"type": "string"}}},
+        {"type": "object", "description": "List things", "properties": {"action": {"const": "list", "description": "ignored"}}}
+    ]});
+    let tool = Tool::compile(&schema, &CompileOptions::from_json(r#"{"name":"ops"}"#).unwrap()).unwrap();
+    let usage = tool.usage(&toolshape::UsageRequest::default()).unwrap();
+    assert!(
+        usage.contains("logs  Show logs") || usage.contains("logs    Show logs"),
+        "{usage}"
+    );
+    assert!(usage.contains("List things"), "{usage}");
+    let entries = tool.help(&toolshape::HelpOptions::default()).unwrap();
+    assert_eq!(entries[0].description, "Show logs");
+    assert_eq!(entries[1].description, "List things");
+}

@@ -70,6 +70,29 @@ fn claim_name(table: &FlagTable, by_name: &mut HashMap<String, Lookup>, name: St
         ));
     }
     if let Some(&existing) = by_name.get(&name) {
+        // Two keys that give one generated name cannot be told apart by
+        // `options.flags[name]`: only a `cli` meta on one of them can rename it.
+        let same_name = |l: Lookup| match l {
+            Lookup::Flag(i) => table.flags.get(i).map(|f| f.name.as_str()),
+            Lookup::Negation(_) => None,
+        };
+        if let (Some(a), Some(b), Lookup::Flag(i)) = (same_name(existing), same_name(lookup), lookup) {
+            if a == b {
+                let path = table.flags.get(i).map_or_else(String::new, |f| show_path(&f.path));
+                return Err(Error::new(
+                    Code::FlagCollision,
+                    format!(
+                        "--{name} would mean both {} and {}; rename one in its schema, e.g. \
+                         .meta({{ cli: {{ name: \"...\" }} }}) on {path} (options.flags[\"{}\"] would \
+                         match both)",
+                        owner(table, existing),
+                        owner(table, lookup),
+                        crate::text::clip(&name)
+                    ),
+                )
+                .with_flag(format!("--{name}")));
+            }
+        }
         return Err(collision(
             &format!("--{name}"),
             &owner(table, existing),
@@ -93,13 +116,16 @@ fn owner(table: &FlagTable, lookup: Lookup) -> String {
     }
 }
 
+/// The collision of one flag (`rename`) with something else: renaming that
+/// flag through `options.flags` works, since its generated name is its own.
 fn collision(typed: &str, first: &str, second: &str, rename: &str) -> Error {
     let key = serde_json::to_string(rename).unwrap_or_default();
+    let change = if typed.starts_with("--") { "name" } else { "short" };
     Error::new(
         Code::FlagCollision,
         format!(
-            "{typed} would mean both {first} and {second}; give one another name with \
-             options.flags[{key}] (name or short) or .meta({{ cli: {{ name }} }})"
+            "{typed} would mean both {first} and {second}; give one another {change} with \
+             options.flags[{key}].{change} (or .meta({{ cli: {{ {change} }} }}) in its schema)"
         ),
     )
     .with_flag(typed.to_owned())

@@ -103,10 +103,20 @@ impl ActionUnion {
                     .filter(|p| !action.literal_keys.contains(&p.key))
                     .cloned()
                     .collect();
+                // The branch's description, else the one on its literal
+                // (`action: z.literal("logs").describe("Show logs")`).
+                let description = action.branch.shape.description.clone().or_else(|| {
+                    let literal = action.branch.props().find(|p| p.key == discriminator.key)?;
+                    literal
+                        .shape
+                        .description
+                        .clone()
+                        .or_else(|| schema.resolve(&literal.shape).description.clone())
+                });
                 ActionDef {
                     literals,
                     params,
-                    description: action.branch.shape.description.clone(),
+                    description,
                     pointer: action.branch.pointer,
                     name: action.name,
                 }
