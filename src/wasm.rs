@@ -111,7 +111,7 @@ impl WasmTool {
     }
 
     pub fn flags(&self) -> String {
-        wire::json_text(&self.tool.flags_json())
+        wire::flags_text(&self.tool)
     }
 
     pub fn plan(&self) -> String {

@@ -163,6 +163,16 @@ pub fn reconstruct_outcome(tool: &Tool, flat: &str, env: &str) -> String {
     }
 }
 
+/// The flag table as JSON text: an object schema's flags written straight
+/// from the table; an action union's with the actions each belongs to.
+#[must_use]
+pub fn flags_text(tool: &Tool) -> String {
+    match tool.command().table() {
+        Some(table) => json_text(&table.flags),
+        None => json_text(&tool.flags_json()),
+    }
+}
+
 /// The group structure for the JS object builder: per group, its members
 /// as `[key, isGroup, index]`.
 #[must_use]
@@ -392,6 +402,8 @@ mod tests {
         let out: Value = serde_json::from_str(&parse_json_outcome(&t, "[1]", "")).unwrap_or_default();
         assert_eq!(out["error"]["code"], json!("INVALID_ARGS"));
         assert_eq!(plan_json(&t), r#"[[["a",1,1]],[["b",0,0]]]"#);
+        let flags: Value = serde_json::from_str(&flags_text(&t)).unwrap_or_default();
+        assert_eq!(flags, t.flags_json());
     }
 
     #[test]

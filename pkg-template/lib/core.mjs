@@ -54,8 +54,14 @@ export function makeCore(wasm, how = {}) {
     /** The instance trapped: replace it, and answer the error the caller sees. */
     trapped(error) {
       core.broken = true;
-      if (how.reload) core.replace(how.reload());
-      const next = how.reload ? "it has been restarted" : "call and await init() again to restart it";
+      if (how.reload) {
+        try {
+          core.replace(how.reload());
+        } catch {
+          // Stays broken: calls answer NOT_INITIALIZED rather than trap again.
+        }
+      }
+      const next = core.broken ? "call and await init() again to restart it" : "it has been restarted";
       return fail("INTERNAL", `toolshape's core stopped on this input (${error && error.message}); this is a bug, please report it; ${next}`);
     },
 

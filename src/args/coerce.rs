@@ -29,11 +29,10 @@ pub fn coerce_text<'a>(schema: &Schema, flag: &Flag, text: &'a str, token: Optio
             "false" | "0" => Ok(Item::Bool(false)),
             _ => Err("true or false".to_owned()),
         },
-        FlagType::Enum => match choice(flag, text) {
-            Some(Value::String(_)) => Ok(Item::Text { text, token }),
-            Some(other) => Ok(Item::from_value(other)),
-            None => Err(expected_choices(flag)),
-        },
+        FlagType::Enum if is_text_choice(flag, text) => Ok(Item::Text { text, token }),
+        FlagType::Enum => spelt_choice(flag, text)
+            .map(Item::from_value)
+            .ok_or_else(|| expected_choices(flag)),
         FlagType::Json => match json_text(schema, &flag.shape, text)? {
             Value::String(kept) if kept == text => Ok(Item::Text { text, token }),
             other => Ok(Item::Json(other)),
@@ -84,21 +83,23 @@ fn is_choice(flag: &Flag, value: &Value) -> bool {
     }
 }
 
-/// The choice `text` names: the text itself, or the number or boolean it
-/// spells. Looked up in the enum's hash index, so a flag of 10,000 choices
-/// costs what a flag of 3 does.
-fn choice(flag: &Flag, text: &str) -> Option<Value> {
-    let is_choice = |value: &Value| is_choice(flag, value);
-    let as_text = Value::String(text.to_owned());
-    if is_choice(&as_text) {
-        return Some(as_text);
+/// Whether `text` is itself a choice. Looked up in the enum's hash index
+/// without allocating, so a flag of 10,000 choices costs what one of 3 does.
+fn is_text_choice(flag: &Flag, text: &str) -> bool {
+    match &flag.shape.kind {
+        Kind::Enum(values) => values.contains_text(text),
+        _ => flag.choices.iter().flatten().any(|c| c.as_str() == Some(text)),
     }
+}
+
+/// The number or boolean choice `text` spells (`--code 200`).
+fn spelt_choice(flag: &Flag, text: &str) -> Option<Value> {
     let parsed = parse_number(text).or_else(|| match text {
         "true" => Some(Value::Bool(true)),
         "false" => Some(Value::Bool(false)),
         _ => None,
     })?;
-    is_choice(&parsed).then_some(parsed)
+    is_choice(flag, &parsed).then_some(parsed)
 }
 
 fn expected_choices(flag: &Flag) -> String {

@@ -11,7 +11,7 @@ pub use actions::{with_literals, without_literals, ActionCommand, ActionSet};
 use crate::args::{self, Compact, Env};
 use crate::argv;
 use crate::error::{Code, Error, Issue, IssueCode, Result};
-use crate::flags::{build_table, Flag, FlagOptions, FlagTable};
+use crate::flags::{build_table, FlagOptions, FlagTable};
 use crate::help::{self, UsageOptions};
 use crate::schema::actions::ActionUnion;
 use crate::schema::Schema;
@@ -59,11 +59,6 @@ impl Command {
         Ok(Command { name, form })
     }
 
-    #[must_use]
-    pub fn name(&self) -> &str {
-        &self.name
-    }
-
     /// The flag table of an object schema; `None` for an action union.
     #[must_use]
     pub fn table(&self) -> Option<&FlagTable> {
@@ -89,12 +84,6 @@ impl Command {
             Form::Flags(table) => serde_json::to_value(&table.flags).unwrap_or(Value::Array(Vec::new())),
             Form::Actions(set) => set.flags_json(),
         }
-    }
-
-    /// The flags of an object schema's table, in table order.
-    #[must_use]
-    pub fn flag_list(&self) -> &[Flag] {
-        self.table().map_or(&[], |t| t.flags.as_slice())
     }
 
     /// argv (without node and script) to nested arguments. `--help` or `-h`

@@ -72,11 +72,11 @@ fn claim_name(table: &FlagTable, by_name: &mut HashMap<String, Lookup>, name: St
     if let Some(&existing) = by_name.get(&name) {
         // Two keys that give one generated name cannot be told apart by
         // `options.flags[name]`: only a `cli` meta on one of them can rename it.
-        let same_name = |l: Lookup| match l {
+        let flag_name = |l: Lookup| match l {
             Lookup::Flag(i) => table.flags.get(i).map(|f| f.name.as_str()),
             Lookup::Negation(_) => None,
         };
-        if let (Some(a), Some(b), Lookup::Flag(i)) = (same_name(existing), same_name(lookup), lookup) {
+        if let (Some(a), Some(b), Lookup::Flag(i)) = (flag_name(existing), flag_name(lookup), lookup) {
             if a == b {
                 let path = table.flags.get(i).map_or_else(String::new, |f| show_path(&f.path));
                 return Err(Error::new(

@@ -7,32 +7,21 @@ use serde_json::Value;
 
 use super::fits::same_value;
 
-/// A scalar as `same_value` compares it: numbers by their f64 value.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-enum Scalar {
-    Text(String),
-    Number(u64),
-    Bool(bool),
-}
-
-impl Scalar {
-    fn of(value: &Value) -> Option<Scalar> {
-        match value {
-            Value::String(s) => Some(Scalar::Text(s.clone())),
-            Value::Bool(b) => Some(Scalar::Bool(*b)),
-            // -0.0 and 0.0 are one value; JSON has no NaN.
-            Value::Number(n) => n
-                .as_f64()
-                .map(|f| Scalar::Number(if f == 0.0 { 0.0_f64 } else { f }.to_bits())),
-            _ => None,
-        }
-    }
+/// A number as `same_value` compares it: by its f64 value (`-0.0` is `0`;
+/// JSON has no NaN).
+fn number_key(value: &Value) -> Option<u64> {
+    let f = value.as_f64()?;
+    Some(if f == 0.0 { 0.0_f64 } else { f }.to_bits())
 }
 
 #[derive(Debug, Clone)]
 pub struct EnumValues {
     values: Vec<Value>,
-    scalars: FxHashSet<Scalar>,
+    /// Text values, looked up by `&str` without building a key.
+    texts: FxHashSet<String>,
+    numbers: FxHashSet<u64>,
+    has_false: bool,
+    has_true: bool,
     /// Some values are arrays or objects: those are compared one by one.
     has_compound: bool,
 }
@@ -40,22 +29,37 @@ pub struct EnumValues {
 impl EnumValues {
     #[must_use]
     pub fn new(values: Vec<Value>) -> Self {
-        let scalars = values.iter().filter_map(Scalar::of).collect();
+        let texts = values.iter().filter_map(Value::as_str).map(str::to_owned).collect();
+        let numbers = values.iter().filter(|v| v.is_number()).filter_map(number_key).collect();
+        let has = |b: bool| values.contains(&Value::Bool(b));
+        let (has_false, has_true) = (has(false), has(true));
         let has_compound = values.iter().any(|v| v.is_array() || v.is_object());
         EnumValues {
             values,
-            scalars,
+            texts,
+            numbers,
+            has_false,
+            has_true,
             has_compound,
         }
+    }
+
+    /// Whether the text `text` is one of the values.
+    #[must_use]
+    pub fn contains_text(&self, text: &str) -> bool {
+        self.texts.contains(text)
     }
 
     /// Whether `value` is one of the values (as `same_value` says).
     #[must_use]
     pub fn contains(&self, value: &Value) -> bool {
-        match Scalar::of(value) {
-            Some(key) => self.scalars.contains(&key),
-            None if value.is_null() => false,
-            None => self.has_compound && self.values.iter().any(|v| same_value(v, value)),
+        match value {
+            Value::String(s) => self.contains_text(s),
+            Value::Number(_) => number_key(value).is_some_and(|k| self.numbers.contains(&k)),
+            Value::Bool(true) => self.has_true,
+            Value::Bool(false) => self.has_false,
+            Value::Null => false,
+            Value::Array(_) | Value::Object(_) => self.has_compound && self.values.iter().any(|v| same_value(v, value)),
         }
     }
 }
