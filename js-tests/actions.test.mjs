@@ -61,7 +61,8 @@ test("subcommands parse, and toArgv gives them back, for every valid sample", ()
   assert.ok(roundTrips >= 8, `${roundTrips}`);
   const scout = compile(zodCase("scout-nested").schema, { name: "scout" });
   assert.deepEqual(scout.parseArgv(["zfs", "datasets", "--pool", "tank"]), { action: "zfs", subaction: "datasets", pool: "tank" });
-  assert.deepEqual(scout.safeParseArgv(["status", "extra"]).rest, ["extra"]);
+  assert.deepEqual(scout.safeParseArgv(["status", "extra"], { allowPositionals: true }).rest, ["extra"]);
+  assert.equal(scout.safeParseArgv(["status", "extra"]).error.issues[0].code, "unexpected_argument");
   assert.throws(() => scout.parseArgv(["zsf"]), (e) => e.code === "INVALID_ARGS" && /did you mean zfs\?/.test(e.message));
   const flux = compile(zodCase("flux-composite").schema);
   const data = flux.parseArgv(["image", "pull", "--ref", "alpine"]);

@@ -42,7 +42,7 @@ const strictTool = cjs.compile(strict);
 const long = `--${"a-".repeat(10000)}x`;
 const many = (n, ...tokens) => Array.from({ length: n }, () => tokens).flat();
 
-// [title, tool, argv, expected data | { issues: [codes] }, rest?, env?]
+// [title, tool, argv, expected data | { issues: [codes] }, rest?, parse options?]
 const rows = [
   ["long flag, separate value", appTool, ["--name", "x"], { name: "x" }],
   ["long flag with =", appTool, ["--name=x"], { name: "x" }],
@@ -73,7 +73,9 @@ const rows = [
   ["boolean =false", appTool, ["--verbose=false"], { verbose: false }],
   ["boolean =1", appTool, ["--verbose=1"], { verbose: true }],
   ["boolean =0", appTool, ["--verbose=0"], { verbose: false }],
-  ["boolean never takes the next argument", appTool, ["--verbose", "true"], { verbose: true }, ["true"]],
+  ["true after a switch is refused, not sent to rest", appTool, ["--verbose", "true"], { issues: ["unexpected_argument"] }],
+  ["true after a switch is refused even with allowPositionals", appTool, ["--verbose", "true"], { issues: ["unexpected_argument"] }, [], { allowPositionals: true }],
+  ["other words after a switch go to rest with allowPositionals", appTool, ["--verbose", "x"], { verbose: true }, ["x"], { allowPositionals: true }],
   ["boolean =yes is refused", appTool, ["--verbose=yes"], { issues: ["invalid_value"] }],
   ["negation takes no value", appTool, ["--no-verbose=true"], { issues: ["unexpected_value"] }],
   ["grouped short booleans", appTool, ["-fa"], { force: true, all: true }],
@@ -101,10 +103,12 @@ const rows = [
   ["string | number takes a number", appTool, ["--id", "5"], { id: 5 }],
   ["string | number takes a JSON string", appTool, ["--id", '"5"'], { id: "5" }],
   ["a key with a dash stays one key", appTool, ["--dry-run"], { "dry-run": true }],
-  ["positionals go to rest", appTool, ["a", "--name", "x", "b"], { name: "x" }, ["a", "b"]],
+  ["positionals are issues by default", appTool, ["a", "--name", "x", "b"], { issues: ["unexpected_argument", "unexpected_argument"] }],
+  ["positionals go to rest with allowPositionals", appTool, ["a", "--name", "x", "b"], { name: "x" }, ["a", "b"], { allowPositionals: true }],
   ["-- ends flags", appTool, ["--name", "x", "--", "--count", "5"], { name: "x" }, ["--count", "5"]],
-  ["a lone - is positional", appTool, ["-"], {}, ["-"]],
-  ["a negative number is positional", appTool, ["-5"], {}, ["-5"]],
+  ["a lone - is positional", appTool, ["-"], {}, ["-"], { allowPositionals: true }],
+  ["a negative number is positional", appTool, ["-5"], {}, ["-5"], { allowPositionals: true }],
+  ["a negative number no key takes is an issue", appTool, ["-5"], { issues: ["unexpected_argument"] }],
   ["empty argv", appTool, [], {}],
   ["unknown flag suggests the closest", appTool, ["--nmae", "x"], { issues: ["unknown_flag"] }],
   ["__proto__ path", appTool, ["--__proto__-x", "1"], { issues: ["unknown_flag"] }],
@@ -118,9 +122,9 @@ const rows = [
   ["look-alike Unicode name", appTool, ["--n\u0430me", "x"], { issues: ["unknown_flag"] }],
   ["NUL inside a value", appTool, ["--name", "a\0b"], { name: "a\0b" }],
   ["every problem at once", appTool, ["--count", "x", "--limit", "y", "--nope"], { issues: ["invalid_value", "invalid_value", "unknown_flag"] }],
-  ["env fallback", appTool, [], { count: 7 }, [], { APP_COUNT: "7" }],
-  ["argv wins over env", appTool, ["--count", "1"], { count: 1 }, [], { APP_COUNT: "7" }],
-  ["bad env value names the variable", appTool, [], { issues: ["invalid_value"] }, [], { APP_COUNT: "x" }],
+  ["env fallback", appTool, [], { count: 7 }, [], { env: { APP_COUNT: "7" } }],
+  ["argv wins over env", appTool, ["--count", "1"], { count: 1 }, [], { env: { APP_COUNT: "7" } }],
+  ["bad env value names the variable", appTool, [], { issues: ["invalid_value"] }, [], { env: { APP_COUNT: "x" } }],
   ["10,000-segment flag name", appTool, [long, "1"], { issues: ["unknown_flag"] }],
   ["100,000 repeats of a repeatable", appTool, many(100000, "--tags", "a"), { tags: Array(100000).fill("a") }],
   ["100,000 unknown flags", appTool, many(100000, "--x"), { issues: [...Array(100).fill("unknown_flag"), "too_many_issues"] }],
@@ -135,15 +139,15 @@ test("the table has at least 60 rows", () => {
   assert.ok(rows.length >= 60, `${rows.length}`);
 });
 
-for (const [title, tool, argv, want, rest = [], env] of rows) {
+for (const [title, tool, argv, want, rest = [], opts] of rows) {
   test(`parseArgv: ${title}`, () => {
-    const result = tool.safeParseArgv(argv, env ? { env } : undefined);
+    const result = tool.safeParseArgv(argv, opts);
     if (want.issues) {
       assert.equal(result.success, false, `expected issues, got ${JSON.stringify(result.data)}`);
       assert.equal(result.error.code, "INVALID_ARGS");
       assert.deepEqual(result.error.issues.map((i) => i.code), want.issues, result.error.message);
       for (const issue of result.error.issues) assert.ok(issue.message.length < 400, "messages stay short");
-      assert.throws(() => tool.parseArgv(argv, env ? { env } : undefined), (e) => e instanceof cjs.ToolshapeError && e.code === "INVALID_ARGS");
+      assert.throws(() => tool.parseArgv(argv, opts), (e) => e instanceof cjs.ToolshapeError && e.code === "INVALID_ARGS");
     } else {
       assert.equal(result.success, true, result.success ? "" : result.error.message);
       assert.deepEqual(result.data, want);

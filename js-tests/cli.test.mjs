@@ -73,7 +73,10 @@ test("flags, usage and parse work on the example", () => {
   assert.match(usage.out, /config: Rollout settings/);
   const md = run("usage", "--markdown");
   assert.match(md.out, /\| `--service` \|/);
-  const parsed = run("parse", "--", "--service", "api", "--config-registry-url", "https://r.example", "x");
+  const refused = run("parse", "--", "--service", "api", "x");
+  assert.equal(refused.code, 1);
+  assert.match(refused.err, /unexpected argument "x"/);
+  const parsed = run("parse", "--allow-positionals", "--", "--service", "api", "--config-registry-url", "https://r.example", "x");
   assert.equal(parsed.code, 0, parsed.err);
   assert.deepEqual(JSON.parse(parsed.out), { data: { service: "api", config: { registry: { url: "https://r.example" } } }, rest: ["x"] });
   const failed = run("parse", "--", "--replicas", "many");

@@ -33,14 +33,16 @@ const rows = [
     options: { flags: { cats: { short: "c" }, s: { short: "s" } } },
     argv: ["--name=meowmers", "bare", "-cs", "woo", "--multi=quux", "--key", "value", "--bool", "--no-meep", "--multi=baz", "--", "--not-a-flag", "eek"],
     want: { name: "meowmers", cats: true, s: "woo", key: "value", bool: true, meep: false, multi: ["quux", "baz"] },
+    parse: { allowPositionals: true },
     rest: ["bare", "--not-a-flag", "eek"],
-    differs: "minimist reads -cats as four booleans; flags here are declared, so -c is one alias and -s takes the value",
+    differs: "minimist reads -cats as four booleans; flags here are declared, so -c is one alias and -s takes the value; a positional no key takes needs allowPositionals (as util.parseArgs's strict mode)",
   },
   {
     from: "minimist num.js 'implicit nums'",
     schema: obj({ x: num, y: num, z: num, w: str, hex: str }),
     argv: ["--x", "1234", "--y", "5.67", "--z", "1e7", "--w", "10f", "--hex", "0xdeadbeef", "789"],
     want: { x: 1234, y: 5.67, z: 1e7, w: "10f", hex: "0xdeadbeef" },
+    parse: { allowPositionals: true },
     rest: ["789"],
     differs: "types come from the schema, never guessed: hex stays text, and positionals stay strings",
   },
@@ -70,16 +72,24 @@ const rows = [
     schema: obj({ t: bool }),
     options: { flags: { t: { short: "t" } } },
     argv: ["-t", "moo"],
+    parse: { allowPositionals: true },
     want: { t: true },
     rest: ["moo"],
+  },
+  {
+    from: "minimist parse.js 'flag boolean' (moo as a positional key)",
+    schema: obj({ t: bool, animal: { type: "string", cli: { positional: 0 } } }),
+    options: { flags: { t: { short: "t" } } },
+    argv: ["-t", "moo"],
+    want: { t: true, animal: "moo" },
   },
   {
     from: "minimist parse.js 'flag boolean value'",
     schema: obj({ verbose: bool, t: bool }),
     argv: ["--verbose", "false", "moo", "--t", "true"],
-    want: { verbose: true, t: true },
-    rest: ["false", "moo", "true"],
-    differs: "a boolean never takes the next argument (write --verbose=false), so a positional 'false' is never swallowed",
+    parse: { allowPositionals: true },
+    issues: ["unexpected_argument", "unexpected_argument"],
+    differs: "minimist reads 'false' as the value; a boolean here never takes the next argument, and a true/false right after one is refused with how to write it (--no-verbose or --verbose=false), never sent to rest as before, where --verbose false meant true",
   },
   {
     from: "minimist parse.js 'newlines in params'",
@@ -149,6 +159,7 @@ const rows = [
     schema: obj({ n: str, s: bool }),
     options: { flags: { n: { short: "n" }, s: { short: "s" } } },
     argv: ["-n", "-", "-", "-s", "--", "-x"],
+    parse: { allowPositionals: true },
     want: { n: "-", s: true },
     rest: ["-", "-x"],
   },
@@ -170,6 +181,7 @@ const rows = [
     from: "yargs-parser 'should handle parsing negative numbers'",
     schema: obj({ n: num, x: num }),
     argv: ["--n", "-5", "--x=-3.5", "-33"],
+    parse: { allowPositionals: true },
     want: { n: -5, x: -3.5 },
     rest: ["-33"],
   },
@@ -216,7 +228,7 @@ const rows = [
 for (const row of rows) {
   test(`peer case: ${row.from}`, () => {
     const tool = cjs.compile(row.schema, row.options);
-    const result = tool.safeParseArgv(row.argv);
+    const result = tool.safeParseArgv(row.argv, row.parse);
     if (row.issues) {
       assert.equal(result.success, false, JSON.stringify(result.data));
       assert.deepEqual(result.error.issues.map((i) => i.code), row.issues);
@@ -232,8 +244,9 @@ for (const row of rows) {
 }
 
 test("yargs-parser itself agrees where we do not differ (dot notation)", () => {
+  const dotted = rows.find((row) => row.options?.separator === "." && row.want?.foo);
   const peer = yargsParser(["--foo.bar", "3", "--foo.baz", "4"], { number: ["foo.bar", "foo.baz"] });
-  const ours = cjs.compile(rows[13].schema, rows[13].options).parseArgv(["--foo.bar", "3", "--foo.baz", "4"]);
+  const ours = cjs.compile(dotted.schema, dotted.options).parseArgv(["--foo.bar", "3", "--foo.baz", "4"]);
   assert.deepEqual(ours.foo.bar, peer.foo.bar);
   assert.deepEqual(ours.foo.baz, peer.foo.baz);
 });

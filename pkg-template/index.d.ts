@@ -59,7 +59,8 @@ export type OutputOf<S> = Inferred<S, "output">;
 
 /**
  * Every error toolshape throws. `code` is stable; `HELP_REQUESTED` means argv
- * held `--help`/`-h` and the message is the usage text to print.
+ * held `--help`/`-h` and the message is the usage text to print;
+ * `VERSION_REQUESTED` means argv held `--version` and the message is the version.
  *
  * @example
  * import { compile, ToolshapeError } from "toolshape";
@@ -145,7 +146,8 @@ export declare class Tool<T = Args> {
    */
   parseArgv(argv: readonly string[], options?: ParseOptions): T;
   /**
-   * Like `parseArgv`, but returns the result; `rest` holds positionals and everything after `--`.
+   * Like `parseArgv`, but returns the result; `rest` holds everything after `--` (and, with
+   * `allowPositionals`, positionals no key takes).
    * `--help` or `-h` gives an error with code `HELP_REQUESTED` whose message is the usage text.
    * @example
    * import { compile } from "toolshape";

@@ -16,6 +16,12 @@ export interface FlagOverride {
   env?: string | undefined;
   /** Flag name to use instead of the generated one. */
   name?: string | undefined;
+  /**
+   * Also taken as a positional argument: positionals fill the marked keys in
+   * order of N (counting from 0 or 1 both work). Only the last may be an array
+   * (it takes the rest); required ones come before optional ones; never a boolean.
+   */
+  positional?: number | undefined;
 }
 
 /** Options of `compile` (Rust: `CompileOptions`). Unknown keys are an `INVALID_OPTION` error. */
@@ -34,6 +40,13 @@ export interface CompileOptions {
   flags?: Record<string, FlagOverride> | undefined;
   /** `"APP"`: `--config-timeout` falls back to `APP_CONFIG_TIMEOUT`. */
   envPrefix?: string | undefined;
+  /** `--version` answers a `VERSION_REQUESTED` error whose message is this text; without it, `--version` is free for a key. */
+  version?: string | undefined;
+  /**
+   * The built-in `--help`/`-h`. `true` (default); `false`: neither, so a key may be named `help`;
+   * `{ short: null }`: `--help` only, `-h` is free (for `--host`); `{ short: "?" }`: another letter.
+   */
+  help?: boolean | { short?: string | null | undefined } | undefined;
 }
 
 /** A flag's value type (Rust: `FlagType`). */
@@ -66,6 +79,8 @@ export interface FlagEntry {
   nullable?: true;
   /** Left out of usage text. */
   hidden?: true;
+  /** Also filled by the positional argument at this place (from 0). */
+  positional?: number;
 }
 
 /** What one issue of an `INVALID_ARGS` error is about (Rust: `IssueCode`). */
@@ -77,7 +92,10 @@ export type IssueCode =
   | "unexpected_value"
   | "too_many_issues"
   | "missing_action"
-  | "unknown_action";
+  | "unknown_action"
+  | "unexpected_argument"
+  | "unknown_command"
+  | "missing_command";
 
 /** One problem inside an `INVALID_ARGS` error (Rust: `Issue`). */
 export interface Issue {
@@ -107,6 +125,7 @@ export type ErrorCode =
   | "NO_DISCRIMINATOR"
   | "INVALID_ENTRIES"
   | "HELP_REQUESTED"
+  | "VERSION_REQUESTED"
   | "FREED"
   | "NOT_INITIALIZED"
   | "INTERNAL";
@@ -153,6 +172,11 @@ export interface InputSchema {
 export interface ParseOptions {
   /** Environment variables for flags with `env` (e.g. `process.env`). */
   env?: Record<string, string | undefined> | undefined;
+  /**
+   * A positional argument that no `positional` key takes goes to `rest` instead of
+   * being an `unexpected_argument` issue. A `true`/`false` right after a switch is refused either way.
+   */
+  allowPositionals?: boolean | undefined;
 }
 
 export interface UsageOptions {

@@ -43,6 +43,8 @@ pub enum Code {
     InvalidEntries,
     /// argv asked for `--help`/`-h`; the message is the usage text.
     HelpRequested,
+    /// argv asked for `--version` and the tool has one; the message is it.
+    VersionRequested,
 }
 
 impl Code {
@@ -64,6 +66,7 @@ impl Code {
         Code::NoDiscriminator,
         Code::InvalidEntries,
         Code::HelpRequested,
+        Code::VersionRequested,
     ];
 
     /// The wire string, as JS sees it in `error.code`.
@@ -86,6 +89,7 @@ impl Code {
             Code::NoDiscriminator => "NO_DISCRIMINATOR",
             Code::InvalidEntries => "INVALID_ENTRIES",
             Code::HelpRequested => "HELP_REQUESTED",
+            Code::VersionRequested => "VERSION_REQUESTED",
         }
     }
 }
@@ -110,6 +114,12 @@ pub enum IssueCode {
     MissingAction,
     /// An action word that names no action.
     UnknownAction,
+    /// A positional argument no key takes.
+    UnexpectedArgument,
+    /// A command word that names no command of a command set.
+    UnknownCommand,
+    /// A command set's argv names no command.
+    MissingCommand,
 }
 
 impl IssueCode {
@@ -122,6 +132,9 @@ impl IssueCode {
         IssueCode::TooManyIssues,
         IssueCode::MissingAction,
         IssueCode::UnknownAction,
+        IssueCode::UnexpectedArgument,
+        IssueCode::UnknownCommand,
+        IssueCode::MissingCommand,
     ];
 }
 

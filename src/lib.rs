@@ -33,6 +33,7 @@ mod wasm;
 
 use serde_json::{Map, Value};
 
+pub use argv::ArgvOptions;
 pub use command::{CompactParse, Parsed};
 pub use error::{Code, Error, Issue, IssueCode, Result};
 pub use flags::{Flag, FlagTable, FlagType};
@@ -67,7 +68,13 @@ impl Tool {
             schema::check_object_root(&schema)?;
             None
         };
-        let command = Command::build(&schema, union.as_ref(), &flag_options, options.command_name())?;
+        let command = Command::build(
+            &schema,
+            union.as_ref(),
+            &flag_options,
+            options.command_name(),
+            options.version.clone(),
+        )?;
         let mut tool = Tool {
             schema,
             union,
@@ -127,13 +134,23 @@ impl Tool {
 
     /// argv (without node and script) to nested arguments.
     pub fn parse_argv(&self, argv: &[&str], env: args::Env<'_>) -> Result<Parsed> {
-        self.command.parse_argv(&self.schema, argv, env)
+        self.parse_argv_with(argv, env, ArgvOptions::default())
+    }
+
+    /// [`Tool::parse_argv`] with options (`allow_positionals`).
+    pub fn parse_argv_with(&self, argv: &[&str], env: args::Env<'_>, options: ArgvOptions) -> Result<Parsed> {
+        self.command.parse_argv(&self.schema, argv, env, options)
     }
 
     /// Like [`Tool::parse_argv`], flat, for callers that hold argv and build
     /// the nested object themselves; `None` for an action union.
-    pub fn parse_argv_compact<'a>(&'a self, argv: &[&'a str], env: args::Env<'_>) -> Result<Option<CompactParse<'a>>> {
-        self.command.parse_argv_compact(&self.schema, argv, env)
+    pub fn parse_argv_compact<'a>(
+        &'a self,
+        argv: &[&'a str],
+        env: args::Env<'_>,
+        options: ArgvOptions,
+    ) -> Result<Option<CompactParse<'a>>> {
+        self.command.parse_argv_compact(&self.schema, argv, env, options)
     }
 
     /// Flat values by flag name to nested arguments.

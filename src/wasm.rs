@@ -13,7 +13,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::options::{read_text, ParseOptions};
 use crate::wire::{self, FastParse};
-use crate::{help, CompileOptions, Error, HelpOptions, InputSchemaOptions, Tool, UsageRequest};
+use crate::{help, ArgvOptions, CompileOptions, Error, HelpOptions, InputSchemaOptions, Tool, UsageRequest};
 
 #[wasm_bindgen(start)]
 pub fn start() {
@@ -119,20 +119,22 @@ impl WasmTool {
     }
 
     #[wasm_bindgen(js_name = parseArgv)]
-    pub fn parse_argv(&self, argv: &str, count: usize, env: &str) -> String {
-        wire::parse_outcome(&self.tool, &wire::split_argv(argv, count), env)
+    pub fn parse_argv(&self, argv: &str, count: usize, env: &str, allow_positionals: bool) -> String {
+        let options = ArgvOptions { allow_positionals };
+        wire::parse_outcome(&self.tool, &wire::split_argv(argv, count), env, options)
     }
 
     #[wasm_bindgen(js_name = parseArgvJson)]
-    pub fn parse_argv_json(&self, argv: &str, env: &str) -> String {
-        wire::parse_json_outcome(&self.tool, argv, env)
+    pub fn parse_argv_json(&self, argv: &str, env: &str, allow_positionals: bool) -> String {
+        wire::parse_json_outcome(&self.tool, argv, env, ArgvOptions { allow_positionals })
     }
 
     #[wasm_bindgen(js_name = parseArgvFast)]
-    pub fn parse_argv_fast(&self, argv: &str, count: usize) -> usize {
+    pub fn parse_argv_fast(&self, argv: &str, count: usize, allow_positionals: bool) -> usize {
+        let options = ArgvOptions { allow_positionals };
         self.fast
             .try_borrow_mut()
-            .map_or(0, |mut fast| fast.parse(&self.tool, argv, count))
+            .map_or(0, |mut fast| fast.parse(&self.tool, argv, count, options))
     }
 
     #[wasm_bindgen(js_name = takeAnswer)]

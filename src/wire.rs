@@ -17,6 +17,7 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::args::{Compact, Item};
+use crate::argv::ArgvOptions;
 use crate::error::{Code, Error, Result};
 use crate::flags::Member;
 use crate::Tool;
@@ -116,9 +117,9 @@ fn failed(error: &Error) -> String {
 
 /// parseArgv on the general path: outcome JSON.
 #[must_use]
-pub fn parse_outcome(tool: &Tool, argv: &[&str], env: &str) -> String {
+pub fn parse_outcome(tool: &Tool, argv: &[&str], env: &str, options: ArgvOptions) -> String {
     let pairs = EnvPairs::new(env);
-    match tool.parse_argv(argv, &|name| pairs.get(name)) {
+    match tool.parse_argv_with(argv, &|name| pairs.get(name), options) {
         Ok(parsed) => json_text(&Outcome::Parsed {
             ok: true,
             data: &parsed.data,
@@ -130,11 +131,11 @@ pub fn parse_outcome(tool: &Tool, argv: &[&str], env: &str) -> String {
 
 /// parseArgv for argv given as a JSON array (argv whose strings hold NUL).
 #[must_use]
-pub fn parse_json_outcome(tool: &Tool, argv: &str, env: &str) -> String {
+pub fn parse_json_outcome(tool: &Tool, argv: &str, env: &str, options: ArgvOptions) -> String {
     match serde_json::from_str::<Vec<String>>(argv) {
         Ok(list) => {
             let refs: Vec<&str> = list.iter().map(String::as_str).collect();
-            parse_outcome(tool, &refs, env)
+            parse_outcome(tool, &refs, env, options)
         }
         Err(err) => failed(&Error::new(
             Code::InvalidArgs,
@@ -210,7 +211,7 @@ impl FastParse {
     /// Parses argv (NUL-joined) and writes the answer; returns how many
     /// numbers were written, 0 when the general path must answer (argv
     /// holding NUL, or an action union).
-    pub fn parse(&mut self, tool: &Tool, joined: &str, count: usize) -> usize {
+    pub fn parse(&mut self, tool: &Tool, joined: &str, count: usize, options: ArgvOptions) -> usize {
         self.out.clear();
         let argv = split_argv(joined, count);
         // An argument holding NUL splits into more parts than there are
@@ -218,7 +219,7 @@ impl FastParse {
         if argv.len() != count {
             return 0;
         }
-        self.answer = match tool.parse_argv_compact(&argv, &|_| None) {
+        self.answer = match tool.parse_argv_compact(&argv, &|_| None, options) {
             Ok(None) => return 0,
             Ok(Some(parse)) => {
                 if encode(&parse.compact, &parse.rest, &argv, &mut self.out).is_some() {
@@ -344,13 +345,17 @@ mod tests {
         assert_eq!(env.get("C"), None);
     }
 
+    const ALLOW: ArgvOptions = ArgvOptions {
+        allow_positionals: true,
+    };
+
     #[test]
     fn fast_parse_writes_the_documented_layout() {
         let t = tool(
             &json!({"type":"object","properties":{"n":{"type":"number"},"s":{"type":"string"},"b":{"type":"boolean"}}}),
         );
         let mut fast = FastParse::default();
-        let written = fast.parse(&t, "--n\x005\0--s=é\0--b\0x", 5);
+        let written = fast.parse(&t, "--n\x005\0--s=é\0--b\0x", 5, ALLOW);
         assert_eq!(written, fast.numbers().len());
         assert_eq!(
             fast.numbers(),
@@ -381,25 +386,32 @@ mod tests {
     fn fast_parse_answers_errors_as_json_and_declines_nul() {
         let t = tool(&json!({"type":"object","properties":{"n":{"type":"number"}}}));
         let mut fast = FastParse::default();
-        assert_eq!(fast.parse(&t, "--n\0x", 2), 1);
+        assert_eq!(fast.parse(&t, "--n\0x", 2, ArgvOptions::default()), 1);
         assert_eq!(fast.numbers(), &[layout::ANSWER_JSON]);
         let answer: Value = serde_json::from_str(&fast.take_answer()).unwrap_or_default();
         assert_eq!(answer["ok"], json!(false));
         assert_eq!(answer["error"]["code"], json!("INVALID_ARGS"));
-        assert_eq!(fast.parse(&t, "a\0b", 1), 0);
+        assert_eq!(fast.parse(&t, "a\0b", 1, ArgvOptions::default()), 0);
     }
 
     #[test]
     fn outcomes_are_json() {
         let t =
             tool(&json!({"type":"object","properties":{"a":{"type":"object","properties":{"b":{"type":"integer"}}}}}));
-        let out: Value = serde_json::from_str(&parse_outcome(&t, &["--a-b", "3", "--", "x"], "")).unwrap_or_default();
+        let out: Value = serde_json::from_str(&parse_outcome(
+            &t,
+            &["--a-b", "3", "--", "x"],
+            "",
+            ArgvOptions::default(),
+        ))
+        .unwrap_or_default();
         assert_eq!(out, json!({"ok": true, "data": {"a": {"b": 3}}, "rest": ["x"]}));
         let out: Value = serde_json::from_str(&reconstruct_outcome(&t, r#"{"a-b":"4"}"#, "")).unwrap_or_default();
         assert_eq!(out, json!({"ok": true, "data": {"a": {"b": 4}}}));
         let out: Value = serde_json::from_str(&reconstruct_outcome(&t, "[]", "")).unwrap_or_default();
         assert_eq!(out["error"]["code"], json!("INVALID_ARGS"));
-        let out: Value = serde_json::from_str(&parse_json_outcome(&t, "[1]", "")).unwrap_or_default();
+        let out: Value =
+            serde_json::from_str(&parse_json_outcome(&t, "[1]", "", ArgvOptions::default())).unwrap_or_default();
         assert_eq!(out["error"]["code"], json!("INVALID_ARGS"));
         assert_eq!(plan_json(&t), r#"[[["a",1,1]],[["b",0,0]]]"#);
         let flags: Value = serde_json::from_str(&flags_text(&t)).unwrap_or_default();

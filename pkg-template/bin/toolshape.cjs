@@ -29,6 +29,7 @@ const OPTIONS = {
     strict: { type: "boolean", description: "help: refuse a branch without the discriminator" },
     discriminator: { type: "string", description: "help: the discriminator key, if it should not be found by itself" },
     topic: { type: "string", description: "usage: one action's flags, for an action union (logs, zfs:pools)" },
+    allowPositionals: { type: "boolean", description: "parse: send positionals no key takes to rest instead of refusing them" },
   },
 };
 
@@ -87,7 +88,7 @@ async function main(argv) {
     process.stdout.write(`${help()}\n`);
     return own.length === 0 && argv.length > 0 ? 2 : 0;
   }
-  const parsed = cli.safeParseArgv(own);
+  const parsed = cli.safeParseArgv(own, { allowPositionals: true });
   if (!parsed.success) throw new Misuse(parsed.error.message);
   const options = parsed.data;
   if (options.version) {
@@ -129,7 +130,7 @@ async function main(argv) {
       out = tool.usage({ format: options.markdown ? "markdown" : "text", width: options.width || process.stdout.columns || 80, topic: options.topic });
       break;
     case "parse": {
-      const result = tool.safeParseArgv(after, { env: process.env });
+      const result = tool.safeParseArgv(after, { env: process.env, allowPositionals: options.allowPositionals === true });
       if (!result.success) throw result.error;
       out = JSON.stringify({ data: result.data, rest: result.rest }, null, 2);
       break;

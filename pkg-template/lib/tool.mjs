@@ -41,12 +41,15 @@ function parseOutcome(text) {
   return out.ok ? { success: true, data: out.data, rest: out.rest } : { success: false, error: fromWire(out.error) };
 }
 
+const NO_OPTIONS = { env: undefined, allowPositionals: false };
+
 /**
  * Parse options: `env` is read here (only the names the table uses cross);
- * any other key is for the core to read, so a misspelt one is refused there.
+ * any other key is checked by the core, so a misspelt one or a bad value is
+ * refused there, before `allowPositionals` is read.
  */
-function parseOptions(core, opts) {
-  if (opts === undefined || opts === null) return undefined;
+export function parseOptions(core, opts) {
+  if (opts === undefined || opts === null) return NO_OPTIONS;
   if (typeof opts !== "object" || Array.isArray(opts)) {
     core.guard(() => core.wasm.checkParseOptions(optionsText(opts, "parseArgv") ?? "null"));
   }
@@ -57,7 +60,7 @@ function parseOptions(core, opts) {
       break;
     }
   }
-  return opts.env;
+  return { env: opts.env, allowPositionals: opts.allowPositionals === true };
 }
 
 /** The Tool class over the API's core (see core.mjs). */
@@ -131,14 +134,14 @@ export function makeToolClass(core, layout) {
       for (let i = 0; i < argv.length; i++) {
         if (typeof argv[i] !== "string") checkArgv(argv);
       }
-      const env = parseOptions(core, opts);
+      const { env, allowPositionals } = parseOptions(core, opts);
       const useEnv = env !== undefined && env !== null && this.#envNames.length > 0;
       try {
         // The fast path: numbers out of wasm, objects built here from argv;
         // errors and JSON-only values come back as JSON from the same call.
         // It declines (0) for argv holding NUL; action unions skip it.
         if (!useEnv && !this.#actions) {
-          const written = handle.parseArgvFast(argv.join("\0"), argv.length);
+          const written = handle.parseArgvFast(argv.join("\0"), argv.length, allowPositionals);
           if (written > 0) {
             const buf = core.memoryView();
             const start = handle.outPtr() / 8;
@@ -149,7 +152,9 @@ export function makeToolClass(core, layout) {
         const joinedEnv = useEnv ? envText(this.#envNames, env) : "";
         const joined = !argv.some((token) => token.includes("\0"));
         return parseOutcome(
-          joined ? handle.parseArgv(argv.join("\0"), argv.length, joinedEnv) : handle.parseArgvJson(JSON.stringify(argv), joinedEnv),
+          joined
+            ? handle.parseArgv(argv.join("\0"), argv.length, joinedEnv, allowPositionals)
+            : handle.parseArgvJson(JSON.stringify(argv), joinedEnv, allowPositionals),
         );
       } catch (error) {
         if (isTrap(error)) return { success: false, error: core.trapped(error) };
@@ -169,7 +174,7 @@ export function makeToolClass(core, layout) {
       if (!flat || typeof flat !== "object" || Array.isArray(flat)) {
         throw fail("INVALID_ARGS", "reconstruct takes an object of flag values", { issues: [] });
       }
-      const env = parseOptions(core, opts);
+      const { env } = parseOptions(core, opts);
       const text = jsonText(flat, "the flat values", "INVALID_ARGS");
       const out = parseOutcome(core.guard(() => handle.reconstruct(text, envText(this.#envNames, env))));
       if (!out.success) throw out.error;

@@ -12,15 +12,24 @@ pub enum Spelling<'a> {
     Long(&'a str),
     Short(char),
     Env(&'a str),
+    /// A positional argument filling the flag.
+    Positional,
 }
 
 impl Spelling<'_> {
     #[must_use]
     pub fn show(&self) -> String {
+        self.show_for("value")
+    }
+
+    /// As [`Spelling::show`]; a positional shows as `<flag-name>`.
+    #[must_use]
+    pub fn show_for(&self, flag_name: &str) -> String {
         match self {
             Spelling::Long(name) => format!("--{}", clip(name)),
             Spelling::Short(c) => format!("-{c}"),
             Spelling::Env(name) => format!("${name}"),
+            Spelling::Positional => format!("<{}>", clip(flag_name)),
         }
     }
 }

@@ -56,7 +56,12 @@ fn collect<'a>(schema: &Schema, table: &'a FlagTable, given: &FlagValues<'a>, en
             Ok(item) => collected.put(given.flag, item, flag.repeatable),
             Err(expected) => found.push((
                 given.at,
-                bad_value(flag, &given.spelling.show(), &received_text(given.raw), &expected),
+                bad_value(
+                    flag,
+                    &given.spelling.show_for(&flag.name),
+                    &received_text(given.raw),
+                    &expected,
+                ),
             )),
         }
     }

@@ -1,6 +1,9 @@
 //! argv tokens to raw flag values, through the flag table. No coercion here:
 //! a value is the text the person typed (or `true`/`false` for a bare boolean
-//! flag and its negation). Positionals and everything after `--` go to `rest`.
+//! flag and its negation). A positional fills the next key marked
+//! `positional` as if it were that flag's value; one with no key left is an
+//! issue, or goes to `rest` when positionals are allowed. Everything after
+//! `--` goes to `rest`.
 
 use crate::args::{FlagValue, FlagValues, RawValue, Spelling};
 use crate::error::{Issue, IssueCode};
@@ -8,22 +11,38 @@ use crate::flags::{FlagTable, FlagType, Lookup};
 use crate::number::is_json_number;
 use crate::text::{clip, closest};
 
+/// How argv is read beyond the flag table.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ArgvOptions {
+    /// A positional no key takes goes to `rest` instead of being an issue.
+    pub allow_positionals: bool,
+}
+
 /// argv read through a flag table: the values given, and what is not a flag.
 #[derive(Debug, Default, PartialEq)]
 pub struct Tokens<'a> {
     pub values: FlagValues<'a>,
-    /// Indexes of the positional tokens and of everything after `--`.
+    /// Indexes of the tokens after `--` (and of positionals no key takes,
+    /// when they are allowed).
     pub rest: Vec<usize>,
     /// `--help` or `-h` was given (before any `--`).
     pub help: bool,
+    /// `--version` was given (before any `--`) and the tool has a version.
+    pub version: bool,
     /// The token being read.
     at: usize,
+    /// Positionals read so far.
+    positionals: usize,
+    /// The token index and flag of the last switch given bare (`--dry-run`),
+    /// to explain a `true`/`false` typed after it.
+    switch: Option<(usize, usize)>,
 }
 
 impl<'a> Tokens<'a> {
     /// Records a flag read from the current token; `next` when its value is
     /// the following token.
     fn give(&mut self, flag: usize, raw: RawValue<'a>, spelling: Spelling<'a>, next: bool) {
+        self.switch = matches!(raw, RawValue::Bool(_)).then_some((self.at, flag));
         self.values.values.push(FlagValue {
             at: self.at,
             value_at: self.at + usize::from(next),
@@ -39,7 +58,7 @@ impl<'a> Tokens<'a> {
 }
 
 #[must_use]
-pub fn tokenize<'a>(table: &FlagTable, argv: &[&'a str]) -> Tokens<'a> {
+pub fn tokenize<'a>(table: &FlagTable, argv: &[&'a str], options: ArgvOptions) -> Tokens<'a> {
     let mut out = Tokens::default();
     out.values.values.reserve(argv.len());
     let mut i = 0;
@@ -56,7 +75,7 @@ pub fn tokenize<'a>(table: &FlagTable, argv: &[&'a str]) -> Tokens<'a> {
         } else if token.len() > 1 && token.starts_with('-') && !is_positional_number(table, token) {
             short_group(table, token, next, &mut out)
         } else {
-            out.rest.push(out.at);
+            positional(table, token, options, &mut out);
             false
         };
         if consumed {
@@ -81,13 +100,19 @@ fn long<'a>(table: &FlagTable, body: &'a str, next: Option<&'a str>, out: &mut T
     };
     let typed = Spelling::Long(name);
     match table.lookup(name) {
-        None if name == "help" && inline.is_none() => {
+        None if name == "help" && inline.is_none() && table.builtins.help => {
             out.help = true;
+            false
+        }
+        None if name == "version" && inline.is_none() && table.builtins.version => {
+            out.version = true;
             false
         }
         None => {
             out.issue(unknown(table, &typed.show(), name));
-            false
+            // `--nope value`: the value goes with the unknown flag, so it is
+            // not reported again as an unexpected argument.
+            inline.is_none() && next.is_some_and(|value| !reads_as_flag(table, value))
         }
         Some(Lookup::Negation(flag)) => {
             if inline.is_some() {
@@ -116,12 +141,13 @@ fn short_group<'a>(table: &FlagTable, token: &'a str, next: Option<&'a str>, out
     for (at, c) in body.char_indices() {
         let typed = Spelling::Short(c);
         let Some(flag) = table.short(c) else {
-            if c == 'h' {
+            if table.builtins.help_short == Some(c) {
                 help = true;
                 continue;
             }
             out.issue(unknown_short(c));
-            return false;
+            // `-x value`, as for an unknown long flag.
+            return body.len() == c.len_utf8() && next.is_some_and(|value| !reads_as_flag(table, value));
         };
         let after = body.get(at + c.len_utf8()..).unwrap_or_default();
         let is_boolean = table.flags.get(flag).is_some_and(|f| f.ty == FlagType::Boolean);
@@ -143,7 +169,7 @@ fn short_group<'a>(table: &FlagTable, token: &'a str, next: Option<&'a str>, out
 /// happens to start with `-`: `--name`, `--help`, `-h`, or a cluster whose
 /// first letter is a short alias.
 fn reads_as_flag(table: &FlagTable, token: &str) -> bool {
-    if token == "--" || token == "-h" || token == "--help" {
+    if token == "--" || table.builtins.asks_help(token) || table.builtins.asks_version(token) {
         return true;
     }
     if let Some(body) = token.strip_prefix("--") {
@@ -205,6 +231,79 @@ fn take_value<'a>(
             next.is_some_and(|value| !reads_as_flag(table, value))
         }
     }
+}
+
+/// A token that is no flag: the value of the next positional key, or an
+/// issue that says how to write what was likely meant.
+fn positional<'a>(table: &FlagTable, token: &'a str, options: ArgvOptions, out: &mut Tokens<'a>) {
+    let after_switch = out.switch.filter(|(at, _)| at + 1 == out.at).map(|(_, flag)| flag);
+    let boolean_word = token.eq_ignore_ascii_case("true") || token.eq_ignore_ascii_case("false");
+    // `--dry-run false` never fills a positional: it was meant for the switch.
+    let slot = table
+        .positional_slot(out.positionals)
+        .filter(|_| !(boolean_word && after_switch.is_some()));
+    if let Some(flag) = slot {
+        out.positionals += 1;
+        out.give(flag, RawValue::Text(token), Spelling::Positional, false);
+        return;
+    }
+    if options.allow_positionals && !(boolean_word && after_switch.is_some()) {
+        out.rest.push(out.at);
+        return;
+    }
+    let message = match after_switch.and_then(|flag| table.flags.get(flag)) {
+        Some(flag) => after_switch_message(flag, token, boolean_word),
+        None => no_place_message(table, token),
+    };
+    out.issue(Issue {
+        code: IssueCode::UnexpectedArgument,
+        path: Vec::new(),
+        flag: None,
+        message,
+    });
+}
+
+/// `unexpected argument "false" after --dry-run: a switch takes no value;
+/// write --no-dry-run or --dry-run=false`.
+fn after_switch_message(flag: &crate::flags::Flag, token: &str, boolean_word: bool) -> String {
+    let name = &flag.name;
+    let shown = clip(token);
+    if boolean_word {
+        let value = token.to_ascii_lowercase();
+        let bare = if value == "true" {
+            format!("--{name}")
+        } else {
+            format!("--no-{name}")
+        };
+        format!(
+            "unexpected argument \"{shown}\" after --{name}: a switch takes no value; write {bare} or --{name}={value}"
+        )
+    } else {
+        format!(
+            "unexpected argument \"{shown}\" after --{name}: a switch takes no value, and no key is left to take a positional argument"
+        )
+    }
+}
+
+fn no_place_message(table: &FlagTable, token: &str) -> String {
+    let shown = clip(token);
+    if table.positionals.is_empty() {
+        return format!(
+            "unexpected argument \"{shown}\": this command takes no positional arguments; give a value with its flag (--name value), or after -- to pass it through"
+        );
+    }
+    let names: Vec<String> = table
+        .positionals
+        .iter()
+        .filter_map(|&i| table.flags.get(i))
+        .map(|f| format!("<{}>", f.name))
+        .collect();
+    format!(
+        "unexpected argument \"{shown}\": this command takes {} positional argument{} ({}); put the rest after -- to pass them through",
+        names.len(),
+        if names.len() == 1 { "" } else { "s" },
+        names.join(" ")
+    )
 }
 
 /// `an integer`, `a string`.

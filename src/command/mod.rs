@@ -9,9 +9,9 @@ use serde_json::{Map, Value};
 pub use actions::{with_literals, without_literals, ActionCommand, ActionSet};
 
 use crate::args::{self, Compact, Env};
-use crate::argv;
+use crate::argv::{self, ArgvOptions};
 use crate::error::{Code, Error, Issue, IssueCode, Result};
-use crate::flags::{build_table, FlagOptions, FlagTable};
+use crate::flags::{build_table, Builtins, FlagOptions, FlagTable};
 use crate::help::{self, UsageOptions};
 use crate::schema::actions::ActionUnion;
 use crate::schema::Schema;
@@ -37,6 +37,10 @@ pub struct CompactParse<'a> {
 pub struct Command {
     /// The command name shown in usage text.
     name: String,
+    /// The text `--version` answers with, when there is one.
+    version: Option<String>,
+    /// `--help`, `-h`, `--version` as compiled (the same for every action).
+    builtins: Builtins,
     form: Form,
 }
 
@@ -51,12 +55,38 @@ enum Form {
 impl Command {
     /// Builds the flag table(s): one for an object schema, one per action of
     /// `union` when the schema is an action union.
-    pub fn build(schema: &Schema, union: Option<&ActionUnion>, options: &FlagOptions, name: String) -> Result<Command> {
+    pub fn build(
+        schema: &Schema,
+        union: Option<&ActionUnion>,
+        options: &FlagOptions,
+        name: String,
+        version: Option<String>,
+    ) -> Result<Command> {
         let form = match union {
             Some(union) => Form::Actions(ActionSet::build(schema, union, options)?),
             None => Form::Flags(build_table(schema, options)?),
         };
-        Ok(Command { name, form })
+        Ok(Command {
+            name,
+            version,
+            builtins: options.builtins,
+            form,
+        })
+    }
+
+    /// The command name shown in usage text.
+    #[must_use]
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The description shown beside this command in a command list.
+    #[must_use]
+    pub fn description(&self) -> Option<&str> {
+        match &self.form {
+            Form::Flags(table) => table.groups.first().and_then(|g| g.description.as_deref()),
+            Form::Actions(_) => None,
+        }
     }
 
     /// The flag table of an object schema; `None` for an action union.
@@ -89,19 +119,23 @@ impl Command {
     /// argv (without node and script) to nested arguments. `--help` or `-h`
     /// before `--` gives `HELP_REQUESTED` whose message is the usage text
     /// (of the action, after an action's words).
-    pub fn parse_argv(&self, schema: &Schema, argv: &[&str], env: Env<'_>) -> Result<Parsed> {
+    pub fn parse_argv(&self, schema: &Schema, argv: &[&str], env: Env<'_>, options: ArgvOptions) -> Result<Parsed> {
         let (schema, table, action, skip) = match &self.form {
             Form::Flags(table) => (schema, table, None, 0),
             Form::Actions(set) => match set.select(argv) {
                 Ok((action, words)) => (&action.schema, &action.table, Some(action), words),
-                Err(_) if asks_help(argv) => return Err(self.help_requested(None)),
+                Err(_) if self.asks_help(argv) => return Err(self.help_requested(None)),
+                Err(_) if self.asks_version(argv) => return Err(self.version_requested()),
                 Err(err) => return Err(err),
             },
         };
         let argv = argv.get(skip..).unwrap_or_default();
-        let mut tokens = argv::tokenize(table, argv);
+        let mut tokens = argv::tokenize(table, argv, options);
         if tokens.help {
             return Err(self.help_requested(action.map(|a| a.name.as_str())));
+        }
+        if tokens.version {
+            return Err(self.version_requested());
         }
         if let (Some(action), Form::Actions(set)) = (action, &self.form) {
             for (_, issue) in &mut tokens.values.issues {
@@ -131,13 +165,17 @@ impl Command {
         schema: &Schema,
         argv: &[&'a str],
         env: Env<'_>,
+        options: ArgvOptions,
     ) -> Result<Option<CompactParse<'a>>> {
         let Form::Flags(table) = &self.form else {
             return Ok(None);
         };
-        let tokens = argv::tokenize(table, argv);
+        let tokens = argv::tokenize(table, argv, options);
         if tokens.help {
             return Err(self.help_requested(None));
+        }
+        if tokens.version {
+            return Err(self.version_requested());
         }
         let compact = args::compact_from_flag_values(schema, table, &tokens.values, env)?;
         Ok(Some(CompactParse {
@@ -190,26 +228,60 @@ impl Command {
     /// `--help` text. For an action union, the list of actions; with
     /// `topic`, one action's flags.
     pub fn usage(&self, options: &UsageOptions, topic: Option<&str>) -> Result<String> {
+        self.usage_as(&self.name, options, topic)
+    }
+
+    /// [`Command::usage`] under another command name (`ops deploy` when the
+    /// tool is one command of a set).
+    pub fn usage_as(&self, name: &str, options: &UsageOptions, topic: Option<&str>) -> Result<String> {
+        let builtins = help::BuiltinRows {
+            help: self.builtins.help,
+            help_short: self.builtins.help_short,
+            version: self.version.is_some(),
+        };
         match (&self.form, topic) {
-            (Form::Flags(table), _) => Ok(help::usage(table, &self.name, options)),
+            (Form::Flags(table), _) => Ok(help::usage(table, name, options, builtins)),
             (Form::Actions(set), None) => {
                 let list: Vec<(String, Option<String>)> = set
                     .actions
                     .iter()
                     .map(|a| (a.words.join(" "), a.description.clone()))
                     .collect();
-                Ok(help::action_list(&list, &self.name, options))
+                Ok(help::action_list(&list, name, options, builtins))
             }
             (Form::Actions(set), Some(topic)) => {
                 let words: Vec<&str> = topic.split([':', ' ']).collect();
                 let (action, _) = set.select(&words)?;
-                let name = format!("{} {}", self.name, action.words.join(" "));
-                Ok(help::usage(&action.table, &name, options))
+                let name = format!("{name} {}", action.words.join(" "));
+                Ok(help::usage(&action.table, &name, options, builtins))
             }
         }
     }
 
-    fn help_requested(&self, topic: Option<&str>) -> Error {
+    /// Whether argv asks for help before any `--` (exactly `--help` or the
+    /// help short alias), for argv no action could be read from.
+    #[must_use]
+    pub fn asks_help(&self, argv: &[&str]) -> bool {
+        argv.iter()
+            .take_while(|t| **t != "--")
+            .any(|t| self.builtins.asks_help(t))
+    }
+
+    /// Whether argv asks for the version before any `--`.
+    #[must_use]
+    pub fn asks_version(&self, argv: &[&str]) -> bool {
+        self.version.is_some() && argv.iter().take_while(|t| **t != "--").any(|t| *t == "--version")
+    }
+
+    /// `VERSION_REQUESTED` whose message is the version text.
+    #[must_use]
+    pub fn version_requested(&self) -> Error {
+        Error::new(Code::VersionRequested, self.version.clone().unwrap_or_default())
+    }
+
+    /// `HELP_REQUESTED` whose message is the usage (of `topic`, an action).
+    #[must_use]
+    pub fn help_requested(&self, topic: Option<&str>) -> Error {
         let text = self.usage(&UsageOptions::default(), topic).unwrap_or_default();
         let mut err = Error::new(Code::HelpRequested, text);
         if let Some(topic) = topic {
@@ -238,11 +310,4 @@ fn flag_of_another_action(set: &ActionSet, action: &ActionCommand, issue: &Issue
     }
     let named = crate::text::capped_list(owners.iter().map(|o| format!("\"{o}\"")), owners.len(), "actions");
     Some(format!("{shown} is a flag of {named}, not of \"{}\"", action.name))
-}
-
-/// Whether argv holds `--help` or `-h` before any `--`.
-fn asks_help(argv: &[&str]) -> bool {
-    argv.iter()
-        .take_while(|t| **t != "--")
-        .any(|t| *t == "--help" || *t == "-h")
 }

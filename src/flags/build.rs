@@ -8,7 +8,7 @@ use serde_json::Value;
 use super::collide::index_names;
 use super::names::{env_name, name_problem, segment, show_path, Case};
 use super::overrides::{short_char, FlagOverride};
-use super::table::{Flag, FlagTable, FlagType, Group, Member};
+use super::table::{Builtins, Flag, FlagTable, FlagType, Group, Member};
 use crate::error::{Code, Error, Result};
 use crate::schema::{Kind, ObjectShape, Schema, Shape};
 
@@ -21,6 +21,8 @@ pub struct FlagOptions {
     pub flatten: bool,
     pub overrides: BTreeMap<String, FlagOverride>,
     pub env_prefix: Option<String>,
+    /// `--help`, `-h`, `--version`.
+    pub builtins: Builtins,
 }
 
 impl Default for FlagOptions {
@@ -32,6 +34,7 @@ impl Default for FlagOptions {
             flatten: true,
             overrides: BTreeMap::new(),
             env_prefix: None,
+            builtins: Builtins::default(),
         }
     }
 }
@@ -77,6 +80,8 @@ pub fn build_table(schema: &Schema, options: &FlagOptions) -> Result<FlagTable> 
     builder.walk(root, &at)?;
     builder.check_overrides_used()?;
     let mut table = builder.table;
+    table.builtins = options.builtins;
+    table.positionals = super::positionals::order(&mut table.flags)?;
     index_names(&mut table)?;
     Ok(table)
 }
@@ -270,6 +275,7 @@ impl Builder<'_> {
             env,
             nullable: leaf.nullable,
             hidden: over.hidden.unwrap_or(false),
+            positional: over.positional,
             shape: leaf.shape,
             group,
             inherited_default,

@@ -10,10 +10,6 @@ use super::names::show_path;
 use super::table::{FlagTable, Lookup};
 use crate::error::{Code, Error, Result};
 
-/// Names no schema may take: the CLI answers them itself.
-const RESERVED_NAMES: &[&str] = &["help"];
-const RESERVED_SHORTS: &[char] = &['h'];
-
 pub fn index_names(table: &mut FlagTable) -> Result<()> {
     let mut by_name: HashMap<String, Lookup> = HashMap::default();
     for (index, flag) in table.flags.iter().enumerate() {
@@ -34,12 +30,13 @@ pub fn index_names(table: &mut FlagTable) -> Result<()> {
         let Some(c) = flag.short.as_deref().and_then(|s| s.chars().next()) else {
             continue;
         };
-        if RESERVED_SHORTS.contains(&c) {
+        if table.builtins.help_short == Some(c) {
             return Err(collision(
                 &format!("-{c}"),
                 &owner(table, Lookup::Flag(index)),
                 "the built-in -h (help)",
                 &flag.name,
+                ", or free -h with the compile option help: { short: null }",
             ));
         }
         if let Some(&other) = by_short.get(&c) {
@@ -48,6 +45,7 @@ pub fn index_names(table: &mut FlagTable) -> Result<()> {
                 &owner(table, Lookup::Flag(other)),
                 &owner(table, Lookup::Flag(index)),
                 &flag.name,
+                "",
             ));
         }
         by_short.insert(c, index);
@@ -61,12 +59,23 @@ fn claim_name(table: &FlagTable, by_name: &mut HashMap<String, Lookup>, name: St
     let target = match lookup {
         Lookup::Flag(i) | Lookup::Negation(i) => table.flags.get(i).map_or("", |f| f.name.as_str()),
     };
-    if RESERVED_NAMES.contains(&name.as_str()) {
+    let builtin = match name.as_str() {
+        "help" if table.builtins.help => Some((
+            "the built-in --help",
+            ", or turn it off with the compile option help: false",
+        )),
+        "version" if table.builtins.version => {
+            Some(("the built-in --version", ", or leave out the compile option version"))
+        }
+        _ => None,
+    };
+    if let Some((what, advice)) = builtin {
         return Err(collision(
             &format!("--{name}"),
-            "the built-in --help",
+            what,
             &owner(table, lookup),
             target,
+            advice,
         ));
     }
     if let Some(&existing) = by_name.get(&name) {
@@ -98,6 +107,7 @@ fn claim_name(table: &FlagTable, by_name: &mut HashMap<String, Lookup>, name: St
             &owner(table, existing),
             &owner(table, lookup),
             target,
+            "",
         ));
     }
     by_name.insert(name, lookup);
@@ -118,14 +128,15 @@ fn owner(table: &FlagTable, lookup: Lookup) -> String {
 
 /// The collision of one flag (`rename`) with something else: renaming that
 /// flag through `options.flags` works, since its generated name is its own.
-fn collision(typed: &str, first: &str, second: &str, rename: &str) -> Error {
+/// `also` adds another way out (turning a built-in off).
+fn collision(typed: &str, first: &str, second: &str, rename: &str, also: &str) -> Error {
     let key = serde_json::to_string(rename).unwrap_or_default();
     let change = if typed.starts_with("--") { "name" } else { "short" };
     Error::new(
         Code::FlagCollision,
         format!(
             "{typed} would mean both {first} and {second}; give one another {change} with \
-             options.flags[{key}].{change} (or .meta({{ cli: {{ {change} }} }}) in its schema)"
+             options.flags[{key}].{change} (or .meta({{ cli: {{ {change} }} }}) in its schema{also})"
         ),
     )
     .with_flag(typed.to_owned())

@@ -5,9 +5,10 @@ mod build;
 mod collide;
 pub mod names;
 mod overrides;
+mod positionals;
 mod table;
 
 pub use build::{build_table, FlagOptions};
 pub use names::Case;
-pub use overrides::FlagOverride;
-pub use table::{Flag, FlagTable, FlagType, Group, Lookup, Member};
+pub use overrides::{short_char, FlagOverride};
+pub use table::{Builtins, Flag, FlagTable, FlagType, Group, Lookup, Member};

@@ -19,6 +19,9 @@ pub struct FlagOverride {
     pub env: Option<String>,
     /// Flag name to use instead of the generated one.
     pub name: Option<String>,
+    /// Also taken as the Nth positional argument (positions are ordered by
+    /// N, so counting from 0 or from 1 both work).
+    pub positional: Option<usize>,
 }
 
 impl FlagOverride {
@@ -55,6 +58,7 @@ impl FlagOverride {
             hidden: self.hidden.or(meta.hidden),
             env: self.env.or(meta.env),
             name: self.name.or(meta.name),
+            positional: self.positional.or(meta.positional),
         }
     }
 }

@@ -66,6 +66,9 @@ pub struct Flag {
     pub nullable: bool,
     #[serde(skip_serializing_if = "is_false")]
     pub hidden: bool,
+    /// Taken as a positional argument too: its place among them (from 0).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub positional: Option<usize>,
     /// The value's shape (the item's, for a repeatable flag).
     #[serde(skip)]
     pub shape: Shape,
@@ -133,6 +136,51 @@ pub struct FlagTable {
     /// hot path of parsing.
     pub by_name: FxHashMap<String, Lookup>,
     pub by_short: FxHashMap<char, usize>,
+    /// The flags positional arguments fill, in order; only the last may be
+    /// repeatable (it takes every remaining one).
+    pub positionals: Vec<usize>,
+    /// The flags the command line answers itself.
+    pub builtins: Builtins,
+}
+
+/// `--help`, `-h` and `--version`, as the compile options set them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Builtins {
+    /// `--help` answers with usage.
+    pub help: bool,
+    /// The short alias of help (`-h`), if any.
+    pub help_short: Option<char>,
+    /// `--version` answers with the version text.
+    pub version: bool,
+}
+
+impl Default for Builtins {
+    fn default() -> Self {
+        Builtins {
+            help: true,
+            help_short: Some('h'),
+            version: false,
+        }
+    }
+}
+
+impl Builtins {
+    /// Whether the token is exactly a request for help.
+    #[must_use]
+    pub fn asks_help(&self, token: &str) -> bool {
+        (self.help && token == "--help") || self.help_short.is_some_and(|c| short_is(token, c))
+    }
+
+    /// Whether the token is exactly a request for the version.
+    #[must_use]
+    pub fn asks_version(&self, token: &str) -> bool {
+        self.version && token == "--version"
+    }
+}
+
+fn short_is(token: &str, c: char) -> bool {
+    let mut chars = token.chars();
+    chars.next() == Some('-') && chars.next() == Some(c) && chars.next().is_none()
 }
 
 impl FlagTable {
@@ -149,6 +197,16 @@ impl FlagTable {
     /// Every name a person could type, for "did you mean" suggestions.
     pub fn typed_names(&self) -> impl Iterator<Item = &str> {
         self.by_name.keys().map(String::as_str)
+    }
+
+    /// The flag the positional argument at `index` (from 0) fills: its own
+    /// slot, or the last one when that is repeatable.
+    #[must_use]
+    pub fn positional_slot(&self, index: usize) -> Option<usize> {
+        self.positionals.get(index).copied().or_else(|| {
+            let last = *self.positionals.last()?;
+            self.flags.get(last).filter(|f| f.repeatable).map(|_| last)
+        })
     }
 
     /// `group` and every group above it, up to the root.

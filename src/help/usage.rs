@@ -33,14 +33,54 @@ impl Default for UsageOptions {
     }
 }
 
+/// The rows usage adds for the flags the command line answers itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BuiltinRows {
+    pub help: bool,
+    pub help_short: Option<char>,
+    pub version: bool,
+}
+
+impl Default for BuiltinRows {
+    fn default() -> Self {
+        BuiltinRows {
+            help: true,
+            help_short: Some('h'),
+            version: false,
+        }
+    }
+}
+
+impl BuiltinRows {
+    fn rows(self) -> Vec<(String, &'static str)> {
+        let mut rows = Vec::new();
+        if self.help {
+            let left = match self.help_short {
+                Some(c) => format!("-{}, --help", sanitize(&c.to_string())),
+                None => "    --help".to_owned(),
+            };
+            rows.push((left, "Show this help"));
+        }
+        if self.version {
+            rows.push(("    --version".to_owned(), "Show the version"));
+        }
+        rows
+    }
+
+    /// How to ask for help, for the line under a command list.
+    fn ask(self) -> Option<&'static str> {
+        self.help.then_some("--help")
+    }
+}
+
 fn clamp_width(width: usize) -> usize {
     width.clamp(*USAGE_WIDTH.start(), *USAGE_WIDTH.end())
 }
 
 #[must_use]
-pub fn usage(table: &FlagTable, name: &str, options: &UsageOptions) -> String {
+pub fn usage(table: &FlagTable, name: &str, options: &UsageOptions, builtins: BuiltinRows) -> String {
     match options.format {
-        Format::Text => text(table, name, clamp_width(options.width)),
+        Format::Text => text(table, name, clamp_width(options.width), builtins),
         Format::Markdown => markdown(table, name),
     }
 }
@@ -159,15 +199,28 @@ fn right(flag: &Flag) -> String {
     parts.join(" ")
 }
 
-fn text(table: &FlagTable, name: &str, width: usize) -> String {
+/// The synopsis after the name: positionals (`<service>`, `[region]`,
+/// `<files>...`), then the options.
+fn synopsis(table: &FlagTable) -> String {
+    let mut out = String::new();
+    for flag in table.positionals.iter().filter_map(|&i| table.flags.get(i)) {
+        let name = sanitize(&flag.name);
+        let dots = if flag.repeatable { "..." } else { "" };
+        if flag.required {
+            out.push_str(&format!(" <{name}>{dots}"));
+        } else {
+            out.push_str(&format!(" [{name}]{dots}"));
+        }
+    }
+    let required_flag = table.flags.iter().any(|f| f.required && f.positional.is_none());
+    out.push_str(if required_flag { " <options>" } else { " [options]" });
+    out
+}
+
+fn text(table: &FlagTable, name: &str, width: usize, builtins: BuiltinRows) -> String {
     let mut out = String::new();
     let name = sanitize(name);
-    let positional = if table.flags.iter().any(|f| f.required) {
-        " <options>"
-    } else {
-        " [options]"
-    };
-    out.push_str(&format!("Usage: {name}{positional}\n"));
+    out.push_str(&format!("Usage: {name}{}\n", synopsis(table)));
     if let Some(description) = table.groups.first().and_then(|g| g.description.as_deref()) {
         out.push('\n');
         for line in wrap(&sanitize(description), width) {
@@ -205,8 +258,13 @@ fn text(table: &FlagTable, name: &str, width: usize) -> String {
             row(&mut out, &left(flag), &right(flag), column, width);
         }
     }
-    out.push('\n');
-    row(&mut out, "-h, --help", "Show this help", column, width);
+    let rows = builtins.rows();
+    if !rows.is_empty() {
+        out.push('\n');
+    }
+    for (left, right) in rows {
+        row(&mut out, &left, right, column, width);
+    }
     let examples = table.groups.first().map(|g| g.examples.as_slice()).unwrap_or_default();
     if !examples.is_empty() {
         out.push_str("\nExamples:\n");
@@ -294,7 +352,12 @@ fn md(text: &str) -> String {
 
 /// An action union's `--help`: the actions, each with its description.
 #[must_use]
-pub fn action_list(actions: &[(String, Option<String>)], name: &str, options: &UsageOptions) -> String {
+pub fn action_list(
+    actions: &[(String, Option<String>)],
+    name: &str,
+    options: &UsageOptions,
+    builtins: BuiltinRows,
+) -> String {
     let name = sanitize(name);
     match options.format {
         Format::Markdown => {
@@ -327,7 +390,12 @@ pub fn action_list(actions: &[(String, Option<String>)], name: &str, options: &U
                     width,
                 );
             }
-            out.push_str(&format!("\nRun {name} <action> --help for an action's flags.\n"));
+            if let Some(ask) = builtins.ask() {
+                out.push_str(&format!("\nRun {name} <action> {ask} for an action's flags.\n"));
+            }
+            if builtins.version {
+                out.push_str(&format!("Run {name} --version for the version.\n"));
+            }
             out
         }
     }

@@ -62,6 +62,8 @@ impl UsageRequest {
 #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 pub struct ParseOptions {
     pub env: Option<IgnoredAny>,
+    /// A positional no key takes goes to `rest` instead of being an issue.
+    pub allow_positionals: bool,
 }
 
 #[cfg(test)]

@@ -3,9 +3,10 @@
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
+use serde_json::Value;
 
 use crate::error::{Code, Error, Result};
-use crate::flags::{Case, FlagOptions, FlagOverride};
+use crate::flags::{Builtins, Case, FlagOptions, FlagOverride};
 
 /// The command name when none is given.
 const DEFAULT_NAME: &str = "tool";
@@ -28,6 +29,11 @@ pub struct CompileOptions {
     pub flags: BTreeMap<String, FlagOverride>,
     /// `APP`: `--config-timeout` falls back to `APP_CONFIG_TIMEOUT`.
     pub env_prefix: Option<String>,
+    /// `--version` answers `VERSION_REQUESTED` with this text.
+    pub version: Option<String>,
+    /// `true` (default), `false`, or `{ short: null }` / `{ short: "?" }`;
+    /// read in [`CompileOptions::builtins`], where a bad value is named.
+    pub help: Option<Value>,
 }
 
 impl CompileOptions {
@@ -59,7 +65,46 @@ impl CompileOptions {
             flatten: self.flatten.unwrap_or(defaults.flatten),
             overrides: self.flags.clone(),
             env_prefix: self.env_prefix.clone(),
+            builtins: self.builtins()?,
         })
+    }
+
+    /// The built-in flags: `--help` unless `help: false`, `-h` unless
+    /// `help: { short: null }` (or another letter), `--version` with a version.
+    pub fn builtins(&self) -> Result<Builtins> {
+        let defaults = Builtins::default();
+        let version = self.version.is_some();
+        let bad = |what: &str| {
+            Error::new(
+                Code::InvalidOption,
+                format!("compile option \"help\" must be true, false or {{ short: \"x\" | null }}, got {what}"),
+            )
+        };
+        match &self.help {
+            None | Some(Value::Bool(true)) => Ok(Builtins { version, ..defaults }),
+            Some(Value::Bool(false)) => Ok(Builtins {
+                help: false,
+                help_short: None,
+                version,
+            }),
+            Some(Value::Object(shape)) => {
+                if let Some(key) = shape.keys().find(|k| *k != "short") {
+                    return Err(bad(&format!("an object with the key \"{}\"", crate::text::clip(key))));
+                }
+                let help_short = match shape.get("short") {
+                    None => defaults.help_short,
+                    Some(Value::Null) => None,
+                    Some(Value::String(short)) => Some(crate::flags::short_char(short, "help")?),
+                    Some(other) => return Err(bad(&format!("short: {}", crate::text::clip(&other.to_string())))),
+                };
+                Ok(Builtins {
+                    help: true,
+                    help_short,
+                    version,
+                })
+            }
+            Some(other) => Err(bad(&crate::text::clip(&other.to_string()))),
+        }
     }
 }
 
