@@ -15,6 +15,8 @@ const api = makeApi(require(gluePath), () => true, { reload });
 module.exports = {
   compile: api.compile,
   Tool: api.Tool,
+  compileCommands: api.compileCommands,
+  Commands: api.Commands,
   ToolshapeError,
   repair: api.repair,
   withRepair: api.withRepair,

@@ -4,6 +4,7 @@
 import type {
   Args,
   CallToolResult,
+  CommandsOptions,
   CompileOptions,
   ErrorCode,
   ErrorDetails,
@@ -213,6 +214,60 @@ export declare class Tool<T = Args> {
  * const timeout: number = args.config.timeout;
  */
 export declare function compile<S extends SchemaInput>(schema: S, options?: CompileOptions): Tool<InputOf<S>>;
+
+/** What `Commands.safeParseArgv` answers: the command word narrows `data` to that tool's arguments. */
+export type CommandParseResult<M extends Record<string, Tool<any>>> =
+  | { [K in keyof M & string]: { success: true; command: K; data: M[K] extends Tool<infer T> ? T : never; rest: string[] } }[keyof M & string]
+  | { success: false; error: ToolshapeError };
+
+/**
+ * Several compiled tools as the subcommands of one command line
+ * (`ops deploy --service api`, `ops search-logs --query x`). Holds its own
+ * copy of each tool: freeing a tool later does not affect the set.
+ * @example
+ * import { z } from "zod";
+ * import { compile, compileCommands } from "toolshape";
+ * const ops = compileCommands(
+ *   { deploy: compile(z.object({ service: z.string() })), logs: compile(z.object({ lines: z.number().optional() })) },
+ *   { name: "ops", version: "ops 1.0.0" },
+ * );
+ * const r = ops.safeParseArgv(["deploy", "--service", "api"]);
+ * if (r.success && r.command === "deploy") console.log(r.data.service); // "api"
+ */
+export declare class Commands<M extends Record<string, Tool<any>> = Record<string, Tool<Args>>> {
+  private constructor();
+  /** The command words, in the order given. */
+  readonly commands: Array<keyof M & string>;
+  /**
+   * The command word first, then that tool's argv. `--help`/`-h` (or `help <command>`)
+   * answers `HELP_REQUESTED` with the usage; `--version` answers `VERSION_REQUESTED`;
+   * an unknown command is an `INVALID_ARGS` error (`unknown_command`, with the closest name).
+   */
+  safeParseArgv(argv: readonly string[], options?: ParseOptions): CommandParseResult<M>;
+  /**
+   * As `safeParseArgv`, throwing the error.
+   * @throws {ToolshapeError}
+   */
+  parseArgv(argv: readonly string[], options?: ParseOptions): Extract<CommandParseResult<M>, { success: true }> extends infer R
+    ? R extends { command: infer C; data: infer D; rest: string[] } ? { command: C; data: D; rest: string[] } : never
+    : never;
+  /** The command list; with `topic` (`"deploy"`, or `"docker logs"` for an action), one command's usage. */
+  usage(options?: UsageOptions): string;
+  /** Releases the wasm memory now. Further calls throw `FREED`. */
+  free(): void;
+  [Symbol.dispose](): void;
+}
+
+/**
+ * One command line for several tools, keyed by command word.
+ * @throws {ToolshapeError} `INVALID_OPTION` for no tools, a value that is not a Tool,
+ * or a command word that cannot be typed (empty, starting with `-`, spaces).
+ * @example
+ * import { compile, compileCommands } from "toolshape";
+ * const ops = compileCommands({ deploy: compile({ type: "object", properties: { service: { type: "string" } } }) }, { name: "ops" });
+ * console.log(ops.usage()); // Usage: ops <command> [options] ...
+ */
+export declare function compileCommands<M extends Record<string, Tool<any>>>(tools: M, options?: CommandsOptions): Commands<M>;
 
 /**
  * `tool.repair(args)` for a tool or a schema (compiled and freed for the call).

@@ -49,6 +49,16 @@ export interface CompileOptions {
   help?: boolean | { short?: string | null | undefined } | undefined;
 }
 
+/** Options of `compileCommands` (Rust: `CommandsOptions`). Unknown keys are an `INVALID_OPTION` error. */
+export interface CommandsOptions {
+  /** Program name used in usage text. Default `"tool"`. */
+  name?: string | undefined;
+  /** `--version` (as the first argument) answers a `VERSION_REQUESTED` error whose message is this text. */
+  version?: string | undefined;
+  /** As `CompileOptions.help`, for the set's own `--help`/`-h`. */
+  help?: boolean | { short?: string | null | undefined } | undefined;
+}
+
 /** A flag's value type (Rust: `FlagType`). */
 export type FlagType = "string" | "number" | "integer" | "boolean" | "enum" | "json";
 

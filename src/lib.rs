@@ -12,6 +12,7 @@
 pub mod args;
 pub mod argv;
 pub mod command;
+pub mod commands;
 pub mod emit;
 pub mod error;
 pub mod flags;
@@ -35,10 +36,11 @@ use serde_json::{Map, Value};
 
 pub use argv::ArgvOptions;
 pub use command::{CompactParse, Parsed};
+pub use commands::{CommandParse, Commands};
 pub use error::{Code, Error, Issue, IssueCode, Result};
 pub use flags::{Flag, FlagTable, FlagType};
 pub use help::{Format, HelpEntry, HelpOptions, UsageOptions};
-pub use options::{CompileOptions, InputSchemaOptions, ParseOptions, UsageRequest};
+pub use options::{CommandsOptions, CompileOptions, InputSchemaOptions, ParseOptions, UsageRequest};
 pub use profile::{ActionsAs, Client};
 pub use schema::Schema;
 

@@ -13,7 +13,10 @@ use wasm_bindgen::prelude::*;
 
 use crate::options::{read_text, ParseOptions};
 use crate::wire::{self, FastParse};
-use crate::{help, ArgvOptions, CompileOptions, Error, HelpOptions, InputSchemaOptions, Tool, UsageRequest};
+use crate::{
+    help, ArgvOptions, Commands, CommandsOptions, CompileOptions, Error, HelpOptions, InputSchemaOptions, Tool,
+    UsageRequest,
+};
 
 #[wasm_bindgen(start)]
 pub fn start() {
@@ -174,5 +177,47 @@ impl WasmTool {
     pub fn usage(&self, options: Option<String>) -> Result<String, JsValue> {
         let request: UsageRequest = thrown(read_text(options.as_deref(), "usage"))?;
         thrown(self.tool.usage(&request))
+    }
+}
+
+/// Several tools as subcommands. Each added tool is copied in, so the set
+/// lives on when a tool is freed.
+#[wasm_bindgen]
+pub struct WasmCommands {
+    commands: Commands,
+}
+
+#[wasm_bindgen]
+impl WasmCommands {
+    #[wasm_bindgen(constructor)]
+    pub fn new(options: Option<String>) -> Result<WasmCommands, JsValue> {
+        let options: CommandsOptions = thrown(read_text(options.as_deref(), "compileCommands"))?;
+        Ok(WasmCommands {
+            commands: thrown(Commands::new(&options))?,
+        })
+    }
+
+    pub fn add(&mut self, name: &str, tool: &WasmTool) -> Result<(), JsValue> {
+        thrown(self.commands.add(name, tool.tool.clone()))
+    }
+
+    pub fn finish(&self) -> Result<(), JsValue> {
+        thrown(self.commands.finish())
+    }
+
+    #[wasm_bindgen(js_name = parseArgv)]
+    pub fn parse_argv(&self, argv: &str, count: usize, env: &str, allow_positionals: bool) -> String {
+        let options = ArgvOptions { allow_positionals };
+        wire::commands_outcome(&self.commands, &wire::split_argv(argv, count), env, options)
+    }
+
+    #[wasm_bindgen(js_name = parseArgvJson)]
+    pub fn parse_argv_json(&self, argv: &str, env: &str, allow_positionals: bool) -> String {
+        wire::commands_json_outcome(&self.commands, argv, env, ArgvOptions { allow_positionals })
+    }
+
+    pub fn usage(&self, options: Option<String>) -> Result<String, JsValue> {
+        let request: UsageRequest = thrown(read_text(options.as_deref(), "usage"))?;
+        thrown(self.commands.usage(&request.usage_options(), request.topic.as_deref()))
     }
 }

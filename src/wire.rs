@@ -20,7 +20,7 @@ use crate::args::{Compact, Item};
 use crate::argv::ArgvOptions;
 use crate::error::{Code, Error, Result};
 use crate::flags::Member;
-use crate::Tool;
+use crate::{Commands, Tool};
 
 /// The fast parse's buffer layout. JS reads these names from
 /// [`layout_json`], so each number is written once, here.
@@ -96,6 +96,12 @@ impl<'a> EnvPairs<'a> {
 #[derive(Serialize)]
 #[serde(untagged)]
 enum Outcome<'a> {
+    Command {
+        ok: bool,
+        command: &'a str,
+        data: &'a Value,
+        rest: &'a [String],
+    },
     Parsed {
         ok: bool,
         data: &'a Value,
@@ -129,13 +135,38 @@ pub fn parse_outcome(tool: &Tool, argv: &[&str], env: &str, options: ArgvOptions
     }
 }
 
+/// A command set's parseArgv: outcome JSON with the command word.
+#[must_use]
+pub fn commands_outcome(commands: &Commands, argv: &[&str], env: &str, options: ArgvOptions) -> String {
+    let pairs = EnvPairs::new(env);
+    match commands.parse_argv(argv, &|name| pairs.get(name), options) {
+        Ok(parse) => json_text(&Outcome::Command {
+            ok: true,
+            command: &parse.command,
+            data: &parse.parsed.data,
+            rest: &parse.parsed.rest,
+        }),
+        Err(error) => failed(&error),
+    }
+}
+
 /// parseArgv for argv given as a JSON array (argv whose strings hold NUL).
 #[must_use]
 pub fn parse_json_outcome(tool: &Tool, argv: &str, env: &str, options: ArgvOptions) -> String {
+    with_json_argv(argv, |refs| parse_outcome(tool, refs, env, options))
+}
+
+/// [`commands_outcome`] for argv given as a JSON array.
+#[must_use]
+pub fn commands_json_outcome(commands: &Commands, argv: &str, env: &str, options: ArgvOptions) -> String {
+    with_json_argv(argv, |refs| commands_outcome(commands, refs, env, options))
+}
+
+fn with_json_argv(argv: &str, then: impl FnOnce(&[&str]) -> String) -> String {
     match serde_json::from_str::<Vec<String>>(argv) {
         Ok(list) => {
             let refs: Vec<&str> = list.iter().map(String::as_str).collect();
-            parse_outcome(tool, &refs, env, options)
+            then(&refs)
         }
         Err(err) => failed(&Error::new(
             Code::InvalidArgs,

@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { CallToolResult, Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import {
   compile,
+  compileCommands,
   repair,
   withRepair,
   ToolshapeError,
@@ -82,3 +83,26 @@ const badCode: ErrorCode = "NOPE";
 // @ts-expect-error: not a client
 tool.inputSchema({ client: "claude" });
 void badCode;
+
+// A command set narrows data by the command word.
+const opsSet = compileCommands(
+  { deploy: compile(z.object({ service: z.string() })), logs: compile(z.object({ lines: z.number().optional() })) },
+  { name: "ops", version: "1.0.0", help: { short: null } },
+);
+const picked = opsSet.safeParseArgv(["deploy", "--service", "api"], { allowPositionals: true });
+if (picked.success && picked.command === "deploy") {
+  const service: string = picked.data.service;
+  void service;
+} else if (picked.success) {
+  const lines: number | undefined = picked.data.lines;
+  void lines;
+}
+const thrown = opsSet.parseArgv(["logs"]);
+const word: "deploy" | "logs" = thrown.command;
+const versionCode: ErrorCode = "VERSION_REQUESTED";
+const positional = compile(z.object({ s: z.string().meta({ cli: { positional: 0 } }) }), { version: "1", help: false }).flags()[0]?.positional;
+void [word, versionCode, positional];
+// @ts-expect-error: no such command
+if (picked.success && picked.command === "nope") console.log(picked);
+// @ts-expect-error: help takes a boolean or { short }
+compile({}, { help: "no" });

@@ -4,8 +4,10 @@
 // (ToolshapeError, wire errors), schema-input.mjs (schema forms),
 // json-text.mjs (values and options as JSON text), tool.mjs (Tool),
 // fast-argv.mjs (fast parse decoder), repair-hints.mjs (repair's quick
-// check), mcp.mjs (handlers for MCP servers).
+// check), mcp.mjs (handlers for MCP servers), commands.mjs (several tools
+// as one command line), parse-input.mjs (argv, env and parse options).
 
+import { makeCommandsClass } from "./commands.mjs";
 import { makeCore } from "./core.mjs";
 import { ToolshapeError, fail } from "./errors.mjs";
 import { jsonText, optionsText } from "./json-text.mjs";
@@ -31,9 +33,16 @@ export function makeApi(wasm, ready = () => true, how = {}) {
 
   const Tool = makeToolClass(core, layout);
 
+  const Commands = makeCommandsClass(core, Tool);
+
   function compile(schema, options) {
     requireReady();
     return new Tool(schemaText(schema), optionsText(options, "compile"));
+  }
+
+  function compileCommands(tools, options) {
+    requireReady();
+    return new Commands(tools, options);
   }
 
   /** repair(schema or tool, args): compiles (and frees) when given a schema. */
@@ -64,6 +73,8 @@ export function makeApi(wasm, ready = () => true, how = {}) {
   return {
     compile,
     Tool,
+    compileCommands,
+    Commands,
     ToolshapeError,
     repair,
     withRepair: makeWithRepair(compile),

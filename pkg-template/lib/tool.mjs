@@ -4,64 +4,14 @@
 // as numbers read through a view of wasm memory.
 
 import { isTrap } from "./core.mjs";
-import { fail, fromWire } from "./errors.mjs";
+import { fail } from "./errors.mjs";
 import { makeDecoder } from "./fast-argv.mjs";
 import { jsonText, optionsText } from "./json-text.mjs";
+import { checkArgv, envText, parseOptions, parseOutcome } from "./parse-input.mjs";
 import { mayNeedRepair } from "./repair-hints.mjs";
 
-const hasOwn = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
-
-function checkArgv(argv) {
-  if (!Array.isArray(argv)) throw fail("INVALID_ARGS", "argv must be an array of strings", { issues: [] });
-  for (let i = 0; i < argv.length; i++) {
-    if (typeof argv[i] !== "string") {
-      throw fail("INVALID_ARGS", `argv[${i}] must be a string, got ${argv[i] === null ? "null" : typeof argv[i]}`, { issues: [] });
-    }
-  }
-}
-
-/** `name\0value\0...` for the names the flag table reads that `env` holds. */
-function envText(names, env) {
-  if (env === undefined || env === null || names.length === 0) return "";
-  if (typeof env !== "object") throw fail("INVALID_OPTION", "parseArgv option \"env\" must be an object of strings");
-  let text = "";
-  for (const name of names) {
-    if (!hasOwn(env, name)) continue;
-    const value = env[name];
-    if (typeof value !== "string") continue;
-    if (value.includes("\0")) throw fail("INVALID_ARGS", `environment variable ${name} contains a NUL character`, { issues: [] });
-    text += text === "" ? `${name}\0${value}` : `\0${name}\0${value}`;
-  }
-  return text;
-}
-
-/** The JSON outcome of a parse, as safeParseArgv answers. */
-function parseOutcome(text) {
-  const out = JSON.parse(text);
-  return out.ok ? { success: true, data: out.data, rest: out.rest } : { success: false, error: fromWire(out.error) };
-}
-
-const NO_OPTIONS = { env: undefined, allowPositionals: false };
-
-/**
- * Parse options: `env` is read here (only the names the table uses cross);
- * any other key is checked by the core, so a misspelt one or a bad value is
- * refused there, before `allowPositionals` is read.
- */
-export function parseOptions(core, opts) {
-  if (opts === undefined || opts === null) return NO_OPTIONS;
-  if (typeof opts !== "object" || Array.isArray(opts)) {
-    core.guard(() => core.wasm.checkParseOptions(optionsText(opts, "parseArgv") ?? "null"));
-  }
-  for (const key in opts) {
-    if (key !== "env" && hasOwn(opts, key)) {
-      const rest = optionsText(opts, "parseArgv");
-      core.guard(() => core.wasm.checkParseOptions(rest));
-      break;
-    }
-  }
-  return { env: opts.env, allowPositionals: opts.allowPositionals === true };
-}
+/** How a command set reaches a Tool's handle and env names; not public. */
+export const INTERNALS = Symbol("toolshape.internals");
 
 /** The Tool class over the API's core (see core.mjs). */
 export function makeToolClass(core, layout) {
@@ -109,6 +59,12 @@ export function makeToolClass(core, layout) {
       if (core.broken) throw fail("NOT_INITIALIZED", "toolshape's core stopped after an error; call and await init() again");
       if (this.#generation !== core.generation) this.#attach();
       return this.#handle;
+    }
+
+    /** @internal for compileCommands: the live handle and the env names it reads. */
+    [INTERNALS]() {
+      if (this.#flags === undefined) this.#flagList();
+      return { handle: this.#live(), envNames: this.#envNames };
     }
 
     inputSchema(opts) {

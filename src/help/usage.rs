@@ -350,6 +350,57 @@ fn md(text: &str) -> String {
     text.replace('\\', "\\\\").replace('|', "\\|").replace('`', "\\`")
 }
 
+/// A command set's `--help`: the commands, each with its description.
+#[must_use]
+pub fn command_list(
+    commands: &[(String, Option<String>)],
+    name: &str,
+    options: &UsageOptions,
+    builtins: BuiltinRows,
+) -> String {
+    let name = sanitize(name);
+    match options.format {
+        Format::Markdown => {
+            let mut out = format!(
+                "# {}\n\n## Commands\n\n| Command | Description |\n| --- | --- |\n",
+                md(&name)
+            );
+            for (word, description) in commands {
+                let text = description.as_deref().map(sanitize).unwrap_or_default();
+                out.push_str(&format!("| `{}` | {} |\n", md(&sanitize(word)), md(&text)));
+            }
+            out
+        }
+        Format::Text => {
+            let width = clamp_width(options.width);
+            let mut out = format!("Usage: {name} <command> [options]\n\nCommands:\n");
+            let rows = builtins.rows();
+            let column = commands
+                .iter()
+                .map(|(w, _)| w.chars().count())
+                .chain(rows.iter().map(|(left, _)| left.chars().count()))
+                .max()
+                .unwrap_or(0)
+                .min(width / 2)
+                + 4;
+            for (word, description) in commands {
+                let text = description.as_deref().map(sanitize).unwrap_or_default();
+                row(&mut out, &sanitize(word), &text, column, width);
+            }
+            if !rows.is_empty() {
+                out.push_str("\nOptions:\n");
+            }
+            for (left, right) in rows {
+                row(&mut out, &left, right, column, width);
+            }
+            if let Some(ask) = builtins.ask() {
+                out.push_str(&format!("\nRun {name} <command> {ask} for a command's flags.\n"));
+            }
+            out
+        }
+    }
+}
+
 /// An action union's `--help`: the actions, each with its description.
 #[must_use]
 pub fn action_list(

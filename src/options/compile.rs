@@ -7,6 +7,7 @@ use serde_json::Value;
 
 use crate::error::{Code, Error, Result};
 use crate::flags::{Builtins, Case, FlagOptions, FlagOverride};
+use crate::text::clip;
 
 /// The command name when none is given.
 const DEFAULT_NAME: &str = "tool";
@@ -72,39 +73,63 @@ impl CompileOptions {
     /// The built-in flags: `--help` unless `help: false`, `-h` unless
     /// `help: { short: null }` (or another letter), `--version` with a version.
     pub fn builtins(&self) -> Result<Builtins> {
-        let defaults = Builtins::default();
-        let version = self.version.is_some();
-        let bad = |what: &str| {
-            Error::new(
-                Code::InvalidOption,
-                format!("compile option \"help\" must be true, false or {{ short: \"x\" | null }}, got {what}"),
-            )
-        };
-        match &self.help {
-            None | Some(Value::Bool(true)) => Ok(Builtins { version, ..defaults }),
-            Some(Value::Bool(false)) => Ok(Builtins {
-                help: false,
-                help_short: None,
-                version,
-            }),
-            Some(Value::Object(shape)) => {
-                if let Some(key) = shape.keys().find(|k| *k != "short") {
-                    return Err(bad(&format!("an object with the key \"{}\"", crate::text::clip(key))));
-                }
-                let help_short = match shape.get("short") {
-                    None => defaults.help_short,
-                    Some(Value::Null) => None,
-                    Some(Value::String(short)) => Some(crate::flags::short_char(short, "help")?),
-                    Some(other) => return Err(bad(&format!("short: {}", crate::text::clip(&other.to_string())))),
-                };
-                Ok(Builtins {
-                    help: true,
-                    help_short,
-                    version,
-                })
+        builtins(self.help.as_ref(), self.version.is_some())
+    }
+}
+
+/// Reads the `help` option (of `compile` or `compileCommands`).
+pub fn builtins(help: Option<&Value>, version: bool) -> Result<Builtins> {
+    let defaults = Builtins::default();
+    let bad = |what: &str| {
+        Error::new(
+            Code::InvalidOption,
+            format!("option \"help\" must be true, false or {{ short: \"x\" | null }}, got {what}"),
+        )
+    };
+    match help {
+        None | Some(Value::Bool(true)) => Ok(Builtins { version, ..defaults }),
+        Some(Value::Bool(false)) => Ok(Builtins {
+            help: false,
+            help_short: None,
+            version,
+        }),
+        Some(Value::Object(shape)) => {
+            if let Some(key) = shape.keys().find(|k| *k != "short") {
+                return Err(bad(&format!("an object with the key \"{}\"", clip(key))));
             }
-            Some(other) => Err(bad(&crate::text::clip(&other.to_string()))),
+            let help_short = match shape.get("short") {
+                None => defaults.help_short,
+                Some(Value::Null) => None,
+                Some(Value::String(short)) => Some(crate::flags::short_char(short, "help")?),
+                Some(other) => return Err(bad(&format!("short: {}", clip(&other.to_string())))),
+            };
+            Ok(Builtins {
+                help: true,
+                help_short,
+                version,
+            })
         }
+        Some(other) => Err(bad(&clip(&other.to_string()))),
+    }
+}
+
+/// `compileCommands` options.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CommandsOptions {
+    /// The program name shown in usage text.
+    pub name: Option<String>,
+    /// `--version` answers `VERSION_REQUESTED` with this text.
+    pub version: Option<String>,
+    /// As for `compile`.
+    pub help: Option<Value>,
+}
+
+impl CommandsOptions {
+    /// The program name shown in usage text.
+    #[must_use]
+    pub fn command_name(&self) -> String {
+        self.name.clone().unwrap_or_else(|| DEFAULT_NAME.to_owned())
     }
 }
 

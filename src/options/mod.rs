@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 
 pub use crate::keys::field_names;
 pub use calls::{InputSchemaOptions, ParseOptions, UsageRequest};
-pub use compile::CompileOptions;
+pub use compile::{builtins, CommandsOptions, CompileOptions};
 
 use crate::error::{Code, Error, Result};
 use crate::text::{clip, closest};

@@ -1,0 +1,64 @@
+// What parseArgv is given, checked and made ready to cross: argv (an array
+// of strings), the environment (only the names a flag table reads), the
+// parse options; and the outcome JSON turned back into safeParseArgv's
+// answer. Shared by Tool and the command set.
+
+import { fail, fromWire } from "./errors.mjs";
+import { optionsText } from "./json-text.mjs";
+
+const hasOwn = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
+
+export function checkArgv(argv) {
+  if (!Array.isArray(argv)) throw fail("INVALID_ARGS", "argv must be an array of strings", { issues: [] });
+  for (let i = 0; i < argv.length; i++) {
+    if (typeof argv[i] !== "string") {
+      throw fail("INVALID_ARGS", `argv[${i}] must be a string, got ${argv[i] === null ? "null" : typeof argv[i]}`, { issues: [] });
+    }
+  }
+}
+
+/** `name\0value\0...` for the names the flag table reads that `env` holds. */
+export function envText(names, env) {
+  if (env === undefined || env === null || names.length === 0) return "";
+  if (typeof env !== "object") throw fail("INVALID_OPTION", "parseArgv option \"env\" must be an object of strings");
+  let text = "";
+  for (const name of names) {
+    if (!hasOwn(env, name)) continue;
+    const value = env[name];
+    if (typeof value !== "string") continue;
+    if (value.includes("\0")) throw fail("INVALID_ARGS", `environment variable ${name} contains a NUL character`, { issues: [] });
+    text += text === "" ? `${name}\0${value}` : `\0${name}\0${value}`;
+  }
+  return text;
+}
+
+/** The JSON outcome of a parse, as safeParseArgv answers (with `command` for a command set). */
+export function parseOutcome(text) {
+  const out = JSON.parse(text);
+  if (!out.ok) return { success: false, error: fromWire(out.error) };
+  return out.command === undefined
+    ? { success: true, data: out.data, rest: out.rest }
+    : { success: true, command: out.command, data: out.data, rest: out.rest };
+}
+
+const NO_OPTIONS = { env: undefined, allowPositionals: false };
+
+/**
+ * Parse options: `env` is read here (only the names the table uses cross);
+ * any other key is checked by the core, so a misspelt one or a bad value is
+ * refused there, before `allowPositionals` is read.
+ */
+export function parseOptions(core, opts) {
+  if (opts === undefined || opts === null) return NO_OPTIONS;
+  if (typeof opts !== "object" || Array.isArray(opts)) {
+    core.guard(() => core.wasm.checkParseOptions(optionsText(opts, "parseArgv") ?? "null"));
+  }
+  for (const key in opts) {
+    if (key !== "env" && hasOwn(opts, key)) {
+      const rest = optionsText(opts, "parseArgv");
+      core.guard(() => core.wasm.checkParseOptions(rest));
+      break;
+    }
+  }
+  return { env: opts.env, allowPositionals: opts.allowPositionals === true };
+}
