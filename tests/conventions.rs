@@ -254,3 +254,35 @@ fn the_literal_describes_its_action() {
     assert_eq!(entries[0].description, "Show logs");
     assert_eq!(entries[1].description, "List things");
 }
+
+/// Issue 11, item 5: a JSON flag's error says what it holds in plain words
+/// and shows an example; the flag is not also reported missing.
+#[test]
+fn json_flag_errors_show_an_example() {
+    let schema = json!({"type": "object", "properties": {
+        "hosts": {"type": "array", "items": {"type": "object", "properties": {
+            "name": {"type": "string"}, "port": {"type": "number"}
+        }, "required": ["name"]}},
+        "labels": {"type": "object", "additionalProperties": {"type": "string"}},
+        "ids": {"type": "array", "items": {"anyOf": [{"type": "string"}, {"type": "number"}]}}
+    }, "required": ["hosts"]});
+    let tool = Tool::compile(&schema, &CompileOptions::default()).unwrap();
+    let err = tool.parse_argv(&["--hosts", "a"], &toolshape::no_env).unwrap_err();
+    assert_eq!(
+        err.message,
+        r#"--hosts expects JSON text for an array of objects, got "a"; e.g. --hosts '[{"name":"..."}]'"#
+    );
+    let err = tool
+        .parse_argv(&["--hosts", "[]", "--labels", "x", "--ids", "{}"], &toolshape::no_env)
+        .unwrap_err();
+    assert!(
+        err.issues[0].message.ends_with(r#"; e.g. --labels '{"key":"..."}'"#),
+        "{}",
+        err.issues[0].message
+    );
+    assert!(
+        err.issues[1].message.starts_with("--ids expects JSON text for an array of strings or numbers"),
+        "{}",
+        err.issues[1].message
+    );
+}

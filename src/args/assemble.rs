@@ -174,7 +174,9 @@ impl<'a> Collected<'a> {
                 if let Some(default) = &flag.default {
                     self.put(index, Item::Default(default), false);
                 }
-            } else if flag.must_supply {
+            } else if flag.must_supply && !self.issues.iter().any(|i| i.path == flag.path) {
+                // A flag given with a bad value is already reported; it is
+                // not also "missing".
                 let why = if flag.required {
                     String::new()
                 } else {

@@ -147,7 +147,7 @@ fn describe_at(schema: &Schema, shape: &Shape, depth: usize) -> String {
             )
         }
         Kind::Array(array) => match (&array.items, depth) {
-            (Some(items), 0) if array.prefix.is_empty() => format!("an array of {}", describe_at(schema, items, 1)),
+            (Some(items), 0) if array.prefix.is_empty() => format!("an array of {}", plural(schema, items)),
             _ => "an array".to_owned(),
         },
         Kind::Object(_) => "an object".to_owned(),
@@ -162,5 +162,100 @@ fn describe_at(schema: &Schema, shape: &Shape, depth: usize) -> String {
         format!("{base} or null")
     } else {
         base
+    }
+}
+
+/// Array items in words: `objects`, `strings or numbers`.
+fn plural(schema: &Schema, shape: &Shape) -> String {
+    let resolved = schema.resolve(shape);
+    let base = match &resolved.kind {
+        Kind::Any => "values".to_owned(),
+        Kind::Never => "no values".to_owned(),
+        Kind::Null => "nulls".to_owned(),
+        Kind::Boolean => "booleans".to_owned(),
+        Kind::Number => "numbers".to_owned(),
+        Kind::Integer => "integers".to_owned(),
+        Kind::String => "strings".to_owned(),
+        Kind::Enum(values) => format!(
+            "values from {}",
+            capped_list(values.iter().map(Value::to_string), values.len(), "choices")
+        ),
+        Kind::Array(_) => "arrays".to_owned(),
+        Kind::Object(_) => "objects".to_owned(),
+        Kind::Union(union) => {
+            let parts: Vec<String> = union
+                .branches
+                .iter()
+                .map(|b| match &schema.resolve(b).kind {
+                    Kind::Union(_) => "values of the schema".to_owned(),
+                    _ => plural(schema, b),
+                })
+                .collect();
+            parts.join(" or ")
+        }
+        Kind::AllOf(_) | Kind::Ref(_) => "values of the schema".to_owned(),
+    };
+    if shape.nullable || resolved.nullable {
+        format!("{base} or nulls")
+    } else {
+        base
+    }
+}
+
+/// A value that fits `shape`, to show how to write a JSON flag:
+/// `[{"name":"..."}]`. Objects show their required keys (or the first).
+#[must_use]
+pub fn example(schema: &Schema, shape: &Shape) -> Value {
+    example_at(schema, shape, 0)
+}
+
+fn example_at(schema: &Schema, shape: &Shape, depth: usize) -> Value {
+    const MAX_EXAMPLE_DEPTH: usize = 4;
+    const MAX_EXAMPLE_KEYS: usize = 3;
+    let resolved = schema.resolve(shape);
+    if depth > MAX_EXAMPLE_DEPTH {
+        return Value::Null;
+    }
+    match &resolved.kind {
+        Kind::Any | Kind::Never | Kind::AllOf(_) | Kind::Ref(_) => Value::Object(serde_json::Map::new()),
+        Kind::Null => Value::Null,
+        Kind::Boolean => Value::Bool(true),
+        Kind::Number | Kind::Integer => Value::from(1),
+        Kind::String => Value::String("...".to_owned()),
+        Kind::Enum(values) => values.first().cloned().unwrap_or(Value::Null),
+        Kind::Array(array) => {
+            let items: Vec<Value> = if array.prefix.is_empty() {
+                array.items.iter().map(|i| example_at(schema, i, depth + 1)).collect()
+            } else {
+                array.prefix.iter().map(|i| example_at(schema, i, depth + 1)).collect()
+            };
+            Value::Array(items)
+        }
+        Kind::Object(object) => {
+            let required: Vec<_> = object.props.iter().filter(|p| p.required).collect();
+            let shown = if required.is_empty() {
+                object.props.iter().take(1).collect()
+            } else {
+                required
+            };
+            if shown.is_empty() {
+                // A record: one made-up key with a value of its kind.
+                if let Some(values) = &object.additional {
+                    let mut map = serde_json::Map::new();
+                    map.insert("key".to_owned(), example_at(schema, values, depth + 1));
+                    return Value::Object(map);
+                }
+            }
+            shown
+                .into_iter()
+                .take(MAX_EXAMPLE_KEYS)
+                .map(|p| (p.key.clone(), example_at(schema, &p.shape, depth + 1)))
+                .collect::<serde_json::Map<_, _>>()
+                .into()
+        }
+        Kind::Union(union) => union
+            .branches
+            .first()
+            .map_or(Value::Null, |b| example_at(schema, b, depth + 1)),
     }
 }

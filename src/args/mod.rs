@@ -9,7 +9,7 @@ mod to_argv;
 use serde_json::{Map, Value};
 
 use crate::error::{Issue, IssueCode, Result};
-use crate::flags::{Flag, FlagTable, Lookup};
+use crate::flags::{Flag, FlagTable, FlagType, Lookup};
 use crate::schema::Schema;
 use crate::text::{clip, closest};
 use assemble::Collected;
@@ -57,6 +57,7 @@ fn collect<'a>(schema: &Schema, table: &'a FlagTable, given: &FlagValues<'a>, en
             Err(expected) => found.push((
                 given.at,
                 bad_value(
+                    schema,
                     flag,
                     &given.spelling.show_for(&flag.name),
                     &received_text(given.raw),
@@ -108,6 +109,7 @@ pub fn reconstruct<'a>(
             match value {
                 Value::Bool(b) => collected.put(index, Item::Bool(!b), false),
                 _ => collected.issue(bad_value(
+                    schema,
                     flag,
                     &format!("--no-{}", flag.name),
                     &value.to_string(),
@@ -122,14 +124,14 @@ pub fn reconstruct<'a>(
                 for item in items {
                     match coerce::coerce_value(schema, flag, item) {
                         Ok(v) => out.push(v),
-                        Err(expected) => collected.issue(bad_value(flag, &shown, &item.to_string(), &expected)),
+                        Err(expected) => collected.issue(bad_value(schema, flag, &shown, &item.to_string(), &expected)),
                     }
                 }
                 collected.put_all(index, out);
             }
             (_, value) => match coerce::coerce_value(schema, flag, value) {
                 Ok(v) => collected.put(index, v, flag.repeatable),
-                Err(expected) => collected.issue(bad_value(flag, &shown, &value.to_string(), &expected)),
+                Err(expected) => collected.issue(bad_value(schema, flag, &shown, &value.to_string(), &expected)),
             },
         }
     }
@@ -156,6 +158,7 @@ fn from_env(schema: &Schema, table: &FlagTable, collected: &mut Collected, env: 
                 Err(expected) => {
                     let shown = Spelling::Env(name).show();
                     collected.issue(bad_value(
+                        schema,
                         flag,
                         &format!("{shown} (for --{})", flag.name),
                         &text,
@@ -231,12 +234,25 @@ fn received_text(raw: RawValue<'_>) -> String {
     }
 }
 
-fn bad_value(flag: &Flag, shown: &str, received: &str, expected: &str) -> Issue {
+fn bad_value(schema: &Schema, flag: &Flag, shown: &str, received: &str, expected: &str) -> Issue {
     let received = serde_json::to_string(&clip(received)).unwrap_or_default();
     Issue {
         code: IssueCode::InvalidValue,
         path: flag.path.clone(),
         flag: Some(shown.to_owned()),
-        message: format!("{shown} expects {expected}, got {received}"),
+        message: format!("{shown} expects {expected}, got {received}{}", json_example(schema, flag)),
     }
+}
+
+/// `; e.g. --hosts '[{"name":"..."}]'` for a JSON flag, when the example
+/// is short and quotes safely in a shell.
+fn json_example(schema: &Schema, flag: &Flag) -> String {
+    if flag.ty != FlagType::Json {
+        return String::new();
+    }
+    let text = coerce::example(schema, &flag.shape).to_string();
+    if text.len() > crate::limits::CLIP_CHARS || text.contains('\'') {
+        return String::new();
+    }
+    format!("; e.g. --{} '{text}'", flag.name)
 }
