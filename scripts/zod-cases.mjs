@@ -190,3 +190,16 @@ export const actionCases = [
   { name: "recursive-actions", schema: recursiveActions, samples: [{ action: "walk", root: { name: "a", children: [{ name: "b" }] } }, { action: "walk", root: { name: "a", children: [{}] } }, { action: "label", name: "x" }] },
   { name: "many-actions", schema: manyActions, samples: [{ action: "action7", target: "x" }, { action: "action7" }] },
 ];
+
+// z.union of objects with no literal key: no action word can name a branch,
+// so these compile for inputSchema and repair, and the command line refuses.
+export const unionCases = [
+  {
+    name: "plain-object-union",
+    schema: z.union([
+      z.object({ url: z.string().describe("Fetch from a URL"), timeout: z.number().optional() }),
+      z.object({ path: z.string().describe("Read a local file"), line: z.number().int().optional() }),
+    ]),
+    samples: [{ url: "https://example.com", timeout: 5 }, { path: "a.txt", line: 3 }],
+  },
+];

@@ -64,19 +64,25 @@ impl Tool {
     pub fn compile(schema: &Value, options: &CompileOptions) -> Result<Tool> {
         let schema = schema::read_schema(schema)?;
         let flag_options = options.flag_options()?;
-        let union = if schema::actions::is_action_union(&schema) {
-            Some(ActionUnion::read(&schema, None, false)?)
+        let name = options.command_name();
+        let version = options.version.clone();
+        let (union, command) = if schema::actions::is_action_union(&schema) {
+            match ActionUnion::read(&schema, None, false) {
+                Ok(union) => {
+                    let command = Command::build(&schema, Some(&union), &flag_options, name, version)?;
+                    (Some(union), command)
+                }
+                // `z.union` of objects with no literal key: a client can send
+                // it, a command line has no word to pick a branch by.
+                Err(err) if err.code == Code::NoDiscriminator && schema::is_object_union(&schema) => {
+                    (None, Command::without_flags(name, version, flag_options.builtins))
+                }
+                Err(err) => return Err(err),
+            }
         } else {
             schema::check_object_root(&schema)?;
-            None
+            (None, Command::build(&schema, None, &flag_options, name, version)?)
         };
-        let command = Command::build(
-            &schema,
-            union.as_ref(),
-            &flag_options,
-            options.command_name(),
-            options.version.clone(),
-        )?;
         let mut tool = Tool {
             schema,
             union,

@@ -281,8 +281,56 @@ fn json_flag_errors_show_an_example() {
         err.issues[0].message
     );
     assert!(
-        err.issues[1].message.starts_with("--ids expects JSON text for an array of strings or numbers"),
+        err.issues[1]
+            .message
+            .starts_with("--ids expects JSON text for an array of strings or numbers"),
         "{}",
         err.issues[1].message
     );
+}
+
+/// Issue 11, item 6: a `z.union` of objects with no literal key compiles;
+/// inputSchema and repair work, and the command line refuses with the reason.
+#[test]
+fn a_union_without_a_literal_compiles_and_the_cli_says_why_not() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/zod-unions/plain-object-union.json");
+    let fixture: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    for (variant, schema) in fixture["variants"].as_object().unwrap() {
+        let tool = Tool::compile(schema, &CompileOptions::from_json(r#"{"name":"fetch"}"#).unwrap())
+            .unwrap_or_else(|e| panic!("{variant}: {e}"));
+        let emitted = tool.input_schema(&toolshape::InputSchemaOptions::default()).unwrap();
+        assert_eq!(emitted["type"], json!("object"), "{variant}");
+        assert_eq!(emitted["anyOf"].as_array().map(Vec::len), Some(2), "{variant}");
+        assert_eq!(
+            emitted.get("oneOf"),
+            None,
+            "{variant}: branches may overlap, so anyOf stays"
+        );
+        let repaired = tool.repair(json!({"path": "a.txt", "line": "3"}));
+        assert_eq!(repaired.value, json!({"path": "a.txt", "line": 3}), "{variant}");
+        let err = tool.parse_argv(&["--path", "a.txt"], &toolshape::no_env).unwrap_err();
+        assert_eq!(err.code, toolshape::Code::NoDiscriminator);
+        assert!(
+            err.message
+                .starts_with("fetch takes a union of objects with no literal key"),
+            "{}",
+            err.message
+        );
+        assert_eq!(
+            tool.to_argv(&json!({"path": "a"})).unwrap_err().code,
+            toolshape::Code::NoDiscriminator
+        );
+        assert_eq!(tool.flags_json(), json!([]));
+        let help = tool.parse_argv(&["--help"], &toolshape::no_env).unwrap_err();
+        assert_eq!(help.code, toolshape::Code::HelpRequested);
+        assert!(
+            help.message.starts_with("Usage: fetch\n\nfetch takes a union"),
+            "{}",
+            help.message
+        );
+    }
+    // A union with a non-object branch is still no tool root.
+    let mixed = json!({"anyOf": [{"type": "object", "properties": {}}, {"type": "string"}]});
+    assert!(Tool::compile(&mixed, &CompileOptions::default()).is_err());
 }

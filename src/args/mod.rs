@@ -240,7 +240,10 @@ fn bad_value(schema: &Schema, flag: &Flag, shown: &str, received: &str, expected
         code: IssueCode::InvalidValue,
         path: flag.path.clone(),
         flag: Some(shown.to_owned()),
-        message: format!("{shown} expects {expected}, got {received}{}", json_example(schema, flag)),
+        message: format!(
+            "{shown} expects {expected}, got {received}{}",
+            json_example(schema, flag)
+        ),
     }
 }
 

@@ -50,6 +50,9 @@ enum Form {
     Flags(FlagTable),
     /// An action union: one table per action, reached as a subcommand.
     Actions(ActionSet),
+    /// A union of objects with no literal key: no word picks a branch, so
+    /// there are no flags, and argv is refused with the reason.
+    Unnamed,
 }
 
 impl Command {
@@ -74,19 +77,28 @@ impl Command {
         })
     }
 
-    /// The command name shown in usage text.
+    /// The command line of a union of objects no literal key tells apart.
     #[must_use]
-    pub fn name(&self) -> &str {
-        &self.name
+    pub fn without_flags(name: String, version: Option<String>, builtins: Builtins) -> Command {
+        Command {
+            name,
+            version,
+            builtins,
+            form: Form::Unnamed,
+        }
     }
 
-    /// The description shown beside this command in a command list.
-    #[must_use]
-    pub fn description(&self) -> Option<&str> {
-        match &self.form {
-            Form::Flags(table) => table.groups.first().and_then(|g| g.description.as_deref()),
-            Form::Actions(_) => None,
-        }
+    /// Why a union without a literal key has no command line.
+    fn no_word(&self) -> Error {
+        Error::new(
+            Code::NoDiscriminator,
+            format!(
+                "{} takes a union of objects with no literal key (z.union without a z.literal in each branch), \
+                 so no word on the command line can say which branch is meant; give each branch a literal key \
+                 (z.discriminatedUnion) to use it as a command line (inputSchema and repair work as it is)",
+                self.name
+            ),
+        )
     }
 
     /// The flag table of an object schema; `None` for an action union.
@@ -94,7 +106,7 @@ impl Command {
     pub fn table(&self) -> Option<&FlagTable> {
         match &self.form {
             Form::Flags(table) => Some(table),
-            Form::Actions(_) => None,
+            Form::Actions(_) | Form::Unnamed => None,
         }
     }
 
@@ -102,7 +114,7 @@ impl Command {
     #[must_use]
     pub fn actions(&self) -> Option<&ActionSet> {
         match &self.form {
-            Form::Flags(_) => None,
+            Form::Flags(_) | Form::Unnamed => None,
             Form::Actions(set) => Some(set),
         }
     }
@@ -113,6 +125,7 @@ impl Command {
         match &self.form {
             Form::Flags(table) => serde_json::to_value(&table.flags).unwrap_or(Value::Array(Vec::new())),
             Form::Actions(set) => set.flags_json(),
+            Form::Unnamed => Value::Array(Vec::new()),
         }
     }
 
@@ -128,6 +141,9 @@ impl Command {
                 Err(_) if self.asks_version(argv) => return Err(self.version_requested()),
                 Err(err) => return Err(err),
             },
+            Form::Unnamed if self.asks_help(argv) => return Err(self.help_requested(None)),
+            Form::Unnamed if self.asks_version(argv) => return Err(self.version_requested()),
+            Form::Unnamed => return Err(self.no_word()),
         };
         let argv = argv.get(skip..).unwrap_or_default();
         let mut tokens = argv::tokenize(table, argv, options);
@@ -189,6 +205,7 @@ impl Command {
     /// (`{ "action": "logs", "lines": "5" }`, or `"zfs:pools"`).
     pub fn reconstruct(&self, schema: &Schema, flat: &Map<String, Value>, env: Env<'_>) -> Result<Value> {
         match &self.form {
+            Form::Unnamed => Err(self.no_word()),
             Form::Flags(table) => args::reconstruct(schema, table, flat, env),
             Form::Actions(set) => {
                 let named = flat.get(&set.key).and_then(Value::as_str).unwrap_or_default();
@@ -208,6 +225,7 @@ impl Command {
     /// Nested arguments to argv that parses back to them.
     pub fn to_argv(&self, schema: &Schema, args: &Value) -> Result<Vec<String>> {
         match &self.form {
+            Form::Unnamed => Err(self.no_word()),
             Form::Flags(table) => args::to_argv(schema, table, args),
             Form::Actions(set) => {
                 let Value::Object(map) = args else {
@@ -240,6 +258,14 @@ impl Command {
             version: self.version.is_some(),
         };
         match (&self.form, topic) {
+            (Form::Unnamed, _) => {
+                let mut out = format!("Usage: {}\n\n", help::sanitize(name));
+                for line in help::wrap(&self.no_word().message, options.width.max(40)) {
+                    out.push_str(&line);
+                    out.push('\n');
+                }
+                Ok(out)
+            }
             (Form::Flags(table), _) => Ok(help::usage(table, name, options, builtins)),
             (Form::Actions(set), None) => {
                 let list: Vec<(String, Option<String>)> = set

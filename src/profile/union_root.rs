@@ -28,12 +28,27 @@ pub enum ActionsAs {
 /// `oneOf`, the form MCP 2025-11-25 and SDK v2 expect at the root.
 #[must_use]
 pub fn one_of(schema: &Schema) -> Value {
+    typed_root(schema, true)
+}
+
+/// A union of objects no literal tells apart: `{ type: "object", anyOf }`,
+/// kept `anyOf` since more than one branch may fit.
+#[must_use]
+pub fn any_of(schema: &Schema) -> Value {
+    typed_root(schema, false)
+}
+
+fn typed_root(schema: &Schema, exclusive: bool) -> Value {
     let mut emitted = emit_root(schema);
     if let Value::Object(map) = &mut emitted {
         let mut typed = Map::new();
         typed.insert("type".to_owned(), Value::String("object".to_owned()));
         for (key, value) in std::mem::take(map) {
-            let key = if key == "anyOf" { "oneOf".to_owned() } else { key };
+            let key = if key == "anyOf" && exclusive {
+                "oneOf".to_owned()
+            } else {
+                key
+            };
             typed.entry(key).or_insert(value);
         }
         *map = typed;

@@ -15,7 +15,7 @@ pub use fits::comparisons;
 pub use fits::{fits, same_value, value_kind};
 pub use pointer::escape_segment as escape_pointer_segment;
 pub use read::read_schema;
-pub use root::check_object_root;
+pub use root::{check_object_root, is_object_union};
 pub use shape::{Applicator, ArrayShape, Def, Kind, ObjectShape, Prop, Schema, Shape, Union};
 
 use serde_json::Value;

@@ -23,6 +23,28 @@ pub fn check_object_root(schema: &Schema) -> Result<()> {
     ))
 }
 
+/// Whether the root is a union whose branches are all objects (nested
+/// unions of objects included): Zod's `z.union` of objects. Without a
+/// literal key it is no action union, but an MCP client can still send it.
+#[must_use]
+pub fn is_object_union(schema: &Schema) -> bool {
+    let root = schema.resolve(&schema.root);
+    !root.nullable && matches!(root.kind, Kind::Union(_)) && all_objects(schema, root, 0)
+}
+
+fn all_objects(schema: &Schema, shape: &super::shape::Shape, depth: usize) -> bool {
+    if depth > crate::limits::MAX_UNION_NESTING {
+        return false;
+    }
+    match &schema.resolve(shape).kind {
+        Kind::Object(_) => !schema.resolve(shape).nullable,
+        Kind::Union(union) => {
+            !union.branches.is_empty() && union.branches.iter().all(|b| all_objects(schema, b, depth + 1))
+        }
+        _ => false,
+    }
+}
+
 fn kind_name(kind: &Kind) -> &'static str {
     match kind {
         Kind::Any => "a schema that accepts anything",
