@@ -49,7 +49,12 @@ fn unknown_and_missing_actions_are_clear() {
     assert_eq!(err.code, Code::InvalidArgs);
     assert!(err.message.contains("did you mean logs?"), "{}", err.message);
     let err = parse(&docker, &["--id", "x"]).unwrap_err();
-    assert!(err.message.contains("an action comes first"), "{}", err.message);
+    assert_eq!(
+        err.message,
+        "an action comes before any flag, got --id (actions: list, logs, restart, inspect)"
+    );
+    let err = parse(&docker, &[]).unwrap_err();
+    assert_eq!(err.message, "missing action (actions: list, logs, restart, inspect)");
     let err = parse(&tool("scout-nested"), &["zfs"]).unwrap_err();
     assert!(err.message.contains("second word"), "{}", err.message);
     let err = parse(&docker, &["logs", "--lines", "5"]).unwrap_err();

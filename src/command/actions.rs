@@ -68,7 +68,11 @@ impl ActionSet {
     pub fn select(&self, argv: &[&str]) -> Result<(&ActionCommand, usize)> {
         let first = argv.first().copied().filter(|t| !t.starts_with('-'));
         let Some(first) = first else {
-            return Err(self.action_error(IssueCode::MissingAction, argv.first().copied(), "an action comes first"));
+            let what = argv.first().map_or_else(
+                || "missing action".to_owned(),
+                |flag| format!("an action comes before any flag, got {}", crate::text::clip(flag)),
+            );
+            return Err(self.action_error(IssueCode::MissingAction, None, &what));
         };
         let second = argv.get(1).copied().filter(|t| !t.starts_with('-'));
         if let Some(second) = second {
@@ -99,7 +103,8 @@ impl ActionSet {
         let shown = typed
             .map(|t| format!(" \"{}\"", crate::text::clip(t)))
             .unwrap_or_default();
-        let message = format!("{what}{shown}{hint} (actions: {})", names.join(", "));
+        let list = crate::text::capped_list(&names, names.len(), "actions");
+        let message = format!("{what}{shown}{hint} (actions: {list})");
         Error::invalid_args(vec![Issue {
             code,
             path: vec![self.key.clone()],
