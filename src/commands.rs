@@ -141,7 +141,13 @@ impl Commands {
                 .iter()
                 .map(|(word, tool)| (word.clone(), summary(tool)))
                 .collect();
-            return Ok(help::command_list(&list, &self.name, options, self.rows()));
+            return Ok(help::word_list(
+                help::ListOf::Commands,
+                &list,
+                &self.name,
+                options,
+                self.rows(),
+            ));
         };
         let (word, inner) = match topic.split_once([' ', ':']) {
             Some((word, inner)) => (word, Some(inner)),

@@ -6,7 +6,7 @@
 import { isTrap } from "./core.mjs";
 import { fail } from "./errors.mjs";
 import { optionsText } from "./json-text.mjs";
-import { checkArgv, envText, parseOptions, parseOutcome } from "./parse-input.mjs";
+import { checkArgv, envText, parseGeneral, parseOptions } from "./parse-input.mjs";
 import { INTERNALS } from "./tool.mjs";
 
 /** The Commands class over the API's core, for tools of class `Tool`. */
@@ -78,12 +78,7 @@ export function makeCommandsClass(core, Tool) {
       const { env, allowPositionals } = parseOptions(core, opts);
       const joinedEnv = envText(this.#envNames, env);
       try {
-        const joined = !argv.some((token) => token.includes("\0"));
-        return parseOutcome(
-          joined
-            ? handle.parseArgv(argv.join("\0"), argv.length, joinedEnv, allowPositionals)
-            : handle.parseArgvJson(JSON.stringify(argv), joinedEnv, allowPositionals),
-        );
+        return parseGeneral(handle, argv, joinedEnv, allowPositionals);
       } catch (error) {
         if (isTrap(error)) return { success: false, error: core.trapped(error) };
         throw error;

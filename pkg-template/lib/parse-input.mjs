@@ -62,3 +62,17 @@ export function parseOptions(core, opts) {
   }
   return { env: opts.env, allowPositionals: opts.allowPositionals === true };
 }
+
+/**
+ * The general parse path of a handle with `parseArgv`/`parseArgvJson` (a
+ * tool or a command set): argv joined by NUL when no argument holds one,
+ * else as JSON text.
+ */
+export function parseGeneral(handle, argv, joinedEnv, allowPositionals) {
+  const joined = !argv.some((token) => token.includes("\0"));
+  return parseOutcome(
+    joined
+      ? handle.parseArgv(argv.join("\0"), argv.length, joinedEnv, allowPositionals)
+      : handle.parseArgvJson(JSON.stringify(argv), joinedEnv, allowPositionals),
+  );
+}

@@ -7,7 +7,7 @@ import { isTrap } from "./core.mjs";
 import { fail } from "./errors.mjs";
 import { makeDecoder } from "./fast-argv.mjs";
 import { jsonText, optionsText } from "./json-text.mjs";
-import { checkArgv, envText, parseOptions, parseOutcome } from "./parse-input.mjs";
+import { checkArgv, envText, parseGeneral, parseOptions, parseOutcome } from "./parse-input.mjs";
 import { mayNeedRepair } from "./repair-hints.mjs";
 
 /** How a command set reaches a Tool's handle and env names; not public. */
@@ -105,13 +105,7 @@ export function makeToolClass(core, layout) {
             return parseOutcome(handle.takeAnswer());
           }
         }
-        const joinedEnv = useEnv ? envText(this.#envNames, env) : "";
-        const joined = !argv.some((token) => token.includes("\0"));
-        return parseOutcome(
-          joined
-            ? handle.parseArgv(argv.join("\0"), argv.length, joinedEnv, allowPositionals)
-            : handle.parseArgvJson(JSON.stringify(argv), joinedEnv, allowPositionals),
-        );
+        return parseGeneral(handle, argv, useEnv ? envText(this.#envNames, env) : "", allowPositionals);
       } catch (error) {
         if (isTrap(error)) return { success: false, error: core.trapped(error) };
         throw error;

@@ -273,7 +273,7 @@ impl Command {
                     .iter()
                     .map(|a| (a.words.join(" "), a.description.clone()))
                     .collect();
-                Ok(help::action_list(&list, name, options, builtins))
+                Ok(help::word_list(help::ListOf::Actions, &list, name, options, builtins))
             }
             (Form::Actions(set), Some(topic)) => {
                 let words: Vec<&str> = topic.split([':', ' ']).collect();

@@ -350,22 +350,47 @@ fn md(text: &str) -> String {
     text.replace('\\', "\\\\").replace('|', "\\|").replace('`', "\\`")
 }
 
-/// A command set's `--help`: the commands, each with its description.
+/// What a list of words on a command line names, for its usage text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ListOf {
+    /// An action union's actions.
+    Actions,
+    /// A command set's commands.
+    Commands,
+}
+
+impl ListOf {
+    fn noun(self) -> &'static str {
+        match self {
+            ListOf::Actions => "action",
+            ListOf::Commands => "command",
+        }
+    }
+}
+
+/// An action union's or a command set's `--help`: each word with its
+/// description, then the built-in flags.
 #[must_use]
-pub fn command_list(
-    commands: &[(String, Option<String>)],
+pub fn word_list(
+    kind: ListOf,
+    words: &[(String, Option<String>)],
     name: &str,
     options: &UsageOptions,
     builtins: BuiltinRows,
 ) -> String {
     let name = sanitize(name);
+    let noun = kind.noun();
+    let mut title = noun.to_owned();
+    if let Some(first) = title.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
     match options.format {
         Format::Markdown => {
             let mut out = format!(
-                "# {}\n\n## Commands\n\n| Command | Description |\n| --- | --- |\n",
+                "# {}\n\n## {title}s\n\n| {title} | Description |\n| --- | --- |\n",
                 md(&name)
             );
-            for (word, description) in commands {
+            for (word, description) in words {
                 let text = description.as_deref().map(sanitize).unwrap_or_default();
                 out.push_str(&format!("| `{}` | {} |\n", md(&sanitize(word)), md(&text)));
             }
@@ -373,9 +398,9 @@ pub fn command_list(
         }
         Format::Text => {
             let width = clamp_width(options.width);
-            let mut out = format!("Usage: {name} <command> [options]\n\nCommands:\n");
+            let mut out = format!("Usage: {name} <{noun}> [options]\n\n{title}s:\n");
             let rows = builtins.rows();
-            let column = commands
+            let column = words
                 .iter()
                 .map(|(w, _)| w.chars().count())
                 .chain(rows.iter().map(|(left, _)| left.chars().count()))
@@ -383,7 +408,7 @@ pub fn command_list(
                 .unwrap_or(0)
                 .min(width / 2)
                 + 4;
-            for (word, description) in commands {
+            for (word, description) in words {
                 let text = description.as_deref().map(sanitize).unwrap_or_default();
                 row(&mut out, &sanitize(word), &text, column, width);
             }
@@ -394,58 +419,10 @@ pub fn command_list(
                 row(&mut out, &left, right, column, width);
             }
             if let Some(ask) = builtins.ask() {
-                out.push_str(&format!("\nRun {name} <command> {ask} for a command's flags.\n"));
-            }
-            out
-        }
-    }
-}
-
-/// An action union's `--help`: the actions, each with its description.
-#[must_use]
-pub fn action_list(
-    actions: &[(String, Option<String>)],
-    name: &str,
-    options: &UsageOptions,
-    builtins: BuiltinRows,
-) -> String {
-    let name = sanitize(name);
-    match options.format {
-        Format::Markdown => {
-            let mut out = format!(
-                "# {}\n\n## Actions\n\n| Action | Description |\n| --- | --- |\n",
-                md(&name)
-            );
-            for (words, description) in actions {
-                let text = description.as_deref().map(sanitize).unwrap_or_default();
-                out.push_str(&format!("| `{}` | {} |\n", md(&sanitize(words)), md(&text)));
-            }
-            out
-        }
-        Format::Text => {
-            let width = clamp_width(options.width);
-            let mut out = format!("Usage: {name} <action> [options]\n\nActions:\n");
-            let column = actions
-                .iter()
-                .map(|(w, _)| w.chars().count())
-                .max()
-                .unwrap_or(0)
-                .min(width / 2)
-                + 6;
-            for (words, description) in actions {
-                row(
-                    &mut out,
-                    &sanitize(words),
-                    &description.as_deref().map(sanitize).unwrap_or_default(),
-                    column,
-                    width,
-                );
-            }
-            if let Some(ask) = builtins.ask() {
-                out.push_str(&format!("\nRun {name} <action> {ask} for an action's flags.\n"));
-            }
-            if builtins.version {
-                out.push_str(&format!("Run {name} --version for the version.\n"));
+                out.push_str(&format!(
+                    "\nRun {name} <{noun}> {ask} for a{} {noun}'s flags.\n",
+                    if noun.starts_with('a') { "n" } else { "" }
+                ));
             }
             out
         }
