@@ -172,7 +172,22 @@ fn emit_array(array: &ArrayShape, out: &mut Map<String, Value>) {
 }
 
 fn emit_object(object: &ObjectShape, out: &mut Map<String, Value>) {
-    let properties: Map<String, Value> = object.props.iter().map(|p| (p.key.clone(), emit(&p.shape))).collect();
+    let mut properties: Map<String, Value> = object.props.iter().map(|p| (p.key.clone(), emit(&p.shape))).collect();
+    // A required key with no property (Zod's record with enum keys) gets
+    // one: several clients refuse or drop a `required` name missing from
+    // `properties`. Its schema is the one that validated it already, the
+    // `additionalProperties` schema, so nothing accepted changes; with
+    // `patternProperties` that could not be told without matching, so it
+    // is left as it was.
+    if object.pattern_props.is_empty() {
+        for name in &object.required_extra {
+            let schema = object
+                .additional
+                .as_ref()
+                .map_or_else(|| Value::Object(Map::new()), emit);
+            properties.entry(name.clone()).or_insert(schema);
+        }
+    }
     out.insert("properties".to_owned(), Value::Object(properties));
     let required: Vec<Value> = object
         .props

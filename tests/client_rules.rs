@@ -1,0 +1,242 @@
+//! The client checkers of `tests/clients` (issue 10, item 5): each rule
+//! fires on a schema a client's own error report came from and stays quiet
+//! on one it accepts; and the `mcp` profile's output for every Zod fixture
+//! passes the MCP checker, with every action union's root flat enough for
+//! Anthropic (no root composition).
+
+#![allow(clippy::expect_used, clippy::unwrap_used, clippy::indexing_slicing)] // test code: a panic is a failed test
+
+mod clients;
+
+use std::fs;
+use std::path::Path;
+
+use serde_json::{json, Value};
+use toolshape::{CompileOptions, InputSchemaOptions, Tool};
+
+fn rules(client: &str, schema: &Value) -> Vec<&'static str> {
+    let mut found: Vec<&'static str> = clients::check(client, schema).iter().map(|v| v.rule).collect();
+    found.dedup();
+    found
+}
+
+#[test]
+fn each_rule_fires_on_what_its_client_refused() {
+    let plain = json!({"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"]});
+    for client in clients::CLIENTS {
+        if *client == "openai-strict" {
+            continue;
+        }
+        assert_eq!(
+            rules(client, &plain),
+            Vec::<&str>::new(),
+            "{client} refuses a plain object"
+        );
+    }
+    let strict = json!({"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"], "additionalProperties": false});
+    assert_eq!(rules("openai-strict", &strict), Vec::<&str>::new());
+}
+
+#[test]
+fn anthropic_vscode_and_cursor_rules() {
+    // A2: a root oneOf beside type "object" (williamkapke/kapture#20).
+    let root_one_of =
+        json!({"type": "object", "properties": {"a": {"type": "string"}}, "oneOf": [{"required": ["a"]}]});
+    assert!(rules("anthropic", &root_one_of).contains(&"A2"));
+    assert!(rules("vscode", &root_one_of).contains(&"V6"));
+    assert!(!rules("gemini-json", &root_one_of).contains(&"A2"));
+    // A3: a key with a space.
+    assert_eq!(
+        rules("anthropic", &json!({"type": "object", "properties": {"a b": {}}})),
+        ["A3"]
+    );
+    // CU1: anyOf at any depth (code-yeongyu/senpi#952).
+    let nested_any_of =
+        json!({"type": "object", "properties": {"id": {"anyOf": [{"type": "string"}, {"type": "number"}]}}});
+    assert_eq!(rules("cursor", &nested_any_of), ["CU1"]);
+    assert!(
+        rules("anthropic", &nested_any_of).is_empty(),
+        "nested anyOf is fine for Anthropic (A5)"
+    );
+    // CU2, CU3.
+    assert_eq!(
+        rules(
+            "cursor",
+            &json!({"type": "object", "properties": {"n": {"enum": [1, 2]}}})
+        ),
+        ["CU2"]
+    );
+    assert_eq!(
+        rules(
+            "cursor",
+            &json!({"type": "object", "properties": {"s": {"type": ["null", "string"]}}})
+        ),
+        ["CU3"]
+    );
+}
+
+#[test]
+fn gemini_rules() {
+    // G1: zod's .positive() gives exclusiveMinimum (fazer-ai/agents#64); additionalProperties (brainlid/langchain#599).
+    let positive = json!({"type": "object", "properties": {"n": {"type": "number", "exclusiveMinimum": 0}}, "additionalProperties": false});
+    assert_eq!(rules("gemini", &positive), ["G1"]);
+    // G2, G4, G5, G6, G7, the key rule.
+    assert_eq!(
+        rules(
+            "gemini",
+            &json!({"type": "object", "properties": {"s": {"type": ["string", "null"]}}})
+        ),
+        ["G2"]
+    );
+    assert_eq!(
+        rules(
+            "gemini",
+            &json!({"type": "object", "properties": {"u": {"anyOf": [{"type": "string"}], "description": "x"}}})
+        ),
+        ["G4"]
+    );
+    assert!(rules(
+        "gemini",
+        &json!({"type": "object", "properties": {"n": {"type": "integer", "enum": [1, 2]}}})
+    )
+    .contains(&"G5"));
+    assert_eq!(
+        rules(
+            "gemini",
+            &json!({"type": "object", "properties": {"n": {"type": "integer", "format": "enum", "enum": ["1", "2"]}}})
+        ),
+        Vec::<&str>::new()
+    );
+    assert_eq!(
+        rules(
+            "gemini",
+            &json!({"type": "object", "properties": {"e": {"type": "string", "format": "email"}}})
+        ),
+        ["G6"]
+    );
+    assert_eq!(
+        rules(
+            "gemini",
+            &json!({"type": "object", "properties": {"l": {"type": "array"}}})
+        ),
+        ["G7"]
+    );
+    assert_eq!(
+        rules(
+            "gemini",
+            &json!({"type": "object", "properties": {"dry-run": {"type": "boolean"}}})
+        ),
+        ["G-KEY"]
+    );
+    assert_eq!(
+        rules(
+            "gemini",
+            &json!({"type": "object", "required": ["x"], "properties": {}})
+        ),
+        ["G7"]
+    );
+}
+
+#[test]
+fn openai_claude_code_mcp_and_portable_rules() {
+    let nested_any_of =
+        json!({"type": "object", "properties": {"id": {"anyOf": [{"type": "string"}, {"type": "number"}]}}});
+    // ON2: an array without items fails even without strict (sigoden/aichat#1049).
+    assert_eq!(
+        rules(
+            "openai",
+            &json!({"type": "object", "properties": {"l": {"type": "array"}}})
+        ),
+        ["ON2"]
+    );
+    // O2, O3: strict needs closed objects and every key required (kevinwatt/mysql-mcp#5).
+    let open =
+        json!({"type": "object", "properties": {"q": {"type": "string"}, "p": {"type": "string"}}, "required": ["q"]});
+    assert_eq!(rules("openai-strict", &open), ["O2", "O3"]);
+    assert!(rules(
+        "openai-strict",
+        &json!({"type": "object", "properties": {}, "additionalProperties": false, "patternProperties": {"x": {}}})
+    )
+    .contains(&"O6"));
+    // CC2, CC3: refs fail to register in Claude Code; records become closed.
+    let with_ref =
+        json!({"type": "object", "properties": {"t": {"$ref": "#/$defs/T"}}, "$defs": {"T": {"type": "string"}}});
+    assert!(rules("claude-code", &with_ref).contains(&"CC2"));
+    assert!(rules("anthropic", &with_ref).is_empty());
+    assert!(rules(
+        "claude-code",
+        &json!({"type": "object", "properties": {"m": {"type": "object", "additionalProperties": {}}}})
+    )
+    .contains(&"CC3"));
+    // A4 / M-REF: a dangling ref.
+    assert!(rules(
+        "anthropic",
+        &json!({"type": "object", "properties": {"t": {"$ref": "#/$defs/Nope"}}})
+    )
+    .contains(&"A4"));
+    // M1, M3: a non-object root; a boolean property schema (SDK v1's Zod check).
+    assert_eq!(rules("mcp", &json!({"anyOf": [{"type": "object"}]})), ["M1"]);
+    assert_eq!(
+        rules("mcp", &json!({"type": "object", "properties": {"a": true}})),
+        ["M3"]
+    );
+    // GJ2: a $ref with siblings.
+    assert!(rules(
+        "gemini-json",
+        &json!({"type": "object", "properties": {"t": {"$ref": "#", "description": "x"}}})
+    )
+    .contains(&"GJ2"));
+    // portable gathers every client but Gemini's parameters.
+    assert!(rules("portable", &nested_any_of).contains(&"CU1"));
+    assert!(!rules(
+        "portable",
+        &json!({"type": "object", "properties": {"dry-run": {"type": "boolean"}}})
+    )
+    .contains(&"G-KEY"));
+}
+
+fn fixture_dirs() -> Vec<(String, Value)> {
+    let mut out = Vec::new();
+    for dir in [
+        "tests/fixtures/zod",
+        "tests/fixtures/zod-actions",
+        "tests/fixtures/zod-unions",
+    ] {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+        let mut entries: Vec<_> = fs::read_dir(&path).unwrap().flatten().collect();
+        entries.sort_by_key(std::fs::DirEntry::file_name);
+        for entry in entries {
+            let fixture: Value = serde_json::from_str(&fs::read_to_string(entry.path()).unwrap()).unwrap();
+            let name = fixture["name"].as_str().unwrap().to_owned();
+            for (variant, schema) in fixture["variants"].as_object().unwrap() {
+                out.push((format!("{name} {variant}"), schema.clone()));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_mcp_profile_passes_the_mcp_checker_for_every_fixture() {
+    let mut checked = 0;
+    for (what, schema) in fixture_dirs() {
+        let Ok(tool) = Tool::compile(&schema, &CompileOptions::default()) else {
+            continue;
+        };
+        let emitted = tool.input_schema(&InputSchemaOptions::default()).unwrap();
+        let found = clients::mcp(&emitted);
+        assert!(found.is_empty(), "{what}: {found:?}");
+        if tool.is_action_union() {
+            let root: Vec<_> = clients::anthropic(&emitted)
+                .into_iter()
+                .filter(|v| v.rule == "A2")
+                .collect();
+            assert!(
+                root.is_empty(),
+                "{what}: the flat action union still has a root composition: {root:?}"
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked >= 400, "{checked}");
+}
