@@ -45,3 +45,10 @@ pub const MAX_FIT_DEPTH: usize = 256;
 
 /// Choices a message lists before it says how many there are in all.
 pub const MAX_CHOICES_SHOWN: usize = 8;
+
+/// Nodes in the example value a JSON flag's error shows, at most, and how
+/// deep and how many object keys it goes: an example is a hint, and a
+/// recursive tuple must not make it cost more than the parse.
+pub const MAX_EXAMPLE_NODES: usize = 32;
+pub const MAX_EXAMPLE_DEPTH: usize = 4;
+pub const MAX_EXAMPLE_KEYS: usize = 3;

@@ -64,3 +64,17 @@ fn repair_handles_large_enums_per_key() {
         assert_eq!(repaired.value["k1"], json!("choice-1"));
     }
 }
+
+/// A JSON flag's error shows an example value; a recursive tuple of many
+/// positions would make that example grow as positions^depth, so past a
+/// small budget the hint is left out rather than built.
+#[test]
+fn a_recursive_tuple_gets_no_example_in_its_error() {
+    let positions: Vec<Value> = (0..1_000).map(|_| json!({"$ref": "#/$defs/T"})).collect();
+    let schema = json!({"type": "object", "properties": {"t": {"$ref": "#/$defs/T"}},
+        "$defs": {"T": {"type": "array", "prefixItems": positions}}});
+    let tool = Tool::compile(&schema, &CompileOptions::default()).unwrap();
+    let err = tool.parse_argv(&["--t", "x"], &no_env).unwrap_err();
+    assert!(err.message.starts_with("--t expects JSON text"), "{}", err.message);
+    assert!(!err.message.contains("e.g."), "{}", err.message);
+}

@@ -203,59 +203,58 @@ fn plural(schema: &Schema, shape: &Shape) -> String {
 }
 
 /// A value that fits `shape`, to show how to write a JSON flag:
-/// `[{"name":"..."}]`. Objects show their required keys (or the first).
+/// `[{"name":"..."}]`. Objects show their first required keys (or their
+/// first key). `None` when the example would pass
+/// [`MAX_EXAMPLE_NODES`](crate::limits::MAX_EXAMPLE_NODES): a recursive
+/// tuple must not make a message cost more than the parse.
 #[must_use]
-pub fn example(schema: &Schema, shape: &Shape) -> Value {
-    example_at(schema, shape, 0)
+pub fn example(schema: &Schema, shape: &Shape) -> Option<Value> {
+    let mut budget = crate::limits::MAX_EXAMPLE_NODES;
+    example_at(schema, shape, 0, &mut budget)
 }
 
-fn example_at(schema: &Schema, shape: &Shape, depth: usize) -> Value {
-    const MAX_EXAMPLE_DEPTH: usize = 4;
-    const MAX_EXAMPLE_KEYS: usize = 3;
-    let resolved = schema.resolve(shape);
+fn example_at(schema: &Schema, shape: &Shape, depth: usize, budget: &mut usize) -> Option<Value> {
+    use crate::limits::{MAX_EXAMPLE_DEPTH, MAX_EXAMPLE_KEYS};
+    *budget = budget.checked_sub(1)?;
     if depth > MAX_EXAMPLE_DEPTH {
-        return Value::Null;
+        return Some(Value::Null);
     }
-    match &resolved.kind {
+    let resolved = schema.resolve(shape);
+    let mut inner = |s: &Shape| example_at(schema, s, depth + 1, budget);
+    Some(match &resolved.kind {
         Kind::Any | Kind::Never | Kind::AllOf(_) | Kind::Ref(_) => Value::Object(serde_json::Map::new()),
         Kind::Null => Value::Null,
         Kind::Boolean => Value::Bool(true),
         Kind::Number | Kind::Integer => Value::from(1),
         Kind::String => Value::String("...".to_owned()),
         Kind::Enum(values) => values.first().cloned().unwrap_or(Value::Null),
-        Kind::Array(array) => {
-            let items: Vec<Value> = if array.prefix.is_empty() {
-                array.items.iter().map(|i| example_at(schema, i, depth + 1)).collect()
-            } else {
-                array.prefix.iter().map(|i| example_at(schema, i, depth + 1)).collect()
-            };
-            Value::Array(items)
+        Kind::Array(array) if array.prefix.is_empty() => {
+            Value::Array(array.items.iter().map(inner).collect::<Option<_>>()?)
         }
+        Kind::Array(array) => Value::Array(array.prefix.iter().map(inner).collect::<Option<_>>()?),
         Kind::Object(object) => {
-            let required: Vec<_> = object.props.iter().filter(|p| p.required).collect();
-            let shown = if required.is_empty() {
-                object.props.iter().take(1).collect()
-            } else {
-                required
-            };
+            let mut shown: Vec<_> = object.props.iter().filter(|p| p.required).take(MAX_EXAMPLE_KEYS).collect();
             if shown.is_empty() {
-                // A record: one made-up key with a value of its kind.
-                if let Some(values) = &object.additional {
-                    let mut map = serde_json::Map::new();
-                    map.insert("key".to_owned(), example_at(schema, values, depth + 1));
-                    return Value::Object(map);
-                }
+                shown.extend(object.props.first());
             }
-            shown
-                .into_iter()
-                .take(MAX_EXAMPLE_KEYS)
-                .map(|p| (p.key.clone(), example_at(schema, &p.shape, depth + 1)))
-                .collect::<serde_json::Map<_, _>>()
-                .into()
+            match (shown.is_empty(), &object.additional) {
+                // A record: one made-up key with a value of its kind.
+                (true, Some(values)) => {
+                    let mut map = serde_json::Map::new();
+                    map.insert("key".to_owned(), inner(values)?);
+                    Value::Object(map)
+                }
+                _ => Value::Object(
+                    shown
+                        .into_iter()
+                        .map(|p| Some((p.key.clone(), inner(&p.shape)?)))
+                        .collect::<Option<_>>()?,
+                ),
+            }
         }
-        Kind::Union(union) => union
-            .branches
-            .first()
-            .map_or(Value::Null, |b| example_at(schema, b, depth + 1)),
-    }
+        Kind::Union(union) => match union.branches.first() {
+            Some(branch) => inner(branch)?,
+            None => Value::Null,
+        },
+    })
 }

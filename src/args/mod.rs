@@ -253,7 +253,9 @@ fn json_example(schema: &Schema, flag: &Flag) -> String {
     if flag.ty != FlagType::Json {
         return String::new();
     }
-    let text = coerce::example(schema, &flag.shape).to_string();
+    let Some(text) = coerce::example(schema, &flag.shape).map(|v| v.to_string()) else {
+        return String::new();
+    };
     if text.len() > crate::limits::CLIP_CHARS || text.contains('\'') {
         return String::new();
     }

@@ -1,6 +1,7 @@
 //! Object and array structure: properties, required, additional and
 //! pattern properties, tuple positions and items.
 
+use std::collections::HashSet;
 use serde_json::{Map, Value};
 
 use super::super::pointer::escape_segment;
@@ -19,6 +20,10 @@ impl<'a> Reader<'a> {
     ) -> Result<ObjectShape> {
         let inner = structural + 1;
         let required = read_required(map.get("required"), pointer)?;
+        // Sets, not list scans: an object of many keys, all required, must
+        // not cost keys x required comparisons. SipHash, since the keys are
+        // the schema's, which a proxy may take from a server it does not trust.
+        let required_set: HashSet<&str> = required.iter().map(String::as_str).collect();
         let mut props = Vec::new();
         if let Some(properties) = map.get("properties") {
             let Value::Object(properties) = properties else {
@@ -32,15 +37,17 @@ impl<'a> Reader<'a> {
                 let at = format!("{pointer}/properties/{}", escape_segment(key));
                 let shape = self.read(sub, &at, level + 1, inner)?;
                 props.push(Prop {
-                    required: required.iter().any(|r| r == key),
+                    required: required_set.contains(key.as_str()),
                     key: key.clone(),
                     shape,
                 });
             }
         }
+        let keys: HashSet<&str> = props.iter().map(|p| p.key.as_str()).collect();
         let required_extra = required
-            .into_iter()
-            .filter(|r| !props.iter().any(|p| &p.key == r))
+            .iter()
+            .filter(|r| !keys.contains(r.as_str()))
+            .cloned()
             .collect();
         let additional = self.read_optional(
             map.get("additionalProperties"),
