@@ -7,7 +7,7 @@
 use crate::argv::ArgvOptions;
 use crate::error::{Code, Error, Issue, IssueCode, Result};
 use crate::flags::Builtins;
-use crate::help::{self, BuiltinRows, UsageOptions};
+use crate::help::{self, UsageOptions};
 use crate::options::{builtins, CommandsOptions};
 use crate::text::{capped_list, clip, closest};
 use crate::{args, Parsed, Tool};
@@ -146,7 +146,7 @@ impl Commands {
                 &list,
                 &self.name,
                 options,
-                self.rows(),
+                self.builtins,
             ));
         };
         let (word, inner) = match topic.split_once([' ', ':']) {
@@ -160,14 +160,6 @@ impl Commands {
     fn command_usage(&self, word: &str, tool: &Tool, options: &UsageOptions, topic: Option<&str>) -> Result<String> {
         tool.command()
             .usage_as(&format!("{} {word}", self.name), options, topic)
-    }
-
-    fn rows(&self) -> BuiltinRows {
-        BuiltinRows {
-            help: self.builtins.help,
-            help_short: self.builtins.help_short,
-            version: self.version.is_some(),
-        }
     }
 
     fn help_requested(&self, topic: Option<&[&str]>) -> Error {

@@ -233,7 +233,12 @@ fn example_at(schema: &Schema, shape: &Shape, depth: usize, budget: &mut usize) 
         }
         Kind::Array(array) => Value::Array(array.prefix.iter().map(inner).collect::<Option<_>>()?),
         Kind::Object(object) => {
-            let mut shown: Vec<_> = object.props.iter().filter(|p| p.required).take(MAX_EXAMPLE_KEYS).collect();
+            let mut shown: Vec<_> = object
+                .props
+                .iter()
+                .filter(|p| p.required)
+                .take(MAX_EXAMPLE_KEYS)
+                .collect();
             if shown.is_empty() {
                 shown.extend(object.props.first());
             }

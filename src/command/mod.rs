@@ -252,11 +252,7 @@ impl Command {
     /// [`Command::usage`] under another command name (`ops deploy` when the
     /// tool is one command of a set).
     pub fn usage_as(&self, name: &str, options: &UsageOptions, topic: Option<&str>) -> Result<String> {
-        let builtins = help::BuiltinRows {
-            help: self.builtins.help,
-            help_short: self.builtins.help_short,
-            version: self.version.is_some(),
-        };
+        let builtins = self.builtins;
         match (&self.form, topic) {
             (Form::Unnamed, _) => {
                 let mut out = format!("Usage: {}\n\n", help::sanitize(name));
@@ -296,7 +292,7 @@ impl Command {
     /// Whether argv asks for the version before any `--`.
     #[must_use]
     pub fn asks_version(&self, argv: &[&str]) -> bool {
-        self.version.is_some() && argv.iter().take_while(|t| **t != "--").any(|t| *t == "--version")
+        argv.iter().take_while(|t| **t != "--").any(|t| self.builtins.asks_version(t))
     }
 
     /// `VERSION_REQUESTED` whose message is the version text.

@@ -5,7 +5,7 @@
 use serde_json::Value;
 
 use super::text::{sanitize, wrap};
-use crate::flags::{Flag, FlagTable, FlagType, Group, Member};
+use crate::flags::{Builtins, Flag, FlagTable, FlagType, Group, Member};
 use crate::limits::MAX_CHOICES_SHOWN;
 use crate::limits::USAGE_WIDTH;
 
@@ -34,43 +34,19 @@ impl Default for UsageOptions {
 }
 
 /// The rows usage adds for the flags the command line answers itself.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BuiltinRows {
-    pub help: bool,
-    pub help_short: Option<char>,
-    pub version: bool,
-}
-
-impl Default for BuiltinRows {
-    fn default() -> Self {
-        BuiltinRows {
-            help: true,
-            help_short: Some('h'),
-            version: false,
-        }
+fn builtin_rows(builtins: Builtins) -> Vec<(String, &'static str)> {
+    let mut rows = Vec::new();
+    if builtins.help {
+        let left = match builtins.help_short {
+            Some(c) => format!("-{}, --help", sanitize(&c.to_string())),
+            None => "    --help".to_owned(),
+        };
+        rows.push((left, "Show this help"));
     }
-}
-
-impl BuiltinRows {
-    fn rows(self) -> Vec<(String, &'static str)> {
-        let mut rows = Vec::new();
-        if self.help {
-            let left = match self.help_short {
-                Some(c) => format!("-{}, --help", sanitize(&c.to_string())),
-                None => "    --help".to_owned(),
-            };
-            rows.push((left, "Show this help"));
-        }
-        if self.version {
-            rows.push(("    --version".to_owned(), "Show the version"));
-        }
-        rows
+    if builtins.version {
+        rows.push(("    --version".to_owned(), "Show the version"));
     }
-
-    /// How to ask for help, for the line under a command list.
-    fn ask(self) -> Option<&'static str> {
-        self.help.then_some("--help")
-    }
+    rows
 }
 
 fn clamp_width(width: usize) -> usize {
@@ -78,7 +54,7 @@ fn clamp_width(width: usize) -> usize {
 }
 
 #[must_use]
-pub fn usage(table: &FlagTable, name: &str, options: &UsageOptions, builtins: BuiltinRows) -> String {
+pub fn usage(table: &FlagTable, name: &str, options: &UsageOptions, builtins: Builtins) -> String {
     match options.format {
         Format::Text => text(table, name, clamp_width(options.width), builtins),
         Format::Markdown => markdown(table, name),
@@ -217,7 +193,7 @@ fn synopsis(table: &FlagTable) -> String {
     out
 }
 
-fn text(table: &FlagTable, name: &str, width: usize, builtins: BuiltinRows) -> String {
+fn text(table: &FlagTable, name: &str, width: usize, builtins: Builtins) -> String {
     let mut out = String::new();
     let name = sanitize(name);
     out.push_str(&format!("Usage: {name}{}\n", synopsis(table)));
@@ -258,7 +234,7 @@ fn text(table: &FlagTable, name: &str, width: usize, builtins: BuiltinRows) -> S
             row(&mut out, &left(flag), &right(flag), column, width);
         }
     }
-    let rows = builtins.rows();
+    let rows = builtin_rows(builtins);
     if !rows.is_empty() {
         out.push('\n');
     }
@@ -376,7 +352,7 @@ pub fn word_list(
     words: &[(String, Option<String>)],
     name: &str,
     options: &UsageOptions,
-    builtins: BuiltinRows,
+    builtins: Builtins,
 ) -> String {
     let name = sanitize(name);
     let noun = kind.noun();
@@ -399,7 +375,7 @@ pub fn word_list(
         Format::Text => {
             let width = clamp_width(options.width);
             let mut out = format!("Usage: {name} <{noun}> [options]\n\n{title}s:\n");
-            let rows = builtins.rows();
+            let rows = builtin_rows(builtins);
             let column = words
                 .iter()
                 .map(|(w, _)| w.chars().count())
@@ -418,11 +394,9 @@ pub fn word_list(
             for (left, right) in rows {
                 row(&mut out, &left, right, column, width);
             }
-            if let Some(ask) = builtins.ask() {
-                out.push_str(&format!(
-                    "\nRun {name} <{noun}> {ask} for a{} {noun}'s flags.\n",
-                    if noun.starts_with('a') { "n" } else { "" }
-                ));
+            if builtins.help {
+                let article = if noun.starts_with('a') { "an" } else { "a" };
+                out.push_str(&format!("\nRun {name} <{noun}> --help for {article} {noun}'s flags.\n"));
             }
             out
         }

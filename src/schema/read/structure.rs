@@ -1,8 +1,8 @@
 //! Object and array structure: properties, required, additional and
 //! pattern properties, tuple positions and items.
 
-use std::collections::HashSet;
 use serde_json::{Map, Value};
+use std::collections::HashSet;
 
 use super::super::pointer::escape_segment;
 use super::super::shape::{ArrayShape, Kind, ObjectShape, Prop, Shape};
