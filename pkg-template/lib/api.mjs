@@ -5,7 +5,8 @@
 // json-text.mjs (values and options as JSON text), tool.mjs (Tool),
 // fast-argv.mjs (fast parse decoder), repair-hints.mjs (repair's quick
 // check), mcp.mjs (handlers for MCP servers), commands.mjs (several tools
-// as one command line), parse-input.mjs (argv, env and parse options).
+// as one command line), parse-input.mjs (argv, env and parse options),
+// live-handle.mjs (a handle that follows the core across restarts).
 
 import { makeCommandsClass } from "./commands.mjs";
 import { makeCore } from "./core.mjs";

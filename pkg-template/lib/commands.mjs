@@ -6,6 +6,7 @@
 import { isTrap } from "./core.mjs";
 import { fail } from "./errors.mjs";
 import { optionsText } from "./json-text.mjs";
+import { LiveHandle } from "./live-handle.mjs";
 import { checkArgv, envText, parseGeneral, parseOptions } from "./parse-input.mjs";
 import { INTERNALS } from "./tool.mjs";
 
@@ -29,20 +30,19 @@ export function makeCommandsClass(core, Tool) {
 
   return class Commands {
     #entries;
-    #optionsText;
     #handle;
-    #generation;
     #envNames;
 
     /** @internal use compileCommands() */
     constructor(tools, options) {
       this.#entries = entriesOf(tools);
-      this.#optionsText = optionsText(options, "compileCommands");
-      this.#attach();
+      const text = optionsText(options, "compileCommands");
+      this.#handle = new LiveHandle(core, () => this.#build(text), "this command set was freed; call compileCommands again");
     }
 
-    #attach() {
-      const handle = core.guard(() => new core.wasm.WasmCommands(this.#optionsText));
+    /** A WasmCommands holding a copy of each tool, on the current instance. */
+    #build(text) {
+      const handle = core.guard(() => new core.wasm.WasmCommands(text));
       const names = new Set();
       try {
         for (const [name, tool] of this.#entries) {
@@ -55,16 +55,12 @@ export function makeCommandsClass(core, Tool) {
         if (!core.broken) handle.free();
         throw error;
       }
-      this.#handle = handle;
       this.#envNames = [...names];
-      this.#generation = core.generation;
+      return handle;
     }
 
     #live() {
-      if (this.#entries === undefined) throw fail("FREED", "this command set was freed; call compileCommands again");
-      if (core.broken) throw fail("NOT_INITIALIZED", "toolshape's core stopped after an error; call and await init() again");
-      if (this.#generation !== core.generation) this.#attach();
-      return this.#handle;
+      return this.#handle.get();
     }
 
     /** The command words, in the order given. */
@@ -98,10 +94,7 @@ export function makeCommandsClass(core, Tool) {
     }
 
     free() {
-      if (this.#entries === undefined) return;
-      this.#entries = undefined;
-      if (this.#generation === core.generation && !core.broken) core.guard(() => this.#handle.free());
-      this.#handle = undefined;
+      this.#handle.free();
     }
 
     [dispose]() {

@@ -7,6 +7,7 @@ import { isTrap } from "./core.mjs";
 import { fail } from "./errors.mjs";
 import { makeDecoder } from "./fast-argv.mjs";
 import { jsonText, optionsText } from "./json-text.mjs";
+import { LiveHandle } from "./live-handle.mjs";
 import { checkArgv, envText, parseGeneral, parseOptions, parseOutcome } from "./parse-input.mjs";
 import { mayNeedRepair } from "./repair-hints.mjs";
 
@@ -18,10 +19,7 @@ export function makeToolClass(core, layout) {
   const dispose = Symbol.dispose || Symbol.for("nodejs.dispose");
 
   return class Tool {
-    #schemaText;
-    #optionsText;
     #handle;
-    #generation;
     #flags;
     #envNames;
     #decode;
@@ -30,15 +28,8 @@ export function makeToolClass(core, layout) {
 
     /** @internal use compile() */
     constructor(schemaText, optionsText) {
-      this.#schemaText = schemaText;
-      this.#optionsText = optionsText;
-      this.#attach();
-      this.#actions = this.#handle.isActions();
-    }
-
-    #attach() {
-      this.#handle = core.compile(this.#schemaText, this.#optionsText);
-      this.#generation = core.generation;
+      this.#handle = new LiveHandle(core, () => core.compile(schemaText, optionsText), "this Tool was freed; compile the schema again");
+      this.#actions = this.#handle.get().isActions();
     }
 
     // Made on first use, not in compile: start-up pays only for what it uses.
@@ -55,10 +46,7 @@ export function makeToolClass(core, layout) {
 
     /** The handle on the current instance: compiled again after a restart. */
     #live() {
-      if (this.#schemaText === undefined) throw fail("FREED", "this Tool was freed; compile the schema again");
-      if (core.broken) throw fail("NOT_INITIALIZED", "toolshape's core stopped after an error; call and await init() again");
-      if (this.#generation !== core.generation) this.#attach();
-      return this.#handle;
+      return this.#handle.get();
     }
 
     /** @internal for compileCommands: the live handle and the env names it reads. */
@@ -152,10 +140,7 @@ export function makeToolClass(core, layout) {
     }
 
     free() {
-      if (this.#schemaText === undefined) return;
-      this.#schemaText = undefined;
-      if (this.#generation === core.generation && !core.broken) core.guard(() => this.#handle.free());
-      this.#handle = undefined;
+      this.#handle.free();
     }
 
     [dispose]() {
