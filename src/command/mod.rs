@@ -292,7 +292,9 @@ impl Command {
     /// Whether argv asks for the version before any `--`.
     #[must_use]
     pub fn asks_version(&self, argv: &[&str]) -> bool {
-        argv.iter().take_while(|t| **t != "--").any(|t| self.builtins.asks_version(t))
+        argv.iter()
+            .take_while(|t| **t != "--")
+            .any(|t| self.builtins.asks_version(t))
     }
 
     /// `VERSION_REQUESTED` whose message is the version text.
