@@ -19,6 +19,7 @@ module.exports = {
   Commands: api.Commands,
   ToolshapeError,
   repair: api.repair,
+  check: api.check,
   withRepair: api.withRepair,
   help: api.help,
   formatHelpMarkdown: api.formatHelpMarkdown,

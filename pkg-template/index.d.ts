@@ -4,6 +4,8 @@
 import type {
   Args,
   CallToolResult,
+  ClientCheck,
+  ClientName,
   CommandsOptions,
   CompileOptions,
   ErrorCode,
@@ -15,6 +17,7 @@ import type {
   InputSchemaOptions,
   Issue,
   ParseOptions,
+  RepairOptions,
   RepairResult,
   ToolErrorResult,
   UsageOptions,
@@ -118,6 +121,9 @@ export declare class Tool<T = Args> {
   /**
    * The inputSchema for a client: a plain object, root `type: "object"`,
    * nested objects complete, finite `$ref`s inlined, defaulted keys not required.
+   * With `{ client }`, the schema that client accepts (written once, then
+   * cached); throws `UNSUPPORTED_BY_CLIENT` with every refusal in `issues`
+   * when it cannot be written without the server losing what it accepts.
    * @example
    * import { compile } from "toolshape";
    * const tool = compile({ type: "object", properties: { q: { type: "string" } }, required: ["q"] });
@@ -187,7 +193,16 @@ export declare class Tool<T = Args> {
    * tool.repair({ count: "3", plan: '{"module":"offers"}' });
    * // { value: { count: 3, plan: { module: "offers" } }, repairs: [{ path: ["count"], from: "3", to: 3 }, ...] }
    */
-  repair(args: unknown): RepairResult<T>;
+  repair(args: unknown, options?: RepairOptions): RepairResult<T>;
+  /**
+   * What the client's profile changes (`warnings`) and refuses (`errors`,
+   * what `inputSchema({ client })` would throw). Never throws for the schema's sake.
+   * @example
+   * import { compile } from "toolshape";
+   * const tool = compile({ type: "object", properties: { n: { type: "number", exclusiveMinimum: 0 } } });
+   * tool.check("gemini").warnings[0].code; // "CONSTRAINT_LOOSENED"
+   */
+  check(client: ClientName): ClientCheck;
   /**
    * `--help` text, nested flags grouped under their parent's description.
    * @example
@@ -279,7 +294,20 @@ export declare function compileCommands<M extends Record<string, Tool<any>>>(too
 export declare function repair<S extends SchemaInput | Tool<any>>(
   schemaOrTool: S,
   args: unknown,
+  options?: RepairOptions,
 ): RepairResult<S extends Tool<infer T> ? T : InputOf<S>>;
+
+/**
+ * Lints any JSON Schema (or Zod schema) against one client's profile, or
+ * every client's with `"all"` (the default): what each would change and refuse.
+ * @example
+ * import { check } from "toolshape";
+ * const schema = { type: "object", properties: { "naïve": { type: "string" } } };
+ * check(schema, "anthropic").errors[0].code; // "PROPERTY_KEY_REFUSED"
+ * check(schema).filter((c) => !c.ok).map((c) => c.client); // ["portable", "anthropic", "claude-code", "gemini"]
+ */
+export declare function check(schema: SchemaInput, client: ClientName): ClientCheck;
+export declare function check(schema: SchemaInput, client?: "all"): ClientCheck[];
 
 /**
  * Wraps an MCP tool handler: arguments are repaired, validated by the schema's

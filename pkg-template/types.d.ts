@@ -136,6 +136,7 @@ export type ErrorCode =
   | "INVALID_ENTRIES"
   | "HELP_REQUESTED"
   | "VERSION_REQUESTED"
+  | "UNSUPPORTED_BY_CLIENT"
   | "FREED"
   | "NOT_INITIALIZED"
   | "INTERNAL";
@@ -148,12 +149,70 @@ export interface ErrorDetails {
   pointer?: string | undefined;
   /** The flag concerned, with its dashes. */
   flag?: string | undefined;
-  /** Every problem found, for `INVALID_ARGS`. */
-  issues?: Issue[] | undefined;
+  /** Every problem found: `Issue`s for `INVALID_ARGS`, `ClientFinding`s for `UNSUPPORTED_BY_CLIENT`. */
+  issues?: Issue[] | ClientFinding[] | undefined;
 }
 
-/** A client profile name. */
-export type ClientName = "mcp";
+/** A client profile name (the README describes what each one changes and refuses). */
+export type ClientName =
+  | "mcp"
+  | "portable"
+  | "openai"
+  | "openai-strict"
+  | "anthropic"
+  | "claude-code"
+  | "gemini"
+  | "gemini-json"
+  | "vscode"
+  | "cursor";
+
+/** A warning: something a profile changed that loses meaning (Rust: `FindingCode`). */
+export type ClientWarningCode =
+  | "UNION_FLATTENED"
+  | "UNION_MERGED"
+  | "OPTIONAL_TO_NULLABLE"
+  | "OBJECT_CLOSED"
+  | "ONEOF_TO_ANYOF"
+  | "KEYWORD_DROPPED"
+  | "IGNORED_BY_CLIENT"
+  | "NULL_DROPPED"
+  | "ENUM_STRINGIFIED"
+  | "RECORD_VALUE_SCHEMA_DROPPED"
+  | "CONSTRAINT_LOOSENED"
+  | "TUPLE_LOOSENED";
+
+/** An error: something a profile cannot write without the server losing what it accepts. */
+export type ClientErrorCode =
+  | "RECURSIVE_SCHEMA"
+  | "PROPERTY_KEY_REFUSED"
+  | "RECORD_REFUSED"
+  | "MIXED_ENUM"
+  | "ALLOF_CONFLICT"
+  | "LIMIT_EXCEEDED"
+  | "ROOT_NOT_OBJECT";
+
+/** One warning or error of a client check (Rust: `Finding`). */
+export interface ClientFinding {
+  code: ClientWarningCode | ClientErrorCode;
+  /** JSON pointer into the schema as the profile writes it; `""` for the root. */
+  pointer: string;
+  message: string;
+}
+
+/** What `tool.check(client)` and `check(schema, client)` return (Rust: `Check`). */
+export interface ClientCheck {
+  client: ClientName;
+  /** No errors: `inputSchema({ client })` gives a schema. */
+  ok: boolean;
+  warnings: ClientFinding[];
+  /** What `inputSchema({ client })` throws as `UNSUPPORTED_BY_CLIENT`. */
+  errors: ClientFinding[];
+}
+
+export interface RepairOptions {
+  /** Also undo this client's profile (e.g. `openai-strict`'s `null` for an omitted key). */
+  client?: ClientName | undefined;
+}
 
 export interface InputSchemaOptions {
   /** The client the schema is for. Default `"mcp"`. */
@@ -202,10 +261,10 @@ export interface UsageOptions {
 export interface Repair {
   /** Keys and array indexes from the arguments' root; `[]` for the whole arguments string. */
   path: Array<string | number>;
-  /** The text that was there. */
-  from: string;
-  /** The value that replaced it (before repairs inside it, which are listed after it). */
-  to: unknown;
+  /** What was there: the text, or a client's `null` for an omitted key. */
+  from: string | null;
+  /** The value that replaced it (before repairs inside it, which are listed after it); absent when the key was removed. */
+  to?: unknown;
 }
 
 /** What `repair` returns (Rust: `repair::Repaired`). */

@@ -45,6 +45,8 @@ pub enum Code {
     HelpRequested,
     /// argv asked for `--version` and the tool has one; the message is it.
     VersionRequested,
+    /// A client profile cannot write the schema without the server losing what it accepts.
+    UnsupportedByClient,
 }
 
 impl Code {
@@ -67,6 +69,7 @@ impl Code {
         Code::InvalidEntries,
         Code::HelpRequested,
         Code::VersionRequested,
+        Code::UnsupportedByClient,
     ];
 
     /// The wire string, as JS sees it in `error.code`.
@@ -90,6 +93,7 @@ impl Code {
             Code::InvalidEntries => "INVALID_ENTRIES",
             Code::HelpRequested => "HELP_REQUESTED",
             Code::VersionRequested => "VERSION_REQUESTED",
+            Code::UnsupportedByClient => "UNSUPPORTED_BY_CLIENT",
         }
     }
 }
@@ -142,7 +146,13 @@ impl IssueCode {
 #[must_use]
 pub fn codes_json() -> String {
     let errors: Vec<&str> = Code::ALL.iter().map(|c| c.as_str()).collect();
-    serde_json::json!({ "errors": errors, "issues": IssueCode::ALL }).to_string()
+    serde_json::json!({
+        "errors": errors,
+        "issues": IssueCode::ALL,
+        "clientWarnings": FindingCode::WARNINGS,
+        "clientErrors": FindingCode::ERRORS,
+    })
+    .to_string()
 }
 
 /// One problem inside an `INVALID_ARGS` error.
@@ -155,6 +165,117 @@ pub struct Issue {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub flag: Option<String>,
     pub message: String,
+}
+
+/// One thing a client profile changed (a warning) or cannot do (an
+/// error), at a JSON pointer into the schema it wrote.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Finding {
+    pub code: FindingCode,
+    pub pointer: String,
+    pub message: String,
+}
+
+/// Stable codes of [`Finding`]s: the README lists each with its meaning.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum FindingCode {
+    /// A root union became one object; keys some branches required are optional.
+    UnionFlattened,
+    /// A nested union became one schema accepting what any branch accepted.
+    UnionMerged,
+    /// An optional field became required and nullable (`null` means absent).
+    OptionalToNullable,
+    /// An object that accepted unknown keys is closed.
+    ObjectClosed,
+    /// `oneOf` written as `anyOf`: exclusivity is no longer checked by the client.
+    OneofToAnyof,
+    /// A keyword the client refuses was removed.
+    KeywordDropped,
+    /// A keyword is kept but the client does not enforce it.
+    IgnoredByClient,
+    /// `null` is no longer offered where the schema accepted it.
+    NullDropped,
+    /// Enum values written as strings; repair turns them back.
+    EnumStringified,
+    /// A record's value schema was removed (keys stay open, values unchecked).
+    RecordValueSchemaDropped,
+    /// A bound was written looser than the schema's.
+    ConstraintLoosened,
+    /// A tuple became an array of any of its positions' schemas.
+    TupleLoosened,
+    /// A recursive schema the client cannot take.
+    RecursiveSchema,
+    /// A property key the client refuses.
+    PropertyKeyRefused,
+    /// A record (`additionalProperties` schema, `patternProperties`,
+    /// `propertyNames`) the client cannot take.
+    RecordRefused,
+    /// An enum whose values no one type holds.
+    MixedEnum,
+    /// An `allOf` whose members cannot be merged exactly.
+    AllofConflict,
+    /// A size limit of the client is exceeded.
+    LimitExceeded,
+    /// The schema's root is not an object.
+    RootNotObject,
+}
+
+impl FindingCode {
+    pub const WARNINGS: &'static [FindingCode] = &[
+        FindingCode::UnionFlattened,
+        FindingCode::UnionMerged,
+        FindingCode::OptionalToNullable,
+        FindingCode::ObjectClosed,
+        FindingCode::OneofToAnyof,
+        FindingCode::KeywordDropped,
+        FindingCode::IgnoredByClient,
+        FindingCode::NullDropped,
+        FindingCode::EnumStringified,
+        FindingCode::RecordValueSchemaDropped,
+        FindingCode::ConstraintLoosened,
+        FindingCode::TupleLoosened,
+    ];
+
+    pub const ERRORS: &'static [FindingCode] = &[
+        FindingCode::RecursiveSchema,
+        FindingCode::PropertyKeyRefused,
+        FindingCode::RecordRefused,
+        FindingCode::MixedEnum,
+        FindingCode::AllofConflict,
+        FindingCode::LimitExceeded,
+        FindingCode::RootNotObject,
+    ];
+
+    #[must_use]
+    pub fn is_error(self) -> bool {
+        FindingCode::ERRORS.contains(&self)
+    }
+
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FindingCode::UnionFlattened => "UNION_FLATTENED",
+            FindingCode::UnionMerged => "UNION_MERGED",
+            FindingCode::OptionalToNullable => "OPTIONAL_TO_NULLABLE",
+            FindingCode::ObjectClosed => "OBJECT_CLOSED",
+            FindingCode::OneofToAnyof => "ONEOF_TO_ANYOF",
+            FindingCode::KeywordDropped => "KEYWORD_DROPPED",
+            FindingCode::IgnoredByClient => "IGNORED_BY_CLIENT",
+            FindingCode::NullDropped => "NULL_DROPPED",
+            FindingCode::EnumStringified => "ENUM_STRINGIFIED",
+            FindingCode::RecordValueSchemaDropped => "RECORD_VALUE_SCHEMA_DROPPED",
+            FindingCode::ConstraintLoosened => "CONSTRAINT_LOOSENED",
+            FindingCode::TupleLoosened => "TUPLE_LOOSENED",
+            FindingCode::RecursiveSchema => "RECURSIVE_SCHEMA",
+            FindingCode::PropertyKeyRefused => "PROPERTY_KEY_REFUSED",
+            FindingCode::RecordRefused => "RECORD_REFUSED",
+            FindingCode::MixedEnum => "MIXED_ENUM",
+            FindingCode::AllofConflict => "ALLOF_CONFLICT",
+            FindingCode::LimitExceeded => "LIMIT_EXCEEDED",
+            FindingCode::RootNotObject => "ROOT_NOT_OBJECT",
+        }
+    }
 }
 
 /// The error every fallible core function returns. Boxed so that `Result`s
@@ -176,6 +297,10 @@ pub struct Details {
     pub flag: Option<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub issues: Vec<Issue>,
+    /// What a client profile refused (`UNSUPPORTED_BY_CLIENT`). Crosses as
+    /// `issues` too: an error carries argv issues or these, never both.
+    #[serde(rename = "issues", skip_serializing_if = "Vec::is_empty")]
+    pub findings: Vec<Finding>,
 }
 
 impl Error {
@@ -188,6 +313,7 @@ impl Error {
             pointer: None,
             flag: None,
             issues: Vec::new(),
+            findings: Vec::new(),
         }))
     }
 
@@ -229,6 +355,24 @@ impl Error {
             }
         }
         err.0.issues = issues;
+        err
+    }
+
+    /// An `UNSUPPORTED_BY_CLIENT` error carrying every refusal at once.
+    #[must_use]
+    pub fn unsupported_by_client(client: &str, findings: Vec<Finding>) -> Self {
+        let lines: Vec<String> = findings
+            .iter()
+            .map(|f| format!("  - {} at #{}: {}", f.code.as_str(), f.pointer, f.message))
+            .collect();
+        let message = format!(
+            "the {client} profile cannot express this schema without losing what the server accepts ({} problem{}):\n{}",
+            findings.len(),
+            if findings.len() == 1 { "" } else { "s" },
+            lines.join("\n")
+        );
+        let mut err = Error::new(Code::UnsupportedByClient, message);
+        err.0.findings = findings;
         err
     }
 

@@ -41,7 +41,7 @@ pub use error::{Code, Error, Issue, IssueCode, Result};
 pub use flags::{Flag, FlagTable, FlagType};
 pub use help::{Format, HelpEntry, HelpOptions, UsageOptions};
 pub use options::{CommandsOptions, CompileOptions, InputSchemaOptions, ParseOptions, UsageRequest};
-pub use profile::{ActionsAs, Client};
+pub use profile::{ActionsAs, Check, Client};
 pub use schema::Schema;
 
 use command::Command;
@@ -55,41 +55,93 @@ pub struct Tool {
     /// emission and help.
     union: Option<ActionUnion>,
     command: Command,
-    /// The default (`mcp`) inputSchema as JSON text, ready to hand out.
-    default_input_schema: String,
+    /// Each profile's schema, written the first time it is asked for.
+    profiles: ProfileCache,
+}
+
+/// One slot per client and action-union form.
+type ProfileCache = [std::sync::OnceLock<Result<Profiled>>; PROFILE_SLOTS];
+
+const PROFILE_SLOTS: usize = 2 * 10;
+
+/// A profile's output, kept as a value and as the text handed out.
+#[derive(Debug, Clone)]
+struct Profiled {
+    schema: Value,
+    text: String,
+    report: profile::Report,
+}
+
+/// A root schema read once: the shape, and the action union it is.
+fn read_root(schema: &Value) -> Result<(Schema, Option<ActionUnion>)> {
+    let schema = schema::read_schema(schema)?;
+    if schema::actions::is_action_union(&schema) {
+        match ActionUnion::read(&schema, None, false) {
+            Ok(union) => Ok((schema, Some(union))),
+            // `z.union` of objects with no literal key: a client can send
+            // it, a command line has no word to pick a branch by.
+            Err(err) if err.code == Code::NoDiscriminator && schema::is_object_union(&schema) => Ok((schema, None)),
+            Err(err) => Err(err),
+        }
+    } else {
+        schema::check_object_root(&schema)?;
+        Ok((schema, None))
+    }
+}
+
+/// `check(schema, clients)`: lints any JSON Schema against clients, as
+/// `tool.check` does for a compiled one, without building a command line
+/// (a schema whose keys make no flags is still a schema a client can take).
+/// A root that is no object is an error for every client.
+pub fn check(schema: &Value, clients: &[Client]) -> Result<Vec<Check>> {
+    match read_root(schema) {
+        Ok((schema, union)) => {
+            let input = profile::Input {
+                schema: &schema,
+                union: union.as_ref(),
+            };
+            clients
+                .iter()
+                .map(|&client| profile::shape(input, client, None).map(|s| Check::new(client, &s.report)))
+                .collect()
+        }
+        Err(err) if err.code == Code::InvalidRoot => Ok(clients
+            .iter()
+            .map(|&client| Check {
+                client: client.name(),
+                ok: false,
+                warnings: Vec::new(),
+                errors: vec![error::Finding {
+                    code: error::FindingCode::RootNotObject,
+                    pointer: String::new(),
+                    message: err.message.clone(),
+                }],
+            })
+            .collect()),
+        Err(err) => Err(err),
+    }
 }
 
 impl Tool {
     /// Compiles a schema given as a JSON value.
     pub fn compile(schema: &Value, options: &CompileOptions) -> Result<Tool> {
-        let schema = schema::read_schema(schema)?;
+        let (schema, union) = read_root(schema)?;
         let flag_options = options.flag_options()?;
         let name = options.command_name();
         let version = options.version.clone();
-        let (union, command) = if schema::actions::is_action_union(&schema) {
-            match ActionUnion::read(&schema, None, false) {
-                Ok(union) => {
-                    let command = Command::build(&schema, Some(&union), &flag_options, name, version)?;
-                    (Some(union), command)
-                }
-                // `z.union` of objects with no literal key: a client can send
-                // it, a command line has no word to pick a branch by.
-                Err(err) if err.code == Code::NoDiscriminator && schema::is_object_union(&schema) => {
-                    (None, Command::without_flags(name, version, flag_options.builtins))
-                }
-                Err(err) => return Err(err),
-            }
+        let command = if union.is_none() && schema::is_object_union(&schema) {
+            Command::without_flags(name, version, flag_options.builtins)
         } else {
-            schema::check_object_root(&schema)?;
-            (None, Command::build(&schema, None, &flag_options, name, version)?)
+            Command::build(&schema, union.as_ref(), &flag_options, name, version)?
         };
-        let mut tool = Tool {
+        let tool = Tool {
             schema,
             union,
             command,
-            default_input_schema: String::new(),
+            profiles: std::array::from_fn(|_| std::sync::OnceLock::new()),
         };
-        tool.default_input_schema = tool.input_schema(&InputSchemaOptions::default())?.to_string();
+        // The default inputSchema is written now: `tools/list` asks for it first.
+        tool.profiled(InputSchemaOptions::default())?;
         Ok(tool)
     }
 
@@ -116,21 +168,63 @@ impl Tool {
         self.union.is_some()
     }
 
-    /// The inputSchema for a client (see [`profile`]).
-    pub fn input_schema(&self, options: &InputSchemaOptions) -> Result<Value> {
+    /// A profile's output, written once per client and form.
+    fn profiled(&self, options: InputSchemaOptions) -> Result<&Profiled> {
+        let form = usize::from(options.actions_as == Some(ActionsAs::OneOf));
+        let slot = self
+            .profiles
+            .get(options.client.index() * 2 + form)
+            .ok_or_else(|| Error::new(Code::InvalidOption, "no such client profile"))?;
         let input = profile::Input {
             schema: &self.schema,
             union: self.union.as_ref(),
         };
-        profile::input_schema(input, options.client, options.actions_as)
+        slot.get_or_init(|| {
+            profile::shape(input, options.client, options.actions_as).map(|shaped| Profiled {
+                text: shaped.schema.to_string(),
+                schema: shaped.schema,
+                report: shaped.report,
+            })
+        })
+        .as_ref()
+        .map_err(Clone::clone)
     }
 
-    /// The inputSchema as JSON text; the default one was written in `compile`.
+    /// The inputSchema for a client (see [`profile`]); `UNSUPPORTED_BY_CLIENT`
+    /// with every refusal when the client cannot take it.
+    pub fn input_schema(&self, options: &InputSchemaOptions) -> Result<Value> {
+        let profiled = self.profiled(*options)?;
+        self.refusals(options.client, profiled)?;
+        Ok(profiled.schema.clone())
+    }
+
+    /// The inputSchema as JSON text, written once per client.
     pub fn input_schema_text(&self, options: &InputSchemaOptions) -> Result<String> {
-        if *options == InputSchemaOptions::default() {
-            return Ok(self.default_input_schema.clone());
+        let profiled = self.profiled(*options)?;
+        self.refusals(options.client, profiled)?;
+        Ok(profiled.text.clone())
+    }
+
+    #[allow(clippy::unused_self)] // a method so the facade reads as one list of calls
+    fn refusals(&self, client: Client, profiled: &Profiled) -> Result<()> {
+        if profiled.report.errors.is_empty() {
+            Ok(())
+        } else {
+            Err(Error::unsupported_by_client(
+                client.name(),
+                profiled.report.errors.clone(),
+            ))
         }
-        self.input_schema(options).map(|v| v.to_string())
+    }
+
+    /// What the client's profile changes and refuses; never fails for the
+    /// schema's sake.
+    pub fn check(&self, client: Client) -> Result<Check> {
+        let options = InputSchemaOptions {
+            client,
+            actions_as: None,
+        };
+        Ok(Check::new(client, &self.profiled(options)?.report))
     }
 
     /// The flag table as JSON: an array of flag entries (for an action
@@ -174,7 +268,14 @@ impl Tool {
     /// Repairs arguments an MCP client sent as JSON text (see [`repair`]).
     #[must_use]
     pub fn repair(&self, args: Value) -> repair::Repaired {
-        repair::repair(&self.schema, args)
+        repair::repair(&self.schema, args, profile::Inverse::default())
+    }
+
+    /// Repair, then the inverse of `client`'s profile (its `null` for an
+    /// optional field back to absent, and so on).
+    #[must_use]
+    pub fn repair_for(&self, args: Value, client: Client) -> repair::Repaired {
+        repair::repair(&self.schema, args, client.inverse())
     }
 
     /// Where strings never need repair (see `repair::string_hints`).

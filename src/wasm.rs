@@ -61,6 +61,12 @@ pub fn codes() -> String {
     crate::error::codes_json()
 }
 
+/// The free `check(schema, client | "all")`.
+#[wasm_bindgen(js_name = checkSchema)]
+pub fn check_schema(schema: &str, client: &str) -> Result<String, JsValue> {
+    thrown(wire::check_schema_text(schema, client))
+}
+
 #[wasm_bindgen]
 pub fn help(schema: &str, options: Option<String>) -> Result<String, JsValue> {
     let options: HelpOptions = thrown(read_text(options.as_deref(), "help"))?;
@@ -160,8 +166,12 @@ impl WasmTool {
         wire::reconstruct_outcome(&self.tool, flat, env)
     }
 
-    pub fn repair(&self, args: &str) -> Result<String, JsValue> {
-        thrown(wire::repair_text(&self.tool, args))
+    pub fn repair(&self, args: &str, client: Option<String>) -> Result<String, JsValue> {
+        thrown(wire::repair_text(&self.tool, args, client.as_deref()))
+    }
+
+    pub fn check(&self, client: &str) -> Result<String, JsValue> {
+        thrown(wire::check_text(&self.tool, client))
     }
 
     #[wasm_bindgen(js_name = stringHints)]

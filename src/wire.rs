@@ -343,10 +343,31 @@ fn utf16_offset(argv: &[&str], index: usize, text: &str) -> Option<usize> {
     })
 }
 
-/// Repair: arguments as JSON text to `{ value, repairs }` as JSON text.
-pub fn repair_text(tool: &Tool, args: &str) -> Result<String> {
+/// Repair: arguments as JSON text to `{ value, repairs }` as JSON text;
+/// with a client, its profile's inverse too.
+pub fn repair_text(tool: &Tool, args: &str, client: Option<&str>) -> Result<String> {
+    let client = client.map(crate::Client::parse).transpose()?;
     let args = crate::schema::parse_json_text(args, "the arguments")?;
-    Ok(json_text(&tool.repair(args)))
+    Ok(json_text(&match client {
+        Some(client) => tool.repair_for(args, client),
+        None => tool.repair(args),
+    }))
+}
+
+/// `tool.check(client)` as JSON text.
+pub fn check_text(tool: &Tool, client: &str) -> Result<String> {
+    Ok(json_text(&tool.check(crate::Client::parse(client)?)?))
+}
+
+/// The free `check(schema, client | "all")`: a JSON array of checks.
+pub fn check_schema_text(schema: &str, client: &str) -> Result<String> {
+    let clients = if client == "all" {
+        crate::Client::ALL.to_vec()
+    } else {
+        vec![crate::Client::parse(client)?]
+    };
+    let schema = crate::schema::parse_json_text(schema, "the schema")?;
+    Ok(json_text(&crate::check(&schema, &clients)?))
 }
 
 /// toArgv: arguments as JSON text to argv as a JSON array.

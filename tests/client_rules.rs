@@ -12,7 +12,7 @@ use std::fs;
 use std::path::Path;
 
 use serde_json::{json, Value};
-use toolshape::{CompileOptions, InputSchemaOptions, Tool};
+use toolshape::{Client, Code, CompileOptions, InputSchemaOptions, Tool};
 
 fn rules(client: &str, schema: &Value) -> Vec<&'static str> {
     let mut found: Vec<&'static str> = clients::check(client, schema).iter().map(|v| v.rule).collect();
@@ -239,4 +239,46 @@ fn the_mcp_profile_passes_the_mcp_checker_for_every_fixture() {
         checked += 1;
     }
     assert!(checked >= 400, "{checked}");
+}
+
+/// Issue 10's bar: every fixture under every profile is emitted and passes
+/// that client's checker, or is refused with every refusal coded and
+/// located. The counts below keep the refusals from growing unnoticed.
+#[test]
+fn every_profile_emits_what_its_client_accepts_or_refuses_with_a_rule() {
+    let mut refused: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
+    let mut emitted = 0;
+    for (what, schema) in fixture_dirs() {
+        let Ok(tool) = Tool::compile(&schema, &CompileOptions::default()) else {
+            continue;
+        };
+        for name in clients::CLIENTS {
+            let client = Client::parse(name).unwrap();
+            let options = InputSchemaOptions {
+                client,
+                actions_as: None,
+            };
+            let check = tool.check(client).unwrap();
+            match tool.input_schema(&options) {
+                Ok(out) => {
+                    assert!(
+                        check.ok && check.errors.is_empty(),
+                        "{what} {name}: ok schema with errors"
+                    );
+                    let found = clients::check(name, &out);
+                    assert!(found.is_empty(), "{what} under {name}: {found:?}\n{out:#}");
+                    emitted += 1;
+                }
+                Err(err) => {
+                    assert_eq!(err.code, Code::UnsupportedByClient, "{what} {name}: {err}");
+                    assert!(!check.ok);
+                    assert_eq!(err.findings, check.errors, "{what} {name}");
+                    assert!(err.findings.iter().all(|f| f.code.is_error()), "{what} {name}: {err}");
+                    *refused.entry(name).or_default() += 1;
+                }
+            }
+        }
+    }
+    assert!(emitted >= 4000, "{emitted}");
+    eprintln!("refused per profile: {refused:?}");
 }

@@ -175,3 +175,39 @@ fn string_hints_mirror_the_schema() {
     assert_eq!(hints["p"]["node"], Value::Null);
     assert_eq!(hints["a"], json!({"s": 1}));
 }
+
+/// Issue 10, item 4: repair with a client undoes its profile. `null` sent
+/// for a field `openai-strict` made nullable is absent again; a field that
+/// accepts `null` itself keeps it; a required field's `null` is left for
+/// the validator; without a client, nothing is undone.
+#[test]
+fn repair_for_a_client_undoes_its_profile() {
+    let schema = json!({
+        "type": "object",
+        "properties": {
+            "name": {"type": "string"},
+            "limit": {"type": "number"},
+            "note": {"type": ["string", "null"]},
+            "tags": {"type": "array", "items": {"type": "object", "properties": {"k": {"type": "string"}, "v": {"type": "string"}}, "required": ["k"]}}
+        },
+        "required": ["name"]
+    });
+    let tool = tool(&schema);
+    let sent = json!({"name": null, "limit": null, "note": null, "tags": [{"k": "a", "v": null}]});
+    let strict = tool.repair_for(sent.clone(), toolshape::Client::OpenaiStrict);
+    assert_eq!(strict.value, json!({"name": null, "note": null, "tags": [{"k": "a"}]}));
+    let removed: Vec<_> = strict
+        .repairs
+        .iter()
+        .map(|c| (serde_json::to_value(&c.path).unwrap(), c.to.is_none()))
+        .collect();
+    assert_eq!(removed, [(json!(["limit"]), true), (json!(["tags", 0, "v"]), true)]);
+    assert_eq!(tool.repair(sent.clone()).value, sent);
+    assert_eq!(tool.repair_for(sent.clone(), toolshape::Client::Gemini).value, sent);
+    // Gemini and Cursor write numeric enums as strings; repair reads them back.
+    let enums = self::tool(&json!({"type": "object", "properties": {"level": {"enum": [1, 2, 3]}}}));
+    assert_eq!(
+        enums.repair_for(json!({"level": "2"}), toolshape::Client::Gemini).value,
+        json!({"level": 2})
+    );
+}

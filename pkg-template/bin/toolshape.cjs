@@ -6,10 +6,13 @@
 const { readFileSync } = require("node:fs");
 const { resolve, join } = require("node:path");
 const { pathToFileURL } = require("node:url");
-const { compile, help: helpEntries, formatHelpJson, formatHelpMarkdown, ToolshapeError } = require("../index.cjs");
+const { compile, check, help: helpEntries, formatHelpJson, formatHelpMarkdown, ToolshapeError } = require("../index.cjs");
+
+const CLIENTS = ["mcp", "portable", "openai", "openai-strict", "anthropic", "claude-code", "gemini", "gemini-json", "vscode", "cursor"];
 
 const COMMANDS = {
-  inspect: "print the MCP inputSchema",
+  inspect: "print the MCP inputSchema (--client NAME: the schema that client accepts)",
+  check: "lint a schema against client profiles (--client NAME|all, default all); exit 1 on any error",
   flags: "print the flag table",
   usage: "print --help text for the tool",
   parse: "parse argv given after -- into nested arguments",
@@ -20,12 +23,12 @@ const OPTIONS = {
   type: "object",
   properties: {
     zod: { type: "string", description: "Read a Zod schema exported by an ES module instead: module.mjs#export (default export if no #)" },
-    client: { type: "string", enum: ["mcp"], description: "Client profile for inspect" },
+    client: { type: "string", enum: [...CLIENTS, "all"], description: "Client profile for inspect and check (all: every client, check only)" },
     markdown: { type: "boolean", description: "usage: print markdown instead of text" },
     width: { type: "integer", description: "usage: wrap text at this many columns" },
     name: { type: "string", description: "Command name shown in usage text" },
     version: { type: "boolean", description: "Print the version" },
-    json: { type: "boolean", description: "help: print JSON instead of markdown" },
+    json: { type: "boolean", description: "help, check: print JSON instead of text" },
     strict: { type: "boolean", description: "help: refuse a branch without the discriminator" },
     discriminator: { type: "string", description: "help: the discriminator key, if it should not be found by itself" },
     topic: { type: "string", description: "usage: one action's flags, for an action union (logs, zfs:pools)" },
@@ -54,6 +57,19 @@ ${options}`;
 }
 
 class Misuse extends Error {}
+
+/** check's text: a table of clients, then each finding on its own line. */
+function checkTable(checks) {
+  const rows = [["client", "ok", "warnings", "errors"], ...checks.map((c) => [c.client, c.ok ? "yes" : "no", String(c.warnings.length), String(c.errors.length)])];
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  const table = rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i])).join("  ").trimEnd());
+  const lines = [];
+  for (const c of checks) {
+    for (const f of c.errors) lines.push(`${c.client}: error ${f.code} at #${f.pointer}: ${f.message}`);
+    for (const f of c.warnings) lines.push(`${c.client}: warning ${f.code} at #${f.pointer}: ${f.message}`);
+  }
+  return [...table, ...(lines.length > 0 ? ["", ...lines] : [])].join("\n");
+}
 
 function readSchemaFile(file) {
   const path = file === "-" ? 0 : resolve(file);
@@ -117,6 +133,13 @@ async function main(argv) {
   const schema = options.zod !== undefined
     ? await loadZod(options.zod)
     : readSchemaFile(file === undefined ? join(__dirname, "..", "example.schema.json") : file);
+  if (command === "check") {
+    const checks = check(schema, "all").filter((c) => options.client === undefined || options.client === "all" || c.client === options.client);
+    const out = options.json ? JSON.stringify(checks, null, 2) : checkTable(checks);
+    process.stdout.write(`${out}\n`);
+    return checks.some((c) => !c.ok) ? 1 : 0;
+  }
+  if (options.client === "all") throw new Misuse("inspect takes one client; --client all is for check");
   const tool = compile(schema, { name: options.name || "tool" });
   let out;
   switch (command) {

@@ -46,15 +46,24 @@ export function makeApi(wasm, ready = () => true, how = {}) {
     return new Commands(tools, options);
   }
 
-  /** repair(schema or tool, args): compiles (and frees) when given a schema. */
-  function repair(schemaOrTool, args) {
-    if (schemaOrTool instanceof Tool) return schemaOrTool.repair(args);
+  /** repair(schema or tool, args, options): compiles (and frees) when given a schema. */
+  function repair(schemaOrTool, args, options) {
+    if (schemaOrTool instanceof Tool) return schemaOrTool.repair(args, options);
     const tool = compile(schemaOrTool);
     try {
-      return tool.repair(args);
+      return tool.repair(args, options);
     } finally {
       tool.free();
     }
+  }
+
+  /** check(schema, client): one client's check, or every client's with "all". */
+  function check(schema, client = "all") {
+    requireReady();
+    if (typeof client !== "string") throw fail("INVALID_OPTION", `check(schema, client) takes a client name or "all", got ${typeof client}`);
+    const text = schemaText(schema);
+    const checks = JSON.parse(core.guard(() => core.wasm.checkSchema(text, client)));
+    return client === "all" ? checks : checks[0];
   }
 
   function help(schema, options) {
@@ -78,6 +87,7 @@ export function makeApi(wasm, ready = () => true, how = {}) {
     Commands,
     ToolshapeError,
     repair,
+    check,
     withRepair: makeWithRepair(compile),
     help,
     formatHelpMarkdown: (entries) => formatHelp(entries, "markdown"),

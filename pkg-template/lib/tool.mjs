@@ -119,12 +119,23 @@ export function makeToolClass(core, layout) {
       return out.data;
     }
 
-    repair(args) {
+    repair(args, options) {
       const handle = this.#live();
-      if (this.#hints === undefined) this.#hints = JSON.parse(core.guard(() => handle.stringHints()));
-      if (typeof args !== "string" && !mayNeedRepair(this.#hints, args)) return { value: args, repairs: [] };
+      const client = repairClient(options);
+      // With a client, its profile's inverse may touch values no hint
+      // covers (a `null` for an omitted key), so the core always looks.
+      if (client === undefined && typeof args !== "string") {
+        if (this.#hints === undefined) this.#hints = JSON.parse(core.guard(() => handle.stringHints()));
+        if (!mayNeedRepair(this.#hints, args)) return { value: args, repairs: [] };
+      }
       const text = jsonText(args, "the arguments", "INVALID_ARGS");
-      return JSON.parse(core.guard(() => handle.repair(text)));
+      return JSON.parse(core.guard(() => handle.repair(text, client)));
+    }
+
+    check(client) {
+      const handle = this.#live();
+      if (typeof client !== "string") throw fail("INVALID_OPTION", `check(client) takes a client name, got ${typeof client}`);
+      return JSON.parse(core.guard(() => handle.check(client)));
     }
 
     toArgv(args) {
@@ -147,4 +158,18 @@ export function makeToolClass(core, layout) {
       this.free();
     }
   };
+}
+
+/** The `client` of repair's options; only that key is read. */
+function repairClient(options) {
+  if (options === undefined || options === null) return undefined;
+  if (typeof options !== "object" || Array.isArray(options)) {
+    throw fail("INVALID_OPTION", "repair options must be an object like { client: \"openai-strict\" }");
+  }
+  for (const key of Object.keys(options)) {
+    if (key !== "client") throw fail("INVALID_OPTION", `unknown repair option "${key}" (options: client)`);
+  }
+  if (options.client === undefined) return undefined;
+  if (typeof options.client !== "string") throw fail("INVALID_OPTION", "repair option \"client\" must be a client name");
+  return options.client;
 }

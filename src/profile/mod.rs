@@ -1,17 +1,32 @@
 //! Client profiles: one two-way unit per client. A profile writes the
-//! schema its client accepts (starting from emit's plain 2020-12) and turns
-//! the arguments that client sends back into what the original schema
-//! accepts. Only `mcp` exists yet; each further client is one more file
-//! here and one more [`Client`] variant.
+//! schema its client accepts, starting from the `mcp` profile's output, and
+//! reports every change that loses meaning (a warning) and everything it
+//! cannot write without the server losing what it accepts (an error). Its
+//! inverse ([`Inverse`]) turns the arguments that client sends back into
+//! what the original schema accepts. CLIENTS.md section 2 has the rules each
+//! file follows; the README lists, per profile, what it changes and refuses.
 
+mod anthropic;
+mod claude_code;
+mod cursor;
+mod gemini;
+mod gemini_json;
+mod join;
 mod mcp;
+mod openai;
+mod openai_strict;
+mod portable;
+mod rules;
 mod union_root;
+mod vscode;
+mod walk;
 
+use serde::Serialize;
 use serde_json::Value;
 
 pub use union_root::ActionsAs;
 
-use crate::error::{Code, Error, Result};
+use crate::error::{Code, Error, Finding, FindingCode, Result};
 use crate::schema::actions::ActionUnion;
 use crate::schema::Schema;
 use crate::text::closest;
@@ -22,37 +37,110 @@ pub enum Client {
     /// The MCP spec: JSON Schema 2020-12, root `type: "object"`.
     #[default]
     Mcp,
+    /// Safe in every client below except Gemini's `parameters`.
+    Portable,
+    /// OpenAI function tools without `strict`.
+    Openai,
+    /// OpenAI with `strict: true`.
+    OpenaiStrict,
+    /// Anthropic Messages `input_schema`.
+    Anthropic,
+    /// Claude Code (Anthropic's rules and its own).
+    ClaudeCode,
+    /// Gemini `FunctionDeclaration.parameters` (OpenAPI 3.0 subset).
+    Gemini,
+    /// Gemini `parametersJsonSchema`.
+    GeminiJson,
+    /// VS Code with GitHub Copilot.
+    Vscode,
+    /// Cursor.
+    Cursor,
 }
 
 impl Client {
+    /// Every client, in the order `check(schema, "all")` reports them.
+    pub const ALL: &'static [Client] = &[
+        Client::Mcp,
+        Client::Portable,
+        Client::Openai,
+        Client::OpenaiStrict,
+        Client::Anthropic,
+        Client::ClaudeCode,
+        Client::Gemini,
+        Client::GeminiJson,
+        Client::Vscode,
+        Client::Cursor,
+    ];
+
     /// Every profile name, as options and the CLI spell them.
-    pub const NAMES: &'static [&'static str] = &["mcp"];
+    pub const NAMES: &'static [&'static str] = &[
+        "mcp",
+        "portable",
+        "openai",
+        "openai-strict",
+        "anthropic",
+        "claude-code",
+        "gemini",
+        "gemini-json",
+        "vscode",
+        "cursor",
+    ];
 
     pub fn parse(name: &str) -> Result<Self> {
-        match name {
-            "mcp" => Ok(Client::Mcp),
-            other => {
-                let hint = closest(other, Client::NAMES.iter().copied())
-                    .map(|s| format!("; did you mean \"{s}\"?"))
-                    .unwrap_or_default();
-                Err(Error::new(
-                    Code::InvalidOption,
-                    format!(
-                        "unknown client \"{}\"{hint} (clients: {})",
-                        crate::text::clip(other),
-                        Client::NAMES.join(", ")
-                    ),
-                ))
-            }
-        }
+        Client::ALL.iter().copied().find(|c| c.name() == name).ok_or_else(|| {
+            let hint = closest(name, Client::NAMES.iter().copied())
+                .map(|s| format!("; did you mean \"{s}\"?"))
+                .unwrap_or_default();
+            Error::new(
+                Code::InvalidOption,
+                format!(
+                    "unknown client \"{}\"{hint} (clients: {})",
+                    crate::text::clip(name),
+                    Client::NAMES.join(", ")
+                ),
+            )
+        })
     }
 
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             Client::Mcp => "mcp",
+            Client::Portable => "portable",
+            Client::Openai => "openai",
+            Client::OpenaiStrict => "openai-strict",
+            Client::Anthropic => "anthropic",
+            Client::ClaudeCode => "claude-code",
+            Client::Gemini => "gemini",
+            Client::GeminiJson => "gemini-json",
+            Client::Vscode => "vscode",
+            Client::Cursor => "cursor",
         }
     }
+
+    /// Position in [`Client::ALL`], for per-client caches.
+    #[must_use]
+    pub fn index(self) -> usize {
+        Client::ALL.iter().position(|c| *c == self).unwrap_or(0)
+    }
+
+    /// What repair undoes for this client's arguments.
+    #[must_use]
+    pub fn inverse(self) -> Inverse {
+        Inverse {
+            null_means_absent: self == Client::OpenaiStrict,
+        }
+    }
+}
+
+/// The inverse of a profile's transforms, applied by repair. Enum values a
+/// profile wrote as strings need no entry: repair already turns text into
+/// the value that fits where the schema takes no string.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Inverse {
+    /// `null` for a key whose schema does not accept it is an omitted key
+    /// (`openai-strict` makes every optional field required and nullable).
+    pub null_means_absent: bool,
 }
 
 /// What a tool's schema is, as far as a profile cares.
@@ -63,33 +151,115 @@ pub struct Input<'a> {
     pub union: Option<&'a ActionUnion>,
 }
 
-/// The inputSchema `client` accepts. `actions_as` overrides the profile's
-/// root form for an action union.
-pub fn input_schema(input: Input<'_>, client: Client, actions_as: Option<ActionsAs>) -> Result<Value> {
-    match client {
-        Client::Mcp => mcp::emit(input, actions_as),
+/// What a profile changed and refused.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Report {
+    pub warnings: Vec<Finding>,
+    pub errors: Vec<Finding>,
+}
+
+impl Report {
+    fn warn(&mut self, code: FindingCode, pointer: &str, message: impl Into<String>) {
+        self.warnings.push(Finding {
+            code,
+            pointer: pointer.to_owned(),
+            message: message.into(),
+        });
+    }
+
+    fn refuse(&mut self, code: FindingCode, pointer: &str, message: impl Into<String>) {
+        self.errors.push(Finding {
+            code,
+            pointer: pointer.to_owned(),
+            message: message.into(),
+        });
     }
 }
 
-/// Arguments as `client` sends them, back to what the original schema
-/// accepts (the inverse of the profile's transforms).
-#[must_use]
-pub fn accept(client: Client, args: Value) -> Value {
+/// A profile's schema with its report.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Shaped {
+    pub schema: Value,
+    pub report: Report,
+}
+
+/// `tool.check(client)`: what the profile changes (warnings) and what it
+/// cannot write (errors, which `inputSchema` would throw).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Check {
+    pub client: &'static str,
+    pub ok: bool,
+    pub warnings: Vec<Finding>,
+    pub errors: Vec<Finding>,
+}
+
+impl Check {
+    #[must_use]
+    pub fn new(client: Client, report: &Report) -> Check {
+        Check {
+            client: client.name(),
+            ok: report.errors.is_empty(),
+            warnings: report.warnings.clone(),
+            errors: report.errors.clone(),
+        }
+    }
+}
+
+/// The schema for `client` and what it changed. `actions_as` picks the
+/// root form of an action union; only `mcp` writes the `oneOf` form.
+pub fn shape(input: Input<'_>, client: Client, actions_as: Option<ActionsAs>) -> Result<Shaped> {
+    let form = actions_as.unwrap_or(ActionsAs::Flat);
+    if form == ActionsAs::OneOf && client != Client::Mcp {
+        return Err(Error::new(
+            Code::InvalidOption,
+            format!(
+                "actionsAs \"oneOf\" is only for the mcp profile: the {} client refuses or strips a root oneOf",
+                client.name()
+            ),
+        ));
+    }
+    let mut schema = mcp::emit(input, form);
+    let mut report = Report::default();
+    if let (Some(union), ActionsAs::Flat) = (input.union, form) {
+        report.warn(FindingCode::UnionFlattened, "", union_root::flattened_note(union));
+    }
     match client {
-        Client::Mcp => mcp::accept(args),
+        Client::Mcp => {}
+        Client::Portable => portable::shape(&mut schema, &mut report),
+        Client::Openai => openai::shape(&mut schema, &mut report),
+        Client::OpenaiStrict => openai_strict::shape(&mut schema, &mut report),
+        Client::Anthropic => anthropic::shape(&mut schema, &mut report),
+        Client::ClaudeCode => claude_code::shape(&mut schema, &mut report),
+        Client::Gemini => gemini::shape(&mut schema, &mut report),
+        Client::GeminiJson => gemini_json::shape(&mut schema, &mut report),
+        Client::Vscode => vscode::shape(&mut schema, &mut report),
+        Client::Cursor => cursor::shape(&mut schema, &mut report),
+    }
+    Ok(Shaped { schema, report })
+}
+
+/// The inputSchema `client` accepts, or `UNSUPPORTED_BY_CLIENT` with every
+/// refusal at once.
+pub fn input_schema(input: Input<'_>, client: Client, actions_as: Option<ActionsAs>) -> Result<Value> {
+    let shaped = shape(input, client, actions_as)?;
+    if shaped.report.errors.is_empty() {
+        Ok(shaped.schema)
+    } else {
+        Err(Error::unsupported_by_client(client.name(), shaped.report.errors))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
 
     #[test]
-    fn mcp_takes_arguments_back_unchanged() {
-        let args = json!({"a": {"b": [1, "x", null]}});
-        assert_eq!(accept(Client::Mcp, args.clone()), args);
-        assert_eq!(Client::parse("mcp").map(Client::name), Ok("mcp"));
+    fn every_client_parses_by_its_name() {
+        for client in Client::ALL {
+            assert_eq!(Client::parse(client.name()).map(Client::index), Ok(client.index()));
+        }
+        assert_eq!(Client::NAMES.len(), Client::ALL.len());
         assert!(Client::parse("mpc").is_err_and(|e| e.message.contains("did you mean \"mcp\"")));
+        assert!(Client::parse("open-ai").is_err_and(|e| e.message.contains("did you mean \"openai\"")));
     }
 }

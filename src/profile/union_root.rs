@@ -102,6 +102,37 @@ pub fn flat(schema: &Schema, union: &ActionUnion) -> Value {
     document(Value::Object(out), schema)
 }
 
+/// What flattening an action union loosened: the keys each action
+/// requires, which the one object can only require for all of them.
+#[must_use]
+pub fn flattened_note(union: &ActionUnion) -> String {
+    let per_action: Vec<String> = union
+        .actions
+        .iter()
+        .filter_map(|action| {
+            let keys: Vec<&str> = action
+                .params
+                .iter()
+                .filter(|p| p.must_supply())
+                .map(|p| p.key.as_str())
+                .collect();
+            (!keys.is_empty()).then(|| format!("{}: {}", action.name, keys.join(", ")))
+        })
+        .collect();
+    let loosened = if per_action.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "; keys an action requires are optional here ({})",
+            per_action.join("; ")
+        )
+    };
+    format!(
+        "the action union is one object whose \"{}\" picks the action{loosened}",
+        union.discriminator.key
+    )
+}
+
 fn push_new(list: &mut Vec<Value>, word: Option<&str>) {
     if let Some(word) = word.map(|w| Value::String(w.to_owned())) {
         if !list.contains(&word) {

@@ -12,6 +12,7 @@ use serde_json::{Map, Value};
 
 use crate::limits::{MAX_DEPTH, MAX_INPUT_BYTES, MAX_REPAIR_UNWRAP};
 use crate::number::is_json_number;
+use crate::profile::Inverse;
 use crate::schema::{fits, Kind, Schema, Shape};
 
 pub use hints::string_hints;
@@ -24,12 +25,14 @@ pub enum Segment {
     Index(usize),
 }
 
-/// One change: the text that was there and the value that replaced it.
+/// One change: what was there and the value that replaced it; no `to`
+/// when the key was removed (a client's `null` standing for "absent").
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Change {
     pub path: Vec<Segment>,
     pub from: Value,
-    pub to: Value,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to: Option<Value>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -38,11 +41,13 @@ pub struct Repaired {
     pub repairs: Vec<Change>,
 }
 
-/// Repairs `args` against the schema's root.
+/// Repairs `args` against the schema's root, then undoes what a client's
+/// profile did (`inverse`).
 #[must_use]
-pub fn repair(schema: &Schema, args: Value) -> Repaired {
+pub fn repair(schema: &Schema, args: Value, inverse: Inverse) -> Repaired {
     let mut walker = Walker {
         schema,
+        inverse,
         repairs: Vec::new(),
     };
     let value = walker.root(args);
@@ -54,6 +59,7 @@ pub fn repair(schema: &Schema, args: Value) -> Repaired {
 
 struct Walker<'s> {
     schema: &'s Schema,
+    inverse: Inverse,
     repairs: Vec<Change>,
 }
 
@@ -66,7 +72,7 @@ impl Walker<'_> {
                     self.repairs.push(Change {
                         path: Vec::new(),
                         from: Value::String(text),
-                        to: parsed.clone(),
+                        to: Some(parsed.clone()),
                     });
                     parsed
                 }
@@ -116,7 +122,7 @@ impl Walker<'_> {
             Change {
                 path: path.clone(),
                 from: Value::String(text),
-                to: inner.clone(),
+                to: Some(inner.clone()),
             },
         );
         inner
@@ -127,12 +133,18 @@ impl Walker<'_> {
             Kind::Object(object) => {
                 let mut out = Map::with_capacity(map.len());
                 for (key, item) in map {
-                    let sub = object
-                        .props
-                        .iter()
-                        .find(|p| p.key == key)
-                        .map(|p| &p.shape)
-                        .or(object.additional.as_ref());
+                    let prop = object.props.iter().find(|p| p.key == key);
+                    if item.is_null() && self.null_means_absent(prop, object) {
+                        path.push(Segment::Key(key));
+                        self.repairs.push(Change {
+                            path: path.clone(),
+                            from: Value::Null,
+                            to: None,
+                        });
+                        path.pop();
+                        continue;
+                    }
+                    let sub = prop.map(|p| &p.shape).or(object.additional.as_ref());
                     let repaired = match sub {
                         Some(sub) => {
                             path.push(Segment::Key(key.clone()));
@@ -149,6 +161,23 @@ impl Walker<'_> {
             Kind::Union(union) => self.branch(&union.branches, Value::Object(map), path, depth),
             Kind::AllOf(members) => self.all_of(members, Value::Object(map), path, depth),
             _ => Value::Object(map),
+        }
+    }
+
+    /// A client whose profile made optional keys required-and-nullable
+    /// sends `null` to leave one out. That `null` is "absent" where the
+    /// schema does not take `null` and the key may be left out (or is no
+    /// key of this object at all: another action's, in a flattened union).
+    fn null_means_absent(&self, prop: Option<&crate::schema::Prop>, object: &crate::schema::ObjectShape) -> bool {
+        if !self.inverse.null_means_absent {
+            return false;
+        }
+        match prop {
+            Some(prop) => !prop.must_supply() && !fits(self.schema, &prop.shape, &Value::Null),
+            None => !object
+                .additional
+                .as_ref()
+                .is_some_and(|extra| fits(self.schema, extra, &Value::Null)),
         }
     }
 
@@ -188,6 +217,7 @@ impl Walker<'_> {
         for branch in branches {
             let mut trial = Walker {
                 schema: self.schema,
+                inverse: self.inverse,
                 repairs: Vec::new(),
             };
             let repaired = trial.walk(branch, value.clone(), path, depth + 1);
@@ -285,7 +315,9 @@ mod enum_cost {
             .map(|i| (format!("k{i}"), json!(if i % 2 == 0 { "7" } else { "c1" })))
             .collect();
         let mut repaired = None;
-        let compared = crate::schema::comparisons::during(|| repaired = Some(repair(&schema, Value::Object(args))));
+        let compared = crate::schema::comparisons::during(|| {
+            repaired = Some(repair(&schema, Value::Object(args), Inverse::default()));
+        });
         assert_eq!(repaired.map(|r| r.repairs.len()), Some(5_000));
         assert!(compared < 10_000, "{compared} comparisons for 10,000 keys");
     }

@@ -49,13 +49,15 @@ impl<'a> Reader<'a> {
             .filter(|r| !keys.contains(r.as_str()))
             .cloned()
             .collect();
-        let additional = self.read_optional(
-            map.get("additionalProperties"),
-            pointer,
-            "additionalProperties",
-            level,
-            inner,
-        )?;
+        // `{}` and `true` are kept (as `{}`), not read as absent: they say
+        // the object is open on purpose (Zod's `looseObject`), which a
+        // profile that closes objects must report, and Claude Code needs
+        // written explicitly.
+        let additional = match map.get("additionalProperties") {
+            Some(Value::Bool(true)) => Some(Shape::of(Kind::Any)),
+            Some(Value::Object(open)) if open.is_empty() => Some(Shape::of(Kind::Any)),
+            other => self.read_optional(other, pointer, "additionalProperties", level, inner)?,
+        };
         let property_names = self.read_optional(map.get("propertyNames"), pointer, "propertyNames", level, inner)?;
         let mut pattern_props = Vec::new();
         if let Some(Value::Object(patterns)) = map.get("patternProperties") {

@@ -1,0 +1,237 @@
+// Client profiles (issue 10): for every Zod case and every profile, values
+// Zod accepts, sent the way that client would send them (openai-strict
+// fills every optional key with null, gemini and cursor send enum values as
+// the strings their schema lists), come back through repair({ client }) as
+// values Zod accepts again; every warning and error code shows up on a
+// schema that needs it; the CLI's `check` and `inspect --client`.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { writeFileSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { z } from "zod";
+import { actionCases, cases, unionCases } from "../scripts/zod-cases.mjs";
+import { cjs, root } from "./helpers.mjs";
+
+const { compile, check, ToolshapeError } = cjs;
+const requireModule = createRequire(import.meta.url);
+
+const CLIENTS = ["mcp", "portable", "openai", "openai-strict", "anthropic", "claude-code", "gemini", "gemini-json", "vscode", "cursor"];
+
+/** A seeded generator (mulberry32), so a failure names a seed that repeats it. */
+function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function resolve(schema, doc) {
+  let seen = 0;
+  while (schema && typeof schema.$ref === "string" && seen++ < 20) {
+    const path = schema.$ref.replace(/^#\/?/, "").split("/").filter(Boolean).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+    schema = path.reduce((node, key) => (node === undefined ? undefined : node[key]), doc);
+  }
+  return schema ?? {};
+}
+
+const STRINGS = ["abc-d", "x", "hello", "12345", "a@b.co", "https://x.y", "123e4567-e89b-12d3-a456-426614174000", ""];
+
+/** A value for a JSON Schema (Zod's input form); Zod decides whether it is valid. */
+function generate(schema, doc, next, depth = 0) {
+  schema = resolve(schema, doc);
+  const pick = (list) => list[Math.floor(next() * list.length)];
+  const deep = depth > 4;
+  if (schema.const !== undefined) return schema.const;
+  if (Array.isArray(schema.enum)) return pick(schema.enum);
+  const union = schema.anyOf ?? schema.oneOf;
+  if (Array.isArray(union)) {
+    const branches = deep ? union.filter((b) => resolve(b, doc).type === "null" || !resolve(b, doc).$ref) : union;
+    return generate(pick(branches.length > 0 ? branches : union), doc, next, depth + 1);
+  }
+  if (Array.isArray(schema.allOf)) {
+    const parts = schema.allOf.map((m) => generate(m, doc, next, depth + 1));
+    return parts.every((p) => p && typeof p === "object" && !Array.isArray(p)) ? Object.assign({}, ...parts) : parts[0];
+  }
+  const type = Array.isArray(schema.type) ? pick(schema.type) : schema.type ?? (schema.properties ? "object" : undefined);
+  switch (type) {
+    case "null":
+      return null;
+    case "boolean":
+      return next() < 0.5;
+    case "integer":
+    case "number": {
+      const lo = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : -5);
+      const hi = schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - 1 : 50);
+      let n = Math.max(lo, Math.min(hi, Math.round(lo + next() * Math.min(hi - lo, 100))));
+      if (schema.multipleOf) n = Math.round(n / schema.multipleOf) * schema.multipleOf;
+      return type === "number" && next() < 0.3 ? n + 0.5 : n;
+    }
+    case "string":
+      return pick(STRINGS);
+    case "array": {
+      const min = schema.minItems ?? 0;
+      const max = Math.min(schema.maxItems ?? 3, deep ? min : 3);
+      const count = min + Math.floor(next() * (max - min + 1));
+      const prefix = schema.prefixItems ?? [];
+      return Array.from({ length: Math.max(count, prefix.length) }, (_, i) => generate(prefix[i] ?? schema.items ?? {}, doc, next, depth + 1));
+    }
+    case "object": {
+      const out = {};
+      const required = new Set(schema.required ?? []);
+      for (const [key, sub] of Object.entries(schema.properties ?? {})) {
+        if (required.has(key) || (!deep && next() < 0.6)) out[key] = generate(sub, doc, next, depth + 1);
+      }
+      const extra = schema.additionalProperties;
+      if (extra && typeof extra === "object" && !deep && next() < 0.5) out.k1 = generate(extra, doc, next, depth + 1);
+      return out;
+    }
+    default:
+      return pick([1, "x", null, true]);
+  }
+}
+
+/**
+ * `value` as `client` would send it, read off the schema that client got:
+ * openai-strict sends every key its closed objects require (null for the
+ * ones the value leaves out); an enum listed as strings gets a string.
+ */
+function asSent(value, schema, doc, client) {
+  schema = resolve(schema, doc);
+  if (value === null || value === undefined) return value;
+  const union = schema.anyOf ?? schema.oneOf;
+  if (Array.isArray(union)) {
+    const fitting = union.map((b) => resolve(b, doc)).find((b) => (typeof value === "object" ? b.type !== "null" && (Array.isArray(value) === (b.type === "array")) : b.type !== "null"));
+    return fitting ? asSent(value, fitting, doc, client) : value;
+  }
+  if (Array.isArray(schema.enum) && schema.enum.every((v) => typeof v === "string" || v === null) && typeof value !== "string") return String(value);
+  if (Array.isArray(value)) return value.map((item) => asSent(item, schema.items ?? {}, doc, client));
+  if (typeof value === "object" && schema.properties) {
+    const out = {};
+    for (const [key, item] of Object.entries(value)) out[key] = asSent(item, schema.properties[key] ?? schema.additionalProperties ?? {}, doc, client);
+    if (client === "openai-strict") for (const key of schema.required ?? []) if (!(key in out)) out[key] = null;
+    return out;
+  }
+  return value;
+}
+
+const all = [...cases, ...actionCases, ...unionCases];
+
+for (const c of all) {
+  test(`${c.name}: values Zod accepts survive every client's shape and repair`, () => {
+    const jsonSchema = z.toJSONSchema(c.schema, { io: "input", ...(c.options ?? {}) });
+    const tool = compile(jsonSchema);
+    const next = rng(c.name.length * 7919 + 17);
+    const values = (c.samples ?? []).filter((s) => c.schema.safeParse(s).success);
+    for (let i = 0; i < 60 && values.length < 25; i++) {
+      const value = generate(jsonSchema, jsonSchema, next);
+      if (c.schema.safeParse(value).success) values.push(value);
+    }
+    assert.ok(values.length > 0, "no valid value was generated");
+    for (const client of CLIENTS) {
+      const result = tool.check(client);
+      if (!result.ok) {
+        assert.throws(() => tool.inputSchema({ client }), (e) => e instanceof ToolshapeError && e.code === "UNSUPPORTED_BY_CLIENT" && e.issues.length === result.errors.length);
+        continue;
+      }
+      const schema = tool.inputSchema({ client });
+      for (const value of values) {
+        const sent = asSent(structuredClone(value), schema, schema, client);
+        const repaired = tool.repair(sent, { client }).value;
+        const verdict = c.schema.safeParse(repaired);
+        assert.ok(verdict.success, `${client}: sent ${JSON.stringify(sent)}, repaired ${JSON.stringify(repaired)}: ${verdict.error?.message}`);
+      }
+    }
+  });
+}
+
+test("a strict client's null for an omitted key is absent again, and only with that client", () => {
+  const tool = compile(z.object({ q: z.string(), limit: z.number().int().optional(), note: z.string().nullable().optional() }));
+  const sent = { q: "x", limit: null, note: null };
+  assert.deepEqual(tool.repair(sent, { client: "openai-strict" }), { value: { q: "x", note: null }, repairs: [{ path: ["limit"], from: null }] });
+  assert.deepEqual(tool.repair(sent).value, sent);
+  assert.deepEqual(tool.repair(sent, { client: "anthropic" }).value, sent);
+  assert.throws(() => tool.repair(sent, { clinet: "openai-strict" }), (e) => e.code === "INVALID_OPTION" && /"clinet"/.test(e.message));
+  assert.throws(() => tool.repair(sent, { client: "openia" }), (e) => e.code === "INVALID_OPTION" && /did you mean "openai"/.test(e.message));
+});
+
+/** One schema per code: each code is shown by the profile that gives it. */
+const CODES = [
+  ["UNION_FLATTENED", "anthropic", z.union([z.object({ url: z.string() }), z.object({ path: z.string() })])],
+  ["UNION_MERGED", "cursor", z.object({ id: z.union([z.string(), z.number()]) })],
+  ["OPTIONAL_TO_NULLABLE", "openai-strict", z.object({ a: z.string().optional() })],
+  ["OBJECT_CLOSED", "openai-strict", z.looseObject({ a: z.string() })],
+  ["ONEOF_TO_ANYOF", "openai-strict", z.object({ auth: z.discriminatedUnion("t", [z.object({ t: z.literal("a") }), z.object({ t: z.literal("b") })]) })],
+  ["KEYWORD_DROPPED", "gemini", z.object({ email: z.string().email() })],
+  ["IGNORED_BY_CLIENT", "gemini-json", z.object({ slug: z.string().min(3) })],
+  ["NULL_DROPPED", "cursor", z.object({ note: z.string().nullable() })],
+  ["ENUM_STRINGIFIED", "gemini", z.object({ code: z.union([z.literal(200), z.literal(404)]) })],
+  ["RECORD_VALUE_SCHEMA_DROPPED", "gemini", z.object({ headers: z.record(z.string(), z.string()) })],
+  ["CONSTRAINT_LOOSENED", "gemini", z.object({ pos: z.number().positive() })],
+  ["TUPLE_LOOSENED", "openai-strict", z.object({ point: z.tuple([z.number(), z.string()]) })],
+  ["RECURSIVE_SCHEMA", "gemini", z.object({ value: z.lazy(() => z.union([z.string(), z.array(z.string())])), tree: cases.find((c) => c.name === "recursive-tree").schema })],
+  ["PROPERTY_KEY_REFUSED", "anthropic", z.object({ "naïve": z.string() })],
+  ["RECORD_REFUSED", "openai-strict", z.object({ headers: z.record(z.string(), z.string()) })],
+  ["MIXED_ENUM", "gemini", z.object({ v: z.union([z.literal(1), z.literal("a")]) })],
+  ["ALLOF_CONFLICT", "openai-strict", { type: "object", properties: { v: { allOf: [{ type: "string" }, { type: "number" }] } } }],
+  ["LIMIT_EXCEEDED", "openai-strict", z.object({ e: z.enum(Array.from({ length: 1001 }, (_, i) => `v${i}`)) })],
+  ["ROOT_NOT_OBJECT", "mcp", { type: "string" }],
+];
+
+test("every warning and error code has a schema that gives it, with a pointer", () => {
+  const codes = JSON.parse(requireModule("../pkg/node/toolshape.js").codes());
+  assert.deepEqual(CODES.map(([code]) => code).sort(), [...codes.clientWarnings, ...codes.clientErrors].sort());
+  for (const [code, client, schema] of CODES) {
+    const result = check(schema, client);
+    const errors = codes.clientErrors.includes(code);
+    const found = (errors ? result.errors : result.warnings).find((f) => f.code === code);
+    assert.ok(found, `${code} under ${client}: ${JSON.stringify(result)}`);
+    assert.equal(typeof found.pointer, "string");
+    assert.ok(found.message.length > 10);
+    assert.equal(result.ok, !errors || result.errors.length === 0);
+  }
+});
+
+test("inputSchema({ client }) is cached, refuses with every issue, and oneOf is mcp's alone", () => {
+  const tool = compile(z.object({ "naïve": z.string(), "名前": z.string() }));
+  assert.throws(
+    () => tool.inputSchema({ client: "anthropic" }),
+    (e) => e.code === "UNSUPPORTED_BY_CLIENT" && e.issues.length === 2 && e.issues.every((i) => i.code === "PROPERTY_KEY_REFUSED" && i.pointer.startsWith("/properties/")),
+  );
+  assert.deepEqual(tool.check("anthropic").errors.length, 2);
+  assert.ok(tool.inputSchema({ client: "gemini-json" }));
+  const actions = compile(actionCases[0].schema);
+  assert.ok(actions.inputSchema({ client: "mcp", actionsAs: "oneOf" }).oneOf);
+  assert.throws(() => actions.inputSchema({ client: "cursor", actionsAs: "oneOf" }), (e) => e.code === "INVALID_OPTION" && /only for the mcp profile/.test(e.message));
+  assert.equal(actions.check("mcp").warnings[0].code, "UNION_FLATTENED");
+  const first = actions.inputSchema({ client: "gemini" });
+  assert.deepEqual(actions.inputSchema({ client: "gemini" }), first);
+  assert.throws(() => check({ type: "object" }, "gemni"), (e) => e.code === "INVALID_OPTION" && /did you mean "gemini"/.test(e.message));
+  assert.equal(check({ type: "object" }).length, CLIENTS.length);
+});
+
+test("toolshape check prints a table and exits 1 on an error; inspect --client prints that client's schema", () => {
+  const bin = join(root, "pkg", "bin", "toolshape.cjs");
+  const fixture = join(root, "tests", "fixtures", "zod", "unicode-keys.json");
+  const unicode = JSON.parse(readFileSync(fixture, "utf8")).variants["draft-2020-12/input"];
+  const file = join(root, "target", "unicode-keys.schema.json");
+  writeFileSync(file, JSON.stringify(unicode));
+  const r = spawnSync(process.execPath, [bin, "check", file], { encoding: "utf8" });
+  assert.equal(r.status, 1, r.stderr);
+  assert.match(r.stdout, /^client +ok +warnings +errors\nmcp +yes /);
+  assert.match(r.stdout, /anthropic: error PROPERTY_KEY_REFUSED at #\/properties\/na/);
+  const one = spawnSync(process.execPath, [bin, "check", file, "--client", "gemini-json", "--json"], { encoding: "utf8" });
+  assert.equal(one.status, 0, one.stderr);
+  assert.equal(JSON.parse(one.stdout)[0].client, "gemini-json");
+  const inspect = spawnSync(process.execPath, [bin, "inspect", "--client", "openai-strict"], { encoding: "utf8" });
+  assert.equal(inspect.status, 0, inspect.stderr);
+  assert.equal(JSON.parse(inspect.stdout).additionalProperties, false);
+  const refused = spawnSync(process.execPath, [bin, "inspect", file, "--client", "anthropic"], { encoding: "utf8" });
+  assert.equal(refused.status, 1);
+  assert.match(refused.stderr, /UNSUPPORTED_BY_CLIENT/);
+});

@@ -1,0 +1,50 @@
+//! `claude-code`: Anthropic's rules, and what Claude Code does itself
+//! (CLIENTS.md 2.8): it cannot resolve `$ref`/`$defs` (CC2), so recursion
+//! is refused (finite references are inlined already); a root `if`/`then`/
+//! `else` drops the tool (CC1), so those are removed; and it turns
+//! `additionalProperties: {}` into `false` (CC3), so a record of anything
+//! is written as an explicit list of every type, which it keeps. One bad
+//! schema silently drops the whole server, so this profile refuses rather
+//! than hopes. Arguments come back unchanged.
+
+use serde_json::{json, Map, Value};
+
+use super::rules::{drop_keyword, refuse_recursion};
+use super::walk::{each_schema, Place};
+use super::Report;
+
+pub fn shape(schema: &mut Value, report: &mut Report) {
+    super::anthropic::shape(schema, report);
+    refuse_recursion(schema, report, "Claude Code does not resolve $ref");
+    each_schema(schema, &mut |node, place| {
+        if place.pointer.is_empty() {
+            for key in ["if", "then", "else"] {
+                drop_keyword(
+                    node,
+                    place,
+                    key,
+                    report,
+                    "Claude Code drops a tool with a root conditional",
+                );
+            }
+        }
+        open_record(node, place, true);
+    });
+}
+
+/// `additionalProperties: {}` (a record or loose object of anything) as
+/// the explicit schema of every JSON type, which Claude Code keeps.
+/// `with_null` is false for clients that refuse a type list with `null`.
+pub fn open_record(node: &mut Map<String, Value>, _place: &Place, with_null: bool) -> bool {
+    let open = matches!(node.get("additionalProperties"), Some(Value::Object(m)) if m.is_empty())
+        || node.get("additionalProperties") == Some(&Value::Bool(true));
+    if open {
+        let types = if with_null {
+            json!(["string", "number", "boolean", "object", "array", "null"])
+        } else {
+            json!(["string", "number", "boolean", "object", "array"])
+        };
+        node.insert("additionalProperties".to_owned(), json!({ "type": types }));
+    }
+    open
+}

@@ -1,0 +1,54 @@
+//! `cursor` (CLIENTS.md 2.9): any `oneOf`/`anyOf`/`allOf` at any depth
+//! fails the whole request (CU1), so unions are written as one schema that
+//! accepts what any branch accepted and `allOf` is merged; a non-string
+//! enum fails (CU2), so enum values are written as strings (repair turns
+//! them back); a type list with `null` trips Cursor's own argument check
+//! (CU3), so `null` is no longer offered (the field can still be left out).
+//! Arguments come back unchanged: the strings an enum became are turned
+//! back by repair's usual rule.
+
+use serde_json::{Map, Value};
+
+use super::rules::{flatten_root_union, join_union_here, merge_all_of_here, stringify_enum};
+use super::walk::{each_schema, Place};
+use super::Report;
+use crate::error::FindingCode;
+
+pub fn shape(schema: &mut Value, report: &mut Report) {
+    flatten_root_union(schema, report);
+    each_schema(schema, &mut |node, place| no_composition(node, place, report));
+}
+
+/// Cursor's rules for one node; `portable` applies them too.
+pub fn no_composition(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
+    merge_all_of_here(node, place, report, false);
+    join_union_here(node, place, report);
+    drop_null(node, place, report);
+    stringify_enum(node, place, report, false);
+}
+
+/// `null` taken out of a type list or an enum.
+pub fn drop_null(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
+    let mut dropped = false;
+    if let Some(Value::Array(types)) = node.get_mut("type") {
+        let before = types.len();
+        types.retain(|t| t != "null");
+        dropped |= types.len() < before;
+        if let [one] = types.as_slice() {
+            let one = one.clone();
+            node.insert("type".to_owned(), one);
+        }
+    }
+    if let Some(Value::Array(values)) = node.get_mut("enum") {
+        let before = values.len();
+        values.retain(|v| !v.is_null());
+        dropped |= values.len() < before;
+    }
+    if dropped {
+        report.warn(
+            FindingCode::NullDropped,
+            &place.pointer,
+            "null is no longer offered here (Cursor mishandles a type list with null); the key can still be left out",
+        );
+    }
+}

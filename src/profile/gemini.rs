@@ -1,0 +1,296 @@
+//! `gemini`: `FunctionDeclaration.parameters`, an OpenAPI 3.0 `Schema`
+//! subset (CLIENTS.md 2.5). Any field outside its list fails every tool of
+//! the request (G1), so the rest is rewritten or removed: a type list with
+//! `null` becomes `nullable` (G2, G3), `anyOf` stands alone in its node with
+//! the description moved into its branches (G4), `const` is a one-value
+//! enum and non-string enums are strings marked `format: "enum"` (G5),
+//! string formats other than `enum`/`date-time` go (G6), an integer's
+//! exclusive bound becomes the inclusive one next to it, a tuple becomes an
+//! array of its positions' schemas, and `additionalProperties` goes (the
+//! server still checks it). Refused: recursion (no `$ref` here, G8),
+//! property keys outside `[A-Za-z_][A-Za-z0-9_]{0,63}`, and enums mixing
+//! types. Repair turns stringified enum values back into numbers.
+
+use serde_json::{json, Map, Value};
+
+use super::rules::{
+    drop_keyword, flatten_root_union, items_everywhere, loosen_tuple, merge_all_of_here, refuse_keys, refuse_recursion,
+    stringify_enum,
+};
+use super::walk::{each_schema, Place};
+use super::Report;
+use crate::error::FindingCode;
+
+/// The fields of Gemini's `Schema` (G1).
+const FIELDS: &[&str] = &[
+    "type",
+    "format",
+    "title",
+    "description",
+    "nullable",
+    "enum",
+    "maxItems",
+    "minItems",
+    "properties",
+    "required",
+    "minProperties",
+    "maxProperties",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "example",
+    "anyOf",
+    "propertyOrdering",
+    "default",
+    "items",
+    "minimum",
+    "maximum",
+];
+
+/// `[A-Za-z_][A-Za-z0-9_]{0,63}`.
+fn key_ok(key: &str) -> bool {
+    let mut chars = key.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && key.len() <= 64
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+pub fn shape(schema: &mut Value, report: &mut Report) {
+    refuse_recursion(schema, report, "Gemini's parameters have no $ref to write it with");
+    if let Value::Object(root) = schema {
+        root.remove("$defs");
+    }
+    flatten_root_union(schema, report);
+    each_schema(schema, &mut |node, place| {
+        merge_all_of_here(node, place, report, false);
+        if let Some(branches) = node.remove("oneOf") {
+            report.warn(
+                FindingCode::OneofToAnyof,
+                &place.at("oneOf"),
+                "written as anyOf (Gemini has no oneOf): exactly-one is not checked by the client",
+            );
+            node.insert("anyOf".to_owned(), branches);
+        }
+        type_list(node);
+        any_of_alone(node, place, report);
+        if node.contains_key("anyOf") {
+            return;
+        }
+        enums(node, place, report);
+        formats(node, place, report);
+        exclusive_bounds(node, place, report);
+        records(node, place, report);
+        loosen_tuple(node, place, report);
+        if let Some(Value::Array(examples)) = node.remove("examples") {
+            if let Some(first) = examples.into_iter().next() {
+                node.entry("example").or_insert(first);
+            }
+        }
+        let unknown: Vec<String> = node.keys().filter(|k| !FIELDS.contains(&k.as_str())).cloned().collect();
+        for key in unknown {
+            drop_keyword(node, place, &key, report, "Gemini's Schema has no such field");
+        }
+        items_everywhere(node);
+        refuse_keys(node, place, report, key_ok, "[A-Za-z_][A-Za-z0-9_]{0,63}");
+    });
+}
+
+/// `type: [T, "null"]` as `type: T, nullable: true`; several types as an
+/// `anyOf` of one branch per type, rewritten by [`any_of_alone`].
+fn type_list(node: &mut Map<String, Value>) {
+    let Some(Value::Array(types)) = node.get("type").cloned() else {
+        return;
+    };
+    let nullable = types.iter().any(|t| t == "null");
+    let rest: Vec<Value> = types.into_iter().filter(|t| t != "null").collect();
+    match rest.as_slice() {
+        [] => {
+            node.insert("type".to_owned(), json!("null"));
+        }
+        [one] => {
+            node.insert("type".to_owned(), one.clone());
+        }
+        many => {
+            node.remove("type");
+            let branches: Vec<Value> = many.iter().map(|t| json!({ "type": t })).collect();
+            node.insert("anyOf".to_owned(), Value::Array(branches));
+        }
+    }
+    if nullable {
+        node.insert("nullable".to_owned(), Value::Bool(true));
+    }
+    if let Some(Value::Array(values)) = node.get_mut("enum") {
+        values.retain(|v| !v.is_null());
+    }
+}
+
+/// `anyOf` must be the only field of its node (G4): `null` branches become
+/// `nullable` on the others, one branch left is merged into the node, and
+/// otherwise the description moves into each branch.
+fn any_of_alone(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
+    let Some(Value::Array(branches)) = node.remove("anyOf") else {
+        return;
+    };
+    let before = branches.len();
+    let mut nullable = node.remove("nullable") == Some(Value::Bool(true));
+    let mut kept: Vec<Value> = Vec::with_capacity(before);
+    for branch in branches {
+        if branch.get("type").and_then(Value::as_str) == Some("null")
+            && branch.as_object().is_some_and(|b| b.len() == 1)
+        {
+            nullable = true;
+        } else {
+            kept.push(branch);
+        }
+    }
+    if kept.len() == 1 {
+        if let Some(Value::Object(only)) = kept.pop() {
+            for (key, value) in only {
+                node.entry(key).or_insert(value);
+            }
+        }
+        if nullable {
+            node.insert("nullable".to_owned(), Value::Bool(true));
+        }
+        return;
+    }
+    let description = node.remove("description");
+    let siblings: Vec<String> = node.keys().cloned().collect();
+    for key in siblings {
+        drop_keyword(node, place, &key, report, "Gemini takes nothing beside anyOf");
+    }
+    for branch in &mut kept {
+        if let Value::Object(map) = branch {
+            if let Some(description) = &description {
+                map.entry("description").or_insert_with(|| description.clone());
+            }
+            if nullable {
+                map.insert("nullable".to_owned(), Value::Bool(true));
+            }
+        }
+    }
+    node.insert("anyOf".to_owned(), Value::Array(kept));
+}
+
+fn enums(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
+    let Some(values) = super::join::enum_values(node) else {
+        return;
+    };
+    if values.contains(&Value::Null) {
+        node.insert("nullable".to_owned(), Value::Bool(true));
+        let rest: Vec<Value> = values.iter().filter(|v| !v.is_null()).cloned().collect();
+        node.remove("const");
+        if rest.is_empty() {
+            node.remove("enum");
+            node.insert("type".to_owned(), json!("null"));
+            return;
+        }
+        node.insert("enum".to_owned(), Value::Array(rest));
+    }
+    let values = super::join::enum_values(node).unwrap_or_default();
+    if !values.is_empty() && values.iter().all(Value::is_boolean) {
+        node.remove("const");
+        node.insert("type".to_owned(), json!("boolean"));
+        drop_keyword(
+            node,
+            place,
+            "enum",
+            report,
+            "Gemini takes enum values as strings or numbers, not booleans",
+        );
+        return;
+    }
+    if node.get("type").is_none() {
+        if let Some(kind) = values.first().map(crate::schema::value_kind) {
+            if values.iter().all(|v| crate::schema::value_kind(v) == kind) {
+                node.insert("type".to_owned(), json!(kind));
+            }
+        }
+    }
+    stringify_enum(node, place, report, true);
+}
+
+fn formats(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
+    let is_string = node.get("type").and_then(Value::as_str) == Some("string");
+    let format = node.get("format").and_then(Value::as_str);
+    if is_string && !matches!(format, None | Some("enum" | "date-time")) {
+        drop_keyword(
+            node,
+            place,
+            "format",
+            report,
+            "Gemini takes only \"enum\" and \"date-time\" on strings",
+        );
+    }
+}
+
+/// `exclusiveMinimum: n` on an integer is `minimum: n + 1` exactly; on a
+/// number it can only be written as `minimum: n`, which admits `n`.
+fn exclusive_bounds(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
+    let integer = node.get("type").and_then(Value::as_str) == Some("integer");
+    for (exclusive, inclusive, step) in [
+        ("exclusiveMinimum", "minimum", 1.0),
+        ("exclusiveMaximum", "maximum", -1.0),
+    ] {
+        let Some(bound) = node.remove(exclusive) else {
+            continue;
+        };
+        let Some(n) = bound.as_f64() else {
+            continue;
+        };
+        let (value, exact) = if integer {
+            let next = if step > 0.0 { n.floor() + 1.0 } else { n.ceil() - 1.0 };
+            (next, true)
+        } else {
+            (n, false)
+        };
+        let written = if integer {
+            written_number(value).unwrap_or_else(|| bound.clone())
+        } else {
+            bound.clone()
+        };
+        let tighter = match node.get(inclusive).and_then(Value::as_f64) {
+            Some(existing) => (step > 0.0 && existing < value) || (step < 0.0 && existing > value),
+            None => true,
+        };
+        if tighter {
+            node.insert(inclusive.to_owned(), written);
+        }
+        if !exact {
+            report.warn(
+                FindingCode::ConstraintLoosened,
+                &place.at(exclusive),
+                format!("{exclusive} {bound} is written as {inclusive} {bound}, which admits {bound} itself"),
+            );
+        }
+    }
+}
+
+fn records(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
+    match node.remove("additionalProperties") {
+        Some(Value::Bool(false)) => report.warn(
+            FindingCode::KeywordDropped,
+            &place.at("additionalProperties"),
+            "\"additionalProperties\": false removed (Gemini refuses the field); the object is no longer closed for the model, the server still refuses unknown keys",
+        ),
+        // Absent, `true` or `{}`: the object was open, and stays open.
+        None | Some(Value::Bool(true)) => {}
+        Some(Value::Object(schema)) if schema.is_empty() => {}
+        Some(_) => report.warn(
+            FindingCode::RecordValueSchemaDropped,
+            &place.at("additionalProperties"),
+            "the record's value schema is removed (Gemini refuses the field); its values are checked by the server only",
+        ),
+    }
+}
+
+/// An integer bound as JSON (exact within ±2^53).
+fn written_number(value: f64) -> Option<Value> {
+    if value.abs() < 9_007_199_254_740_992.0 {
+        // Integral (floor/ceil) and within ±2^53, so the cast is exact.
+        #[allow(clippy::cast_possible_truncation)]
+        let whole = value as i64;
+        return Some(json!(whole));
+    }
+    serde_json::Number::from_f64(value).map(Value::Number)
+}

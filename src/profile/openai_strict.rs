@@ -1,0 +1,165 @@
+//! `openai-strict`: OpenAI with `strict: true` (CLIENTS.md 2.2). Every
+//! object is closed and requires every key (O2, O3); an optional field
+//! becomes required and nullable, and its `null` is read back as "absent"
+//! by repair (the openai-agents-js model, the one reversible peer). A
+//! `oneOf` becomes `anyOf` and an `allOf` is merged exactly (O4), a tuple
+//! becomes an array of its positions' schemas, and keywords the API does
+//! not support are removed (O6); `$defs` recursion stays (OpenAI resolves
+//! it). Refused: records (a closed object cannot hold their keys), an
+//! `allOf` that cannot be merged exactly, and the size limits of O7.
+
+use serde_json::{json, Map, Value};
+
+use super::rules::{accepts_null, drop_keyword, items_everywhere, loosen_tuple, make_nullable, merge_all_of_here};
+use super::walk::{each_schema, Place};
+use super::Report;
+use crate::error::FindingCode;
+
+/// Removed: the API refuses them in strict mode (O4, O6).
+const UNSUPPORTED: &[&str] = &[
+    "uniqueItems",
+    "minProperties",
+    "maxProperties",
+    "not",
+    "if",
+    "then",
+    "else",
+    "dependentRequired",
+    "dependentSchemas",
+    "contains",
+    "minContains",
+    "maxContains",
+    "unevaluatedProperties",
+    "unevaluatedItems",
+    "additionalItems",
+    "contentEncoding",
+    "contentMediaType",
+    "$dynamicRef",
+];
+
+/// O7: at most this many levels of nested objects.
+const MAX_NESTING: usize = 10;
+/// O7: at most this many enum values in the whole schema.
+const MAX_ENUM_VALUES: usize = 1000;
+/// O7: at most this many object properties in the whole schema.
+const MAX_PROPERTIES: usize = 5000;
+
+pub fn shape(schema: &mut Value, report: &mut Report) {
+    super::rules::flatten_root_union(schema, report);
+    let mut enum_values = 0usize;
+    let mut properties = 0usize;
+    each_schema(schema, &mut |node, place| {
+        if let Some(Value::Array(branches)) = node.remove("oneOf") {
+            report.warn(
+                FindingCode::OneofToAnyof,
+                &place.at("oneOf"),
+                "written as anyOf: the client does not check that exactly one branch fits",
+            );
+            node.insert("anyOf".to_owned(), Value::Array(branches));
+        }
+        merge_all_of_here(node, place, report, true);
+        loosen_tuple(node, place, report);
+        for key in UNSUPPORTED {
+            drop_keyword(node, place, key, report, "not supported in strict mode");
+        }
+        items_everywhere(node);
+        if place.depth == MAX_NESTING + 1 {
+            report.refuse(
+                FindingCode::LimitExceeded,
+                &place.pointer,
+                format!("objects nest deeper than {MAX_NESTING} levels, the strict mode limit"),
+            );
+        }
+        enum_values += node.get("enum").and_then(Value::as_array).map_or(0, Vec::len);
+        if is_object(node) {
+            close(node, place, report);
+            properties += node.get("properties").and_then(Value::as_object).map_or(0, Map::len);
+        }
+    });
+    if enum_values > MAX_ENUM_VALUES {
+        report.refuse(
+            FindingCode::LimitExceeded,
+            "",
+            format!("{enum_values} enum values; strict mode takes at most {MAX_ENUM_VALUES}"),
+        );
+    }
+    if properties > MAX_PROPERTIES {
+        report.refuse(
+            FindingCode::LimitExceeded,
+            "",
+            format!("{properties} object properties; strict mode takes at most {MAX_PROPERTIES}"),
+        );
+    }
+}
+
+fn is_object(node: &Map<String, Value>) -> bool {
+    match node.get("type") {
+        Some(Value::String(t)) => t == "object",
+        Some(Value::Array(ts)) => ts.iter().any(|t| t == "object"),
+        _ => node.contains_key("properties"),
+    }
+}
+
+/// Closes an object and requires every key, optional ones made nullable.
+fn close(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
+    for key in ["patternProperties", "propertyNames"] {
+        if node.contains_key(key) {
+            report.refuse(
+                FindingCode::RecordRefused,
+                &place.at(key),
+                format!("strict mode takes no \"{key}\": a record's keys cannot be listed in a closed object"),
+            );
+        }
+    }
+    match node.get("additionalProperties") {
+        None | Some(Value::Bool(false)) => {}
+        Some(Value::Bool(true)) => report.warn(
+            FindingCode::ObjectClosed,
+            &place.at("additionalProperties"),
+            "the object accepted unknown keys; strict mode closes it",
+        ),
+        Some(Value::Object(schema)) if schema.is_empty() => report.warn(
+            FindingCode::ObjectClosed,
+            &place.at("additionalProperties"),
+            "the object accepted unknown keys; strict mode closes it",
+        ),
+        Some(_) => report.refuse(
+            FindingCode::RecordRefused,
+            &place.at("additionalProperties"),
+            "strict mode closes every object, so a record's values could not be sent",
+        ),
+    }
+    node.insert("additionalProperties".to_owned(), Value::Bool(false));
+    let required: Vec<String> = super::join::required_of(node).into_iter().map(str::to_owned).collect();
+    let props = node.entry("properties").or_insert_with(|| json!({}));
+    let Value::Object(props) = props else {
+        return;
+    };
+    let mut all = Vec::with_capacity(props.len());
+    for (key, schema) in props.iter_mut() {
+        all.push(Value::String(key.clone()));
+        if required.contains(key) {
+            continue;
+        }
+        let pointer = format!(
+            "{}/{}",
+            place.at("properties"),
+            crate::schema::escape_pointer_segment(key)
+        );
+        if accepts_null(schema) {
+            report.warn(
+                FindingCode::OptionalToNullable,
+                &pointer,
+                "optional, now required: strict mode requires every key (null, which it accepts, stays null)",
+            );
+        } else {
+            *schema = make_nullable(std::mem::take(schema));
+            report.warn(
+                FindingCode::OptionalToNullable,
+                &pointer,
+                "optional, now required and nullable: repair with this client reads null as absent",
+            );
+        }
+    }
+    node.insert("required".to_owned(), Value::Array(all));
+}

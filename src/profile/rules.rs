@@ -1,0 +1,339 @@
+//! Rewrites several profiles share, each reporting what it changed. They
+//! work on one emitted node at a time (see `walk`), except the root ones.
+
+use serde_json::{json, Map, Value};
+
+use super::join::{join, merge_all_of, required_of};
+use super::walk::Place;
+use super::Report;
+use crate::error::FindingCode;
+
+/// A root union as one object: Anthropic, Claude Code, Kiro, Copilot and
+/// Cursor refuse or strip a root `anyOf`/`oneOf`, and Gemini wants `anyOf`
+/// alone in its node. Keys only some branches require become optional.
+pub fn flatten_root_union(root: &mut Value, report: &mut Report) {
+    let Value::Object(map) = root else {
+        return;
+    };
+    let Some((keyword, Value::Array(branches))) =
+        ["anyOf", "oneOf"].iter().find_map(|k| map.remove(*k).map(|v| (*k, v)))
+    else {
+        return;
+    };
+    let joined = join(&branches);
+    let shared = required_of(&joined);
+    let mut loosened: Vec<String> = Vec::new();
+    for (i, branch) in branches.iter().enumerate() {
+        let only: Vec<&str> = branch
+            .as_object()
+            .map(required_of)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|k| !shared.contains(k))
+            .collect();
+        if !only.is_empty() {
+            loosened.push(format!("branch {i}: {}", only.join(", ")));
+        }
+    }
+    let detail = if loosened.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "; keys only some branches require are optional here ({})",
+            loosened.join("; ")
+        )
+    };
+    report.warn(
+        FindingCode::UnionFlattened,
+        "",
+        format!(
+            "the root {keyword} of {} objects is written as one object with every branch's keys{detail}",
+            branches.len()
+        ),
+    );
+    for (key, value) in joined {
+        if key != "type" {
+            map.entry(key).or_insert(value);
+        }
+    }
+    map.insert("type".to_owned(), json!("object"));
+}
+
+/// An `allOf` merged into its node. Members that disagree keep the first
+/// member's value: refused when `exact`, else reported as dropped.
+pub fn merge_all_of_here(node: &mut Map<String, Value>, place: &Place, report: &mut Report, exact: bool) {
+    let Some(Value::Array(members)) = node.remove("allOf") else {
+        return;
+    };
+    let (merged, conflicts) = merge_all_of(&members);
+    for conflict in conflicts {
+        let pointer = format!("{}{conflict}", place.pointer);
+        if exact {
+            report.refuse(
+                FindingCode::AllofConflict,
+                &pointer,
+                "the allOf members give this keyword different values, and the client takes no allOf",
+            );
+        } else {
+            report.warn(
+                FindingCode::KeywordDropped,
+                &pointer,
+                "the allOf members disagree here; the first member's value is kept",
+            );
+        }
+    }
+    for (key, value) in merged {
+        node.entry(key).or_insert(value);
+    }
+}
+
+/// A nested `anyOf`/`oneOf` as one schema (clients with no composition).
+pub fn join_union_here(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
+    let Some((keyword, Value::Array(branches))) =
+        ["anyOf", "oneOf"].iter().find_map(|k| node.remove(*k).map(|v| (*k, v)))
+    else {
+        return;
+    };
+    let joined = join(&branches);
+    let what = if joined.is_empty() {
+        "any value".to_owned()
+    } else {
+        format!(
+            "one schema of type {}",
+            joined.get("type").map_or_else(String::new, Value::to_string)
+        )
+    };
+    report.warn(
+        FindingCode::UnionMerged,
+        &place.at(keyword),
+        format!(
+            "the {keyword} of {} branches is written as {what}; the server still checks the branches",
+            branches.len()
+        ),
+    );
+    for (key, value) in joined {
+        node.entry(key).or_insert(value);
+    }
+}
+
+/// Every array gets `items` (OpenAI, Copilot, Gemini and Windsurf fail
+/// without it); `{}` says what a missing one said, so nothing is lost.
+pub fn items_everywhere(node: &mut Map<String, Value>) {
+    let is_array = match node.get("type") {
+        Some(Value::String(t)) => t == "array",
+        Some(Value::Array(ts)) => ts.iter().any(|t| t == "array"),
+        _ => false,
+    };
+    if is_array && !node.contains_key("items") && !node.contains_key("prefixItems") {
+        node.insert("items".to_owned(), Value::Object(Map::new()));
+    }
+}
+
+/// Recursive definitions a client cannot resolve: one refusal each.
+pub fn refuse_recursion(root: &Value, report: &mut Report, why: &str) {
+    if let Some(Value::Object(defs)) = root.get("$defs") {
+        for name in defs.keys() {
+            report.refuse(
+                FindingCode::RecursiveSchema,
+                &format!("/$defs/{}", crate::schema::escape_pointer_segment(name)),
+                format!("\"{name}\" refers to itself, and {why}"),
+            );
+        }
+    }
+}
+
+/// Property keys the client refuses, one refusal each.
+pub fn refuse_keys(node: &Map<String, Value>, place: &Place, report: &mut Report, ok: fn(&str) -> bool, rule: &str) {
+    if let Some(Value::Object(props)) = node.get("properties") {
+        for key in props.keys().filter(|k| !ok(k)) {
+            report.refuse(
+                FindingCode::PropertyKeyRefused,
+                &format!(
+                    "{}/{}",
+                    place.at("properties"),
+                    crate::schema::escape_pointer_segment(key)
+                ),
+                format!("the property key {key:?} does not match {rule}; the client refuses the request"),
+            );
+        }
+    }
+}
+
+/// Removes `key`, reporting it as dropped for `why`.
+pub fn drop_keyword(node: &mut Map<String, Value>, place: &Place, key: &str, report: &mut Report, why: &str) {
+    if node.remove(key).is_some() {
+        report.warn(
+            FindingCode::KeywordDropped,
+            &place.at(key),
+            format!("\"{key}\" removed: {why}"),
+        );
+    }
+}
+
+/// Reports keywords the client keeps but does not enforce.
+pub fn ignored(node: &Map<String, Value>, place: &Place, keys: &[&str], report: &mut Report, why: &str) {
+    for key in keys {
+        if node.contains_key(*key) {
+            report.warn(
+                FindingCode::IgnoredByClient,
+                &place.at(key),
+                format!("\"{key}\" is {why}"),
+            );
+        }
+    }
+}
+
+/// Does a schema accept `null`?
+#[must_use]
+pub fn accepts_null(schema: &Value) -> bool {
+    let Value::Object(map) = schema else {
+        return schema == &Value::Bool(true);
+    };
+    if let Some(values) = super::join::enum_values(map) {
+        return values.contains(&Value::Null);
+    }
+    match map.get("type") {
+        Some(Value::String(t)) => t == "null",
+        Some(Value::Array(ts)) => ts.iter().any(|t| t == "null"),
+        _ => {
+            if let Some(Value::Array(branches)) = map.get("anyOf").or_else(|| map.get("oneOf")) {
+                return branches.iter().any(accepts_null);
+            }
+            !map.contains_key("$ref") && !map.contains_key("not") && !map.contains_key("allOf")
+        }
+    }
+}
+
+/// The schema that also accepts `null`: a type list when the node has one
+/// plain type, else `anyOf` with `{ type: "null" }` (its description kept
+/// outside, where clients show it).
+#[must_use]
+pub fn make_nullable(schema: Value) -> Value {
+    let Value::Object(mut map) = schema else {
+        return schema;
+    };
+    let simple = matches!(map.get("type"), Some(Value::String(_)))
+        && !map.contains_key("anyOf")
+        && !map.contains_key("oneOf")
+        && !map.contains_key("$ref");
+    if simple {
+        if let Some(ty) = map.get_mut("type") {
+            *ty = json!([ty.take(), "null"]);
+        }
+        if let Some(constant) = map.remove("const") {
+            map.insert("enum".to_owned(), json!([constant, null]));
+        } else if let Some(Value::Array(values)) = map.get_mut("enum") {
+            values.push(Value::Null);
+        }
+        return Value::Object(map);
+    }
+    let mut out = Map::new();
+    if let Some(description) = map.remove("description") {
+        out.insert("description".to_owned(), description);
+    }
+    out.insert("anyOf".to_owned(), json!([Value::Object(map), { "type": "null" }]));
+    Value::Object(out)
+}
+
+/// Enum values (and a `const`) written as strings: clients that take only
+/// string enums. `gemini` marks the node `format: "enum"` and keeps its
+/// type; others make it a string. Refused when two values would read the
+/// same, or (`gemini`) when no one type holds them.
+pub fn stringify_enum(node: &mut Map<String, Value>, place: &Place, report: &mut Report, gemini: bool) {
+    let Some(values) = super::join::enum_values(node) else {
+        return;
+    };
+    if values.iter().all(Value::is_string) {
+        if let Some(constant) = node.remove("const") {
+            node.insert("enum".to_owned(), Value::Array(vec![constant]));
+        }
+        return;
+    }
+    let texts: Vec<String> = values
+        .iter()
+        .map(|v| match v {
+            Value::String(s) => s.clone(),
+            other => other.to_string(),
+        })
+        .collect();
+    let kinds: Vec<&str> = values.iter().map(crate::schema::value_kind).collect();
+    let collide = texts
+        .iter()
+        .enumerate()
+        .any(|(i, t)| texts.iter().skip(i + 1).any(|u| u == t));
+    let mixed = kinds.iter().any(|k| Some(k) != kinds.first());
+    if collide || (gemini && mixed) {
+        report.refuse(
+            FindingCode::MixedEnum,
+            &place.at(if node.contains_key("enum") { "enum" } else { "const" }),
+            format!(
+                "the values {} cannot be told apart once written as strings",
+                Value::Array(values.clone())
+            ),
+        );
+        return;
+    }
+    node.remove("const");
+    node.insert(
+        "enum".to_owned(),
+        Value::Array(texts.iter().cloned().map(Value::String).collect()),
+    );
+    if gemini && !mixed {
+        node.insert("format".to_owned(), json!("enum"));
+    } else {
+        node.insert("type".to_owned(), json!("string"));
+    }
+    report.warn(
+        FindingCode::EnumStringified,
+        &place.at("enum"),
+        format!(
+            "the values {} are written as strings; repair with this client turns them back",
+            Value::Array(values)
+        ),
+    );
+}
+
+/// A `$ref` keeps only `$` keywords beside it (Gemini's JSON Schema mode).
+pub fn bare_refs(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
+    if !node.contains_key("$ref") {
+        return;
+    }
+    let siblings: Vec<String> = node.keys().filter(|k| !k.starts_with('$')).cloned().collect();
+    for key in siblings {
+        drop_keyword(node, place, &key, report, "the client takes nothing beside a $ref");
+    }
+}
+
+/// `prefixItems` (a tuple) as an array of any of its positions' schemas;
+/// a closed tuple keeps its length as `maxItems`.
+pub fn loosen_tuple(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
+    let Some(Value::Array(positions)) = node.remove("prefixItems") else {
+        return;
+    };
+    let count = positions.len();
+    let mut schemas = positions;
+    match node.remove("items") {
+        Some(Value::Bool(false)) => {
+            node.entry("maxItems").or_insert(json!(count));
+        }
+        Some(rest) => schemas.push(rest),
+        None => {}
+    }
+    let mut distinct: Vec<Value> = Vec::new();
+    for schema in schemas {
+        if !distinct.contains(&schema) {
+            distinct.push(schema);
+        }
+    }
+    let items = if distinct.len() == 1 {
+        distinct.pop().unwrap_or_default()
+    } else {
+        json!({ "anyOf": distinct })
+    };
+    node.insert("items".to_owned(), items);
+    report.warn(
+        FindingCode::TupleLoosened,
+        &place.at("prefixItems"),
+        format!("the tuple of {count} positions is written as an array of any of their schemas; the server still checks each position"),
+    );
+}

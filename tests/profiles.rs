@@ -1,0 +1,84 @@
+//! Every Zod fixture under every client profile (issue 10, item 6): one
+//! snapshot per profile, each fixture's schema as that client gets it, or
+//! its refusals, and the warnings `check` gives. A change to any profile
+//! shows up here as a reviewable diff.
+
+#![allow(clippy::expect_used, clippy::unwrap_used, clippy::indexing_slicing)] // test code: a panic is a failed test
+
+use std::fmt::Write as _;
+use std::fs;
+use std::path::Path;
+
+use serde_json::Value;
+use toolshape::{Client, CompileOptions, InputSchemaOptions, Tool};
+
+/// The `draft-2020-12/input` variant of each fixture: what a Zod 4 MCP
+/// server emits for its tools' input.
+fn fixtures() -> Vec<(String, Value)> {
+    let mut out = Vec::new();
+    for dir in [
+        "tests/fixtures/zod",
+        "tests/fixtures/zod-actions",
+        "tests/fixtures/zod-unions",
+    ] {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+        let mut entries: Vec<_> = fs::read_dir(&path).unwrap().flatten().collect();
+        entries.sort_by_key(std::fs::DirEntry::file_name);
+        for entry in entries {
+            let fixture: Value = serde_json::from_str(&fs::read_to_string(entry.path()).unwrap()).unwrap();
+            let name = fixture["name"].as_str().unwrap().to_owned();
+            out.push((name, fixture["variants"]["draft-2020-12/input"].clone()));
+        }
+    }
+    out
+}
+
+fn report(client: Client) -> String {
+    let mut text = String::new();
+    for (name, schema) in fixtures() {
+        let Ok(tool) = Tool::compile(&schema, &CompileOptions::default()) else {
+            writeln!(text, "## {name}\n(does not compile)\n").unwrap();
+            continue;
+        };
+        let check = tool.check(client).unwrap();
+        writeln!(text, "## {name}").unwrap();
+        let options = InputSchemaOptions {
+            client,
+            actions_as: None,
+        };
+        match tool.input_schema(&options) {
+            Ok(out) => writeln!(text, "{}", serde_json::to_string_pretty(&out).unwrap()).unwrap(),
+            Err(_) => {
+                for error in &check.errors {
+                    writeln!(
+                        text,
+                        "REFUSED {} at #{}: {}",
+                        error.code.as_str(),
+                        error.pointer,
+                        error.message
+                    )
+                    .unwrap();
+                }
+            }
+        }
+        for warning in &check.warnings {
+            writeln!(
+                text,
+                "warning {} at #{}: {}",
+                warning.code.as_str(),
+                warning.pointer,
+                warning.message
+            )
+            .unwrap();
+        }
+        text.push('\n');
+    }
+    text
+}
+
+#[test]
+fn every_fixture_under_every_profile() {
+    for client in Client::ALL {
+        insta::assert_snapshot!(format!("profile__{}", client.name()), report(*client));
+    }
+}
