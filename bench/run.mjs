@@ -8,6 +8,7 @@ import { run as memory } from "./memory.mjs";
 import { run as startup } from "./startup.mjs";
 import { run as repairBench } from "./repair.mjs";
 import { run as helpBench } from "./help.mjs";
+import { run as profilesBench } from "./profiles.mjs";
 
 console.log(`node ${process.version}, ${process.arch}`);
 // Start-up first, while the machine is quiet: it spawns fresh processes.
@@ -16,6 +17,7 @@ const parse = parseArgv();
 compileBench();
 const rep = repairBench();
 const helpTimes = helpBench();
+const profiles = profilesBench();
 const mem = memory();
 const gzipped = gzipSync(readFileSync(new URL("../pkg/node/toolshape_bg.wasm", import.meta.url)), { level: 9 }).length;
 
@@ -25,6 +27,7 @@ const bars = [
   [`wasm memory flat over the memory benchmark (${(mem.growth / 1024).toFixed(0)} KiB growth)`, mem.growth < 1024 * 1024],
   [`repair on valid arguments at most 2x one JSON.stringify (${(rep.ours / rep.stringify).toFixed(2)}x)`, rep.ours <= 2 * rep.stringify],
   [`help for 50 actions formats in under 1 ms (${(Math.max(helpTimes.markdown, helpTimes.jsonTime) / 1e6).toFixed(2)} ms)`, Math.max(helpTimes.markdown, helpTimes.jsonTime) < 1e6],
+  [`a client profile's first schema adds at most 50% to compile (worst ${(profiles.worst * 100).toFixed(0)}%)`, profiles.worst <= 0.5],
   [`require + compile in a new process under 20 ms (${start.toFixed(1)} ms)`, start < 20],
   [`wasm under 300 KB gzipped (${(gzipped / 1024).toFixed(0)} KiB)`, gzipped < 300 * 1000],
 ];

@@ -282,3 +282,28 @@ fn every_profile_emits_what_its_client_accepts_or_refuses_with_a_rule() {
     assert!(emitted >= 4000, "{emitted}");
     eprintln!("refused per profile: {refused:?}");
 }
+
+/// gemini-json: a cycle through a required property is refused (Gemini
+/// unrolls cycles only through optional ones); entering a recursive
+/// definition through a required property is fine.
+#[test]
+fn gemini_json_refuses_only_a_cycle_no_optional_key_breaks() {
+    let required_cycle = json!({
+        "type": "object",
+        "properties": {"head": {"$ref": "#/$defs/Node"}},
+        "required": ["head"],
+        "$defs": {"Node": {"type": "object", "properties": {"next": {"$ref": "#/$defs/Node"}}, "required": ["next"]}}
+    });
+    let tool = Tool::compile(&required_cycle, &CompileOptions::default()).unwrap();
+    let check = tool.check(Client::GeminiJson).unwrap();
+    assert_eq!(check.errors.len(), 1, "{check:?}");
+    assert!(check.errors[0].pointer.starts_with("/$defs/"), "{check:?}");
+    let optional_cycle = json!({
+        "type": "object",
+        "properties": {"head": {"$ref": "#/$defs/Node"}},
+        "required": ["head"],
+        "$defs": {"Node": {"type": "object", "properties": {"next": {"$ref": "#/$defs/Node"}}}}
+    });
+    let tool = Tool::compile(&optional_cycle, &CompileOptions::default()).unwrap();
+    assert!(tool.check(Client::GeminiJson).unwrap().ok);
+}

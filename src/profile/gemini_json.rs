@@ -38,7 +38,10 @@ const NOT_ENFORCED: &[&str] = &[
 pub fn shape(schema: &mut Value, report: &mut Report) {
     each_schema(schema, &mut |node, place| {
         merge_all_of_here(node, place, report, false);
-        if node.contains_key("$ref") && place.is_property && place.required {
+        // Inside a definition (every kept one is recursive), a required
+        // property that refers to a definition closes a cycle no optional
+        // key breaks; outside, a `$ref` only enters one.
+        if node.contains_key("$ref") && place.is_property && place.required && place.pointer.starts_with("/$defs/") {
             report.refuse(
                 FindingCode::RecursiveSchema,
                 &place.pointer,
