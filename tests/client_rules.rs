@@ -7,9 +7,7 @@
 #![allow(clippy::expect_used, clippy::unwrap_used, clippy::indexing_slicing)] // test code: a panic is a failed test
 
 mod clients;
-
-use std::fs;
-use std::path::Path;
+mod common;
 
 use serde_json::{json, Value};
 use toolshape::{Client, Code, CompileOptions, InputSchemaOptions, Tool};
@@ -196,24 +194,10 @@ fn openai_claude_code_mcp_and_portable_rules() {
 }
 
 fn fixture_dirs() -> Vec<(String, Value)> {
-    let mut out = Vec::new();
-    for dir in [
-        "tests/fixtures/zod",
-        "tests/fixtures/zod-actions",
-        "tests/fixtures/zod-unions",
-    ] {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
-        let mut entries: Vec<_> = fs::read_dir(&path).unwrap().flatten().collect();
-        entries.sort_by_key(std::fs::DirEntry::file_name);
-        for entry in entries {
-            let fixture: Value = serde_json::from_str(&fs::read_to_string(entry.path()).unwrap()).unwrap();
-            let name = fixture["name"].as_str().unwrap().to_owned();
-            for (variant, schema) in fixture["variants"].as_object().unwrap() {
-                out.push((format!("{name} {variant}"), schema.clone()));
-            }
-        }
-    }
-    out
+    common::zod_fixtures(None)
+        .into_iter()
+        .map(|(name, variant, schema)| (format!("{name} {variant}"), schema))
+        .collect()
 }
 
 #[test]

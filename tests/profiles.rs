@@ -5,9 +5,9 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used, clippy::indexing_slicing)] // test code: a panic is a failed test
 
+mod common;
+
 use std::fmt::Write as _;
-use std::fs;
-use std::path::Path;
 
 use serde_json::Value;
 use toolshape::{Client, CompileOptions, InputSchemaOptions, Tool};
@@ -15,22 +15,10 @@ use toolshape::{Client, CompileOptions, InputSchemaOptions, Tool};
 /// The `draft-2020-12/input` variant of each fixture: what a Zod 4 MCP
 /// server emits for its tools' input.
 fn fixtures() -> Vec<(String, Value)> {
-    let mut out = Vec::new();
-    for dir in [
-        "tests/fixtures/zod",
-        "tests/fixtures/zod-actions",
-        "tests/fixtures/zod-unions",
-    ] {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
-        let mut entries: Vec<_> = fs::read_dir(&path).unwrap().flatten().collect();
-        entries.sort_by_key(std::fs::DirEntry::file_name);
-        for entry in entries {
-            let fixture: Value = serde_json::from_str(&fs::read_to_string(entry.path()).unwrap()).unwrap();
-            let name = fixture["name"].as_str().unwrap().to_owned();
-            out.push((name, fixture["variants"]["draft-2020-12/input"].clone()));
-        }
-    }
-    out
+    common::zod_fixtures(Some("draft-2020-12/input"))
+        .into_iter()
+        .map(|(name, _, schema)| (name, schema))
+        .collect()
 }
 
 fn report(client: Client) -> String {

@@ -62,3 +62,30 @@ fn resolve<'a>(root: &'a Value, reference: &str) -> Option<&'a Value> {
         }
     })
 }
+
+/// Every Zod fixture variant, `(fixture name, variant, schema)`, in file
+/// order: the objects, action unions and plain unions Zod emitted. With
+/// `only`, that variant alone (`"draft-2020-12/input"`).
+pub fn zod_fixtures(only: Option<&str>) -> Vec<(String, String, Value)> {
+    let mut out = Vec::new();
+    for dir in [
+        "tests/fixtures/zod",
+        "tests/fixtures/zod-actions",
+        "tests/fixtures/zod-unions",
+    ] {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+        let mut entries: Vec<_> = std::fs::read_dir(&path).expect("fixture dir").flatten().collect();
+        entries.sort_by_key(std::fs::DirEntry::file_name);
+        for entry in entries {
+            let text = std::fs::read_to_string(entry.path()).expect("fixture file");
+            let fixture: Value = serde_json::from_str(&text).expect("fixture JSON");
+            let name = fixture["name"].as_str().expect("fixture name").to_owned();
+            for (variant, schema) in fixture["variants"].as_object().expect("variants") {
+                if only.is_none_or(|o| o == variant) {
+                    out.push((name.clone(), variant.clone(), schema.clone()));
+                }
+            }
+        }
+    }
+    out
+}
