@@ -60,9 +60,9 @@ pub struct Tool {
 }
 
 /// One slot per client and action-union form.
-type ProfileCache = [std::sync::OnceLock<Result<Profiled>>; PROFILE_SLOTS];
+type ProfileCache = [std::sync::OnceLock<Profiled>; PROFILE_SLOTS];
 
-const PROFILE_SLOTS: usize = 2 * 10;
+const PROFILE_SLOTS: usize = 2 * Client::ALL.len();
 
 /// A profile's output, kept as a value and as the text handed out.
 #[derive(Debug, Clone)]
@@ -70,6 +70,32 @@ struct Profiled {
     schema: Value,
     text: String,
     report: profile::Report,
+}
+
+impl Profiled {
+    fn new(shaped: profile::Shaped) -> Profiled {
+        Profiled {
+            text: shaped.schema.to_string(),
+            schema: shaped.schema,
+            report: shaped.report,
+        }
+    }
+
+    fn shaped(&self) -> profile::Shaped {
+        profile::Shaped {
+            schema: self.schema.clone(),
+            report: self.report.clone(),
+        }
+    }
+
+    /// Itself, or `UNSUPPORTED_BY_CLIENT` with every refusal.
+    fn accepted(&self, client: Client) -> Result<&Profiled> {
+        if self.report.errors.is_empty() {
+            Ok(self)
+        } else {
+            Err(Error::unsupported_by_client(client.name(), self.report.errors.clone()))
+        }
+    }
 }
 
 /// A root schema read once: the shape, and the action union it is.
@@ -100,10 +126,11 @@ pub fn check(schema: &Value, clients: &[Client]) -> Result<Vec<Check>> {
                 schema: &schema,
                 union: union.as_ref(),
             };
-            clients
+            let base = profile::mcp_schema(input, ActionsAs::Flat);
+            Ok(clients
                 .iter()
-                .map(|&client| profile::shape(input, client, None).map(|s| Check::new(client, &s.report)))
-                .collect()
+                .map(|&client| Check::new(client, &profile::reshape(base.clone(), client).report))
+                .collect())
         }
         Err(err) if err.code == Code::InvalidRoot => Ok(clients
             .iter()
@@ -168,53 +195,39 @@ impl Tool {
         self.union.is_some()
     }
 
-    /// A profile's output, written once per client and form.
+    /// A profile's output, written once per client and form. Every profile
+    /// but `mcp` starts from the cached flat `mcp` schema rather than
+    /// emitting it again.
     fn profiled(&self, options: InputSchemaOptions) -> Result<&Profiled> {
-        let form = usize::from(options.actions_as == Some(ActionsAs::OneOf));
+        let form = profile::form(options.client, options.actions_as)?;
         let slot = self
             .profiles
-            .get(options.client.index() * 2 + form)
+            .get(options.client.index() * 2 + usize::from(form == ActionsAs::OneOf))
             .ok_or_else(|| Error::new(Code::InvalidOption, "no such client profile"))?;
-        let input = profile::Input {
-            schema: &self.schema,
-            union: self.union.as_ref(),
+        if let Some(done) = slot.get() {
+            return Ok(done);
+        }
+        let shaped = if options.client == Client::Mcp {
+            let input = profile::Input {
+                schema: &self.schema,
+                union: self.union.as_ref(),
+            };
+            profile::mcp_schema(input, form)
+        } else {
+            profile::reshape(self.profiled(InputSchemaOptions::default())?.shaped(), options.client)
         };
-        slot.get_or_init(|| {
-            profile::shape(input, options.client, options.actions_as).map(|shaped| Profiled {
-                text: shaped.schema.to_string(),
-                schema: shaped.schema,
-                report: shaped.report,
-            })
-        })
-        .as_ref()
-        .map_err(Clone::clone)
+        Ok(slot.get_or_init(|| Profiled::new(shaped)))
     }
 
     /// The inputSchema for a client (see [`profile`]); `UNSUPPORTED_BY_CLIENT`
     /// with every refusal when the client cannot take it.
     pub fn input_schema(&self, options: &InputSchemaOptions) -> Result<Value> {
-        let profiled = self.profiled(*options)?;
-        self.refusals(options.client, profiled)?;
-        Ok(profiled.schema.clone())
+        Ok(self.profiled(*options)?.accepted(options.client)?.schema.clone())
     }
 
     /// The inputSchema as JSON text, written once per client.
     pub fn input_schema_text(&self, options: &InputSchemaOptions) -> Result<String> {
-        let profiled = self.profiled(*options)?;
-        self.refusals(options.client, profiled)?;
-        Ok(profiled.text.clone())
-    }
-
-    #[allow(clippy::unused_self)] // a method so the facade reads as one list of calls
-    fn refusals(&self, client: Client, profiled: &Profiled) -> Result<()> {
-        if profiled.report.errors.is_empty() {
-            Ok(())
-        } else {
-            Err(Error::unsupported_by_client(
-                client.name(),
-                profiled.report.errors.clone(),
-            ))
-        }
+        Ok(self.profiled(*options)?.accepted(options.client)?.text.clone())
     }
 
     /// What the client's profile changes and refuses; never fails for the

@@ -61,6 +61,13 @@ pub fn codes() -> String {
     crate::error::codes_json()
 }
 
+/// Whether repair with `client` undoes anything on a `null` (the JS quick
+/// check must then look at nulls too); an unknown name is an error.
+#[wasm_bindgen(js_name = clientNullsMatter)]
+pub fn client_nulls_matter(client: &str) -> Result<bool, JsValue> {
+    thrown(crate::Client::parse(client).map(|c| c.inverse().null_means_absent))
+}
+
 /// The free `check(schema, client | "all")`.
 #[wasm_bindgen(js_name = checkSchema)]
 pub fn check_schema(schema: &str, client: &str) -> Result<String, JsValue> {

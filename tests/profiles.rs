@@ -10,6 +10,7 @@ mod common;
 use std::fmt::Write as _;
 
 use serde_json::Value;
+use toolshape::error::Finding;
 use toolshape::{Client, CompileOptions, InputSchemaOptions, Tool};
 
 /// The `draft-2020-12/input` variant of each fixture: what a Zod 4 MCP
@@ -36,32 +37,23 @@ fn report(client: Client) -> String {
         };
         match tool.input_schema(&options) {
             Ok(out) => writeln!(text, "{}", serde_json::to_string_pretty(&out).unwrap()).unwrap(),
-            Err(_) => {
-                for error in &check.errors {
-                    writeln!(
-                        text,
-                        "REFUSED {} at #{}: {}",
-                        error.code.as_str(),
-                        error.pointer,
-                        error.message
-                    )
-                    .unwrap();
-                }
-            }
+            Err(_) => check.errors.iter().for_each(|f| line(&mut text, "REFUSED", f)),
         }
-        for warning in &check.warnings {
-            writeln!(
-                text,
-                "warning {} at #{}: {}",
-                warning.code.as_str(),
-                warning.pointer,
-                warning.message
-            )
-            .unwrap();
-        }
+        check.warnings.iter().for_each(|f| line(&mut text, "warning", f));
         text.push('\n');
     }
     text
+}
+
+fn line(text: &mut String, kind: &str, finding: &Finding) {
+    writeln!(
+        text,
+        "{kind} {} at #{}: {}",
+        finding.code.as_str(),
+        finding.pointer,
+        finding.message
+    )
+    .unwrap();
 }
 
 #[test]

@@ -1,28 +1,31 @@
 // Could repair change anything? Only a string where the schema takes
 // something else can be repaired, so arguments without one (the common case)
 // are answered without crossing into wasm. `hints` mirrors the schema (made
-// once by src/repair/hints.rs); `null` means "ask wasm".
+// once by src/repair/hints.rs); `null` means "ask wasm". With `nulls`
+// (a client whose profile sends `null` for an omitted key), any `null`
+// asks wasm too.
 
 const hasOwn = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
 
 /** Beyond this depth the check gives up and asks wasm, which bounds depth itself. */
 const MAX_CHECK_DEPTH = 64;
 
-export function mayNeedRepair(hints, value, depth = 0) {
+export function mayNeedRepair(hints, value, nulls = false, depth = 0) {
   if (typeof value === "string") return !(hints && hints.s === 1);
-  if (value === null || typeof value !== "object") return false;
+  if (value === null) return nulls;
+  if (typeof value !== "object") return false;
   if (depth > MAX_CHECK_DEPTH) return true;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const child = hints === null ? null : hints.t && i < hints.t.length ? hints.t[i] : hints.i;
-      if (mayNeedRepair(child === undefined ? null : child, value[i], depth + 1)) return true;
+      if (mayNeedRepair(child === undefined ? null : child, value[i], nulls, depth + 1)) return true;
     }
     return false;
   }
   for (const key of Object.keys(value)) {
     let child = null;
     if (hints !== null && hints.p !== undefined) child = hasOwn(hints.p, key) ? hints.p[key] : hints.a === undefined ? null : hints.a;
-    if (mayNeedRepair(child, value[key], depth + 1)) return true;
+    if (mayNeedRepair(child, value[key], nulls, depth + 1)) return true;
   }
   return false;
 }

@@ -16,6 +16,13 @@ export const INTERNALS = Symbol("toolshape.internals");
 
 /** The Tool class over the API's core (see core.mjs). */
 export function makeToolClass(core, layout) {
+  /** Per client name: does repair undo anything on a `null`? Asked of the core once. */
+  const nullAnswers = new Map();
+  const nullsMatter = (client) => {
+    if (!nullAnswers.has(client)) nullAnswers.set(client, core.guard(() => core.wasm.clientNullsMatter(client)));
+    return nullAnswers.get(client);
+  };
+
   const dispose = Symbol.dispose || Symbol.for("nodejs.dispose");
 
   return class Tool {
@@ -122,11 +129,12 @@ export function makeToolClass(core, layout) {
     repair(args, options) {
       const handle = this.#live();
       const client = repairClient(options);
-      // With a client, its profile's inverse may touch values no hint
-      // covers (a `null` for an omitted key), so the core always looks.
-      if (client === undefined && typeof args !== "string") {
+      if (typeof args !== "string") {
+        // A client's profile may be undone on a `null` (openai-strict's
+        // omitted keys); the core says which, and checks the name.
+        const nulls = client !== undefined && nullsMatter(client);
         if (this.#hints === undefined) this.#hints = JSON.parse(core.guard(() => handle.stringHints()));
-        if (!mayNeedRepair(this.#hints, args)) return { value: args, repairs: [] };
+        if (!mayNeedRepair(this.#hints, args, nulls)) return { value: args, repairs: [] };
       }
       const text = jsonText(args, "the arguments", "INVALID_ARGS");
       return JSON.parse(core.guard(() => handle.repair(text, client)));

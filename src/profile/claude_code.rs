@@ -10,7 +10,7 @@
 use serde_json::{json, Map, Value};
 
 use super::rules::{drop_keyword, refuse_recursion};
-use super::walk::{each_schema, Place};
+use super::walk::each_schema;
 use super::Report;
 
 pub fn shape(schema: &mut Value, report: &mut Report) {
@@ -28,14 +28,14 @@ pub fn shape(schema: &mut Value, report: &mut Report) {
                 );
             }
         }
-        open_record(node, place, true);
+        open_record(node, true);
     });
 }
 
 /// `additionalProperties: {}` (a record or loose object of anything) as
 /// the explicit schema of every JSON type, which Claude Code keeps.
 /// `with_null` is false for clients that refuse a type list with `null`.
-pub fn open_record(node: &mut Map<String, Value>, _place: &Place, with_null: bool) -> bool {
+pub fn open_record(node: &mut Map<String, Value>, with_null: bool) -> bool {
     let open = matches!(node.get("additionalProperties"), Some(Value::Object(m)) if m.is_empty())
         || node.get("additionalProperties") == Some(&Value::Bool(true));
     if open {

@@ -177,8 +177,8 @@ fn enums(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
         return;
     };
     if values.contains(&Value::Null) {
-        node.insert("nullable".to_owned(), Value::Bool(true));
         let rest: Vec<Value> = values.iter().filter(|v| !v.is_null()).cloned().collect();
+        node.insert("nullable".to_owned(), Value::Bool(true));
         node.remove("const");
         if rest.is_empty() {
             node.remove("enum");
@@ -187,8 +187,14 @@ fn enums(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
         }
         node.insert("enum".to_owned(), Value::Array(rest));
     }
-    let values = super::join::enum_values(node).unwrap_or_default();
-    if !values.is_empty() && values.iter().all(Value::is_boolean) {
+    let values = super::join::enum_values(node).unwrap_or(&[]);
+    let booleans = !values.is_empty() && values.iter().all(Value::is_boolean);
+    // The one JSON type every value has, for a node that names none.
+    let kind = values
+        .first()
+        .map(crate::schema::value_kind)
+        .filter(|kind| values.iter().all(|v| crate::schema::value_kind(v) == *kind));
+    if booleans {
         node.remove("const");
         node.insert("type".to_owned(), json!("boolean"));
         drop_keyword(
@@ -200,12 +206,8 @@ fn enums(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
         );
         return;
     }
-    if node.get("type").is_none() {
-        if let Some(kind) = values.first().map(crate::schema::value_kind) {
-            if values.iter().all(|v| crate::schema::value_kind(v) == kind) {
-                node.insert("type".to_owned(), json!(kind));
-            }
-        }
+    if let (None, Some(kind)) = (node.get("type"), kind) {
+        node.insert("type".to_owned(), json!(kind));
     }
     stringify_enum(node, place, report, true);
 }

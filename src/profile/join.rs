@@ -41,10 +41,10 @@ fn types_of(node: &Map<String, Value>) -> Option<Vec<String>> {
 }
 
 /// The values an `enum` or `const` allows.
-pub fn enum_values(node: &Map<String, Value>) -> Option<Vec<Value>> {
+pub fn enum_values(node: &Map<String, Value>) -> Option<&[Value]> {
     match (node.get("enum"), node.get("const")) {
-        (Some(Value::Array(values)), _) => Some(values.clone()),
-        (_, Some(value)) => Some(vec![value.clone()]),
+        (Some(Value::Array(values)), _) => Some(values),
+        (_, Some(value)) => Some(std::slice::from_ref(value)),
         _ => None,
     }
 }
@@ -69,24 +69,20 @@ const STRUCTURAL: &[&str] = &[
 /// One schema accepting at least every value any of `branches` accepts.
 #[must_use]
 pub fn join(branches: &[Value]) -> Map<String, Value> {
-    let expanded = expand(branches);
-    let branches = expanded.as_slice();
-    let mut maps: Vec<&Map<String, Value>> = Vec::new();
+    // Each branch with the JSON types it admits; one that admits any makes
+    // the whole join `{}`.
+    let mut branches_typed: Vec<(&Map<String, Value>, Vec<String>)> = Vec::new();
     let mut types: Vec<String> = Vec::new();
-    for branch in branches {
-        let Value::Object(map) = branch else {
+    for branch in expand(branches) {
+        let Some((map, branch_types)) = branch.as_object().and_then(|m| types_of(m).map(|t| (m, t))) else {
             return Map::new();
         };
-        // A branch that is itself a union is joined first.
-        let Some(branch_types) = types_of(map) else {
-            return Map::new();
-        };
-        for t in branch_types {
-            if !types.contains(&t) {
-                types.push(t);
+        for t in &branch_types {
+            if !types.contains(t) {
+                types.push(t.clone());
             }
         }
-        maps.push(map);
+        branches_typed.push((map, branch_types));
     }
     if types.iter().any(|t| t == "number") {
         types.retain(|t| t != "integer");
@@ -99,20 +95,20 @@ pub fn join(branches: &[Value]) -> Map<String, Value> {
             _ => Value::Array(types.iter().cloned().map(Value::String).collect()),
         },
     );
+    let maps: Vec<&Map<String, Value>> = branches_typed.iter().map(|(m, _)| *m).collect();
     join_enums(&maps, &mut out);
-    let objects: Vec<&Map<String, Value>> = maps
-        .iter()
-        .copied()
-        .filter(|m| types_of(m).is_some_and(|t| t.iter().any(|t| t == "object")))
-        .collect();
+    let of_type = |name: &str| -> Vec<&Map<String, Value>> {
+        branches_typed
+            .iter()
+            .filter(|(_, t)| t.iter().any(|t| t == name))
+            .map(|(m, _)| *m)
+            .collect()
+    };
+    let objects = of_type("object");
     if !objects.is_empty() {
         join_objects(&objects, &mut out);
     }
-    let arrays: Vec<&Map<String, Value>> = maps
-        .iter()
-        .copied()
-        .filter(|m| types_of(m).is_some_and(|t| t.iter().any(|t| t == "array")))
-        .collect();
+    let arrays = of_type("array");
     if !arrays.is_empty() {
         let items: Option<Vec<Value>> = arrays.iter().map(|m| m.get("items").cloned()).collect();
         if let Some(items) = items {
@@ -130,7 +126,7 @@ pub fn join(branches: &[Value]) -> Map<String, Value> {
 }
 
 /// Branches that are unions themselves give their own branches.
-fn expand(branches: &[Value]) -> Vec<Value> {
+fn expand(branches: &[Value]) -> Vec<&Value> {
     let mut out = Vec::new();
     let mut stack: Vec<&Value> = branches.iter().rev().collect();
     while let Some(branch) = stack.pop() {
@@ -141,7 +137,7 @@ fn expand(branches: &[Value]) -> Vec<Value> {
         match inner {
             // Bounded: the emitted schema's depth is.
             Some(members) if out.len() + stack.len() < 10_000 => stack.extend(members.iter().rev()),
-            _ => out.push(branch.clone()),
+            _ => out.push(branch),
         }
     }
     out
@@ -155,8 +151,8 @@ fn join_enums(maps: &[&Map<String, Value>], out: &mut Map<String, Value>) {
             return;
         };
         for value in values {
-            if !all.contains(&value) {
-                all.push(value);
+            if !all.contains(value) {
+                all.push(value.clone());
             }
         }
     }

@@ -205,9 +205,9 @@ impl Check {
     }
 }
 
-/// The schema for `client` and what it changed. `actions_as` picks the
-/// root form of an action union; only `mcp` writes the `oneOf` form.
-pub fn shape(input: Input<'_>, client: Client, actions_as: Option<ActionsAs>) -> Result<Shaped> {
+/// The root form an action union takes for `client`: `oneOf` only for
+/// `mcp`, since every other client refuses or strips a root `oneOf`.
+pub fn form(client: Client, actions_as: Option<ActionsAs>) -> Result<ActionsAs> {
     let form = actions_as.unwrap_or(ActionsAs::Flat);
     if form == ActionsAs::OneOf && client != Client::Mcp {
         return Err(Error::new(
@@ -218,35 +218,38 @@ pub fn shape(input: Input<'_>, client: Client, actions_as: Option<ActionsAs>) ->
             ),
         ));
     }
-    let mut schema = mcp::emit(input, form);
+    Ok(form)
+}
+
+/// The `mcp` profile's schema and report: where every other profile starts.
+#[must_use]
+pub fn mcp_schema(input: Input<'_>, form: ActionsAs) -> Shaped {
+    let schema = mcp::emit(input, form);
     let mut report = Report::default();
     if let (Some(union), ActionsAs::Flat) = (input.union, form) {
         report.warn(FindingCode::UnionFlattened, "", union_root::flattened_note(union));
     }
-    match client {
-        Client::Mcp => {}
-        Client::Portable => portable::shape(&mut schema, &mut report),
-        Client::Openai => openai::shape(&mut schema, &mut report),
-        Client::OpenaiStrict => openai_strict::shape(&mut schema, &mut report),
-        Client::Anthropic => anthropic::shape(&mut schema, &mut report),
-        Client::ClaudeCode => claude_code::shape(&mut schema, &mut report),
-        Client::Gemini => gemini::shape(&mut schema, &mut report),
-        Client::GeminiJson => gemini_json::shape(&mut schema, &mut report),
-        Client::Vscode => vscode::shape(&mut schema, &mut report),
-        Client::Cursor => cursor::shape(&mut schema, &mut report),
-    }
-    Ok(Shaped { schema, report })
+    Shaped { schema, report }
 }
 
-/// The inputSchema `client` accepts, or `UNSUPPORTED_BY_CLIENT` with every
-/// refusal at once.
-pub fn input_schema(input: Input<'_>, client: Client, actions_as: Option<ActionsAs>) -> Result<Value> {
-    let shaped = shape(input, client, actions_as)?;
-    if shaped.report.errors.is_empty() {
-        Ok(shaped.schema)
-    } else {
-        Err(Error::unsupported_by_client(client.name(), shaped.report.errors))
+/// The flat `mcp` schema (from [`mcp_schema`]) rewritten for `client`, its
+/// report extended with what that changed and refused.
+#[must_use]
+pub fn reshape(mut base: Shaped, client: Client) -> Shaped {
+    let (schema, report) = (&mut base.schema, &mut base.report);
+    match client {
+        Client::Mcp => {}
+        Client::Portable => portable::shape(schema, report),
+        Client::Openai => openai::shape(schema, report),
+        Client::OpenaiStrict => openai_strict::shape(schema, report),
+        Client::Anthropic => anthropic::shape(schema, report),
+        Client::ClaudeCode => claude_code::shape(schema, report),
+        Client::Gemini => gemini::shape(schema, report),
+        Client::GeminiJson => gemini_json::shape(schema, report),
+        Client::Vscode => vscode::shape(schema, report),
+        Client::Cursor => cursor::shape(schema, report),
     }
+    base
 }
 
 #[cfg(test)]

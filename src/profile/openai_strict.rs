@@ -94,9 +94,8 @@ pub fn shape(schema: &mut Value, report: &mut Report) {
 
 fn is_object(node: &Map<String, Value>) -> bool {
     match node.get("type") {
-        Some(Value::String(t)) => t == "object",
-        Some(Value::Array(ts)) => ts.iter().any(|t| t == "object"),
-        _ => node.contains_key("properties"),
+        Some(_) => super::rules::has_type(node, "object"),
+        None => node.contains_key("properties"),
     }
 }
 

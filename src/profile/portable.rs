@@ -30,7 +30,7 @@ pub fn shape(schema: &mut Value, report: &mut Report) {
             }
         }
         no_composition(node, place, report);
-        if open_record(node, place, false) {
+        if open_record(node, false) {
             report.warn(
                 FindingCode::NullDropped,
                 &place.at("additionalProperties"),

@@ -119,13 +119,18 @@ pub fn join_union_here(node: &mut Map<String, Value>, place: &Place, report: &mu
 /// Every array gets `items` (OpenAI, Copilot, Gemini and Windsurf fail
 /// without it); `{}` says what a missing one said, so nothing is lost.
 pub fn items_everywhere(node: &mut Map<String, Value>) {
-    let is_array = match node.get("type") {
-        Some(Value::String(t)) => t == "array",
-        Some(Value::Array(ts)) => ts.iter().any(|t| t == "array"),
-        _ => false,
-    };
-    if is_array && !node.contains_key("items") && !node.contains_key("prefixItems") {
+    if has_type(node, "array") && !node.contains_key("items") && !node.contains_key("prefixItems") {
         node.insert("items".to_owned(), Value::Object(Map::new()));
+    }
+}
+
+/// Whether `type` names `name`, alone or in a list.
+#[must_use]
+pub fn has_type(node: &Map<String, Value>, name: &str) -> bool {
+    match node.get("type") {
+        Some(Value::String(t)) => t == name,
+        Some(Value::Array(ts)) => ts.iter().any(|t| t == name),
+        _ => false,
     }
 }
 
@@ -249,6 +254,7 @@ pub fn stringify_enum(node: &mut Map<String, Value>, place: &Place, report: &mut
         }
         return;
     }
+    let values = values.to_vec();
     let texts: Vec<String> = values
         .iter()
         .map(|v| match v {

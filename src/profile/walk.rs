@@ -86,11 +86,12 @@ fn walk(value: &mut Value, place: &Place, visit: &mut dyn FnMut(&mut Map<String,
         return;
     };
     visit(node, place);
-    let required: Vec<String> = node
-        .get("required")
-        .and_then(Value::as_array)
-        .map(|r| r.iter().filter_map(Value::as_str).map(str::to_owned).collect())
-        .unwrap_or_default();
+    // Read only where there are properties to mark.
+    let required: Vec<String> = if node.contains_key("properties") {
+        super::join::required_of(node).into_iter().map(str::to_owned).collect()
+    } else {
+        Vec::new()
+    };
     for (key, child) in node.iter_mut() {
         let at = place.child(key);
         if ONE.contains(&key.as_str()) {
