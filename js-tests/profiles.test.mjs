@@ -174,6 +174,7 @@ const CODES = [
   ["RECORD_VALUE_SCHEMA_DROPPED", "gemini", z.object({ headers: z.record(z.string(), z.string()) })],
   ["CONSTRAINT_LOOSENED", "gemini", z.object({ pos: z.number().positive() })],
   ["TUPLE_LOOSENED", "openai-strict", z.object({ point: z.tuple([z.number(), z.string()]) })],
+  ["ANY_NARROWED", "openai-strict", z.object({ data: z.unknown() })],
   ["RECURSIVE_SCHEMA", "gemini", z.object({ value: z.lazy(() => z.union([z.string(), z.array(z.string())])), tree: cases.find((c) => c.name === "recursive-tree").schema })],
   ["PROPERTY_KEY_REFUSED", "anthropic", z.object({ "naïve": z.string() })],
   ["RECORD_REFUSED", "openai-strict", z.object({ headers: z.record(z.string(), z.string()) })],

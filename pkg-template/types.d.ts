@@ -179,7 +179,8 @@ export type ClientWarningCode =
   | "ENUM_STRINGIFIED"
   | "RECORD_VALUE_SCHEMA_DROPPED"
   | "CONSTRAINT_LOOSENED"
-  | "TUPLE_LOOSENED";
+  | "TUPLE_LOOSENED"
+  | "ANY_NARROWED";
 
 /** An error: something a profile cannot write without the server losing what it accepts. */
 export type ClientErrorCode =

@@ -204,6 +204,9 @@ pub enum FindingCode {
     ConstraintLoosened,
     /// A tuple became an array of any of its positions' schemas.
     TupleLoosened,
+    /// A schema for any value was written as any scalar (the client needs
+    /// a type at every node and takes no open object).
+    AnyNarrowed,
     /// A recursive schema the client cannot take.
     RecursiveSchema,
     /// A property key the client refuses.
@@ -235,6 +238,7 @@ impl FindingCode {
         FindingCode::RecordValueSchemaDropped,
         FindingCode::ConstraintLoosened,
         FindingCode::TupleLoosened,
+        FindingCode::AnyNarrowed,
     ];
 
     pub const ERRORS: &'static [FindingCode] = &[
@@ -267,6 +271,7 @@ impl FindingCode {
             FindingCode::RecordValueSchemaDropped => "RECORD_VALUE_SCHEMA_DROPPED",
             FindingCode::ConstraintLoosened => "CONSTRAINT_LOOSENED",
             FindingCode::TupleLoosened => "TUPLE_LOOSENED",
+            FindingCode::AnyNarrowed => "ANY_NARROWED",
             FindingCode::RecursiveSchema => "RECURSIVE_SCHEMA",
             FindingCode::PropertyKeyRefused => "PROPERTY_KEY_REFUSED",
             FindingCode::RecordRefused => "RECORD_REFUSED",

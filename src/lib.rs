@@ -115,23 +115,33 @@ fn read_root(schema: &Value) -> Result<(Schema, Option<ActionUnion>)> {
     }
 }
 
+/// `shape(schema, clients)`: each client's schema and report for any JSON
+/// Schema, as `tool.inputSchema({ client })` gives them for a compiled one
+/// (the `mcp` schema is emitted once and rewritten per client).
+pub fn shape(schema: &Value, clients: &[Client]) -> Result<Vec<profile::Shaped>> {
+    let (schema, union) = read_root(schema)?;
+    let input = profile::Input {
+        schema: &schema,
+        union: union.as_ref(),
+    };
+    let base = profile::mcp_schema(input, ActionsAs::Flat);
+    Ok(clients
+        .iter()
+        .map(|&client| profile::reshape(base.clone(), client))
+        .collect())
+}
+
 /// `check(schema, clients)`: lints any JSON Schema against clients, as
 /// `tool.check` does for a compiled one, without building a command line
 /// (a schema whose keys make no flags is still a schema a client can take).
 /// A root that is no object is an error for every client.
 pub fn check(schema: &Value, clients: &[Client]) -> Result<Vec<Check>> {
-    match read_root(schema) {
-        Ok((schema, union)) => {
-            let input = profile::Input {
-                schema: &schema,
-                union: union.as_ref(),
-            };
-            let base = profile::mcp_schema(input, ActionsAs::Flat);
-            Ok(clients
-                .iter()
-                .map(|&client| Check::new(client, &profile::reshape(base.clone(), client).report))
-                .collect())
-        }
+    match shape(schema, clients) {
+        Ok(shaped) => Ok(clients
+            .iter()
+            .zip(&shaped)
+            .map(|(&client, shaped)| Check::new(client, &shaped.report))
+            .collect()),
         Err(err) if err.code == Code::InvalidRoot => Ok(clients
             .iter()
             .map(|&client| Check {

@@ -3,7 +3,8 @@
 //! becomes required and nullable, and its `null` is read back as "absent"
 //! by repair (the openai-agents-js model, the one reversible peer). A
 //! `oneOf` becomes `anyOf` and an `allOf` is merged exactly (O4), a tuple
-//! becomes an array of its positions' schemas, and keywords the API does
+//! becomes an array of its positions' schemas, a schema for any value
+//! becomes any scalar (strict mode needs a type at every node), and keywords the API does
 //! not support are removed (O6); `$defs` recursion stays (OpenAI resolves
 //! it). Refused: records (a closed object cannot hold their keys), an
 //! `allOf` that cannot be merged exactly, and the size limits of O7.
@@ -63,6 +64,7 @@ pub fn shape(schema: &mut Value, report: &mut Report) {
             drop_keyword(node, place, key, report, "not supported in strict mode");
         }
         items_everywhere(node);
+        narrow_any(node, place, report);
         if place.depth == MAX_NESTING + 1 {
             report.refuse(
                 FindingCode::LimitExceeded,
@@ -90,6 +92,28 @@ pub fn shape(schema: &mut Value, report: &mut Report) {
             format!("{properties} object properties; strict mode takes at most {MAX_PROPERTIES}"),
         );
     }
+}
+
+/// What gives a node its type, directly or through its branches.
+const TYPED_BY: &[&str] = &["type", "anyOf", "$ref", "enum", "const", "properties"];
+
+/// A schema for any value (`z.any()`, `z.unknown()`, an array's `items: {}`)
+/// has no type, and strict mode needs one at every node ("schema must have
+/// a 'type' key", odoo-llm#212) and takes no open object: the nearest it
+/// can say is any scalar. The server still takes anything.
+fn narrow_any(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
+    if TYPED_BY.iter().any(|key| node.contains_key(*key)) {
+        return;
+    }
+    node.insert(
+        "anyOf".to_owned(),
+        json!([{ "type": "string" }, { "type": "number" }, { "type": "boolean" }, { "type": "null" }]),
+    );
+    report.warn(
+        FindingCode::AnyNarrowed,
+        &place.pointer,
+        "any value, written as a string, number, boolean or null: strict mode needs a type at every node and takes no open object, so objects and arrays cannot be sent here",
+    );
 }
 
 fn is_object(node: &Map<String, Value>) -> bool {

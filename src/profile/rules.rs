@@ -116,12 +116,27 @@ pub fn join_union_here(node: &mut Map<String, Value>, place: &Place, report: &mu
     }
 }
 
-/// Every array gets `items` (OpenAI, Copilot, Gemini and Windsurf fail
-/// without it); `{}` says what a missing one said, so nothing is lost.
+/// Every array gets `items` that is a schema (OpenAI, Copilot, Gemini and
+/// Windsurf fail without it; Copilot tests `!items`, so `false` fails too,
+/// and `prefixItems` does not count). `{}` says what a missing one said;
+/// `items: false` (Zod's closed tuple) says "nothing past the positions",
+/// which `maxItems` says as exactly, so nothing is lost either way.
 pub fn items_everywhere(node: &mut Map<String, Value>) {
-    if has_type(node, "array") && !node.contains_key("items") && !node.contains_key("prefixItems") {
-        node.insert("items".to_owned(), Value::Object(Map::new()));
+    if !has_type(node, "array") {
+        return;
     }
+    match node.get("items") {
+        None => {}
+        Some(Value::Bool(false)) => {
+            let positions = node.get("prefixItems").and_then(Value::as_array).map_or(0, Vec::len);
+            let bound = node.get("maxItems").and_then(Value::as_u64).map_or(positions, |max| {
+                usize::try_from(max).map_or(positions, |max| max.min(positions))
+            });
+            node.insert("maxItems".to_owned(), json!(bound));
+        }
+        Some(_) => return,
+    }
+    node.insert("items".to_owned(), Value::Object(Map::new()));
 }
 
 /// Whether `type` names `name`, alone or in a list.

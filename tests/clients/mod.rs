@@ -184,11 +184,12 @@ fn required_subset(rule: &'static str, schema: &Value) -> Vec<Violation> {
     out
 }
 
-/// Arrays without `items` (ON2, V5, G7, W3).
+/// Arrays without a schema in `items` (ON2, V5, G7, W3): Copilot tests
+/// `!items`, so `items: false` fails and `prefixItems` does not stand in.
 fn arrays_have_items(rule: &'static str, schema: &Value) -> Vec<Violation> {
     nodes(schema)
         .into_iter()
-        .filter(|n| is_type(n.value, "array") && !n.value.contains_key("items") && !n.value.contains_key("prefixItems"))
+        .filter(|n| is_type(n.value, "array") && matches!(n.value.get("items"), None | Some(Value::Bool(false))))
         .map(|n| violation(rule, &n.pointer, "an array without items"))
         .collect()
 }
@@ -387,6 +388,13 @@ pub fn openai_strict(schema: &Value) -> Vec<Violation> {
         }
         if node.depth > 10 {
             out.push(violation("O7", &node.pointer, "nested deeper than 10 levels"));
+        }
+        // O9: `In context=(...), schema must have a 'type' key` (odoo-llm#212).
+        if !["type", "anyOf", "$ref"]
+            .iter()
+            .any(|key| node.value.contains_key(*key))
+        {
+            out.push(violation("O9", &node.pointer, "a schema without a type"));
         }
     }
     out.extend(keywords_anywhere(
