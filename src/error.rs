@@ -173,7 +173,8 @@ pub struct Issue {
 pub struct Finding {
     pub code: FindingCode,
     pub pointer: String,
-    pub message: String,
+    /// Most messages are fixed text: borrowed, not copied per finding.
+    pub message: std::borrow::Cow<'static, str>,
 }
 
 /// Stable codes of [`Finding`]s: the README lists each with its meaning.

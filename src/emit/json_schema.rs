@@ -232,7 +232,9 @@ fn rewrite_refs(value: &mut Value, schema: &Schema) {
                             .parse::<usize>()
                             .ok()
                             .and_then(|i| schema.defs.get(i))
-                            .map_or_else(String::new, |d| crate::schema::escape_pointer_segment(&d.name));
+                            .map_or_else(String::new, |d| {
+                                crate::schema::escape_pointer_segment(&d.name).into_owned()
+                            });
                         *reference = format!("#/$defs/{name}");
                     }
                 }

@@ -25,7 +25,7 @@ pub const KEY_RULE: &str = "^[a-zA-Z0-9_.-]{1,64}$";
 pub fn shape(schema: &mut Value, report: &mut Report) {
     flatten_root_union(schema, report);
     each_schema(schema, &mut |node, place| {
-        if place.pointer.is_empty() {
+        if place.is_root() {
             merge_all_of_here(node, place, report, false);
         }
         refuse_keys(node, place, report, key_ok, KEY_RULE);

@@ -17,7 +17,7 @@ pub fn shape(schema: &mut Value, report: &mut Report) {
     super::anthropic::shape(schema, report);
     refuse_recursion(schema, report, "Claude Code does not resolve $ref");
     each_schema(schema, &mut |node, place| {
-        if place.pointer.is_empty() {
+        if place.is_root() {
             for key in ["if", "then", "else"] {
                 drop_keyword(
                     node,

@@ -41,10 +41,10 @@ pub fn shape(schema: &mut Value, report: &mut Report) {
         // Inside a definition (every kept one is recursive), a required
         // property that refers to a definition closes a cycle no optional
         // key breaks; outside, a `$ref` only enters one.
-        if node.contains_key("$ref") && place.is_property && place.required && place.pointer.starts_with("/$defs/") {
+        if node.contains_key("$ref") && place.is_property && place.required && place.pointer().starts_with("/$defs/") {
             report.refuse(
                 FindingCode::RecursiveSchema,
-                &place.pointer,
+                &place.pointer(),
                 "a required property refers back to its own definition; Gemini unrolls cycles only through optional properties",
             );
         }

@@ -200,10 +200,28 @@ fn join_objects(objects: &[&Map<String, Value>], out: &mut Map<String, Value>) {
     }
 }
 
+/// For each of the node's properties, in order, whether it is required:
+/// read before the properties are borrowed mutably, without copying names.
+#[must_use]
+pub fn required_flags(node: &Map<String, Value>) -> Vec<bool> {
+    let Some(Value::Object(props)) = super::rules::field(node, "properties") else {
+        return Vec::new();
+    };
+    let required = required_of(node);
+    // `required` mostly lists the keys in their order (Zod writes it so,
+    // and so does a profile that requires every key): check that place
+    // first, so a wide object does not compare every pair of names.
+    props
+        .keys()
+        .enumerate()
+        .map(|(i, key)| required.get(i) == Some(&key.as_str()) || required.contains(&key.as_str()))
+        .collect()
+}
+
 /// The names an object node requires.
 #[must_use]
 pub fn required_of(node: &Map<String, Value>) -> Vec<&str> {
-    node.get("required")
+    super::rules::field(node, "required")
         .and_then(Value::as_array)
         .map(|r| r.iter().filter_map(Value::as_str).collect())
         .unwrap_or_default()

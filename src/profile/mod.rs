@@ -21,6 +21,8 @@ mod union_root;
 mod vscode;
 mod walk;
 
+use std::borrow::Cow;
+
 use serde::Serialize;
 use serde_json::Value;
 
@@ -159,7 +161,7 @@ pub struct Report {
 }
 
 impl Report {
-    fn warn(&mut self, code: FindingCode, pointer: &str, message: impl Into<String>) {
+    fn warn(&mut self, code: FindingCode, pointer: &str, message: impl Into<Cow<'static, str>>) {
         self.warnings.push(Finding {
             code,
             pointer: pointer.to_owned(),
@@ -167,7 +169,7 @@ impl Report {
         });
     }
 
-    fn refuse(&mut self, code: FindingCode, pointer: &str, message: impl Into<String>) {
+    fn refuse(&mut self, code: FindingCode, pointer: &str, message: impl Into<Cow<'static, str>>) {
         self.errors.push(Finding {
             code,
             pointer: pointer.to_owned(),

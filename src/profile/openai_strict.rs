@@ -11,7 +11,9 @@
 
 use serde_json::{json, Map, Value};
 
-use super::rules::{accepts_null, drop_keyword, items_everywhere, loosen_tuple, make_nullable, merge_all_of_here};
+use super::rules::{
+    accepts_null, drop_keywords, field, has_any, items_everywhere, loosen_tuple, make_nullable, merge_all_of_here,
+};
 use super::walk::{each_schema, Place};
 use super::Report;
 use crate::error::FindingCode;
@@ -50,32 +52,23 @@ pub fn shape(schema: &mut Value, report: &mut Report) {
     let mut enum_values = 0usize;
     let mut properties = 0usize;
     each_schema(schema, &mut |node, place| {
-        if let Some(Value::Array(branches)) = node.remove("oneOf") {
-            report.warn(
-                FindingCode::OneofToAnyof,
-                &place.at("oneOf"),
-                "written as anyOf: the client does not check that exactly one branch fits",
-            );
-            node.insert("anyOf".to_owned(), Value::Array(branches));
+        if has_any(node, COMPOSITE) {
+            rewrite_composite(node, place, report);
         }
-        merge_all_of_here(node, place, report, true);
-        loosen_tuple(node, place, report);
-        for key in UNSUPPORTED {
-            drop_keyword(node, place, key, report, "not supported in strict mode");
-        }
+        drop_keywords(node, place, UNSUPPORTED, report, "not supported in strict mode");
         items_everywhere(node);
         narrow_any(node, place, report);
         if place.depth == MAX_NESTING + 1 {
             report.refuse(
                 FindingCode::LimitExceeded,
-                &place.pointer,
+                &place.pointer(),
                 format!("objects nest deeper than {MAX_NESTING} levels, the strict mode limit"),
             );
         }
-        enum_values += node.get("enum").and_then(Value::as_array).map_or(0, Vec::len);
+        enum_values += field(node, "enum").and_then(Value::as_array).map_or(0, Vec::len);
         if is_object(node) {
             close(node, place, report);
-            properties += node.get("properties").and_then(Value::as_object).map_or(0, Map::len);
+            properties += field(node, "properties").and_then(Value::as_object).map_or(0, Map::len);
         }
     });
     if enum_values > MAX_ENUM_VALUES {
@@ -94,6 +87,23 @@ pub fn shape(schema: &mut Value, report: &mut Report) {
     }
 }
 
+/// Keywords strict mode takes in another form.
+const COMPOSITE: &[&str] = &["oneOf", "allOf", "prefixItems"];
+
+/// `oneOf` as `anyOf`, `allOf` merged exactly, a tuple as an array.
+fn rewrite_composite(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
+    if let Some(Value::Array(branches)) = node.remove("oneOf") {
+        report.warn(
+            FindingCode::OneofToAnyof,
+            &place.at("oneOf"),
+            "written as anyOf: the client does not check that exactly one branch fits",
+        );
+        node.insert("anyOf".to_owned(), Value::Array(branches));
+    }
+    merge_all_of_here(node, place, report, true);
+    loosen_tuple(node, place, report);
+}
+
 /// What gives a node its type, directly or through its branches.
 const TYPED_BY: &[&str] = &["type", "anyOf", "$ref", "enum", "const", "properties"];
 
@@ -102,7 +112,7 @@ const TYPED_BY: &[&str] = &["type", "anyOf", "$ref", "enum", "const", "propertie
 /// a 'type' key", odoo-llm#212) and takes no open object: the nearest it
 /// can say is any scalar. The server still takes anything.
 fn narrow_any(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
-    if TYPED_BY.iter().any(|key| node.contains_key(*key)) {
+    if has_any(node, TYPED_BY) {
         return;
     }
     node.insert(
@@ -111,15 +121,15 @@ fn narrow_any(node: &mut Map<String, Value>, place: &Place, report: &mut Report)
     );
     report.warn(
         FindingCode::AnyNarrowed,
-        &place.pointer,
+        &place.pointer(),
         "any value, written as a string, number, boolean or null: strict mode needs a type at every node and takes no open object, so objects and arrays cannot be sent here",
     );
 }
 
 fn is_object(node: &Map<String, Value>) -> bool {
-    match node.get("type") {
+    match field(node, "type") {
         Some(_) => super::rules::has_type(node, "object"),
-        None => node.contains_key("properties"),
+        None => field(node, "properties").is_some(),
     }
 }
 
@@ -153,22 +163,20 @@ fn close(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
         ),
     }
     node.insert("additionalProperties".to_owned(), Value::Bool(false));
-    let required: Vec<String> = super::join::required_of(node).into_iter().map(str::to_owned).collect();
+    let required = super::join::required_flags(node);
     let props = node.entry("properties").or_insert_with(|| json!({}));
     let Value::Object(props) = props else {
         return;
     };
     let mut all = Vec::with_capacity(props.len());
-    for (key, schema) in props.iter_mut() {
+    let mut here: Option<String> = None;
+    for (i, (key, schema)) in props.iter_mut().enumerate() {
         all.push(Value::String(key.clone()));
-        if required.contains(key) {
+        if required.get(i).copied().unwrap_or(false) {
             continue;
         }
-        let pointer = format!(
-            "{}/{}",
-            place.at("properties"),
-            crate::schema::escape_pointer_segment(key)
-        );
+        let properties = here.get_or_insert_with(|| place.at("properties"));
+        let pointer = format!("{properties}/{}", crate::schema::escape_pointer_segment(key));
         if accepts_null(schema) {
             report.warn(
                 FindingCode::OptionalToNullable,

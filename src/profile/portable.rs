@@ -18,7 +18,7 @@ pub fn shape(schema: &mut Value, report: &mut Report) {
     flatten_root_union(schema, report);
     refuse_recursion(schema, report, "Claude Code and Kiro do not resolve $ref");
     each_schema(schema, &mut |node, place| {
-        if place.pointer.is_empty() {
+        if place.is_root() {
             for key in ["not", "if", "then", "else"] {
                 drop_keyword(
                     node,

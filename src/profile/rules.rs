@@ -67,7 +67,7 @@ pub fn merge_all_of_here(node: &mut Map<String, Value>, place: &Place, report: &
     };
     let (merged, conflicts) = merge_all_of(&members);
     for conflict in conflicts {
-        let pointer = format!("{}{conflict}", place.pointer);
+        let pointer = format!("{}{conflict}", place.pointer());
         if exact {
             report.refuse(
                 FindingCode::AllofConflict,
@@ -125,7 +125,7 @@ pub fn items_everywhere(node: &mut Map<String, Value>) {
     if !has_type(node, "array") {
         return;
     }
-    match node.get("items") {
+    match field(node, "items") {
         None => {}
         Some(Value::Bool(false)) => {
             let positions = node.get("prefixItems").and_then(Value::as_array).map_or(0, Vec::len);
@@ -142,7 +142,7 @@ pub fn items_everywhere(node: &mut Map<String, Value>) {
 /// Whether `type` names `name`, alone or in a list.
 #[must_use]
 pub fn has_type(node: &Map<String, Value>, name: &str) -> bool {
-    match node.get("type") {
+    match field(node, "type") {
         Some(Value::String(t)) => t == name,
         Some(Value::Array(ts)) => ts.iter().any(|t| t == name),
         _ => false,
@@ -190,8 +190,39 @@ pub fn drop_keyword(node: &mut Map<String, Value>, place: &Place, key: &str, rep
     }
 }
 
+/// Removes each of `keys` present, as [`drop_keyword`] does, reported in
+/// the order of `keys`.
+pub fn drop_keywords(node: &mut Map<String, Value>, place: &Place, keys: &[&str], report: &mut Report, why: &str) {
+    if has_any(node, keys) {
+        for key in keys {
+            drop_keyword(node, place, key, report, why);
+        }
+    }
+}
+
+/// Whether the node has any of `keys`: one pass over its few keys, where a
+/// lookup per listed keyword would hash each of them.
+#[must_use]
+pub fn has_any(node: &Map<String, Value>, keys: &[&str]) -> bool {
+    node.keys().any(|key| keys.contains(&key.as_str()))
+}
+
+/// `node.get(key)` for the few keys a schema node has: comparing them is
+/// cheaper than hashing the key, which a profile would do a dozen times a
+/// node.
+#[must_use]
+pub fn field<'a>(node: &'a Map<String, Value>, key: &str) -> Option<&'a Value> {
+    if node.len() > 8 {
+        return node.get(key);
+    }
+    node.iter().find_map(|(k, v)| (k == key).then_some(v))
+}
+
 /// Reports keywords the client keeps but does not enforce.
 pub fn ignored(node: &Map<String, Value>, place: &Place, keys: &[&str], report: &mut Report, why: &str) {
+    if !has_any(node, keys) {
+        return;
+    }
     for key in keys {
         if node.contains_key(*key) {
             report.warn(

@@ -36,7 +36,7 @@ const GPT4_DELETES: &[&str] = &[
 pub fn shape(schema: &mut Value, report: &mut Report) {
     flatten_root_union(schema, report);
     each_schema(schema, &mut |node, place| {
-        if place.pointer.is_empty() {
+        if place.is_root() {
             merge_all_of_here(node, place, report, false);
             for key in ["not", "if", "then", "else"] {
                 drop_keyword(node, place, key, report, "Copilot deletes it at the root");

@@ -8,11 +8,13 @@ use serde_json::{Map, Value};
 use crate::limits::MAX_DEPTH;
 use crate::schema::escape_pointer_segment;
 
-/// Where a node sits.
-#[derive(Debug, Clone)]
-pub struct Place {
-    /// JSON pointer of the node, `""` for the root.
-    pub pointer: String,
+/// Where a node sits. The pointer is built only when asked for (a finding
+/// is being recorded): most nodes are visited and left alone, and a string
+/// per node was most of a profile's cost.
+#[derive(Debug, Clone, Copy)]
+pub struct Place<'a> {
+    parent: Option<&'a Place<'a>>,
+    segment: Segment<'a>,
     /// How many `properties` levels down from the root.
     pub depth: usize,
     /// The node is a property its parent object requires.
@@ -21,20 +23,64 @@ pub struct Place {
     pub is_property: bool,
 }
 
-impl Place {
-    fn child(&self, segment: &str) -> Place {
+/// One step of a pointer: a keyword or name, or a position in a list.
+#[derive(Debug, Clone, Copy)]
+enum Segment<'a> {
+    Root,
+    Key(&'a str),
+    Index(usize),
+}
+
+impl<'a> Place<'a> {
+    fn child(&'a self, segment: Segment<'a>) -> Place<'a> {
         Place {
-            pointer: format!("{}/{}", self.pointer, escape_pointer_segment(segment)),
+            parent: Some(self),
+            segment,
             depth: self.depth,
             required: false,
             is_property: false,
         }
     }
 
+    /// Whether this is the root schema.
+    #[must_use]
+    pub fn is_root(&self) -> bool {
+        self.parent.is_none()
+    }
+
+    /// JSON pointer of the node, `""` for the root.
+    #[must_use]
+    pub fn pointer(&self) -> String {
+        let mut steps = Vec::new();
+        let mut at = Some(self);
+        while let Some(place) = at {
+            steps.push(place.segment);
+            at = place.parent;
+        }
+        let mut out = String::new();
+        for step in steps.iter().rev() {
+            match step {
+                Segment::Root => {}
+                Segment::Key(key) => {
+                    out.push('/');
+                    out.push_str(&escape_pointer_segment(key));
+                }
+                Segment::Index(i) => {
+                    out.push('/');
+                    out.push_str(&i.to_string());
+                }
+            }
+        }
+        out
+    }
+
     /// The pointer of one of this node's keywords.
     #[must_use]
     pub fn at(&self, keyword: &str) -> String {
-        format!("{}/{}", self.pointer, escape_pointer_segment(keyword))
+        let mut out = self.pointer();
+        out.push('/');
+        out.push_str(&escape_pointer_segment(keyword));
+        out
     }
 }
 
@@ -68,7 +114,8 @@ const MAP: &[&str] = &[
 /// Calls `visit` on every object subschema of `root`, the root first.
 pub fn each_schema(root: &mut Value, visit: &mut dyn FnMut(&mut Map<String, Value>, &Place)) {
     let place = Place {
-        pointer: String::new(),
+        parent: None,
+        segment: Segment::Root,
         depth: 0,
         required: false,
         is_property: false,
@@ -86,29 +133,24 @@ fn walk(value: &mut Value, place: &Place, visit: &mut dyn FnMut(&mut Map<String,
         return;
     };
     visit(node, place);
-    // Read only where there are properties to mark.
-    let required: Vec<String> = if node.contains_key("properties") {
-        super::join::required_of(node).into_iter().map(str::to_owned).collect()
-    } else {
-        Vec::new()
-    };
+    let required = super::join::required_flags(node);
     for (key, child) in node.iter_mut() {
-        let at = place.child(key);
+        let at = place.child(Segment::Key(key));
         if ONE.contains(&key.as_str()) {
             walk(child, &at, visit, nesting + 1);
         } else if LIST.contains(&key.as_str()) || (key == "items" && child.is_array()) {
             if let Value::Array(members) = child {
                 for (i, member) in members.iter_mut().enumerate() {
-                    walk(member, &at.child(&i.to_string()), visit, nesting + 1);
+                    walk(member, &at.child(Segment::Index(i)), visit, nesting + 1);
                 }
             }
         } else if MAP.contains(&key.as_str()) {
             if let Value::Object(members) = child {
-                for (name, member) in members.iter_mut() {
-                    let mut inner = at.child(name);
+                for (i, (name, member)) in members.iter_mut().enumerate() {
+                    let mut inner = at.child(Segment::Key(name));
                     if key == "properties" {
                         inner.depth = place.depth + 1;
-                        inner.required = required.contains(name);
+                        inner.required = required.get(i).copied().unwrap_or(false);
                         inner.is_property = true;
                     }
                     walk(member, &inner, visit, nesting + 1);
@@ -133,7 +175,7 @@ mod tests {
         });
         let mut seen = Vec::new();
         each_schema(&mut schema, &mut |_, place| {
-            seen.push((place.pointer.clone(), place.required));
+            seen.push((place.pointer(), place.required));
         });
         let pointers: Vec<&str> = seen.iter().map(|(p, _)| p.as_str()).collect();
         assert_eq!(

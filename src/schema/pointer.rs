@@ -1,5 +1,7 @@
 //! Local JSON pointers: the `#/$defs/Name` form every `$ref` Zod writes uses.
 
+use std::borrow::Cow;
+
 use serde_json::Value;
 
 /// Resolves a local `$ref` against the root document. Returns the canonical
@@ -31,8 +33,13 @@ pub fn resolve_local_ref<'a>(root: &'a Value, reference: &str) -> Result<(String
 /// Escapes a key for use as one JSON pointer segment of a `$ref` (a URI
 /// fragment, which readers percent-decode: `%` itself is encoded).
 #[must_use]
-pub fn escape_segment(key: &str) -> String {
-    key.replace('~', "~0").replace('/', "~1").replace('%', "%25")
+pub fn escape_segment(key: &str) -> Cow<'_, str> {
+    // Nearly every key needs no escape: borrow it, since pointers are built
+    // for every property read.
+    if !key.contains(['~', '/', '%']) {
+        return Cow::Borrowed(key);
+    }
+    Cow::Owned(key.replace('~', "~0").replace('/', "~1").replace('%', "%25"))
 }
 
 fn percent_decode(text: &str) -> Option<String> {
