@@ -180,8 +180,8 @@ impl Tool {
             command,
             profiles: std::array::from_fn(|_| std::sync::OnceLock::new()),
         };
-        // The default inputSchema is written now: `tools/list` asks for it first.
-        tool.profiled(InputSchemaOptions::default())?;
+        // No inputSchema is written yet: a command line never asks for one,
+        // and a server asks for its client's (see `profiled`).
         Ok(tool)
     }
 
