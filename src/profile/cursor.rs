@@ -47,7 +47,7 @@ pub fn drop_null(node: &mut Map<String, Value>, place: &Place, report: &mut Repo
     if dropped {
         report.warn(
             FindingCode::NullDropped,
-            &place.pointer(),
+            place.pointer(),
             "null is no longer offered here (Cursor mishandles a type list with null); the key can still be left out",
         );
     }

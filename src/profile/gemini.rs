@@ -66,7 +66,7 @@ pub fn shape(schema: &mut Value, report: &mut Report) {
         if let Some(branches) = node.remove("oneOf") {
             report.warn(
                 FindingCode::OneofToAnyof,
-                &place.at("oneOf"),
+                place.at("oneOf"),
                 "written as anyOf (Gemini has no oneOf): exactly-one is not checked by the client",
             );
             node.insert("anyOf".to_owned(), branches);
@@ -261,7 +261,7 @@ fn exclusive_bounds(node: &mut Map<String, Value>, place: &Place, report: &mut R
         if !exact {
             report.warn(
                 FindingCode::ConstraintLoosened,
-                &place.at(exclusive),
+                place.at(exclusive),
                 format!("{exclusive} {bound} is written as {inclusive} {bound}, which admits {bound} itself"),
             );
         }
@@ -272,7 +272,7 @@ fn records(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
     match node.remove("additionalProperties") {
         Some(Value::Bool(false)) => report.warn(
             FindingCode::KeywordDropped,
-            &place.at("additionalProperties"),
+            place.at("additionalProperties"),
             "\"additionalProperties\": false removed (Gemini refuses the field); the object is no longer closed for the model, the server still refuses unknown keys",
         ),
         // Absent, `true` or `{}`: the object was open, and stays open.
@@ -280,7 +280,7 @@ fn records(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
         Some(Value::Object(schema)) if schema.is_empty() => {}
         Some(_) => report.warn(
             FindingCode::RecordValueSchemaDropped,
-            &place.at("additionalProperties"),
+            place.at("additionalProperties"),
             "the record's value schema is removed (Gemini refuses the field); its values are checked by the server only",
         ),
     }

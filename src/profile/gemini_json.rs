@@ -44,7 +44,7 @@ pub fn shape(schema: &mut Value, report: &mut Report) {
         if node.contains_key("$ref") && place.is_property && place.required && place.pointer().starts_with("/$defs/") {
             report.refuse(
                 FindingCode::RecursiveSchema,
-                &place.pointer(),
+                place.pointer(),
                 "a required property refers back to its own definition; Gemini unrolls cycles only through optional properties",
             );
         }

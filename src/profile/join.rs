@@ -232,7 +232,7 @@ pub fn required_of(node: &Map<String, Value>) -> Vec<&str> {
 fn distinct_or_any_of(schemas: Vec<Value>) -> Value {
     let mut distinct: Vec<Value> = Vec::new();
     for schema in schemas {
-        match distinct.iter_mut().find(|d| undescribed(d) == undescribed(&schema)) {
+        match distinct.iter_mut().find(|d| same_but_words(d, &schema)) {
             Some(known) => {
                 if known.get("description").is_none() {
                     *known = schema;
@@ -253,13 +253,15 @@ fn one_or_any_of(mut schemas: Vec<Value>) -> Value {
     Value::Object(map)
 }
 
-fn undescribed(schema: &Value) -> Value {
-    let mut copy = schema.clone();
-    if let Value::Object(map) = &mut copy {
-        map.remove("description");
-        map.remove("title");
-    }
-    copy
+/// Equal but for their words (`description`, `title`), compared in place:
+/// a copy of each side per comparison was most of a join's cost.
+fn same_but_words(a: &Value, b: &Value) -> bool {
+    let (Value::Object(a), Value::Object(b)) = (a, b) else {
+        return a == b;
+    };
+    let rule = |(key, _): &(&String, &Value)| key.as_str() != "description" && key.as_str() != "title";
+    a.iter().filter(rule).count() == b.iter().filter(rule).count()
+        && a.iter().filter(rule).all(|(key, value)| b.get(key) == Some(value))
 }
 
 /// `allOf` members merged into one node: properties and `required` are

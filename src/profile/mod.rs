@@ -161,18 +161,18 @@ pub struct Report {
 }
 
 impl Report {
-    fn warn(&mut self, code: FindingCode, pointer: &str, message: impl Into<Cow<'static, str>>) {
+    fn warn(&mut self, code: FindingCode, pointer: impl Into<String>, message: impl Into<Cow<'static, str>>) {
         self.warnings.push(Finding {
             code,
-            pointer: pointer.to_owned(),
+            pointer: pointer.into(),
             message: message.into(),
         });
     }
 
-    fn refuse(&mut self, code: FindingCode, pointer: &str, message: impl Into<Cow<'static, str>>) {
+    fn refuse(&mut self, code: FindingCode, pointer: impl Into<String>, message: impl Into<Cow<'static, str>>) {
         self.errors.push(Finding {
             code,
-            pointer: pointer.to_owned(),
+            pointer: pointer.into(),
             message: message.into(),
         });
     }

@@ -61,7 +61,7 @@ pub fn shape(schema: &mut Value, report: &mut Report) {
         if place.depth == MAX_NESTING + 1 {
             report.refuse(
                 FindingCode::LimitExceeded,
-                &place.pointer(),
+                place.pointer(),
                 format!("objects nest deeper than {MAX_NESTING} levels, the strict mode limit"),
             );
         }
@@ -95,7 +95,7 @@ fn rewrite_composite(node: &mut Map<String, Value>, place: &Place, report: &mut 
     if let Some(Value::Array(branches)) = node.remove("oneOf") {
         report.warn(
             FindingCode::OneofToAnyof,
-            &place.at("oneOf"),
+            place.at("oneOf"),
             "written as anyOf: the client does not check that exactly one branch fits",
         );
         node.insert("anyOf".to_owned(), Value::Array(branches));
@@ -121,7 +121,7 @@ fn narrow_any(node: &mut Map<String, Value>, place: &Place, report: &mut Report)
     );
     report.warn(
         FindingCode::AnyNarrowed,
-        &place.pointer(),
+        place.pointer(),
         "any value, written as a string, number, boolean or null: strict mode needs a type at every node and takes no open object, so objects and arrays cannot be sent here",
     );
 }
@@ -139,7 +139,7 @@ fn close(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
         if node.contains_key(key) {
             report.refuse(
                 FindingCode::RecordRefused,
-                &place.at(key),
+                place.at(key),
                 format!("strict mode takes no \"{key}\": a record's keys cannot be listed in a closed object"),
             );
         }
@@ -148,17 +148,17 @@ fn close(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
         None | Some(Value::Bool(false)) => {}
         Some(Value::Bool(true)) => report.warn(
             FindingCode::ObjectClosed,
-            &place.at("additionalProperties"),
+            place.at("additionalProperties"),
             "the object accepted unknown keys; strict mode closes it",
         ),
         Some(Value::Object(schema)) if schema.is_empty() => report.warn(
             FindingCode::ObjectClosed,
-            &place.at("additionalProperties"),
+            place.at("additionalProperties"),
             "the object accepted unknown keys; strict mode closes it",
         ),
         Some(_) => report.refuse(
             FindingCode::RecordRefused,
-            &place.at("additionalProperties"),
+            place.at("additionalProperties"),
             "strict mode closes every object, so a record's values could not be sent",
         ),
     }
@@ -176,18 +176,22 @@ fn close(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
             continue;
         }
         let properties = here.get_or_insert_with(|| place.at("properties"));
-        let pointer = format!("{properties}/{}", crate::schema::escape_pointer_segment(key));
+        let escaped = crate::schema::escape_pointer_segment(key);
+        let mut pointer = String::with_capacity(properties.len() + 1 + escaped.len());
+        pointer.push_str(properties);
+        pointer.push('/');
+        pointer.push_str(&escaped);
         if accepts_null(schema) {
             report.warn(
                 FindingCode::OptionalToNullable,
-                &pointer,
+                pointer,
                 "optional, now required: strict mode requires every key (null, which it accepts, stays null)",
             );
         } else {
             *schema = make_nullable(std::mem::take(schema));
             report.warn(
                 FindingCode::OptionalToNullable,
-                &pointer,
+                pointer,
                 "optional, now required and nullable: repair with this client reads null as absent",
             );
         }

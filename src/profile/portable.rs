@@ -33,7 +33,7 @@ pub fn shape(schema: &mut Value, report: &mut Report) {
         if open_record(node, false) {
             report.warn(
                 FindingCode::NullDropped,
-                &place.at("additionalProperties"),
+                place.at("additionalProperties"),
                 "values of any type but null (Claude Code closes an empty schema here; Cursor refuses null in a type list)",
             );
         }

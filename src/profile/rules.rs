@@ -71,13 +71,13 @@ pub fn merge_all_of_here(node: &mut Map<String, Value>, place: &Place, report: &
         if exact {
             report.refuse(
                 FindingCode::AllofConflict,
-                &pointer,
+                pointer,
                 "the allOf members give this keyword different values, and the client takes no allOf",
             );
         } else {
             report.warn(
                 FindingCode::KeywordDropped,
-                &pointer,
+                pointer,
                 "the allOf members disagree here; the first member's value is kept",
             );
         }
@@ -105,7 +105,7 @@ pub fn join_union_here(node: &mut Map<String, Value>, place: &Place, report: &mu
     };
     report.warn(
         FindingCode::UnionMerged,
-        &place.at(keyword),
+        place.at(keyword),
         format!(
             "the {keyword} of {} branches is written as {what}; the server still checks the branches",
             branches.len()
@@ -155,7 +155,7 @@ pub fn refuse_recursion(root: &Value, report: &mut Report, why: &str) {
         for name in defs.keys() {
             report.refuse(
                 FindingCode::RecursiveSchema,
-                &format!("/$defs/{}", crate::schema::escape_pointer_segment(name)),
+                format!("/$defs/{}", crate::schema::escape_pointer_segment(name)),
                 format!("\"{name}\" refers to itself, and {why}"),
             );
         }
@@ -168,7 +168,7 @@ pub fn refuse_keys(node: &Map<String, Value>, place: &Place, report: &mut Report
         for key in props.keys().filter(|k| !ok(k)) {
             report.refuse(
                 FindingCode::PropertyKeyRefused,
-                &format!(
+                format!(
                     "{}/{}",
                     place.at("properties"),
                     crate::schema::escape_pointer_segment(key)
@@ -184,7 +184,7 @@ pub fn drop_keyword(node: &mut Map<String, Value>, place: &Place, key: &str, rep
     if node.remove(key).is_some() {
         report.warn(
             FindingCode::KeywordDropped,
-            &place.at(key),
+            place.at(key),
             format!("\"{key}\" removed: {why}"),
         );
     }
@@ -227,7 +227,7 @@ pub fn ignored(node: &Map<String, Value>, place: &Place, keys: &[&str], report: 
         if node.contains_key(*key) {
             report.warn(
                 FindingCode::IgnoredByClient,
-                &place.at(key),
+                place.at(key),
                 format!("\"{key}\" is {why}"),
             );
         }
@@ -317,7 +317,7 @@ pub fn stringify_enum(node: &mut Map<String, Value>, place: &Place, report: &mut
     if collide || (gemini && mixed) {
         report.refuse(
             FindingCode::MixedEnum,
-            &place.at(if node.contains_key("enum") { "enum" } else { "const" }),
+            place.at(if node.contains_key("enum") { "enum" } else { "const" }),
             format!(
                 "the values {} cannot be told apart once written as strings",
                 Value::Array(values.clone())
@@ -337,7 +337,7 @@ pub fn stringify_enum(node: &mut Map<String, Value>, place: &Place, report: &mut
     }
     report.warn(
         FindingCode::EnumStringified,
-        &place.at("enum"),
+        place.at("enum"),
         format!(
             "the values {} are written as strings; repair with this client turns them back",
             Value::Array(values)
@@ -385,7 +385,7 @@ pub fn loosen_tuple(node: &mut Map<String, Value>, place: &Place, report: &mut R
     node.insert("items".to_owned(), items);
     report.warn(
         FindingCode::TupleLoosened,
-        &place.at("prefixItems"),
+        place.at("prefixItems"),
         format!("the tuple of {count} positions is written as an array of any of their schemas; the server still checks each position"),
     );
 }
