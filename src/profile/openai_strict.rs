@@ -12,7 +12,7 @@
 use serde_json::{json, Map, Value};
 
 use super::rules::{
-    accepts_null, drop_keywords, field, has_any, items_everywhere, loosen_tuple, make_nullable, merge_all_of_here,
+    accepts_null, drop_keywords, field, has_any, items_everywhere, loosen_tuple, make_nullable, merge_all_of_here, take,
 };
 use super::walk::{each_schema, Place};
 use super::Report;
@@ -52,9 +52,7 @@ pub fn shape(schema: &mut Value, report: &mut Report) {
     let mut enum_values = 0usize;
     let mut properties = 0usize;
     each_schema(schema, &mut |node, place| {
-        if has_any(node, COMPOSITE) {
-            rewrite_composite(node, place, report);
-        }
+        rewrite_composite(node, place, report);
         drop_keywords(node, place, UNSUPPORTED, report, "not supported in strict mode");
         items_everywhere(node);
         narrow_any(node, place, report);
@@ -87,12 +85,9 @@ pub fn shape(schema: &mut Value, report: &mut Report) {
     }
 }
 
-/// Keywords strict mode takes in another form.
-const COMPOSITE: &[&str] = &["oneOf", "allOf", "prefixItems"];
-
 /// `oneOf` as `anyOf`, `allOf` merged exactly, a tuple as an array.
 fn rewrite_composite(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
-    if let Some(Value::Array(branches)) = node.remove("oneOf") {
+    if let Some(Value::Array(branches)) = take(node, "oneOf") {
         report.warn(
             FindingCode::OneofToAnyof,
             place.at("oneOf"),

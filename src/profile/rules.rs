@@ -62,7 +62,7 @@ pub fn flatten_root_union(root: &mut Value, report: &mut Report) {
 /// An `allOf` merged into its node. Members that disagree keep the first
 /// member's value: refused when `exact`, else reported as dropped.
 pub fn merge_all_of_here(node: &mut Map<String, Value>, place: &Place, report: &mut Report, exact: bool) {
-    let Some(Value::Array(members)) = node.remove("allOf") else {
+    let Some(Value::Array(members)) = take(node, "allOf") else {
         return;
     };
     let (merged, conflicts) = merge_all_of(&members);
@@ -90,7 +90,7 @@ pub fn merge_all_of_here(node: &mut Map<String, Value>, place: &Place, report: &
 /// A nested `anyOf`/`oneOf` as one schema (clients with no composition).
 pub fn join_union_here(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
     let Some((keyword, Value::Array(branches))) =
-        ["anyOf", "oneOf"].iter().find_map(|k| node.remove(*k).map(|v| (*k, v)))
+        ["anyOf", "oneOf"].iter().find_map(|k| take(node, k).map(|v| (*k, v)))
     else {
         return;
     };
@@ -181,7 +181,7 @@ pub fn refuse_keys(node: &Map<String, Value>, place: &Place, report: &mut Report
 
 /// Removes `key`, reporting it as dropped for `why`.
 pub fn drop_keyword(node: &mut Map<String, Value>, place: &Place, key: &str, report: &mut Report, why: &str) {
-    if node.remove(key).is_some() {
+    if take(node, key).is_some() {
         report.warn(
             FindingCode::KeywordDropped,
             place.at(key),
@@ -205,6 +205,13 @@ pub fn drop_keywords(node: &mut Map<String, Value>, place: &Place, keys: &[&str]
 #[must_use]
 pub fn has_any(node: &Map<String, Value>, keys: &[&str]) -> bool {
     node.keys().any(|key| keys.contains(&key.as_str()))
+}
+
+/// `node.remove(key)`, found first by [`field`]: most nodes lack the
+/// keyword a rule looks for, and a miss then costs no hash.
+pub fn take(node: &mut Map<String, Value>, key: &str) -> Option<Value> {
+    field(node, key)?;
+    node.remove(key)
 }
 
 /// `node.get(key)` for the few keys a schema node has: comparing them is
@@ -359,7 +366,7 @@ pub fn bare_refs(node: &mut Map<String, Value>, place: &Place, report: &mut Repo
 /// `prefixItems` (a tuple) as an array of any of its positions' schemas;
 /// a closed tuple keeps its length as `maxItems`.
 pub fn loosen_tuple(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
-    let Some(Value::Array(positions)) = node.remove("prefixItems") else {
+    let Some(Value::Array(positions)) = take(node, "prefixItems") else {
         return;
     };
     let count = positions.len();
