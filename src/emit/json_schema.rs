@@ -1,7 +1,7 @@
 //! Shape to JSON Schema 2020-12: complete `properties`/`required` at every
 //! depth, finite `$ref`s already inlined, recursive definitions under `$defs`.
 
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 
 use crate::schema::{Applicator, ArrayShape, Kind, ObjectShape, Schema, Shape};
 
@@ -60,7 +60,7 @@ fn emit_kind(shape: &Shape, out: &mut Map<String, Value>) {
     match &shape.kind {
         Kind::Any => {}
         Kind::Never => {
-            out.insert("not".to_owned(), json!({}));
+            out.insert("not".to_owned(), Value::Object(Map::new()));
         }
         Kind::Null => set_type(out, "null", false),
         Kind::Boolean => set_type(out, "boolean", nullable),
@@ -79,7 +79,7 @@ fn emit_kind(shape: &Shape, out: &mut Map<String, Value>) {
         Kind::Union(union) => {
             let mut branches: Vec<Value> = union.branches.iter().map(emit).collect();
             if nullable {
-                branches.push(json!({ "type": "null" }));
+                branches.push(null_type());
             }
             let key = if union.exclusive { "oneOf" } else { "anyOf" };
             out.insert(key.to_owned(), Value::Array(branches));
@@ -87,20 +87,34 @@ fn emit_kind(shape: &Shape, out: &mut Map<String, Value>) {
         Kind::AllOf(members) => {
             let all = Value::Array(members.iter().map(emit).collect());
             if nullable {
-                out.insert("anyOf".to_owned(), json!([{ "allOf": all }, { "type": "null" }]));
+                let mut all_of = Map::with_capacity(1);
+                all_of.insert("allOf".to_owned(), all);
+                out.insert(
+                    "anyOf".to_owned(),
+                    Value::Array(vec![Value::Object(all_of), null_type()]),
+                );
             } else {
                 out.insert("allOf".to_owned(), all);
             }
         }
         Kind::Ref(index) => {
-            let reference = json!({ "$ref": format!("#/$defs/{REF_MARK}{index}") });
+            let reference = Value::String(format!("#/$defs/{REF_MARK}{index}"));
             if nullable {
-                out.insert("anyOf".to_owned(), json!([reference, { "type": "null" }]));
-            } else if let Value::Object(map) = reference {
-                out.extend(map);
+                let mut map = Map::with_capacity(1);
+                map.insert("$ref".to_owned(), reference);
+                out.insert("anyOf".to_owned(), Value::Array(vec![Value::Object(map), null_type()]));
+            } else {
+                out.insert("$ref".to_owned(), reference);
             }
         }
     }
+}
+
+/// `{ "type": "null" }`, built directly: `json!` would serialize each part.
+fn null_type() -> Value {
+    let mut map = Map::with_capacity(1);
+    map.insert("type".to_owned(), Value::String("null".to_owned()));
+    Value::Object(map)
 }
 
 fn emit_applicator(applicator: &Applicator) -> Value {
@@ -115,7 +129,12 @@ fn emit_applicator(applicator: &Applicator) -> Value {
 const REF_MARK: &str = "\u{0}toolshape-def-";
 
 fn set_type(out: &mut Map<String, Value>, name: &str, nullable: bool) {
-    let value = if nullable { json!([name, "null"]) } else { json!(name) };
+    let name = Value::String(name.to_owned());
+    let value = if nullable {
+        Value::Array(vec![name, Value::String("null".to_owned())])
+    } else {
+        name
+    };
     out.insert("type".to_owned(), value);
 }
 

@@ -11,11 +11,11 @@
 //! property keys outside `[A-Za-z_][A-Za-z0-9_]{0,63}`, and enums mixing
 //! types. Repair turns stringified enum values back into numbers.
 
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 
 use super::rules::{
-    drop_keyword, flatten_root_union, items_everywhere, loosen_tuple, merge_all_of_here, refuse_keys, refuse_recursion,
-    stringify_enum,
+    drop_keyword, flatten_root_union, items_everywhere, loosen_tuple, merge_all_of_here, object_of, refuse_keys,
+    refuse_recursion, stringify_enum, text,
 };
 use super::walk::{each_schema, Place};
 use super::Report;
@@ -105,14 +105,14 @@ fn type_list(node: &mut Map<String, Value>) {
     let rest: Vec<Value> = types.into_iter().filter(|t| t != "null").collect();
     match rest.as_slice() {
         [] => {
-            node.insert("type".to_owned(), json!("null"));
+            node.insert("type".to_owned(), text("null"));
         }
         [one] => {
             node.insert("type".to_owned(), one.clone());
         }
         many => {
             node.remove("type");
-            let branches: Vec<Value> = many.iter().map(|t| json!({ "type": t })).collect();
+            let branches: Vec<Value> = many.iter().map(|t| object_of("type", t.clone())).collect();
             node.insert("anyOf".to_owned(), Value::Array(branches));
         }
     }
@@ -182,7 +182,7 @@ fn enums(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
         node.remove("const");
         if rest.is_empty() {
             node.remove("enum");
-            node.insert("type".to_owned(), json!("null"));
+            node.insert("type".to_owned(), text("null"));
             return;
         }
         node.insert("enum".to_owned(), Value::Array(rest));
@@ -196,7 +196,7 @@ fn enums(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
         .filter(|kind| values.iter().all(|v| crate::schema::value_kind(v) == *kind));
     if booleans {
         node.remove("const");
-        node.insert("type".to_owned(), json!("boolean"));
+        node.insert("type".to_owned(), text("boolean"));
         drop_keyword(
             node,
             place,
@@ -207,7 +207,7 @@ fn enums(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
         return;
     }
     if let (None, Some(kind)) = (node.get("type"), kind) {
-        node.insert("type".to_owned(), json!(kind));
+        node.insert("type".to_owned(), text(kind));
     }
     stringify_enum(node, place, report, true);
 }
@@ -292,7 +292,7 @@ fn written_number(value: f64) -> Option<Value> {
         // Integral (floor/ceil) and within ±2^53, so the cast is exact.
         #[allow(clippy::cast_possible_truncation)]
         let whole = value as i64;
-        return Some(json!(whole));
+        return Some(Value::from(whole));
     }
     serde_json::Number::from_f64(value).map(Value::Number)
 }

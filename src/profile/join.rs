@@ -42,7 +42,7 @@ fn types_of(node: &Map<String, Value>) -> Option<Vec<String>> {
 
 /// The values an `enum` or `const` allows.
 pub fn enum_values(node: &Map<String, Value>) -> Option<&[Value]> {
-    match (node.get("enum"), node.get("const")) {
+    match (super::rules::field(node, "enum"), super::rules::field(node, "const")) {
         (Some(Value::Array(values)), _) => Some(values),
         (_, Some(value)) => Some(std::slice::from_ref(value)),
         _ => None,

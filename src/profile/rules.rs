@@ -1,7 +1,7 @@
 //! Rewrites several profiles share, each reporting what it changed. They
 //! work on one emitted node at a time (see `walk`), except the root ones.
 
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 
 use super::join::{join, merge_all_of, required_of};
 use super::walk::Place;
@@ -56,7 +56,7 @@ pub fn flatten_root_union(root: &mut Value, report: &mut Report) {
             map.entry(key).or_insert(value);
         }
     }
-    map.insert("type".to_owned(), json!("object"));
+    map.insert("type".to_owned(), text("object"));
 }
 
 /// An `allOf` merged into its node. Members that disagree keep the first
@@ -132,7 +132,7 @@ pub fn items_everywhere(node: &mut Map<String, Value>) {
             let bound = node.get("maxItems").and_then(Value::as_u64).map_or(positions, |max| {
                 usize::try_from(max).map_or(positions, |max| max.min(positions))
             });
-            node.insert("maxItems".to_owned(), json!(bound));
+            node.insert("maxItems".to_owned(), Value::from(bound));
         }
         Some(_) => return,
     }
@@ -250,14 +250,14 @@ pub fn accepts_null(schema: &Value) -> bool {
     if let Some(values) = super::join::enum_values(map) {
         return values.contains(&Value::Null);
     }
-    match map.get("type") {
+    match field(map, "type") {
         Some(Value::String(t)) => t == "null",
         Some(Value::Array(ts)) => ts.iter().any(|t| t == "null"),
         _ => {
-            if let Some(Value::Array(branches)) = map.get("anyOf").or_else(|| map.get("oneOf")) {
+            if let Some(Value::Array(branches)) = field(map, "anyOf").or_else(|| field(map, "oneOf")) {
                 return branches.iter().any(accepts_null);
             }
-            !map.contains_key("$ref") && !map.contains_key("not") && !map.contains_key("allOf")
+            !has_any(map, &["$ref", "not", "allOf"])
         }
     }
 }
@@ -270,27 +270,43 @@ pub fn make_nullable(schema: Value) -> Value {
     let Value::Object(mut map) = schema else {
         return schema;
     };
-    let simple = matches!(map.get("type"), Some(Value::String(_)))
-        && !map.contains_key("anyOf")
-        && !map.contains_key("oneOf")
-        && !map.contains_key("$ref");
+    let simple = matches!(field(&map, "type"), Some(Value::String(_))) && !has_any(&map, &["anyOf", "oneOf", "$ref"]);
     if simple {
         if let Some(ty) = map.get_mut("type") {
-            *ty = json!([ty.take(), "null"]);
+            *ty = Value::Array(vec![ty.take(), text("null")]);
         }
-        if let Some(constant) = map.remove("const") {
-            map.insert("enum".to_owned(), json!([constant, null]));
+        if let Some(constant) = take(&mut map, "const") {
+            map.insert("enum".to_owned(), Value::Array(vec![constant, Value::Null]));
         } else if let Some(Value::Array(values)) = map.get_mut("enum") {
             values.push(Value::Null);
         }
         return Value::Object(map);
     }
     let mut out = Map::new();
-    if let Some(description) = map.remove("description") {
+    if let Some(description) = take(&mut map, "description") {
         out.insert("description".to_owned(), description);
     }
-    out.insert("anyOf".to_owned(), json!([Value::Object(map), { "type": "null" }]));
+    out.insert(
+        "anyOf".to_owned(),
+        Value::Array(vec![Value::Object(map), object_of("type", text("null"))]),
+    );
     Value::Object(out)
+}
+
+/// A JSON string. Rewrites build values with these rather than `json!`,
+/// which passes every interpolated value through the serializer (a deep
+/// copy of a subschema, an allocation per literal).
+#[must_use]
+pub fn text(value: &str) -> Value {
+    Value::String(value.to_owned())
+}
+
+/// `{ key: value }`, built directly (see [`text`]).
+#[must_use]
+pub fn object_of(key: &str, value: Value) -> Value {
+    let mut map = Map::with_capacity(1);
+    map.insert(key.to_owned(), value);
+    Value::Object(map)
 }
 
 /// Enum values (and a `const`) written as strings: clients that take only
@@ -338,9 +354,9 @@ pub fn stringify_enum(node: &mut Map<String, Value>, place: &Place, report: &mut
         Value::Array(texts.iter().cloned().map(Value::String).collect()),
     );
     if gemini && !mixed {
-        node.insert("format".to_owned(), json!("enum"));
+        node.insert("format".to_owned(), text("enum"));
     } else {
-        node.insert("type".to_owned(), json!("string"));
+        node.insert("type".to_owned(), text("string"));
     }
     report.warn(
         FindingCode::EnumStringified,
@@ -373,7 +389,7 @@ pub fn loosen_tuple(node: &mut Map<String, Value>, place: &Place, report: &mut R
     let mut schemas = positions;
     match node.remove("items") {
         Some(Value::Bool(false)) => {
-            node.entry("maxItems").or_insert(json!(count));
+            node.entry("maxItems").or_insert(Value::from(count));
         }
         Some(rest) => schemas.push(rest),
         None => {}
@@ -387,7 +403,7 @@ pub fn loosen_tuple(node: &mut Map<String, Value>, place: &Place, report: &mut R
     let items = if distinct.len() == 1 {
         distinct.pop().unwrap_or_default()
     } else {
-        json!({ "anyOf": distinct })
+        object_of("anyOf", Value::Array(distinct))
     };
     node.insert("items".to_owned(), items);
     report.warn(

@@ -6,7 +6,9 @@
 //! not every action uses says which do. The `oneOf` form is what the MCP
 //! spec and SDK v2 write for a discriminated union.
 
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
+
+use super::rules::{object_of, text};
 
 use crate::emit::{document, emit, emit_root};
 use crate::schema::actions::ActionUnion;
@@ -80,11 +82,14 @@ pub fn flat(schema: &Schema, union: &ActionUnion) -> Value {
         }
     }
     let mut properties = Map::new();
-    properties.insert(discriminator.key.clone(), json!({ "type": "string", "enum": firsts }));
+    properties.insert(discriminator.key.clone(), string_enum(firsts, None));
     if let Some(second) = &discriminator.second {
         properties.insert(
             second.clone(),
-            json!({ "type": "string", "enum": seconds, "description": format!("With {}: the second word of the action", discriminator.key) }),
+            string_enum(
+                seconds,
+                Some(format!("With {}: the second word of the action", discriminator.key)),
+            ),
         );
     }
     let count = union.actions.len();
@@ -93,13 +98,24 @@ pub fn flat(schema: &Schema, union: &ActionUnion) -> Value {
         properties.insert(key, field.into_schema(count));
     }
     let mut out = Map::new();
-    out.insert("type".to_owned(), json!("object"));
+    out.insert("type".to_owned(), text("object"));
     if let Some(description) = &schema.root.description {
         out.insert("description".to_owned(), Value::String(description.clone()));
     }
     out.insert("properties".to_owned(), Value::Object(properties));
-    out.insert("required".to_owned(), json!([discriminator.key]));
+    out.insert("required".to_owned(), Value::Array(vec![text(&discriminator.key)]));
     document(Value::Object(out), schema)
+}
+
+/// `{ type: "string", enum, description? }` for the action words.
+fn string_enum(values: Vec<Value>, description: Option<String>) -> Value {
+    let mut map = Map::with_capacity(3);
+    map.insert("type".to_owned(), text("string"));
+    map.insert("enum".to_owned(), Value::Array(values));
+    if let Some(description) = description {
+        map.insert("description".to_owned(), Value::String(description));
+    }
+    Value::Object(map)
 }
 
 /// What flattening an action union loosened: the keys each action
@@ -171,7 +187,7 @@ impl Field {
     fn into_schema(mut self, actions: usize) -> Value {
         let mut field = match self.schemas.len() {
             1 => self.schemas.pop().unwrap_or(Value::Null),
-            _ => json!({ "anyOf": self.schemas }),
+            _ => object_of("anyOf", Value::Array(self.schemas)),
         };
         if self.users.len() < actions {
             if let Value::Object(map) = &mut field {
