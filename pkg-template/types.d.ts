@@ -137,6 +137,8 @@ export type ErrorCode =
   | "HELP_REQUESTED"
   | "VERSION_REQUESTED"
   | "UNSUPPORTED_BY_CLIENT"
+  | "INVALID_DEFINITION"
+  | "FIELD_CONFLICT"
   | "FREED"
   | "NOT_INITIALIZED"
   | "INTERNAL";
@@ -151,6 +153,17 @@ export interface ErrorDetails {
   flag?: string | undefined;
   /** Every problem found: `Issue`s for `INVALID_ARGS`, `ClientFinding`s for `UNSUPPORTED_BY_CLIENT`. */
   issues?: Issue[] | ClientFinding[] | undefined;
+  /** `FIELD_CONFLICT`: every field two actions of a group define incompatibly. */
+  conflicts?: FieldConflict[] | undefined;
+}
+
+/** One field two actions of a grouped tool define incompatibly. */
+export interface FieldConflict {
+  /** The field's key. */
+  field: string;
+  /** The two action keys (`"common"` for the group's common fields). */
+  actions: [string, string];
+  message: string;
 }
 
 /** A client profile name (the README describes what each one changes and refuses). */

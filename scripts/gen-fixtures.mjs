@@ -6,12 +6,13 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync, existsSync } from 
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import { actionCases, cases, deploy, unionCases } from "./zod-cases.mjs";
+import { actionCases, cases, deploy, groupCases, unionCases, wireDefinition } from "./zod-cases.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const dir = join(root, "tests", "fixtures", "zod");
 const actionDir = join(root, "tests", "fixtures", "zod-actions");
 const unionDir = join(root, "tests", "fixtures", "zod-unions");
+const groupDir = join(root, "tests", "fixtures", "zod-groups");
 const check = process.argv.includes("--check");
 export const TARGETS = ["draft-2020-12", "draft-7", "openapi-3.0"];
 export const IOS = ["input", "output"];
@@ -29,6 +30,7 @@ function render(c) {
 const files = new Map(cases.map((c) => [join(dir, `${c.name}.json`), render(c)]));
 for (const c of actionCases) files.set(join(actionDir, `${c.name}.json`), render(c));
 for (const c of unionCases) files.set(join(unionDir, `${c.name}.json`), render(c));
+for (const c of groupCases) files.set(join(groupDir, `${c.name}.json`), `${JSON.stringify(wireDefinition(c.definition), null, 2)}\n`);
 files.set(join(root, "pkg-template", "example-actions.schema.json"), `${JSON.stringify(z.toJSONSchema(actionCases[0].schema, { io: "input" }), null, 2)}\n`);
 files.set(join(root, "pkg-template", "example.schema.json"), `${JSON.stringify(z.toJSONSchema(deploy, { io: "input" }), null, 2)}\n`);
 
@@ -36,6 +38,7 @@ const names = new Set(cases.map((c) => c.name));
 if (names.size !== cases.length) throw new Error("two fixture cases share a name");
 const actionNames = new Set(actionCases.map((c) => c.name));
 const unionNames = new Set(unionCases.map((c) => c.name));
+const groupNames = new Set(groupCases.map((c) => c.name));
 
 let stale = [];
 for (const [file, text] of files) {
@@ -48,10 +51,10 @@ for (const [file, text] of files) {
   }
 }
 const stray = (folder, known) => (existsSync(folder) ? readdirSync(folder).filter((f) => f.endsWith(".json") && !known.has(f.slice(0, -5))) : []);
-const extra = [...stray(dir, names), ...stray(actionDir, actionNames), ...stray(unionDir, unionNames)];
+const extra = [...stray(dir, names), ...stray(actionDir, actionNames), ...stray(unionDir, unionNames), ...stray(groupDir, groupNames)];
 if (check && (stale.length || extra.length)) {
   console.error(`fixtures are out of date (run npm run fixtures):\n${[...stale, ...extra].map((f) => `  ${f}`).join("\n")}`);
   process.exit(1);
 }
 const total = cases.length + actionCases.length + unionCases.length;
-console.error(`${total} Zod cases, ${total * TARGETS.length * IOS.length} schemas: ${check ? "current" : "written"}`);
+console.error(`${total} Zod cases, ${total * TARGETS.length * IOS.length} schemas, ${groupCases.length} group definitions: ${check ? "current" : "written"}`);

@@ -203,3 +203,85 @@ export const unionCases = [
     samples: [{ url: "https://example.com", timeout: 5 }, { path: "a.txt", line: 3 }],
   },
 ];
+
+// Grouped tools (defineGroup's definitions, handlers aside): their inputs
+// go to the core as JSON Schema, as the JS layer sends them.
+const workspace = z.object({ workspace: z.string().describe("Workspace ID") });
+export const groupCases = [
+  {
+    name: "platform",
+    definition: {
+      name: "platform",
+      description: "Platform administration",
+      common: workspace,
+      help: true,
+      groups: {
+        users: {
+          actions: {
+            list: { description: "List users", input: z.object({ limit: z.number().int().optional().describe("Max rows") }), readOnly: true },
+            create: { description: "Create a user.", input: z.object({ email: z.string().email(), name: z.string().optional() }), idempotent: false },
+            ban: { input: z.object({ id: z.string() }), destructive: true },
+          },
+        },
+        billing: {
+          actions: {
+            invoices: { description: "List invoices", input: z.object({ limit: z.number().optional(), status: z.enum(["open", "paid"]).optional() }), readOnly: true },
+            refund: { description: "Refund an invoice!", input: z.object({ id: z.string().describe("Invoice ID."), amount: z.number().positive() }), destructive: true, openWorld: false },
+          },
+        },
+      },
+    },
+  },
+  {
+    name: "deployments",
+    definition: {
+      name: "deployments",
+      descriptionFormat: "toon",
+      actions: {
+        deploy: { description: "Deploy a service: build, push, roll out", input: z.object({ service: z.string(), environment: z.enum(["dev", "staging"]) }), destructive: false },
+        rollback: { description: "", input: z.object({ service: z.string(), environment: z.enum(["staging", "prod"]), to: z.string().optional() }), destructive: true },
+        status: { input: z.object({ service: z.string().optional(), environment: z.string().optional() }), readOnly: true },
+        "42": { description: "true", input: z.object({}), idempotent: true, destructive: false },
+      },
+    },
+  },
+  {
+    name: "conflicts",
+    definition: {
+      name: "conflicts",
+      actions: {
+        a: { input: z.object({ id: z.string(), mode: z.enum(["x", "y"]), size: z.number().min(1) }) },
+        b: { input: z.object({ id: z.number(), mode: z.enum(["x"]), size: z.number().min(2) }) },
+      },
+    },
+  },
+];
+
+/** A definition as the core reads it: every schema as the JSON Schema Zod emits for input. */
+export function wireDefinition(def) {
+  const json = (schema) => (schema === undefined ? undefined : z.toJSONSchema(schema, { io: "input" }));
+  const action = (group, name, a) => ({
+    group,
+    name,
+    description: a.description,
+    input: json(a.input),
+    readOnly: a.readOnly,
+    destructive: a.destructive,
+    idempotent: a.idempotent,
+    openWorld: a.openWorld,
+  });
+  const actions = def.groups
+    ? Object.entries(def.groups).flatMap(([group, g]) => Object.entries(g.actions).map(([name, a]) => action(group, name, a)))
+    : Object.entries(def.actions).map(([name, a]) => action(undefined, name, a));
+  return {
+    name: def.name,
+    description: def.description,
+    discriminator: def.discriminator,
+    help: def.help,
+    descriptionFormat: def.descriptionFormat,
+    annotations: def.annotations,
+    common: json(def.common),
+    grouped: Boolean(def.groups),
+    actions,
+  };
+}

@@ -47,6 +47,10 @@ pub enum Code {
     VersionRequested,
     /// A client profile cannot write the schema without the server losing what it accepts.
     UnsupportedByClient,
+    /// A tool or group definition API.md refuses (no actions, a bad name, ...).
+    InvalidDefinition,
+    /// Actions of one group define a field incompatibly; every conflict at once.
+    FieldConflict,
 }
 
 impl Code {
@@ -70,6 +74,8 @@ impl Code {
         Code::HelpRequested,
         Code::VersionRequested,
         Code::UnsupportedByClient,
+        Code::InvalidDefinition,
+        Code::FieldConflict,
     ];
 
     /// The wire string, as JS sees it in `error.code`.
@@ -94,6 +100,8 @@ impl Code {
             Code::HelpRequested => "HELP_REQUESTED",
             Code::VersionRequested => "VERSION_REQUESTED",
             Code::UnsupportedByClient => "UNSUPPORTED_BY_CLIENT",
+            Code::InvalidDefinition => "INVALID_DEFINITION",
+            Code::FieldConflict => "FIELD_CONFLICT",
         }
     }
 }
@@ -307,6 +315,18 @@ pub struct Details {
     /// `issues` too: an error carries argv issues or these, never both.
     #[serde(rename = "issues", skip_serializing_if = "Vec::is_empty")]
     pub findings: Vec<Finding>,
+    /// Fields two actions define incompatibly (`FIELD_CONFLICT`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub conflicts: Vec<Conflict>,
+}
+
+/// One field two actions of a group define incompatibly.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Conflict {
+    pub field: String,
+    /// The two action keys (`common` for the group's common fields).
+    pub actions: [String; 2],
+    pub message: String,
 }
 
 impl Error {
@@ -320,6 +340,7 @@ impl Error {
             flag: None,
             issues: Vec::new(),
             findings: Vec::new(),
+            conflicts: Vec::new(),
         }))
     }
 
@@ -379,6 +400,21 @@ impl Error {
         );
         let mut err = Error::new(Code::UnsupportedByClient, message);
         err.0.findings = findings;
+        err
+    }
+
+    /// A `FIELD_CONFLICT` error listing every conflict of `tool`.
+    #[must_use]
+    pub fn field_conflicts(tool: &str, conflicts: Vec<Conflict>) -> Self {
+        let lines: Vec<String> = conflicts.iter().map(|c| format!("  - {}", c.message)).collect();
+        let message = format!(
+            "tool \"{tool}\": {} field{} defined differently by two actions (give them one schema, or different names):\n{}",
+            conflicts.len(),
+            if conflicts.len() == 1 { "" } else { "s" },
+            lines.join("\n")
+        );
+        let mut err = Error::new(Code::FieldConflict, message);
+        err.0.conflicts = conflicts;
         err
     }
 

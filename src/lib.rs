@@ -16,6 +16,7 @@ pub mod commands;
 pub mod emit;
 pub mod error;
 pub mod flags;
+pub mod group;
 pub mod help;
 pub mod keys;
 pub mod limits;

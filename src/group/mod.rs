@@ -1,0 +1,435 @@
+//! Grouped tools: many actions behind one MCP tool. From the definition
+//! (each action's input as JSON Schema) the core computes, once: the
+//! grouped inputSchema (the discriminator, the common fields, every
+//! action's fields merged, each with its note), the `oneOf` form, the
+//! description (`text` or `toon`), the annotations, and the flat
+//! projection (one tool per action with exact hints). Handlers, middleware
+//! and validation live in the JS layer.
+
+mod describe;
+mod hints;
+mod merge;
+mod notes;
+mod read;
+mod toon;
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use crate::error::{Code, Conflict, Error, Result};
+use crate::schema;
+pub use hints::Hints;
+pub use read::{ActionDef, GroupDef, DISCRIMINATOR, HELP};
+
+/// A defined group: everything a function of its schemas, computed once.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Group {
+    pub name: String,
+    pub discriminator: String,
+    pub grouped: bool,
+    pub description: String,
+    /// The grouped `mcp` inputSchema: one object, the discriminator first.
+    pub input_schema: Value,
+    /// The same as `{ type: "object", properties: common, oneOf: actions }`.
+    pub one_of_schema: Value,
+    pub annotations: Map<String, Value>,
+    pub actions: Vec<ActionOut>,
+}
+
+/// One action as the call path and the flat projection need it.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ActionOut {
+    pub key: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub group: Option<String>,
+    pub name: String,
+    /// The flat projection's tool name: `platform_users_create`.
+    pub flat_name: String,
+    pub description: String,
+    /// Common fields and the action's own, as one object schema.
+    pub input_schema: Value,
+    pub annotations: Map<String, Value>,
+    /// Every field the action takes (common ones first).
+    pub fields: Vec<String>,
+    /// The action's own required fields, in its order.
+    pub requires: Vec<String>,
+    /// The built-in help action.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub builtin: bool,
+}
+
+/// An object schema's parts: properties in order, required names, `$defs`.
+#[derive(Debug, Clone, Default)]
+struct Fields {
+    props: Map<String, Value>,
+    required: Vec<String>,
+    defs: Map<String, Value>,
+}
+
+/// Defines a group from its JSON definition (see [`GroupDef`]).
+pub fn define(definition: &Value) -> Result<Group> {
+    let mut def = read::read(definition)?;
+    if def.help {
+        def.actions.push(help_action());
+    }
+    let discriminator = def.discriminator.clone().unwrap_or_else(|| DISCRIMINATOR.to_owned());
+    let common = match &def.common {
+        Some(schema) => fields_of(schema, &def.name, "common")?,
+        None => Fields::default(),
+    };
+    let mut own: Vec<Fields> = Vec::with_capacity(def.actions.len());
+    for action in &def.actions {
+        let fields = match &action.input {
+            Some(schema) => fields_of(schema, &def.name, &action.key())?,
+            None => Fields::default(),
+        };
+        if fields.props.contains_key(&discriminator) || common.props.contains_key(&discriminator) {
+            return Err(Error::new(
+                Code::InvalidDefinition,
+                format!(
+                    "tool \"{}\", action \"{}\": a field is named \"{discriminator}\", like the discriminator; rename it or pick another `discriminator`",
+                    def.name,
+                    action.key()
+                ),
+            ));
+        }
+        own.push(fields);
+    }
+    build(&def, &discriminator, &common, &own)
+}
+
+/// `help` with an optional `topic`: read-only, closed-world.
+fn help_action() -> ActionDef {
+    ActionDef {
+        group: None,
+        name: HELP.to_owned(),
+        description: Some("Show the actions and their parameters".to_owned()),
+        input: Some(serde_json::json!({
+            "type": "object",
+            "properties": {
+                "topic": {
+                    "type": "string",
+                    "description": "Only actions whose key is this or starts with it and a dot"
+                }
+            }
+        })),
+        read_only: Some(true),
+        destructive: None,
+        idempotent: Some(true),
+        open_world: Some(false),
+    }
+}
+
+/// An action's (or the common) input read as an object schema.
+fn fields_of(schema: &Value, tool: &str, owner: &str) -> Result<Fields> {
+    let located = |err: Error| {
+        let mut message = format!("tool \"{tool}\", {owner}: {}", err.message);
+        if owner != "common" {
+            message = format!("tool \"{tool}\", action \"{owner}\": {}", err.message);
+        }
+        Error::new(err.code, message)
+    };
+    let read = schema::read_schema(schema).map_err(located)?;
+    schema::check_object_root(&read).map_err(located)?;
+    let Value::Object(mut root) = crate::emit::emit_root(&read) else {
+        return Ok(Fields::default());
+    };
+    let take_map = |root: &mut Map<String, Value>, key: &str| match root.remove(key) {
+        Some(Value::Object(map)) => map,
+        _ => Map::new(),
+    };
+    let props = take_map(&mut root, "properties");
+    let defs = take_map(&mut root, "$defs");
+    let required = match root.remove("required") {
+        Some(Value::Array(names)) => names.iter().filter_map(Value::as_str).map(str::to_owned).collect(),
+        _ => Vec::new(),
+    };
+    Ok(Fields { props, required, defs })
+}
+
+/// One merged field of the grouped schema.
+struct Merged {
+    key: String,
+    schema: Value,
+    usage: notes::Use,
+    /// Who defined it first: an action key, or `common`.
+    first: String,
+}
+
+fn build(def: &GroupDef, discriminator: &str, common: &Fields, own: &[Fields]) -> Result<Group> {
+    let keys: Vec<String> = def.actions.iter().map(ActionDef::key).collect();
+    let user: Vec<usize> = (0..def.actions.len())
+        .filter(|&i| !(def.help && keys.get(i).is_some_and(|k| k == HELP)))
+        .collect();
+    let mut merged: Vec<Merged> = Vec::new();
+    let mut conflicts: Vec<Conflict> = Vec::new();
+    for (key, schema) in &common.props {
+        let mut usage = notes::Use::default();
+        for &i in &user {
+            usage.add(i, common.required.contains(key));
+        }
+        merged.push(Merged {
+            key: key.clone(),
+            schema: schema.clone(),
+            usage,
+            first: "common".to_owned(),
+        });
+    }
+    for (i, fields) in own.iter().enumerate() {
+        let action_key = keys.get(i).cloned().unwrap_or_default();
+        for (key, schema) in &fields.props {
+            let required = fields.required.contains(key);
+            if let Some(field) = merged.iter_mut().find(|m| &m.key == key) {
+                match merge::merge(&field.schema, schema) {
+                    Some(schema) => field.schema = schema,
+                    None => conflicts.push(conflict(key, &field.first, &action_key, &field.schema, schema)),
+                }
+                field.usage.add(i, required);
+            } else {
+                let mut usage = notes::Use::default();
+                usage.add(i, required);
+                merged.push(Merged {
+                    key: key.clone(),
+                    schema: schema.clone(),
+                    usage,
+                    first: action_key.clone(),
+                });
+            }
+        }
+    }
+    if !conflicts.is_empty() {
+        return Err(Error::field_conflicts(&def.name, conflicts));
+    }
+    let defs = all_defs(&def.name, common, own)?;
+    let lines: Vec<describe::Line> = user
+        .iter()
+        .filter_map(|&i| {
+            let (action, fields) = (def.actions.get(i)?, own.get(i)?);
+            Some(describe::Line {
+                group: action.group.as_deref(),
+                name: &action.name,
+                key: keys.get(i)?,
+                description: action.description.as_deref(),
+                requires: &fields.required,
+                destructive: action.destructive == Some(true),
+            })
+        })
+        .collect();
+    let extra = def.help.then_some(HELP);
+    let description = match def.description_format.as_deref() {
+        Some("toon") => describe::toon(
+            &def.name,
+            def.description.as_deref(),
+            discriminator,
+            def.grouped,
+            &lines,
+        ),
+        _ => describe::text(
+            &def.name,
+            def.description.as_deref(),
+            discriminator,
+            def.grouped,
+            &lines,
+            extra,
+        ),
+    };
+    let input_schema = grouped_schema(def, discriminator, &keys, &user, &merged, &defs);
+    let one_of_schema = one_of_schema(def, discriminator, &keys, common, own, &defs);
+    let action_hints: Vec<Hints> = user.iter().filter_map(|&i| def.actions.get(i).map(hints_of)).collect();
+    let annotations = hints::aggregate(&action_hints, def.annotations.as_ref());
+    let actions = def
+        .actions
+        .iter()
+        .zip(own)
+        .zip(&keys)
+        .map(|((action, fields), key)| action_out(def, action, key, common, fields, &defs))
+        .collect();
+    Ok(Group {
+        name: def.name.clone(),
+        discriminator: discriminator.to_owned(),
+        grouped: def.grouped,
+        description,
+        input_schema,
+        one_of_schema,
+        annotations,
+        actions,
+    })
+}
+
+fn hints_of(action: &ActionDef) -> Hints {
+    Hints {
+        read_only: action.read_only,
+        destructive: action.destructive,
+        idempotent: action.idempotent,
+        open_world: action.open_world,
+    }
+}
+
+fn conflict(field: &str, first: &str, second: &str, a: &Value, b: &Value) -> Conflict {
+    let shown = |v: &Value| crate::text::clip(&merge::plain(v).to_string());
+    Conflict {
+        field: field.to_owned(),
+        actions: [first.to_owned(), second.to_owned()],
+        message: format!("\"{field}\": {first} has {}, {second} has {}", shown(a), shown(b)),
+    }
+}
+
+/// Every `$defs` entry the actions' recursive schemas need; one name with
+/// two different definitions is refused (the references would mix).
+fn all_defs(tool: &str, common: &Fields, own: &[Fields]) -> Result<Map<String, Value>> {
+    let mut out = Map::new();
+    for fields in std::iter::once(common).chain(own) {
+        for (name, schema) in &fields.defs {
+            match out.get(name) {
+                Some(existing) if existing != schema => {
+                    return Err(Error::new(
+                        Code::InvalidDefinition,
+                        format!("tool \"{tool}\": two actions define the recursive schema \"{name}\" differently; give them different ids"),
+                    ))
+                }
+                Some(_) => {}
+                None => {
+                    out.insert(name.clone(), schema.clone());
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn discriminator_description(def: &GroupDef, discriminator: &str) -> String {
+    if def.grouped {
+        format!("Module and operation (module.{discriminator} format)")
+    } else {
+        "Which operation to perform".to_owned()
+    }
+}
+
+fn object(props: Map<String, Value>, required: Vec<Value>, defs: &Map<String, Value>) -> Map<String, Value> {
+    let mut out = Map::new();
+    out.insert("type".to_owned(), Value::String("object".to_owned()));
+    out.insert("properties".to_owned(), Value::Object(props));
+    if !required.is_empty() {
+        out.insert("required".to_owned(), Value::Array(required));
+    }
+    if !defs.is_empty() {
+        out.insert("$defs".to_owned(), Value::Object(defs.clone()));
+    }
+    out
+}
+
+fn grouped_schema(
+    def: &GroupDef,
+    discriminator: &str,
+    keys: &[String],
+    user: &[usize],
+    merged: &[Merged],
+    defs: &Map<String, Value>,
+) -> Value {
+    let mut props = Map::new();
+    props.insert(
+        discriminator.to_owned(),
+        serde_json::json!({
+            "type": "string",
+            "enum": keys,
+            "description": discriminator_description(def, discriminator),
+        }),
+    );
+    let mut required = vec![Value::String(discriminator.to_owned())];
+    for field in merged {
+        let mut schema = field.schema.clone();
+        if let Some(note) = notes::note(&field.usage, user, keys) {
+            if let Value::Object(map) = &mut schema {
+                let text = match map.get("description").and_then(Value::as_str) {
+                    Some(existing) => notes::join_sentence(existing, &note),
+                    None => note,
+                };
+                map.insert("description".to_owned(), Value::String(text));
+            }
+        }
+        if field.usage.always_required(user) {
+            required.push(Value::String(field.key.clone()));
+        }
+        props.insert(field.key.clone(), schema);
+    }
+    Value::Object(object(props, required, defs))
+}
+
+fn one_of_schema(
+    def: &GroupDef,
+    discriminator: &str,
+    keys: &[String],
+    common: &Fields,
+    own: &[Fields],
+    defs: &Map<String, Value>,
+) -> Value {
+    let branches: Vec<Value> = def
+        .actions
+        .iter()
+        .zip(own)
+        .zip(keys)
+        .map(|((action, fields), key)| {
+            let mut props = Map::new();
+            props.insert(
+                discriminator.to_owned(),
+                serde_json::json!({ "type": "string", "const": key }),
+            );
+            props.extend(fields.props.clone());
+            let required = std::iter::once(discriminator.to_owned())
+                .chain(fields.required.iter().cloned())
+                .map(Value::String)
+                .collect();
+            let mut branch = object(props, required, &Map::new());
+            if let Some(description) = &action.description {
+                branch.insert("description".to_owned(), Value::String(description.clone()));
+            }
+            Value::Object(branch)
+        })
+        .collect();
+    let required = common.required.iter().cloned().map(Value::String).collect();
+    let mut out = object(common.props.clone(), required, defs);
+    out.insert("oneOf".to_owned(), Value::Array(branches));
+    Value::Object(out)
+}
+
+fn action_out(
+    def: &GroupDef,
+    action: &ActionDef,
+    key: &str,
+    common: &Fields,
+    fields: &Fields,
+    defs: &Map<String, Value>,
+) -> ActionOut {
+    let builtin = def.help && key == HELP;
+    let mut props = if builtin { Map::new() } else { common.props.clone() };
+    props.extend(fields.props.clone());
+    let field_names: Vec<String> = props.keys().cloned().collect();
+    let required: Vec<Value> = (if builtin { &[][..] } else { &common.required[..] })
+        .iter()
+        .chain(&fields.required)
+        .cloned()
+        .map(Value::String)
+        .collect();
+    let description = action.description.clone().unwrap_or_else(|| {
+        let tool = def
+            .description
+            .as_deref()
+            .filter(|d| !d.trim().is_empty())
+            .unwrap_or(&def.name);
+        format!("{} ({key})", tool.trim_end().trim_end_matches('.'))
+    });
+    ActionOut {
+        key: key.to_owned(),
+        group: action.group.clone(),
+        name: action.name.clone(),
+        flat_name: format!("{}_{}", def.name, key).replace('.', "_"),
+        description,
+        input_schema: Value::Object(object(props, required, defs)),
+        annotations: hints::exact(hints_of(action)),
+        fields: field_names,
+        requires: fields.required.clone(),
+        builtin,
+    }
+}
