@@ -74,6 +74,12 @@ pub fn check_schema(schema: &str, client: &str) -> Result<String, JsValue> {
     thrown(wire::check_schema_text(schema, client))
 }
 
+/// A grouped tool's definition to what the core computes of it.
+#[wasm_bindgen(js_name = defineGroup)]
+pub fn define_group(definition: &str) -> Result<String, JsValue> {
+    thrown(wire::define_group_text(definition))
+}
+
 #[wasm_bindgen]
 pub fn help(schema: &str, options: Option<String>) -> Result<String, JsValue> {
     let options: HelpOptions = thrown(read_text(options.as_deref(), "help"))?;

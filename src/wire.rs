@@ -370,6 +370,13 @@ pub fn check_schema_text(schema: &str, client: &str) -> Result<String> {
     Ok(json_text(&crate::check(&schema, &clients)?))
 }
 
+/// A grouped tool's definition (JSON text, inputs as JSON Schema) to
+/// everything the core computes of it, as JSON (see [`crate::group::Group`]).
+pub fn define_group_text(definition: &str) -> Result<String> {
+    let definition = crate::schema::parse_json_text(definition, "the definition")?;
+    Ok(json_text(&crate::group::define(&definition)?))
+}
+
 /// toArgv: arguments as JSON text to argv as a JSON array.
 pub fn to_argv_text(tool: &Tool, args: &str) -> Result<String> {
     let args = crate::schema::parse_json_text(args, "the arguments")?;
