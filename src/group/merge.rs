@@ -8,31 +8,10 @@
 
 use serde_json::{Map, Value};
 
+use crate::schema::keywords::{LIST, MAP, ONE};
+
 /// Keywords that say nothing about which values fit.
 const ANNOTATIONS: &[&str] = &["description", "title", "examples", "default"];
-/// Keywords whose value maps names to subschemas.
-const MAPS: &[&str] = &[
-    "properties",
-    "patternProperties",
-    "$defs",
-    "definitions",
-    "dependentSchemas",
-];
-/// Keywords whose value is a list of subschemas.
-const LISTS: &[&str] = &["anyOf", "oneOf", "allOf", "prefixItems"];
-/// Keywords whose value is one subschema.
-const ONES: &[&str] = &[
-    "items",
-    "additionalProperties",
-    "not",
-    "if",
-    "then",
-    "else",
-    "contains",
-    "propertyNames",
-    "unevaluatedProperties",
-    "unevaluatedItems",
-];
 /// Zod's bounds for `.int()`: ±(2^53 - 1).
 const SAFE_INT: i64 = 9_007_199_254_740_991;
 
@@ -76,17 +55,17 @@ pub fn plain(schema: &Value) -> Value {
         if ANNOTATIONS.contains(&key_str) || is_safe_bound(key_str, value) {
             continue;
         }
-        let value = if MAPS.contains(&key_str) {
+        let value = if MAP.contains(&key_str) {
             match value {
                 Value::Object(entries) => Value::Object(entries.iter().map(|(k, v)| (k.clone(), plain(v))).collect()),
                 other => other.clone(),
             }
-        } else if LISTS.contains(&key_str) {
+        } else if LIST.contains(&key_str) {
             match value {
                 Value::Array(items) => Value::Array(items.iter().map(plain).collect()),
                 other => other.clone(),
             }
-        } else if ONES.contains(&key_str) {
+        } else if ONE.contains(&key_str) {
             plain(value)
         } else {
             value.clone()

@@ -7,6 +7,7 @@ use serde_json::{Map, Value};
 
 use crate::limits::MAX_DEPTH;
 use crate::schema::escape_pointer_segment;
+use crate::schema::keywords::{LIST, MAP, ONE};
 
 /// Where a node sits. The pointer is built only when asked for (a finding
 /// is being recorded): most nodes are visited and left alone, and a string
@@ -83,33 +84,6 @@ impl<'a> Place<'a> {
         out
     }
 }
-
-/// Keywords whose value is one subschema.
-const ONE: &[&str] = &[
-    "items",
-    "additionalProperties",
-    "not",
-    "if",
-    "then",
-    "else",
-    "contains",
-    "propertyNames",
-    "unevaluatedProperties",
-    "unevaluatedItems",
-    "additionalItems",
-];
-
-/// Keywords whose value is a list of subschemas.
-const LIST: &[&str] = &["anyOf", "oneOf", "allOf", "prefixItems"];
-
-/// Keywords whose value maps names to subschemas.
-const MAP: &[&str] = &[
-    "properties",
-    "patternProperties",
-    "$defs",
-    "definitions",
-    "dependentSchemas",
-];
 
 /// Calls `visit` on every object subschema of `root`, the root first.
 pub fn each_schema(root: &mut Value, visit: &mut dyn FnMut(&mut Map<String, Value>, &Place)) {

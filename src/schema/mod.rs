@@ -3,6 +3,7 @@
 pub mod actions;
 mod enum_values;
 mod fits;
+pub mod keywords;
 mod normalize;
 mod pointer;
 mod read;
