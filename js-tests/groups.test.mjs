@@ -19,7 +19,7 @@ function expectedRows(wire) {
     required: (a.input?.required ?? []).join(","),
     destructive: a.destructive === true,
   });
-  if (!wire.grouped) return wire.actions.map(row);
+  if (!wire.actions.some((a) => a.group !== undefined)) return wire.actions.map(row);
   const out = {};
   for (const a of wire.actions) (out[a.group] ??= []).push(row(a));
   return out;
@@ -47,14 +47,14 @@ const awkward = ["", " lead", "trail ", "true", "null", "42", "-1.5e3", "05", "-
 
 test("TOON quotes every description TOON needs quoted", () => {
   const actions = awkward.map((description, i) => ({ name: `a${i}`, description, input: z.toJSONSchema(z.object({ x: z.string() })), destructive: i % 2 === 0 }));
-  const wire = { name: "odd", actions, grouped: false };
+  const wire = { name: "odd", actions };
   const group = defineToon(wire);
   assert.deepEqual(decode(toonPart(group.description), { strict: true }), expectedRows(wire));
 });
 
 test("TOON group names that are no identifiers are quoted keys", () => {
   const actions = ["user-admin", "2fa", "with space"].map((group) => ({ group, name: "go", description: "Go" }));
-  const wire = { name: "odd", actions, grouped: true };
+  const wire = { name: "odd", actions };
   assert.deepEqual(decode(toonPart(defineToon(wire).description), { strict: true }), expectedRows(wire));
 });
 

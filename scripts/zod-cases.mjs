@@ -281,7 +281,6 @@ export function wireDefinition(def) {
     descriptionFormat: def.descriptionFormat,
     annotations: def.annotations,
     common: json(def.common),
-    grouped: Boolean(def.groups),
     actions,
   };
 }

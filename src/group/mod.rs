@@ -75,25 +75,31 @@ pub fn define(definition: &Value) -> Result<Group> {
         def.actions.push(help_action());
     }
     let discriminator = def.discriminator.clone().unwrap_or_else(|| DISCRIMINATOR.to_owned());
+    let shadows = |owner: &str| {
+        Error::new(
+            Code::InvalidDefinition,
+            format!(
+                "tool \"{}\", {owner}: a field is named \"{discriminator}\", like the discriminator; rename it or pick another `discriminator`",
+                def.name
+            ),
+        )
+    };
     let common = match &def.common {
         Some(schema) => fields_of(schema, &def.name, "common")?,
         None => Fields::default(),
     };
+    if common.props.contains_key(&discriminator) {
+        return Err(shadows("common"));
+    }
     let mut own: Vec<Fields> = Vec::with_capacity(def.actions.len());
     for action in &def.actions {
+        let owner = format!("action \"{}\"", action.key());
         let fields = match &action.input {
-            Some(schema) => fields_of(schema, &def.name, &action.key())?,
+            Some(schema) => fields_of(schema, &def.name, &owner)?,
             None => Fields::default(),
         };
-        if fields.props.contains_key(&discriminator) || common.props.contains_key(&discriminator) {
-            return Err(Error::new(
-                Code::InvalidDefinition,
-                format!(
-                    "tool \"{}\", action \"{}\": a field is named \"{discriminator}\", like the discriminator; rename it or pick another `discriminator`",
-                    def.name,
-                    action.key()
-                ),
-            ));
+        if fields.props.contains_key(&discriminator) {
+            return Err(shadows(&owner));
         }
         own.push(fields);
     }
@@ -122,15 +128,10 @@ fn help_action() -> ActionDef {
     }
 }
 
-/// An action's (or the common) input read as an object schema.
+/// An action's (or the common) input read as an object schema; `owner`
+/// says whose in messages (`action "users.create"`, `common`).
 fn fields_of(schema: &Value, tool: &str, owner: &str) -> Result<Fields> {
-    let located = |err: Error| {
-        let mut message = format!("tool \"{tool}\", {owner}: {}", err.message);
-        if owner != "common" {
-            message = format!("tool \"{tool}\", action \"{owner}\": {}", err.message);
-        }
-        Error::new(err.code, message)
-    };
+    let located = |err: Error| Error::new(err.code, format!("tool \"{tool}\", {owner}: {}", err.message));
     let read = schema::read_schema(schema).map_err(located)?;
     schema::check_object_root(&read).map_err(located)?;
     let Value::Object(mut root) = crate::emit::emit_root(&read) else {
@@ -160,9 +161,8 @@ struct Merged {
 
 fn build(def: &GroupDef, discriminator: &str, common: &Fields, own: &[Fields]) -> Result<Group> {
     let keys: Vec<String> = def.actions.iter().map(ActionDef::key).collect();
-    let user: Vec<usize> = (0..def.actions.len())
-        .filter(|&i| !(def.help && keys.get(i).is_some_and(|k| k == HELP)))
-        .collect();
+    // The help action, when there is one, was added last.
+    let user: Vec<usize> = (0..def.actions.len().saturating_sub(usize::from(def.help))).collect();
     let mut merged: Vec<Merged> = Vec::new();
     let mut conflicts: Vec<Conflict> = Vec::new();
     for (key, schema) in &common.props {

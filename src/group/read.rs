@@ -29,8 +29,9 @@ pub struct GroupDef {
     pub annotations: Option<Map<String, Value>>,
     #[serde(default)]
     pub common: Option<Value>,
-    /// `true` when the actions came in `groups` (keys `group.name`).
-    #[serde(default)]
+    /// Whether the actions came in `groups` (keys `group.name`): read off
+    /// the actions, which either all name a group or none does.
+    #[serde(skip)]
     pub grouped: bool,
     pub actions: Vec<ActionDef>,
 }
@@ -68,12 +69,13 @@ impl ActionDef {
 
 /// Reads and checks a definition.
 pub fn read(value: &Value) -> Result<GroupDef> {
-    let def: GroupDef = serde_json::from_value(value.clone()).map_err(|e| {
+    let mut def = GroupDef::deserialize(value).map_err(|e| {
         Error::new(
             Code::InvalidDefinition,
             format!("the definition is not one toolshape reads: {e}"),
         )
     })?;
+    def.grouped = def.actions.iter().any(|a| a.group.is_some());
     check(&def)?;
     Ok(def)
 }
@@ -106,14 +108,16 @@ fn check(def: &GroupDef) -> Result<()> {
             ))
         }
     }
-    let mut groups: Vec<&str> = Vec::new();
+    if def.grouped && def.actions.iter().any(|a| a.group.is_none()) {
+        return Err(refuse(
+            tool,
+            "some actions are in groups and some are not; give `actions` or `groups`, not both",
+        ));
+    }
     let mut keys: Vec<String> = Vec::new();
     for action in &def.actions {
         if let Some(group) = &action.group {
             check_name(tool, "group", group)?;
-            if !groups.contains(&group.as_str()) {
-                groups.push(group);
-            }
         }
         check_name(tool, "action", &action.name)?;
         let key = action.key();
