@@ -196,3 +196,9 @@ fn a_flat_group_lists_its_actions() {
         "Ops. Select operation via the `action` parameter. Actions: a, b\n\nWorkflow:\n- 'b': [DESTRUCTIVE]"
     );
 }
+
+#[test]
+fn actions_are_all_in_groups_or_none() {
+    let mixed = json!({ "name": "ops", "actions": [{ "group": "users", "name": "list" }, { "name": "status" }] });
+    assert!(refused(&mixed).contains("some actions are in groups and some are not"));
+}
