@@ -45,11 +45,22 @@ test("strings where strings are wanted are never touched, and valid args come ba
 });
 
 test("text that does not parse or does not fit stays exactly as it was", () => {
-  for (const args of [{ count: "1e400" }, { count: "12abc" }, { count: " 3" }, { count: "3.5" }, { on: "yes" }, { plan: "{broken" }, { plan: '{"steps":[1]}' }, { tags: "[1]" }, { count: "Infinity" }]) {
+  for (const args of [{ count: "1e400" }, { count: "12abc" }, { count: " 3" }, { on: "yes" }, { plan: "{broken" }, { plan: "[1]" }, { tags: "[1" }, { tags: " {}" }, { count: "Infinity" }, { on: 1 }]) {
     const out = tool.repair(args);
     assert.deepEqual(out.value, args);
     assert.deepEqual(out.repairs, [], JSON.stringify(args));
   }
+});
+
+test("the validator gets to name the real problem: text of the wanted JSON type is parsed, lone scalars are wrapped", () => {
+  const { value, repairs } = tool.repair({ count: "3.5", plan: '{"module":7}', tags: "a" });
+  assert.deepEqual(value, { count: 3.5, plan: { module: 7 }, tags: ["a"] });
+  assert.deepEqual(repairs.at(-1), { path: ["tags"], from: "a", to: ["a"] });
+  const issues = schema.safeParse(value).error.issues.map((i) => `${i.path.join(".")}: ${i.code}`);
+  assert.deepEqual(issues, ["count: invalid_type", "plan.module: invalid_type"]);
+  // A number where an array of numbers is wanted skips the quick check and is wrapped.
+  assert.deepEqual(tool.repair({ count: 1, plan: { module: "m", steps: 4 } }).value.plan.steps, [4]);
+  assert.deepEqual(tool.repair({ count: 1, plan: { module: "m", steps: "5" } }).repairs, [{ path: ["plan", "steps"], from: "5", to: [5] }]);
 });
 
 test("unions take the branch the parsed value fits; $refs and recursion are followed", () => {

@@ -91,13 +91,16 @@ fn text_that_does_not_fit_is_left_exactly_as_it_was() {
         json!({"count": "1e400"}),
         json!({"count": "12abc"}),
         json!({"count": " 3"}),
-        json!({"count": "3.5"}),
         json!({"count": "NaN"}),
         json!({"on": "yes"}),
-        json!({"plan": "{\"steps\":[1]}"}),
         json!({"plan": "{not json"}),
-        json!({"tags": "[1,2]"}),
+        json!({"plan": "[1]"}),
+        json!({"tags": "[1,2"}),
+        json!({"tags": " {\"a\": 1}"}),
+        json!({"tags": "[not json"}),
         json!({"ratio": "0x10"}),
+        json!({"id": "[1]"}),
+        json!({"on": 1}),
         json!("not an object"),
         json!("[1,2]"),
     ] {
@@ -105,6 +108,53 @@ fn text_that_does_not_fit_is_left_exactly_as_it_was() {
         assert_eq!(value, args);
         assert_eq!(repairs, json!([]), "{args}");
     }
+}
+
+/// Issue 12, item 6: the validator should name the real problem, not
+/// "expected object, received string".
+#[test]
+fn text_of_the_wanted_json_type_is_parsed_even_when_its_inside_does_not_fit() {
+    let (value, repairs) = fix(json!({"plan": "{\"steps\":[1],\"module\":7}", "count": "3.5", "tags": "[1,2]"}));
+    assert_eq!(
+        value,
+        json!({"plan": {"steps": [1], "module": 7}, "count": 3.5, "tags": [1, 2]})
+    );
+    assert_eq!(repairs.as_array().unwrap().len(), 3);
+    // Inside an object that does not fit, the inner repairs still happen.
+    let (value, _) = fix(json!({"plan": "{\"steps\":\"[1]\"}"}));
+    assert_eq!(value, json!({"plan": {"steps": [1]}}));
+}
+
+#[test]
+fn a_lone_scalar_where_an_array_of_them_is_wanted_is_wrapped() {
+    let (value, repairs) = fix(json!({"tags": "a", "plan": {"module": "m", "steps": 5}}));
+    assert_eq!(value, json!({"tags": ["a"], "plan": {"module": "m", "steps": [5]}}));
+    assert_eq!(
+        repairs,
+        json!([
+            {"path": ["tags"], "from": "a", "to": ["a"]},
+            {"path": ["plan", "steps"], "from": 5, "to": [5]}
+        ])
+    );
+    // Number text for an array of integers: parsed, then wrapped, one change.
+    let (value, repairs) = fix(json!({"plan": {"module": "m", "steps": "7"}}));
+    assert_eq!(value, json!({"plan": {"module": "m", "steps": [7]}}));
+    assert_eq!(repairs, json!([{"path": ["plan", "steps"], "from": "7", "to": [7]}]));
+    // An item that does not fit is not wrapped; nor is anything into a tuple.
+    let (value, repairs) = fix(json!({"plan": {"module": "m", "steps": "x"}}));
+    assert_eq!(value, json!({"plan": {"module": "m", "steps": "x"}}));
+    assert_eq!(repairs, json!([]));
+    let tuple = tool(
+        &json!({"type": "object", "properties": {"pair": {"type": "array", "prefixItems": [{"type": "string"}], "items": false}}}),
+    );
+    assert!(tuple.repair(json!({"pair": "a"})).repairs.is_empty());
+    // In a union, the branch that takes the wrapped value is found.
+    let nullable = tool(
+        &json!({"type": "object", "properties": {"ids": {"anyOf": [{"type": "array", "items": {"type": "integer"}}, {"type": "null"}]}}}),
+    );
+    assert_eq!(nullable.repair(json!({"ids": 3})).value, json!({"ids": [3]}));
+    assert_eq!(nullable.repair(json!({"ids": "4"})).value, json!({"ids": [4]}));
+    assert_eq!(nullable.repair(json!({"ids": null})).value, json!({"ids": null}));
 }
 
 #[test]

@@ -3,7 +3,8 @@
 // are answered without crossing into wasm. `hints` mirrors the schema (made
 // once by src/repair/hints.rs); `null` means "ask wasm". With `nulls`
 // (a client whose profile sends `null` for an omitted key), any `null`
-// asks wasm too.
+// asks wasm too. A number or boolean asks wasm where an array may want it
+// (a node with `i`, or `null`): it may be wrapped into one.
 
 const hasOwn = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
 
@@ -13,7 +14,7 @@ const MAX_CHECK_DEPTH = 64;
 export function mayNeedRepair(hints, value, nulls = false, depth = 0) {
   if (typeof value === "string") return !(hints && hints.s === 1);
   if (value === null) return nulls;
-  if (typeof value !== "object") return false;
+  if (typeof value !== "object") return hints === null || hints.i !== undefined;
   if (depth > MAX_CHECK_DEPTH) return true;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {

@@ -6,7 +6,9 @@
 //! hold; `{"p":{key: node},"a":node,"i":node,"t":[node]}` for objects
 //! (properties, additional) and arrays (items, tuple positions); `null` where
 //! the shape is a union, an intersection or recursive, and any string below
-//! must go to wasm.
+//! must go to wasm. A number or boolean needs wasm only where the node has
+//! `i` (an array wants it: it may be wrapped) or is `null`; `{}` on a union
+//! none of whose branches can be an array says strings ask, scalars do not.
 
 use serde_json::{json, Map, Value};
 
@@ -56,10 +58,22 @@ fn hint(shape: &Shape, depth: usize) -> Value {
             );
             Value::Object(node)
         }
-        // Scalars other than strings: a string here is exactly what repair is for.
-        Kind::Never | Kind::Null | Kind::Boolean | Kind::Number | Kind::Integer | Kind::Enum(_) => json!({}),
+        Kind::Union(union) if union.branches.iter().any(may_be_array) => Value::Null,
         // A union with a plain string branch takes every string as it is.
         Kind::Union(union) if union.branches.iter().any(|b| b.kind == Kind::String) => json!({ "s": 1 }),
-        Kind::Union(_) | Kind::AllOf(_) | Kind::Ref(_) => Value::Null,
+        // Scalars other than strings, and unions that hold no array: a
+        // string here is exactly what repair is for; other scalars stay.
+        Kind::Never | Kind::Null | Kind::Boolean | Kind::Number | Kind::Integer | Kind::Enum(_) | Kind::Union(_) => {
+            json!({})
+        }
+        Kind::AllOf(_) | Kind::Ref(_) => Value::Null,
     }
+}
+
+/// Could a value of this branch be an array (so a scalar may be wrapped)?
+fn may_be_array(shape: &Shape) -> bool {
+    matches!(
+        shape.kind,
+        Kind::Array(_) | Kind::Union(_) | Kind::AllOf(_) | Kind::Ref(_)
+    )
 }

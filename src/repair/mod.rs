@@ -1,9 +1,14 @@
 //! Schema-guided repair of arguments that MCP clients send as JSON text:
 //! `"3"` where a number is wanted, `"{\"a\":1}"` where an object is, the
-//! whole arguments object as one string. Runs before validation and changes
-//! only strings that sit where the schema does not take a string, and only
-//! into values that fit there. Everything else is left exactly as it was,
-//! for the validator to report.
+//! whole arguments object as one string, a lone `"a"` where `["a"]` is
+//! wanted. Runs before validation and changes only values that sit where the
+//! schema does not take them. A parsed value is kept when it fits, or when it
+//! is at least of the JSON type wanted there (an object for an object, a
+//! number for an integer): the validator then names the real problem
+//! (`config.timeout`, "expected int") instead of "expected object, received
+//! string". Inside a union only values that fit are kept, since the type
+//! alone cannot say which branch was meant. Everything else is left exactly
+//! as it was, for the validator to report.
 
 mod hints;
 
@@ -94,12 +99,56 @@ impl Walker<'_> {
             Value::String(text) => self.string(shape, text, path, depth),
             Value::Object(map) => self.object(shape, map, path, depth),
             Value::Array(items) => self.array(shape, items, path, depth),
-            other => other,
+            other @ (Value::Number(_) | Value::Bool(_)) => self.scalar(shape, other, path, depth),
+            Value::Null => Value::Null,
         }
     }
 
+    /// A number or boolean where an array of them is wanted is wrapped.
+    fn scalar(&mut self, shape: &Shape, value: Value, path: &mut Vec<Segment>, depth: usize) -> Value {
+        if fits(self.schema, shape, &value) {
+            return value;
+        }
+        match &shape.kind {
+            Kind::Array(_) => self.wrap(shape, value, path, depth).unwrap_or_else(|value| value),
+            Kind::Union(union) => self.branch(&union.branches, value, path, depth),
+            _ => value,
+        }
+    }
+
+    /// `value` as the one item of the array `shape` wants, when that item
+    /// (repaired like any other) fits the array's items; otherwise `value`
+    /// back untouched. A tuple is never guessed at.
+    fn wrap(&mut self, shape: &Shape, value: Value, path: &mut Vec<Segment>, depth: usize) -> Result<Value, Value> {
+        let Kind::Array(array) = &shape.kind else {
+            return Err(value);
+        };
+        let Some(items) = array.items.as_ref().filter(|_| array.prefix.is_empty()) else {
+            return Err(value);
+        };
+        let before = self.repairs.len();
+        path.push(Segment::Index(0));
+        let item = self.walk(items, value.clone(), path, depth + 1);
+        path.pop();
+        // The item's own repairs are folded into the one change recorded here.
+        self.repairs.truncate(before);
+        if !fits(self.schema, items, &item) {
+            return Err(value);
+        }
+        let wrapped = Value::Array(vec![item]);
+        self.repairs.push(Change {
+            path: path.clone(),
+            from: value,
+            to: Some(wrapped.clone()),
+        });
+        Ok(wrapped)
+    }
+
     /// A string where the schema takes no string becomes the JSON it holds,
-    /// when that fits; its inside is repaired in turn.
+    /// when that fits or is of the JSON type wanted; its inside is repaired
+    /// in turn. Text that is no JSON of that type (`"a"`, `"3"`) may still
+    /// be the one item of a wanted array; text that starts like JSON (`[`,
+    /// `{`) is parsed or left alone, never wrapped.
     fn string(&mut self, shape: &Shape, text: String, path: &mut Vec<Segment>, depth: usize) -> Value {
         let as_string = Value::String(text);
         if fits(self.schema, shape, &as_string) {
@@ -108,24 +157,41 @@ impl Walker<'_> {
         let Value::String(text) = as_string else {
             return as_string;
         };
-        let Some(parsed) = parse_text(&text, shape, self.schema) else {
-            return Value::String(text);
-        };
+        match self.parsed(shape, &text, path, depth) {
+            Some(value) => value,
+            None if looks_like_json(&text) => Value::String(text),
+            None => match &shape.kind {
+                Kind::Union(union) => self.branch(&union.branches, Value::String(text), path, depth),
+                _ => self
+                    .wrap(shape, Value::String(text), path, depth)
+                    .unwrap_or_else(|value| value),
+            },
+        }
+    }
+
+    /// The JSON `text` holds, repaired inside, when it fits `shape` or is
+    /// of the JSON type `shape` wants; the change is recorded.
+    fn parsed(&mut self, shape: &Shape, text: &str, path: &mut Vec<Segment>, depth: usize) -> Option<Value> {
+        let parsed = parse_text(text, shape, self.schema)?;
+        if matches!(shape.kind, Kind::Array(_)) && !parsed.is_array() {
+            // `"7"` for `[7]`: wrapped from the text, as one change.
+            return None;
+        }
         let before = self.repairs.len();
         let inner = self.walk(shape, parsed, path, depth + 1);
-        if !fits(self.schema, shape, &inner) {
+        if !fits(self.schema, shape, &inner) && !same_json_type(shape, &inner) {
             self.repairs.truncate(before);
-            return Value::String(text);
+            return None;
         }
         self.repairs.insert(
             before,
             Change {
                 path: path.clone(),
-                from: Value::String(text),
+                from: Value::String(text.to_owned()),
                 to: Some(inner.clone()),
             },
         );
-        inner
+        Some(inner)
     }
 
     fn object(&mut self, shape: &Shape, map: Map<String, Value>, path: &mut Vec<Segment>, depth: usize) -> Value {
@@ -244,6 +310,23 @@ impl Walker<'_> {
             .iter()
             .fold(value, |current, member| self.walk(member, current, path, depth + 1))
     }
+}
+
+/// Is `value` of the JSON type `shape` is made of, though it may not fit
+/// it? Only for shapes that say one type; unions and enums need a fit.
+fn same_json_type(shape: &Shape, value: &Value) -> bool {
+    match &shape.kind {
+        Kind::Object(_) => value.is_object(),
+        Kind::Array(_) => value.is_array(),
+        Kind::Integer | Kind::Number => value.is_number(),
+        _ => false,
+    }
+}
+
+/// Text a client meant as a JSON object or array: it is parsed, or left.
+fn looks_like_json(text: &str) -> bool {
+    let trimmed = text.trim_start();
+    trimmed.starts_with('{') || trimmed.starts_with('[')
 }
 
 /// JSON text to a value, for a place whose shape takes no string. Numbers
