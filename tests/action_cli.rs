@@ -257,3 +257,30 @@ fn a_flag_of_another_action_says_which() {
     let err = docker.parse_argv(&["list", "--nope"], &no_env).unwrap_err();
     assert!(err.message.starts_with("unknown flag --nope"), "{}", err.message);
 }
+
+/// Two-word actions (`zfs pools`): the first word alone, or a wrong second
+/// word, says what may follow; usage and `--help` on the first word list
+/// the actions under it.
+#[test]
+fn a_first_word_alone_lists_the_actions_under_it() {
+    let scout = tool("scout-nested");
+    let err = parse(&scout, &["zfs"]).unwrap_err();
+    assert_eq!(err.message, "\"zfs\" needs a second word: pools, datasets");
+    let err = parse(&scout, &["zfs", "pool"]).unwrap_err();
+    assert!(
+        err.message
+            .starts_with("unknown action \"zfs pool\"; did you mean zfs pools? (actions: "),
+        "{}",
+        err.message
+    );
+    let under = scout.usage(&topic("zfs")).unwrap();
+    assert!(
+        under.starts_with("Usage: ops zfs <action> [options]\n\nActions:\n  pools"),
+        "{under}"
+    );
+    assert!(!under.contains("logs"), "{under}");
+    let err = parse(&scout, &["zfs", "--help"]).unwrap_err();
+    assert_eq!(err.code, Code::HelpRequested);
+    assert_eq!(err.message, under);
+    assert_eq!(err.path, Some(vec!["zfs".to_owned()]));
+}

@@ -83,14 +83,36 @@ impl ActionSet {
         if let Some(action) = self.actions.iter().find(|a| a.words == [first]) {
             return Ok((action, 1));
         }
-        let has_children = self
-            .actions
-            .iter()
-            .any(|a| a.words.first().map(String::as_str) == Some(first));
-        if has_children {
-            return Err(self.action_error(IssueCode::MissingAction, Some(first), "this action needs a second word"));
+        let children: Vec<String> = self.listed_under(first).into_iter().map(|(word, _)| word).collect();
+        if children.is_empty() {
+            return Err(self.action_error(IssueCode::UnknownAction, Some(first), "unknown action"));
         }
-        Err(self.action_error(IssueCode::UnknownAction, Some(first), "unknown action"))
+        if let Some(second) = second {
+            // `users crate`: the two words are what was typed, and what is suggested.
+            return Err(self.action_error(
+                IssueCode::UnknownAction,
+                Some(&format!("{first} {second}")),
+                "unknown action",
+            ));
+        }
+        let list = crate::text::capped_list(&children, children.len(), "words");
+        let message = format!("\"{}\" needs a second word: {list}", crate::text::clip(first));
+        Err(Error::invalid_args(vec![Issue {
+            code: IssueCode::MissingAction,
+            path: vec![self.key.clone()],
+            flag: None,
+            message,
+        }]))
+    }
+
+    /// The actions under a first word, as a list of words with descriptions.
+    #[must_use]
+    pub fn listed_under(&self, first: &str) -> Vec<(String, Option<String>)> {
+        self.actions
+            .iter()
+            .filter(|a| a.words.len() == 2 && a.words.first().map(String::as_str) == Some(first))
+            .filter_map(|a| Some((a.words.get(1)?.clone(), a.description.clone())))
+            .collect()
     }
 
     fn action_error(&self, code: IssueCode, typed: Option<&str>, what: &str) -> Error {

@@ -137,7 +137,11 @@ impl Command {
             Form::Flags(table) => (schema, table, None, 0),
             Form::Actions(set) => match set.select(argv) {
                 Ok((action, words)) => (&action.schema, &action.table, Some(action), words),
-                Err(_) if self.asks_help(argv) => return Err(self.help_requested(None)),
+                Err(_) if self.asks_help(argv) => {
+                    // `users --help`: the actions under the first word, when it has some.
+                    let first = argv.first().filter(|w| !set.listed_under(w).is_empty());
+                    return Err(self.help_requested(first.copied()));
+                }
                 Err(_) if self.asks_version(argv) => return Err(self.version_requested()),
                 Err(err) => return Err(err),
             },
@@ -273,6 +277,14 @@ impl Command {
             }
             (Form::Actions(set), Some(topic)) => {
                 let words: Vec<&str> = topic.split([':', ' ']).collect();
+                if let [first] = words[..] {
+                    // A first word alone (`users`): the actions under it.
+                    let under = set.listed_under(first);
+                    if !under.is_empty() && !set.actions.iter().any(|a| a.words == [first]) {
+                        let name = format!("{name} {first}");
+                        return Ok(help::word_list(help::ListOf::Actions, &under, &name, options, builtins));
+                    }
+                }
                 let (action, _) = set.select(&words)?;
                 let name = format!("{name} {}", action.words.join(" "));
                 Ok(help::usage(&action.table, &name, options, builtins))
