@@ -113,7 +113,11 @@ test("withRepair repairs, validates with Zod, and reports failures as MCP errors
   assert.deepEqual(seen[0].map((r) => r.path), [["count"], ["tags"]]);
   const bad = await handler({ count: "four" });
   assert.equal(bad.isError, true);
-  assert.match(bad.content[0].text, /Invalid arguments:\n- count: /);
+  assert.equal(bad.content[0].text, "Invalid arguments (fix them and call again):\n- count: Invalid input: expected number, received string");
+  // The one-tool case of defineTool's call path: a key no parameter takes is reported, not dropped.
+  const named = withRepair(schema, async () => "ok", { name: "search" });
+  assert.equal((await named({ count: 1, cuont: 2 })).content[0].text, '[search] Invalid arguments (fix them and call again):\n- cuont is not a parameter of search; did you mean "count"?');
+  assert.deepEqual(await named({ count: 1 }), { content: [{ type: "text", text: "ok" }] });
   const none = await handler(undefined);
   assert.equal(none.isError, true);
   assert.throws(() => withRepair({ type: "object" }, () => {}), (e) => e.code === "INVALID_SCHEMA");

@@ -22,6 +22,13 @@ import type {
   ToolErrorResult,
   UsageOptions,
   WithRepairOptions,
+  ToolAnnotations,
+  CallContext,
+  Middleware,
+  ToolDefinition,
+  GroupDefinition,
+  Registry,
+  RegistryOptions,
 } from "./types.js";
 
 export type * from "./types.js";
@@ -326,6 +333,102 @@ export declare function withRepair<S extends ValidatingSchema, R extends CallToo
   handler: (args: OutputOf<S>, extra: any) => R | Promise<R>,
   options?: WithRepairOptions,
 ): (args: unknown, extra?: unknown) => Promise<R | ToolErrorResult>;
+
+/** A schema input of a definition: a Zod (or other Standard Schema) value, or JSON Schema. */
+type DefinitionInput = SchemaInput | ValidatingSchema | { readonly "~standard": { validate(value: unknown): unknown } };
+
+/** One action of `defineGroup`. */
+export interface ActionSpec<S = DefinitionInput> {
+  description?: string;
+  /** The action's own parameters (Zod, Standard Schema, or JSON Schema). */
+  input?: S;
+  /** JSON Schema of `input`, when `input` is a validator that cannot give one (Zod 3, Valibot, ArkType). */
+  jsonSchema?: JsonSchema;
+  handler: (args: OutputOf<S>, ctx: { action: string; tool: string; extra: unknown }) => unknown;
+  use?: Middleware[];
+  readOnly?: boolean;
+  destructive?: boolean;
+  idempotent?: boolean;
+  openWorld?: boolean;
+}
+
+/** `defineTool`'s argument. */
+export interface ToolSpec<S = DefinitionInput> {
+  name: string;
+  title?: string;
+  description?: string;
+  input?: S;
+  jsonSchema?: JsonSchema;
+  annotations?: ToolAnnotations;
+  tags?: string[];
+  use?: Middleware[];
+  handler: (args: OutputOf<S>, ctx: { action: undefined; tool: string; extra: unknown }) => unknown;
+}
+
+/** `defineGroup`'s argument: `actions` or `groups`, never both. */
+export interface GroupSpec {
+  name: string;
+  title?: string;
+  description?: string;
+  /** Default `action`. */
+  discriminator?: string;
+  common?: DefinitionInput;
+  commonJsonSchema?: JsonSchema;
+  use?: Middleware[];
+  /** Adds a `help` action (optional `topic`) answering markdown help. */
+  help?: boolean;
+  descriptionFormat?: "text" | "toon";
+  annotations?: ToolAnnotations;
+  tags?: string[];
+  actions?: Record<string, ActionSpec<any>>;
+  groups?: Record<string, { description?: string; use?: Middleware[]; actions: Record<string, ActionSpec<any>> }>;
+}
+
+/**
+ * One tool with its handler: MCP definition per client, a call path
+ * (repair, validation by the input's Standard Schema, middleware, the
+ * handler, its result as a CallToolResult) and a command line. Frozen.
+ * @throws {ToolshapeError} `INVALID_DEFINITION` naming the tool.
+ * @example
+ * import { z } from "zod";
+ * import { defineTool } from "toolshape";
+ * const deploy = defineTool({ name: "deploy", description: "Deploy a service", input: z.object({ service: z.string() }), handler: async (args) => ({ deployed: args.service }) });
+ * const result = await deploy.call({ service: "api" }); // { content: [{ type: "text", text: '{\n  "deployed": "api"\n}' }], structuredContent: { deployed: "api" } }
+ */
+export declare function defineTool<S extends DefinitionInput>(spec: ToolSpec<S>): ToolDefinition;
+
+/**
+ * Many actions behind one MCP tool, routed by a discriminator (`action`):
+ * merged fields with notes, a generated description, aggregated hints, the
+ * flat projection, middleware (tool, then group, then action), a command
+ * line with the keys as words. Frozen.
+ * @throws {ToolshapeError} `INVALID_DEFINITION` naming tool and action; `FIELD_CONFLICT` with every conflict.
+ * @example
+ * import { z } from "zod";
+ * import { defineGroup } from "toolshape";
+ * const users = defineGroup({ name: "users", actions: {
+ *   list: { description: "List users", input: z.object({ limit: z.number().int().optional() }), readOnly: true, handler: async () => [] },
+ *   ban: { input: z.object({ id: z.string() }), destructive: true, handler: async (args) => `banned ${args.id}` },
+ * } });
+ * users.definition().annotations; // { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true }
+ * const result = await users.call({ action: "ban", id: "u1" }); // { content: [{ type: "text", text: "banned u1" }] }
+ */
+export declare function defineGroup(spec: GroupSpec): GroupDefinition;
+
+/**
+ * Definitions served together: `list` (tools/list, by tags), `call` (by
+ * name, with a suggestion for an unknown one), `attach` to the MCP SDK's
+ * server (`client: "auto"` picks the profile from the client's name), and
+ * `runCli` (`ops deploy --service api`).
+ * @example
+ * import { z } from "zod";
+ * import { createRegistry, defineTool } from "toolshape";
+ * const deploy = defineTool({ name: "deploy", input: z.object({ service: z.string() }), tags: ["ops"], handler: async () => "ok" });
+ * const registry = createRegistry([deploy]);
+ * registry.list({ tags: ["ops"] }).map((t) => t.name); // ["deploy"]
+ * const result = await registry.call("deploi", {}); // isError: '[registry] Unknown tool "deploi". Did you mean "deploy"? ...'
+ */
+export declare function createRegistry(definitions: readonly (ToolDefinition | GroupDefinition)[], options?: RegistryOptions): Registry;
 
 /**
  * Help entries for an action union (Zod's discriminatedUnion, union, nested

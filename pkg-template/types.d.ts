@@ -319,6 +319,131 @@ export interface ToolErrorResult {
 export interface WithRepairOptions {
   /** Called with the repairs whenever a call needed any, e.g. to log what clients sent. */
   onRepair?: ((repairs: Repair[], extra: unknown) => void) | undefined;
+  /** Error texts start with `[name]` when given. */
+  name?: string | undefined;
+}
+
+/** MCP tool annotations (hints); MCP's defaults: readOnly false, destructive true, idempotent false, openWorld true. */
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+  [key: string]: unknown;
+}
+
+/** One tool as `tools/list` lists it. */
+export interface ToolListing {
+  name: string;
+  title?: string;
+  description: string;
+  inputSchema: InputSchema;
+  annotations?: ToolAnnotations;
+}
+
+/** What middleware and handlers are told of a call. */
+export interface CallContext {
+  /** The tool's name. */
+  tool: string;
+  /** The action's key (`users.create`); undefined for a plain tool. */
+  action: string | undefined;
+  /** The validated arguments (without the discriminator); middleware may replace them. */
+  args: Record<string, unknown>;
+  /** What the MCP SDK passed to the request handler (or `call`'s second argument). */
+  extra: unknown;
+}
+
+/** `(ctx, next) => result`: runs around the handler; `next()` runs the rest of the chain. */
+export type Middleware = (ctx: CallContext, next: () => Promise<unknown>) => unknown;
+
+/** A handler's result: a string, a CallToolResult, or any JSON value. */
+export type HandlerResult = string | CallToolResult | unknown;
+
+/** Options of `definition()`. */
+export interface DefinitionOptions {
+  client?: ClientName | undefined;
+  /** `"oneOf"` (with client `mcp` only): one branch per action. */
+  actionsAs?: "oneOf" | "flat" | undefined;
+}
+
+/** Options of `call()`. */
+export interface CallOptions {
+  /** The client's profile, whose transforms repair undoes (`null` for an omitted key, ...). */
+  client?: ClientName | undefined;
+}
+
+/** Where `runCli` reads and writes; each stream is a function or anything with `write`. */
+export interface CliIo {
+  env?: Record<string, string | undefined> | undefined;
+  stdout?: ((text: string) => void) | { write(text: string): unknown } | undefined;
+  stderr?: ((text: string) => void) | { write(text: string): unknown } | undefined;
+  /** Passed to handlers as `extra`. */
+  extra?: unknown;
+}
+
+/** Fields every definition has. */
+interface DefinitionBase {
+  readonly name: string;
+  readonly description: string;
+  readonly tags: readonly string[];
+  /** `{ name, description, inputSchema, annotations }` for one client (default `mcp`). */
+  definition(options?: DefinitionOptions): ToolListing;
+  /** The flat projection: one tool per action (a plain tool is its own). */
+  definitions(options?: { client?: ClientName | undefined }): ToolListing[];
+  /** Repair, route, validate, middleware, handler: always a CallToolResult, never a throw. */
+  call(args: unknown, extra?: unknown, options?: CallOptions): Promise<CallToolResult>;
+  /** The command line: resolves to the exit code (0, 1 when the result is an error, 2 for bad arguments). */
+  runCli(argv: readonly string[], io?: CliIo): Promise<number>;
+}
+
+/** A tool from `defineTool`. */
+export interface ToolDefinition extends DefinitionBase {
+  readonly kind: "tool";
+  readonly annotations: ToolAnnotations | undefined;
+}
+
+/** A grouped tool from `defineGroup`. */
+export interface GroupDefinition extends DefinitionBase {
+  readonly kind: "group";
+  readonly discriminator: string;
+  readonly grouped: boolean;
+  readonly annotations: ToolAnnotations;
+  readonly actions: readonly { readonly key: string; readonly flatName: string; readonly description: string }[];
+  /** A call to one tool of the flat projection (`platform_users_create`). */
+  callFlat(flatName: string, args: unknown, extra?: unknown, options?: CallOptions): Promise<CallToolResult>;
+}
+
+/** Filters of `list` and `attach`: `tags` all of them, `anyTags` any, `exclude` none. */
+export interface TagFilter {
+  tags?: readonly string[] | undefined;
+  anyTags?: readonly string[] | undefined;
+  exclude?: readonly string[] | undefined;
+}
+
+export interface RegistryOptions {
+  /** `grouped` (default): one MCP tool per definition; `flat`: one per action. */
+  exposition?: "grouped" | "flat" | undefined;
+  /** The command name in usage text. */
+  name?: string | undefined;
+  version?: string | undefined;
+}
+
+export interface AttachOptions {
+  /** `auto` (default): the profile for the `clientInfo.name` the client sent; or a profile name. */
+  client?: "auto" | ClientName | undefined;
+  filter?: TagFilter | ((definition: ToolDefinition | GroupDefinition) => boolean) | undefined;
+}
+
+/** A registry from `createRegistry`. */
+export interface Registry {
+  readonly exposition: "grouped" | "flat";
+  readonly tools: readonly (ToolDefinition | GroupDefinition)[];
+  list(options?: TagFilter & { client?: ClientName | undefined }): ToolListing[];
+  call(name: string, args: unknown, extra?: unknown, options?: CallOptions): Promise<CallToolResult>;
+  /** Serves tools/list and tools/call on an SDK `McpServer` or `Server`; call before `connect`. Returns `detach`. */
+  attach(server: object, options?: AttachOptions): () => void;
+  runCli(argv: readonly string[], io?: CliIo): Promise<number>;
 }
 
 /** One parameter of an action (Rust: `help::Param`). */

@@ -74,6 +74,13 @@ pub fn check_schema(schema: &str, client: &str) -> Result<String, JsValue> {
     thrown(wire::check_schema_text(schema, client))
 }
 
+/// The closest of NUL-joined candidates to `typed`, if one is close enough.
+#[wasm_bindgen]
+#[must_use]
+pub fn closest(typed: &str, candidates: &str) -> Option<String> {
+    wire::closest_text(typed, candidates)
+}
+
 /// A grouped tool's definition to what the core computes of it.
 #[wasm_bindgen(js_name = defineGroup)]
 pub fn define_group(definition: &str) -> Result<String, JsValue> {

@@ -377,6 +377,13 @@ pub fn define_group_text(definition: &str) -> Result<String> {
     Ok(json_text(&crate::group::define(&definition)?))
 }
 
+/// The candidate closest to `typed` ("did you mean" in the JS call path);
+/// candidates cross NUL-joined, as argv does.
+#[must_use]
+pub fn closest_text(typed: &str, candidates: &str) -> Option<String> {
+    crate::text::closest(typed, candidates.split('\0')).map(str::to_owned)
+}
+
 /// toArgv: arguments as JSON text to argv as a JSON array.
 pub fn to_argv_text(tool: &Tool, args: &str) -> Result<String> {
     let args = crate::schema::parse_json_text(args, "the arguments")?;

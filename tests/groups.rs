@@ -202,3 +202,30 @@ fn actions_are_all_in_groups_or_none() {
     let mixed = json!({ "name": "ops", "actions": [{ "group": "users", "name": "list" }, { "name": "status" }] });
     assert!(refused(&mixed).contains("some actions are in groups and some are not"));
 }
+
+/// The call path reports keys no action takes, unless the input says it
+/// takes more (`additionalProperties` other than `false`).
+#[test]
+fn an_action_is_open_only_when_its_input_or_the_common_one_says_so() {
+    let group = define(&json!({
+        "name": "t",
+        "common": {"type": "object", "properties": {"w": {"type": "string"}}},
+        "actions": [
+            {"name": "closed", "input": {"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": false}},
+            {"name": "plain", "input": {"type": "object", "properties": {"b": {"type": "string"}}}},
+            {"name": "loose", "input": {"type": "object", "properties": {"c": {"type": "string"}}, "additionalProperties": {}}}
+        ]
+    }))
+    .unwrap();
+    let open: Vec<bool> = group.actions.iter().map(|a| a.open).collect();
+    assert_eq!(open, [false, false, true]);
+    let fields: Vec<&[String]> = group.actions.iter().map(|a| &a.fields[..]).collect();
+    assert_eq!(
+        fields,
+        [
+            &["w".to_owned(), "a".to_owned()][..],
+            &["w".to_owned(), "b".to_owned()],
+            &["w".to_owned(), "c".to_owned()]
+        ]
+    );
+}

@@ -6,13 +6,18 @@
 // fast-argv.mjs (fast parse decoder), repair-hints.mjs (repair's quick
 // check), mcp.mjs (handlers for MCP servers), commands.mjs (several tools
 // as one command line), parse-input.mjs (argv, env and parse options),
-// live-handle.mjs (a handle that follows the core across restarts).
+// live-handle.mjs (a handle that follows the core across restarts),
+// define.mjs (defineTool, defineGroup) with call-path.mjs, results.mjs,
+// define-input.mjs and run-cli.mjs, registry.mjs (createRegistry, attach)
+// with clients.mjs (clientInfo names to profiles).
 
 import { makeCommandsClass } from "./commands.mjs";
 import { makeCore } from "./core.mjs";
 import { ToolshapeError, fail } from "./errors.mjs";
 import { jsonText, optionsText } from "./json-text.mjs";
+import { makeDefine } from "./define.mjs";
 import { makeWithRepair } from "./mcp.mjs";
+import { makeRegistry } from "./registry.mjs";
 import { schemaText } from "./schema-input.mjs";
 import { makeToolClass } from "./tool.mjs";
 
@@ -80,6 +85,19 @@ export function makeApi(wasm, ready = () => true, how = {}) {
     return core.guard(() => core.wasm.formatHelp(text, format));
   }
 
+  const formatHelpMarkdown = (entries) => formatHelp(entries, "markdown");
+  /** The closest candidate to `typed`, by the core's edit distance. */
+  const closest = (typed, candidates) => {
+    const found = core.guard(() => core.wasm.closest(typed, candidates.join("\0")));
+    return found === undefined || found === null ? undefined : found;
+  };
+  const { defineTool, defineGroup } = makeDefine({ compile, core, help, formatHelpMarkdown, closest });
+  const guarded = (fn) => (...args) => {
+    requireReady();
+    return fn(...args);
+  };
+  const createRegistry = makeRegistry({ compileCommands, closest });
+
   return {
     compile,
     Tool,
@@ -88,9 +106,12 @@ export function makeApi(wasm, ready = () => true, how = {}) {
     ToolshapeError,
     repair,
     check,
-    withRepair: makeWithRepair(compile),
+    withRepair: guarded(makeWithRepair(defineTool)),
+    defineTool: guarded((def) => defineTool(def)),
+    defineGroup: guarded(defineGroup),
+    createRegistry,
     help,
-    formatHelpMarkdown: (entries) => formatHelp(entries, "markdown"),
+    formatHelpMarkdown,
     formatHelpJson: (entries) => formatHelp(entries, "json"),
     /** For the entries only: the instance holder (not exported from the package). */
     core,

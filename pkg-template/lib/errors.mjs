@@ -2,7 +2,7 @@
 // Error named ToolshapeWireError whose message is the error's JSON; `call`
 // rethrows it as a ToolshapeError. The wire decoding stays in this file.
 
-const DETAIL_KEYS = ["path", "pointer", "flag", "issues"];
+const DETAIL_KEYS = ["path", "pointer", "flag", "issues", "conflicts"];
 
 const hasOwn = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
 

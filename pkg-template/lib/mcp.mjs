@@ -1,44 +1,32 @@
-// What MCP servers need around a handler: repair, then validation through
-// the schema's Standard Schema validator, then the handler with the
-// validated value; failures as MCP's `{ isError: true, content }`.
+// withRepair: an MCP tool handler wrapped in the call path of a tool
+// (repair, keys no parameter takes reported, Standard Schema validation,
+// the result as a CallToolResult). It is defineTool's call for one schema
+// and one handler, kept as its own API.
 
 import { fail } from "./errors.mjs";
 import { standardOf } from "./schema-input.mjs";
 
-export function errorResult(text) {
-  return { isError: true, content: [{ type: "text", text }] };
-}
-
-function formatPath(path) {
-  if (!path || path.length === 0) return "";
-  const keys = path.map((p) => (p !== null && typeof p === "object" ? p.key : p));
-  return `${keys.map(String).join(".")}: `;
-}
-
-/** `withRepair(schema, handler, { onRepair })` over a `compile` function. */
-export function makeWithRepair(compile) {
+/** `withRepair(schema, handler, { onRepair, name })` over defineTool. */
+export function makeWithRepair(defineTool) {
   return function withRepair(schema, handler, options) {
     const standard = standardOf(schema);
     if (!standard || typeof standard.validate !== "function") {
       throw fail("INVALID_SCHEMA", "withRepair needs a Standard Schema (such as a Zod schema) to validate with");
     }
     if (typeof handler !== "function") throw fail("INVALID_OPTION", "withRepair needs a handler function");
-    const onRepair = options && options.onRepair;
-    const tool = compile(schema);
-    return async function repairedHandler(args, extra) {
-      let repaired;
-      try {
-        repaired = tool.repair(args === undefined ? {} : args);
-      } catch (error) {
-        return errorResult(`Invalid arguments: ${error.message}`);
-      }
-      if (repaired.repairs.length > 0 && typeof onRepair === "function") onRepair(repaired.repairs, extra);
-      const result = await standard.validate(repaired.value);
-      if (result.issues) {
-        const lines = result.issues.map((issue) => `- ${formatPath(issue.path)}${issue.message}`);
-        return errorResult(`Invalid arguments:\n${lines.join("\n")}`);
-      }
-      return handler(result.value, extra);
+    const opts = options === undefined || options === null ? {} : options;
+    if (typeof opts !== "object" || Array.isArray(opts)) throw fail("INVALID_OPTION", "withRepair options must be an object { onRepair, name }");
+    for (const key of Object.keys(opts)) {
+      if (key !== "onRepair" && key !== "name") throw fail("INVALID_OPTION", `unknown withRepair option "${key}" (options: onRepair, name)`);
+    }
+    if (opts.onRepair !== undefined && typeof opts.onRepair !== "function") throw fail("INVALID_OPTION", "withRepair option \"onRepair\" must be a function");
+    const named = typeof opts.name === "string" && opts.name.length > 0;
+    const tool = defineTool(
+      { name: named ? opts.name : "tool", input: schema, handler: (args, ctx) => handler(args, ctx.extra) },
+      { onRepair: opts.onRepair, prefix: named ? `[${opts.name}]` : "" },
+    );
+    return function repairedHandler(args, extra) {
+      return tool.call(args, extra);
     };
   };
 }

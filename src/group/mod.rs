@@ -34,6 +34,8 @@ pub struct Group {
     /// The same as `{ type: "object", properties: common, oneOf: actions }`.
     pub one_of_schema: Value,
     pub annotations: Map<String, Value>,
+    /// The common input's fields, in order (validated by the common schema).
+    pub common_fields: Vec<String>,
     pub actions: Vec<ActionOut>,
 }
 
@@ -53,8 +55,15 @@ pub struct ActionOut {
     pub annotations: Map<String, Value>,
     /// Every field the action takes (common ones first).
     pub fields: Vec<String>,
+    /// The action's own input's fields, in its order (validated by it).
+    pub input_fields: Vec<String>,
     /// The action's own required fields, in its order.
     pub requires: Vec<String>,
+    /// Keys beyond `fields` are taken (`additionalProperties` other than
+    /// `false` on the action's or the common input: Zod's `looseObject`,
+    /// `catchall`); otherwise the call path reports them.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub open: bool,
     /// The built-in help action.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub builtin: bool,
@@ -66,6 +75,8 @@ struct Fields {
     props: Map<String, Value>,
     required: Vec<String>,
     defs: Map<String, Value>,
+    /// `additionalProperties` is there and is not `false`.
+    open: bool,
 }
 
 /// Defines a group from its JSON definition (see [`GroupDef`]).
@@ -143,11 +154,19 @@ fn fields_of(schema: &Value, tool: &str, owner: &str) -> Result<Fields> {
     };
     let props = take_map(&mut root, "properties");
     let defs = take_map(&mut root, "$defs");
+    let open = root
+        .get("additionalProperties")
+        .is_some_and(|extra| extra != &Value::Bool(false));
     let required = match root.remove("required") {
         Some(Value::Array(names)) => names.iter().filter_map(Value::as_str).map(str::to_owned).collect(),
         _ => Vec::new(),
     };
-    Ok(Fields { props, required, defs })
+    Ok(Fields {
+        props,
+        required,
+        defs,
+        open,
+    })
 }
 
 /// One merged field of the grouped schema.
@@ -254,6 +273,7 @@ fn build(def: &GroupDef, discriminator: &str, common: &Fields, own: &[Fields]) -
         input_schema,
         one_of_schema,
         annotations,
+        common_fields: common.props.keys().cloned().collect(),
         actions,
     })
 }
@@ -429,7 +449,9 @@ fn action_out(
         input_schema: Value::Object(object(props, required, defs)),
         annotations: hints::exact(hints_of(action)),
         fields: field_names,
+        input_fields: fields.props.keys().cloned().collect(),
         requires: fields.required.clone(),
+        open: fields.open || (common.open && !builtin),
         builtin,
     }
 }

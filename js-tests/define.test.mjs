@@ -1,0 +1,215 @@
+// defineTool and defineGroup through the package: definition errors, the
+// call path (repair, routing, validation through Standard Schema, keys of
+// other actions, middleware order, results), the help action, the flat
+// projection, immutability and hostile keys.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { z } from "zod";
+import { z as z3 } from "zod/v3";
+import { cjs } from "./helpers.mjs";
+
+const { defineTool, defineGroup, ToolshapeError } = cjs;
+
+const text = (result) => result.content[0].text;
+
+function platform(log = []) {
+  const mw = (tag) => async (ctx, next) => {
+    log.push(`${tag}>`);
+    const out = await next();
+    log.push(`<${tag}`);
+    return out;
+  };
+  return defineGroup({
+    name: "platform",
+    description: "Platform administration",
+    common: z.object({ workspace: z.string().describe("Workspace ID") }),
+    use: [mw("tool")],
+    help: true,
+    groups: {
+      users: {
+        description: "Users",
+        use: [mw("group")],
+        actions: {
+          list: { description: "List users", input: z.object({ limit: z.number().int().optional() }), readOnly: true, handler: async (args) => ({ users: [], limit: args.limit ?? 10 }) },
+          create: {
+            description: "Create a user",
+            input: z.object({ email: z.string().email(), config: z.object({ timeout: z.number().int().min(1) }).optional() }),
+            use: [mw("action")],
+            handler: async (args, ctx) => `created ${args.email} in ${args.workspace} (${ctx.tool}/${ctx.action}, action key ${"action" in args})`,
+          },
+          ban: { input: z.object({ id: z.string() }), destructive: true, handler: async (args) => ({ content: [{ type: "text", text: `banned ${args.id}` }] }) },
+        },
+      },
+      billing: { actions: { refund: { input: z.object({ id: z.string(), amount: z.number() }), handler: () => [1, 2] } } },
+    },
+  });
+}
+
+test("a call runs repair, routing, validation, middleware (tool, group, action) and the handler", async () => {
+  const log = [];
+  const group = platform(log);
+  const result = await group.call({ action: "users.create", workspace: "w", email: "a@b.co" });
+  assert.deepEqual(result, { content: [{ type: "text", text: "created a@b.co in w (platform/users.create, action key false)" }] });
+  assert.deepEqual(log, ["tool>", "group>", "action>", "<action", "<group", "<tool"]);
+  // Arguments sent as one JSON string, numbers as text: repaired first.
+  const listed = await group.call('{"action":"users.list","workspace":"w","limit":"5"}');
+  assert.deepEqual(listed, { content: [{ type: "text", text: '{\n  "users": [],\n  "limit": 5\n}' }], structuredContent: { users: [], limit: 5 } });
+});
+
+test("results: a string is one text block, content is returned as is, anything else is JSON", async () => {
+  const group = platform();
+  assert.deepEqual(await group.call({ action: "users.ban", workspace: "w", id: "u" }), { content: [{ type: "text", text: "banned u" }] });
+  assert.deepEqual(await group.call({ action: "billing.refund", workspace: "w", id: "i", amount: 1 }), { content: [{ type: "text", text: "[\n  1,\n  2\n]" }] });
+  const cyclic = defineTool({ name: "c", handler: () => { const o = {}; o.o = o; return o; } });
+  assert.match(text(await cyclic.call({})), /^\[c\] the handler's result cannot be written as JSON/);
+  const nothing = defineTool({ name: "n", handler: () => undefined });
+  assert.deepEqual(await nothing.call({}), { content: [{ type: "text", text: "null" }] });
+});
+
+test("routing: the three discriminator errors, each with the actions and a suggestion", async () => {
+  const group = platform();
+  const actions = "Actions: users.list, users.create, users.ban, billing.refund, help";
+  assert.equal(text(await group.call({ workspace: "w" })), `[platform] Missing "action": say which operation to perform. ${actions}`);
+  assert.equal(text(await group.call({ action: 7 })), `[platform] "action" must be a string naming the operation, got number. ${actions}`);
+  assert.equal(text(await group.call({ action: "create" })), `[platform] Unknown action "create". Did you mean "users.create"? ${actions}`);
+  assert.equal(text(await group.call({ action: "users.craete" })), `[platform] Unknown action "users.craete". Did you mean "users.create"? ${actions}`);
+  assert.equal(text(await group.call({ action: "zzz" })), `[platform] Unknown action "zzz". ${actions}`);
+  assert.equal(text(await group.call([1])), `[platform] The arguments must be an object with "action" naming the operation. ${actions}`);
+  assert.equal((await group.call(null)).isError, true);
+});
+
+test("validation: every issue at once, other actions' keys named, unknown keys suggested, nothing dropped", async () => {
+  const group = platform();
+  const result = await group.call({ action: "users.create", workspace: 3, email: "nope", limit: 3, emial: 1, config: '{"timeout":0}' });
+  assert.equal(result.isError, true);
+  assert.equal(
+    text(result),
+    [
+      "[platform/users.create] Invalid arguments (fix them and call again):",
+      "- limit is not a parameter of users.create; it belongs to users.list",
+      '- emial is not a parameter of users.create; did you mean "email"?',
+      "- workspace: Invalid input: expected string, received number",
+      "- email: Invalid email address",
+      "- config.timeout: Too small: expected number to be >=1",
+    ].join("\n"),
+  );
+  const odd = await group.call({ action: "users.list", workspace: "w", zzzzzzzz: 1 });
+  assert.equal(text(odd), "[platform/users.list] Invalid arguments (fix them and call again):\n- zzzzzzzz is not a parameter of users.list (parameters: workspace, limit)");
+});
+
+test("errors thrown by middleware or handlers become isError with the [tool/action] prefix", async () => {
+  const guard = async () => {
+    throw new Error("admins only");
+  };
+  const group = defineGroup({ name: "g", actions: { a: { use: [guard], handler: () => "never" }, b: { handler: () => { throw "plain text"; } } } });
+  assert.deepEqual(await group.call({ action: "a" }), { isError: true, content: [{ type: "text", text: "[g/a] admins only" }] });
+  assert.equal(text(await group.call({ action: "b" })), "[g/b] plain text");
+});
+
+test("the help action answers markdown help, filtered by topic", async () => {
+  const group = platform();
+  const all = text(await group.call({ action: "help" }));
+  assert.match(all, /^## users\.list\n\nList users\n/);
+  assert.ok(!all.includes("## help"));
+  const users = text(await group.call({ action: "help", topic: "users" }));
+  assert.ok(users.includes("## users.create") && !users.includes("billing"));
+  const one = text(await group.call({ action: "help", topic: "users.ban" }));
+  assert.match(one, /^## users\.ban\n/);
+  assert.ok(!one.includes("users.list"));
+  const none = await group.call({ action: "help", topic: "user.ban" });
+  assert.equal(text(none), '[platform/help] no action matches topic "user.ban"; did you mean "users.ban"? (actions: users.list, users.create, users.ban, billing.refund, help)');
+});
+
+test("definition: grouped form per client, the oneOf form for mcp, annotations aggregated", () => {
+  const group = platform();
+  const mcp = group.definition();
+  assert.deepEqual(Object.keys(mcp), ["name", "description", "inputSchema", "annotations"]);
+  assert.deepEqual(Object.keys(mcp.inputSchema.properties), ["action", "workspace", "limit", "email", "config", "id", "amount", "topic"]);
+  assert.equal(mcp.inputSchema.properties.workspace.description, "Workspace ID. (always required)");
+  assert.deepEqual(mcp.annotations, { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true });
+  const strict = group.definition({ client: "openai-strict" }).inputSchema;
+  assert.equal(strict.additionalProperties, false);
+  assert.deepEqual(strict.required, Object.keys(strict.properties));
+  const oneOf = group.definition({ client: "mcp", actionsAs: "oneOf" }).inputSchema;
+  assert.equal(oneOf.oneOf.length, 5);
+  assert.throws(() => group.definition({ client: "gemini", actionsAs: "oneOf" }), (e) => e.code === "INVALID_OPTION");
+  assert.throws(() => group.definition({ clinet: "mcp" }), (e) => e.code === "INVALID_OPTION" && /clinet/.test(e.message));
+  // What a caller gets is its own: changing it changes nothing else.
+  mcp.inputSchema.properties.workspace.description = "changed";
+  assert.equal(group.definition().inputSchema.properties.workspace.description, "Workspace ID. (always required)");
+});
+
+test("definitions: one tool per action with exact hints, routed to the same handlers", async () => {
+  const group = platform();
+  const flat = group.definitions();
+  assert.deepEqual(flat.map((t) => [t.name, t.annotations]), [
+    ["platform_users_list", { readOnlyHint: true }],
+    ["platform_users_create", {}],
+    ["platform_users_ban", { destructiveHint: true }],
+    ["platform_billing_refund", {}],
+  ]);
+  assert.deepEqual(flat[1].inputSchema.required, ["workspace", "email"]);
+  const result = await group.callFlat("platform_users_create", { workspace: "w", email: "a@b.co" });
+  assert.match(text(result), /^created a@b\.co in w/);
+  const bad = await group.callFlat("platform_users_create", { workspace: "w", email: "a@b.co", limit: 1 });
+  assert.match(text(bad), /limit is not a parameter of users\.create; it belongs to users\.list/);
+  const gemini = group.definitions({ client: "gemini" });
+  assert.equal(gemini.length, 4);
+});
+
+test("definition errors are INVALID_DEFINITION naming tool and action; FIELD_CONFLICT lists all", () => {
+  const refused = (def, pattern) =>
+    assert.throws(() => defineGroup(def), (e) => e instanceof ToolshapeError && e.code === "INVALID_DEFINITION" && pattern.test(e.message), String(pattern));
+  const ok = { handler: () => "" };
+  refused({ name: "t", actions: {} }, /tool "t"/);
+  refused({ name: "t", actions: { a: ok }, groups: { g: { actions: { b: ok } } } }, /`actions` or `groups`, not both/);
+  refused({ name: "t", actions: { a: { handler: "no" } } }, /tool "t", action "a": `handler` must be a function/);
+  refused({ name: "t", actions: { "a.b": ok } }, /a\.b/);
+  refused({ name: "t", actions: { a: { ...ok, readOnly: true, destructive: true } } }, /action "a"/);
+  refused({ name: "t", actions: { a: { ...ok, input: z.object({ action: z.string() }) } } }, /named "action", like the discriminator/);
+  refused({ name: "t", help: true, actions: { help: ok } }, /help/);
+  refused({ name: "t", actions: { a: { ...ok, handle: () => "" } } }, /unknown key "handle"/);
+  refused({ name: "t", actions: { a: { ...ok, use: ["x"] } } }, /`use\[0\]` is not a function/);
+  refused({ name: "t", actions: { a: { ...ok, input: z3.object({ n: z3.number() }) } } }, /`jsonSchema` beside `input`/);
+  assert.throws(
+    () => defineGroup({ name: "t", actions: { a: { ...ok, input: z.object({ x: z.string(), y: z.number() }) }, b: { ...ok, input: z.object({ x: z.number(), y: z.boolean() }) } } }),
+    (e) => e.code === "FIELD_CONFLICT" && e.conflicts.length === 2 && e.conflicts[0].field === "x",
+  );
+  assert.throws(() => defineTool({ name: "d" }), (e) => e.code === "INVALID_DEFINITION" && /tool "d": `handler`/.test(e.message));
+  assert.throws(() => defineTool({ name: "" , handler() {} }), (e) => e.code === "INVALID_DEFINITION");
+});
+
+test("definitions are frozen and copy what they were given", async () => {
+  const spec = { name: "t", tags: ["a"], actions: { a: { description: "first", handler: () => "one" } } };
+  const group = defineGroup(spec);
+  assert.ok(Object.isFrozen(group) && Object.isFrozen(group.tags) && Object.isFrozen(group.actions));
+  spec.actions.a.handler = () => "two";
+  spec.actions.a.description = "changed";
+  spec.tags.push("b");
+  assert.equal(text(await group.call({ action: "a" })), "one");
+  assert.match(group.definition().description, /first/);
+  assert.deepEqual(group.tags, ["a"]);
+});
+
+test("any Standard Schema validates, with jsonSchema beside it; plain JSON Schema is read, not validated", async () => {
+  const v3 = z3.object({ n: z3.number().int() });
+  const tool = defineTool({ name: "v3", input: v3, jsonSchema: { type: "object", properties: { n: { type: "integer" } }, required: ["n"] }, handler: (args) => `n=${args.n}` });
+  assert.equal(text(await tool.call({ n: "4" })), "n=4");
+  assert.match(text(await tool.call({ n: "4.5" })), /^\[v3\] Invalid arguments \(fix them and call again\):\n- n: Expected integer, received float$/);
+  const plain = defineTool({ name: "plain", input: { type: "object", properties: { n: { type: "integer" } } }, handler: (args) => JSON.stringify(args) });
+  assert.equal(text(await plain.call({ n: "x" })), '{"n":"x"}');
+  assert.match(text(await plain.call({ m: 1 })), /m is not a parameter of plain; did you mean "n"\?/);
+  const loose = defineTool({ name: "loose", input: z.looseObject({ n: z.number() }), handler: (args) => JSON.stringify(args) });
+  assert.equal(text(await loose.call({ n: 1, extra: true })), '{"n":1,"extra":true}');
+});
+
+test("hostile keys: __proto__ in arguments reaches no prototype", async () => {
+  const tool = defineTool({ name: "p", input: z.object({ a: z.string() }), handler: (args) => JSON.stringify(Object.getPrototypeOf(args) === Object.prototype) });
+  const args = JSON.parse('{"a":"x","__proto__":{"polluted":true}}');
+  const result = await tool.call(args);
+  assert.match(text(result), /__proto__ is not a parameter of p/);
+  assert.equal({}.polluted, undefined);
+  const plain = defineTool({ name: "q", input: { type: "object", additionalProperties: {} }, handler: (args) => String(Object.getPrototypeOf(args) === Object.prototype && Object.hasOwn(args, "__proto__")) });
+  assert.equal(text(await plain.call(JSON.parse('{"__proto__":{"polluted":true}}'))), "true");
+  assert.equal({}.polluted, undefined);
+});

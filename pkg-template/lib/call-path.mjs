@@ -1,0 +1,113 @@
+// One action's call, after routing: the keys it does not take are reported
+// (with the action that does take them, or the closest key), each part of
+// the arguments is validated by its Standard Schema (the common input and
+// the action's own), every issue at once; then the middleware chain,
+// composed once at definition, and the handler.
+
+import { issueLine } from "./results.mjs";
+
+/** Issues shown at most, then how many more. */
+const MAX_ISSUES = 50;
+/** A key longer than this is clipped in messages. */
+const MAX_KEY_SHOWN = 60;
+
+const hasOwn = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
+
+/** Sets `key` as an own data property, even `__proto__`. */
+export function put(target, key, value) {
+  if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}
+
+/** The middleware (outermost first) around the handler, as one function of ctx. */
+export function compose(middleware, handler) {
+  let run = (ctx) => handler(ctx.args, { action: ctx.action, tool: ctx.tool, extra: ctx.extra });
+  for (let i = middleware.length - 1; i >= 0; i--) {
+    const outer = middleware[i];
+    const next = run;
+    run = (ctx) => outer(ctx, () => next(ctx));
+  }
+  return run;
+}
+
+function clip(key) {
+  return key.length > MAX_KEY_SHOWN ? `${key.slice(0, MAX_KEY_SHOWN)}...` : key;
+}
+
+/**
+ * The validation plan of one action.
+ * @param {{ label: string, fields: string[], open: boolean, owners?: Map<string, string[]>,
+ *   parts: { standard: object, keys: string[] | null }[], suggest: (typed: string, candidates: string[]) => string | undefined }} spec
+ */
+export function makePlan(spec) {
+  const validated = new Set();
+  let all = false;
+  for (const part of spec.parts) {
+    if (part.keys === null) all = true;
+    else for (const key of part.keys) validated.add(key);
+  }
+  return {
+    label: spec.label,
+    fieldList: spec.fields,
+    fields: new Set(spec.fields),
+    open: spec.open,
+    owners: spec.owners || new Map(),
+    parts: spec.parts.map((p) => ({ standard: p.standard, keys: p.keys })),
+    validatesAll: all,
+    validated,
+    suggest: spec.suggest,
+  };
+}
+
+function unknownKey(key, plan) {
+  const shown = clip(key);
+  const owners = plan.owners.get(key);
+  if (owners && owners.length > 0) return `${shown} is not a parameter of ${plan.label}; it belongs to ${owners.join(", ")}`;
+  const close = plan.fieldList.length > 0 ? plan.suggest(key, plan.fieldList) : undefined;
+  if (close !== undefined) return `${shown} is not a parameter of ${plan.label}; did you mean "${close}"?`;
+  const list = plan.fieldList.length > 0 ? `parameters: ${plan.fieldList.join(", ")}` : "it takes no parameters";
+  return `${shown} is not a parameter of ${plan.label} (${list})`;
+}
+
+/**
+ * Validates `args` (an object) by the plan, leaving out `skip` (the
+ * discriminator). Resolves to `{ value }` or `{ issues }`, each issue
+ * `{ path, message, whole? }` (`whole`: the message names the key itself).
+ */
+export async function validate(args, plan, skip) {
+  const issues = [];
+  const keys = Object.keys(args);
+  if (!plan.open) {
+    for (const key of keys) {
+      if (key !== skip && !plan.fields.has(key)) issues.push({ path: [key], message: unknownKey(key, plan), whole: true });
+    }
+  }
+  const value = {};
+  for (const part of plan.parts) {
+    const input = {};
+    for (const key of part.keys === null ? keys : part.keys) {
+      if (key !== skip && hasOwn(args, key) && (part.keys !== null || plan.open || plan.fields.has(key))) put(input, key, args[key]);
+    }
+    let result = part.standard.validate(input);
+    if (result !== null && typeof result === "object" && typeof result.then === "function") result = await result;
+    if (result && result.issues) {
+      for (const issue of result.issues) issues.push({ path: Array.isArray(issue.path) ? issue.path : [], message: issue.message });
+    } else if (result && result.value !== null && typeof result.value === "object") {
+      for (const key of Object.keys(result.value)) put(value, key, result.value[key]);
+    }
+  }
+  if (!plan.validatesAll) {
+    // Keys no validator takes (plain JSON Schema input) pass as they are.
+    for (const key of keys) {
+      if (key !== skip && !plan.validated.has(key) && (plan.open || plan.fields.has(key)) && !hasOwn(value, key)) put(value, key, args[key]);
+    }
+  }
+  return issues.length > 0 ? { issues } : { value };
+}
+
+/** Issues as the lines of an error text (bounded). */
+export function issueLines(issues) {
+  const lines = issues.slice(0, MAX_ISSUES).map((issue) => (issue.whole ? `- ${issue.message}` : issueLine(issue)));
+  if (issues.length > MAX_ISSUES) lines.push(`- and ${issues.length - MAX_ISSUES} more`);
+  return lines.join("\n");
+}

@@ -1,0 +1,27 @@
+// The schemas of a definition: each `input` (and `common`) as JSON Schema
+// text for the core, and its Standard Schema validator when it has one.
+// A validator that cannot give JSON Schema (Zod 3, Valibot, ArkType) comes
+// with `jsonSchema` beside it; plain JSON Schema is read and not validated.
+
+import { ToolshapeError, fail } from "./errors.mjs";
+import { schemaText, standardOf } from "./schema-input.mjs";
+
+/**
+ * @param {unknown} input the schema given (Zod, Standard Schema, JSON Schema)
+ * @param {unknown} jsonSchema its JSON Schema, when `input` cannot give one
+ * @param {string} where `tool "deploy"`, `tool "platform", action "users.create"`
+ */
+export function readInput(input, jsonSchema, where) {
+  if (input === undefined && jsonSchema === undefined) return { text: undefined, standard: undefined };
+  const standard = standardOf(input);
+  const validator = standard && typeof standard.validate === "function" ? standard : undefined;
+  let text;
+  try {
+    text = schemaText(jsonSchema !== undefined ? jsonSchema : input);
+  } catch (error) {
+    if (!(error instanceof ToolshapeError)) throw error;
+    const hint = validator && jsonSchema === undefined ? "; or give its JSON Schema as `jsonSchema` beside `input`" : "";
+    throw fail("INVALID_DEFINITION", `${where}: ${error.message}${hint}`);
+  }
+  return { text, standard: validator };
+}

@@ -1,0 +1,449 @@
+// defineTool and defineGroup: one definition, every front (MCP tools/list
+// and tools/call, a command line). The core computes everything that is a
+// function of the schemas (merged fields, notes, descriptions, annotations,
+// the flat projection); this file keeps what JS must hold: handlers,
+// middleware, validators, and the compiled tools, made on first use.
+
+import { fail } from "./errors.mjs";
+import { compose, issueLines, makePlan, validate } from "./call-path.mjs";
+import { readInput } from "./define-input.mjs";
+import { jsonText } from "./json-text.mjs";
+import { errorResult, thrownText, toResult } from "./results.mjs";
+import { makeCliRunner } from "./run-cli.mjs";
+
+const TOOL_KEYS = ["name", "title", "description", "input", "jsonSchema", "annotations", "tags", "use", "handler"];
+const GROUP_KEYS = ["name", "title", "description", "discriminator", "common", "commonJsonSchema", "use", "help", "descriptionFormat", "annotations", "tags", "actions", "groups"];
+const MODULE_KEYS = ["description", "use", "actions"];
+const ACTION_KEYS = ["description", "input", "jsonSchema", "handler", "use", "readOnly", "destructive", "idempotent", "openWorld"];
+const DEFINITION_OPTIONS = ["client", "actionsAs"];
+const CALL_OPTIONS = ["client"];
+/** Actions listed in a routing error, then how many more. */
+const MAX_LISTED = 40;
+
+const hasOwn = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
+
+function isObject(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** An error text's start: `[tool/action] `, or nothing for withRepair without a name. */
+function lead(prefix) {
+  return prefix === "" ? "" : `${prefix} `;
+}
+
+function refuse(message) {
+  return fail("INVALID_DEFINITION", message);
+}
+
+function checkKeys(object, allowed, where) {
+  for (const key of Object.keys(object)) {
+    if (!allowed.includes(key)) throw refuse(`${where}: unknown key "${key}" (keys: ${allowed.join(", ")})`);
+  }
+}
+
+function middlewareOf(use, where) {
+  if (use === undefined) return [];
+  if (!Array.isArray(use)) throw refuse(`${where}: \`use\` must be an array of middleware functions (ctx, next) => result`);
+  use.forEach((fn, i) => {
+    if (typeof fn !== "function") throw refuse(`${where}: \`use[${i}]\` is not a function`);
+  });
+  return [...use];
+}
+
+function tagsOf(tags, where) {
+  if (tags === undefined) return Object.freeze([]);
+  if (!Array.isArray(tags) || tags.some((t) => typeof t !== "string")) throw refuse(`${where}: \`tags\` must be an array of strings`);
+  return Object.freeze([...tags]);
+}
+
+function optionsOf(options, allowed, what) {
+  if (options === undefined || options === null) return {};
+  if (!isObject(options)) throw fail("INVALID_OPTION", `${what} options must be an object`);
+  for (const key of Object.keys(options)) {
+    if (!allowed.includes(key)) throw fail("INVALID_OPTION", `unknown ${what} option "${key}" (options: ${allowed.join(", ")})`);
+  }
+  if (options.client !== undefined && typeof options.client !== "string") throw fail("INVALID_OPTION", `${what} option "client" must be a client name`);
+  return options;
+}
+
+function freezeDeep(value) {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const key of Object.keys(value)) freezeDeep(value[key]);
+  }
+  return value;
+}
+
+/** A value made once on first use. */
+function lazy(make) {
+  let made;
+  let done = false;
+  return () => {
+    if (!done) {
+      made = make();
+      done = true;
+    }
+    return made;
+  };
+}
+
+/** JSON text of a schema per client, made once each; parsed per call (callers may change what they get). */
+function perClient(make) {
+  const texts = new Map();
+  return (client) => {
+    let text = texts.get(client);
+    if (text === undefined) {
+      text = JSON.stringify(make(client));
+      texts.set(client, text);
+    }
+    return JSON.parse(text);
+  };
+}
+
+/** The define functions over the API (compile, help, formatHelpMarkdown, the core). */
+export function makeDefine(api) {
+  const { compile, core } = api;
+  const suggest = api.closest;
+
+  /** Repair with the client's inverse; a failure is the caller's error text. */
+  function repaired(tool, args, client, onRepair, extra) {
+    const out = tool.repair(args === undefined ? {} : args, client === undefined ? undefined : { client });
+    if (onRepair !== undefined && out.repairs.length > 0) onRepair(out.repairs, extra);
+    return out.value;
+  }
+
+  async function run(plan, runner, args, skip, extra, prefix, ctxBase) {
+    const checked = await validate(args, plan, skip);
+    if (checked.issues) return errorResult(`${lead(prefix)}Invalid arguments (fix them and call again):\n${issueLines(checked.issues)}`);
+    try {
+      const result = await runner({ ...ctxBase, args: checked.value, extra });
+      return toResult(result, prefix);
+    } catch (error) {
+      return errorResult(`${lead(prefix)}${thrownText(error)}`);
+    }
+  }
+
+  /**
+   * `internal` is for withRepair, the one-tool case: `onRepair` hears each
+   * repair, `prefix` replaces `[name]` in error texts.
+   */
+  function defineTool(def, internal = {}) {
+    if (!isObject(def)) throw refuse("defineTool takes an object: { name, description, input, handler }");
+    const name = def.name;
+    if (typeof name !== "string" || name.length === 0) throw refuse("defineTool: `name` must be a non-empty string");
+    const where = `tool "${name}"`;
+    checkKeys(def, TOOL_KEYS, where);
+    if (typeof def.handler !== "function") throw refuse(`${where}: \`handler\` must be a function (args, { tool, extra }) => result`);
+    if (def.description !== undefined && typeof def.description !== "string") throw refuse(`${where}: \`description\` must be a string`);
+    if (def.annotations !== undefined && !isObject(def.annotations)) throw refuse(`${where}: \`annotations\` must be an object`);
+    const input = readInput(def.input === undefined ? { type: "object", properties: {} } : def.input, def.jsonSchema, where);
+    const description = def.description === undefined ? name : def.description;
+    const annotations = def.annotations === undefined ? undefined : freezeDeep(JSON.parse(jsonText(def.annotations, `${where} annotations`, "INVALID_DEFINITION")));
+    const tags = tagsOf(def.tags, where);
+    const tool = compile(input.text, { name });
+    const root = JSON.parse(input.text);
+    const props = isObject(root) && isObject(root.properties) ? Object.keys(root.properties) : null;
+    const fields = props || [];
+    // A root we cannot list the keys of (a union, a $ref) takes what its validator takes.
+    const open = props === null || (isObject(root) && root.additionalProperties !== undefined && root.additionalProperties !== false);
+    const plan = makePlan({ label: name, fields, open, parts: input.standard ? [{ standard: input.standard, keys: null }] : [], suggest });
+    const runner = compose(middlewareOf(def.use, where), def.handler);
+    const prefix = internal.prefix === undefined ? `[${name}]` : internal.prefix;
+    const title = def.title;
+    const schemaFor = perClient((client) => tool.inputSchema({ client }));
+
+    function definition(options) {
+      const { client = "mcp" } = optionsOf(options, ["client"], "definition");
+      const out = { name, description, inputSchema: schemaFor(client) };
+      if (title !== undefined) out.title = title;
+      if (annotations !== undefined) out.annotations = { ...annotations };
+      return out;
+    }
+
+    async function call(args, extra, options) {
+      const { client } = optionsOf(options, CALL_OPTIONS, "call");
+      let value;
+      try {
+        value = repaired(tool, args, client, internal.onRepair, extra);
+      } catch (error) {
+        return errorResult(`${lead(prefix)}${thrownText(error)}`);
+      }
+      if (!isObject(value)) return errorResult(`${lead(prefix)}the arguments must be an object, got ${Array.isArray(value) ? "an array" : value === null ? "null" : typeof value}`);
+      return run(plan, runner, value, undefined, extra, prefix, { tool: name, action: undefined });
+    }
+
+    const cli = makeCliRunner({
+      tool: () => tool,
+      route: () => ({ run: (data, extra) => run(plan, runner, data, undefined, extra, prefix, { tool: name, action: undefined }), validate: (data) => validate(data, plan) }),
+    });
+
+    return Object.freeze({
+      kind: "tool",
+      name,
+      description,
+      tags,
+      annotations,
+      tool,
+      definition,
+      definitions: (options) => [definition(options)],
+      call,
+      runCli: cli.runCli,
+      /** @internal the registry's command line */
+      cli,
+    });
+  }
+
+  /** Reads `actions` or `groups` into the core's action list, with what JS keeps of each. */
+  function actionsOf(def, where, toolUse) {
+    if (def.actions !== undefined && def.groups !== undefined) throw refuse(`${where}: give \`actions\` or \`groups\`, not both`);
+    const list = [];
+    const add = (group, name, action, moduleUse) => {
+      const key = group === undefined ? name : `${group}.${name}`;
+      const at = `${where}, action "${key}"`;
+      if (!isObject(action)) throw refuse(`${at}: an action is an object { description, input, handler }`);
+      checkKeys(action, ACTION_KEYS, at);
+      if (typeof action.handler !== "function") throw refuse(`${at}: \`handler\` must be a function (args, { action, tool, extra }) => result`);
+      const input = readInput(action.input, action.jsonSchema, at);
+      const use = [...toolUse, ...moduleUse, ...middlewareOf(action.use, at)];
+      list.push({ group, name, key, action, input, use });
+    };
+    if (def.groups !== undefined) {
+      if (!isObject(def.groups)) throw refuse(`${where}: \`groups\` must be an object { users: { actions: {...} } }`);
+      for (const [group, module] of Object.entries(def.groups)) {
+        const at = `${where}, group "${group}"`;
+        if (!isObject(module)) throw refuse(`${at}: a group is an object { description, use, actions }`);
+        checkKeys(module, MODULE_KEYS, at);
+        if (!isObject(module.actions)) throw refuse(`${at}: \`actions\` must be an object of actions`);
+        const moduleUse = middlewareOf(module.use, at);
+        for (const [name, action] of Object.entries(module.actions)) add(group, name, action, moduleUse);
+      }
+    } else if (def.actions !== undefined) {
+      if (!isObject(def.actions)) throw refuse(`${where}: \`actions\` must be an object { list: {...}, create: {...} }`);
+      for (const [name, action] of Object.entries(def.actions)) add(undefined, name, action, []);
+    }
+    return list;
+  }
+
+  /** The definition as the core reads it: JSON text, each input's JSON Schema text inlined. */
+  function wireText(def, common, list) {
+    const field = (key, value) => (value === undefined ? "" : `,${JSON.stringify(key)}:${jsonText(value, `the definition's ${key}`, "INVALID_DEFINITION")}`);
+    const actions = list.map(({ group, name, action, input }) => {
+      let text = `{"name":${JSON.stringify(name)}`;
+      text += field("group", group);
+      text += field("description", action.description);
+      if (input.text !== undefined) text += `,"input":${input.text}`;
+      for (const hint of ["readOnly", "destructive", "idempotent", "openWorld"]) text += field(hint, action[hint]);
+      return `${text}}`;
+    });
+    let text = `{"name":${jsonText(def.name, "the name", "INVALID_DEFINITION")}`;
+    for (const key of ["description", "discriminator", "help", "descriptionFormat", "annotations"]) text += field(key, def[key]);
+    if (common.text !== undefined) text += `,"common":${common.text}`;
+    return `${text},"actions":[${actions.join(",")}]}`;
+  }
+
+  function defineGroup(def) {
+    if (!isObject(def)) throw refuse("defineGroup takes an object: { name, description, actions | groups }");
+    const where = `tool "${typeof def.name === "string" ? def.name : "?"}"`;
+    checkKeys(def, GROUP_KEYS, where);
+    const toolUse = middlewareOf(def.use, where);
+    const common = readInput(def.common, def.commonJsonSchema, `${where}, common`);
+    const list = actionsOf(def, where, toolUse);
+    const tags = tagsOf(def.tags, where);
+    const defined = JSON.parse(core.guard(() => core.wasm.defineGroup(wireText(def, common, list))));
+    return makeGroup(def, defined, common, list, tags);
+  }
+
+  function makeGroup(def, defined, common, list, tags) {
+    const { name, discriminator, grouped } = defined;
+    const title = def.title;
+    const annotations = freezeDeep(defined.annotations);
+    const owners = new Map();
+    for (const out of defined.actions) {
+      for (const field of out.fields) {
+        if (!owners.has(field)) owners.set(field, []);
+        owners.get(field).push(out.key);
+      }
+    }
+    const commonFields = defined.commonFields;
+    const entries = new Map();
+    const byFlatName = new Map();
+    let builtinHelp;
+    defined.actions.forEach((out, i) => {
+      const given = list[i];
+      const parts = [];
+      if (common.standard && !out.builtin) parts.push({ standard: common.standard, keys: commonFields });
+      if (given && given.input.standard) parts.push({ standard: given.input.standard, keys: out.open ? null : out.inputFields });
+      const others = new Map();
+      for (const [field, keys] of owners) {
+        if (!out.fields.includes(field)) others.set(field, keys.filter((k) => k !== out.key));
+      }
+      const plan = makePlan({ label: out.key, fields: out.fields, open: out.open, owners: others, parts, suggest });
+      const handler = out.builtin ? (args) => helpText(args && args.topic) : given.action.handler;
+      const runner = compose(out.builtin ? [] : given.use, handler);
+      const entry = { out, plan, runner, prefix: `[${name}/${out.key}]`, ctx: { tool: name, action: out.key } };
+      if (out.builtin) builtinHelp = entry;
+      entries.set(out.key, entry);
+      if (!out.builtin) byFlatName.set(out.flatName, entry);
+    });
+    const keys = defined.actions.map((a) => a.key);
+    const routingList = keys.length > MAX_LISTED ? `${keys.slice(0, MAX_LISTED).join(", ")}, and ${keys.length - MAX_LISTED} more` : keys.join(", ");
+
+    const schemaTool = lazy(() => compile(defined.inputSchema, { name }));
+    const flatTools = new Map();
+    const flatTool = (entry) => {
+      if (!flatTools.has(entry.out.key)) flatTools.set(entry.out.key, compile(entry.out.inputSchema, { name: entry.out.flatName }));
+      return flatTools.get(entry.out.key);
+    };
+    const schemaFor = perClient((client) => schemaTool().inputSchema({ client }));
+    const flatSchemaFor = new Map();
+    const helpEntries = lazy(() => api.help(defined.oneOfSchema, { discriminator }).filter((e) => e.discriminator !== "help" || !builtinHelp));
+
+    function helpText(topic) {
+      const all = helpEntries();
+      if (topic === undefined || topic === null || topic === "") return api.formatHelpMarkdown(all);
+      const shown = all.filter((e) => e.discriminator === topic || e.discriminator.startsWith(`${topic}.`));
+      if (shown.length > 0) return api.formatHelpMarkdown(shown);
+      const close = suggest(String(topic), keys);
+      throw new Error(`no action matches topic "${String(topic)}"${close ? `; did you mean "${close}"?` : ""} (actions: ${routingList})`);
+    }
+
+    function definition(options) {
+      const { client = "mcp", actionsAs } = optionsOf(options, DEFINITION_OPTIONS, "definition");
+      if (actionsAs !== undefined && actionsAs !== "oneOf" && actionsAs !== "flat") throw fail("INVALID_OPTION", `definition option "actionsAs" is "oneOf" or "flat"`);
+      let inputSchema;
+      if (actionsAs === "oneOf") {
+        if (client !== "mcp") throw fail("INVALID_OPTION", `actionsAs "oneOf" is for client "mcp" only; ${client} gets the flat object`);
+        inputSchema = JSON.parse(JSON.stringify(defined.oneOfSchema));
+      } else {
+        inputSchema = schemaFor(client);
+      }
+      const out = { name, description: defined.description, inputSchema };
+      if (title !== undefined) out.title = title;
+      out.annotations = { ...annotations };
+      return out;
+    }
+
+    function definitions(options) {
+      const { client = "mcp" } = optionsOf(options, ["client"], "definitions");
+      const out = [];
+      for (const entry of byFlatName.values()) {
+        let forClient = flatSchemaFor.get(entry.out.key);
+        if (forClient === undefined) {
+          forClient = perClient((c) => flatTool(entry).inputSchema({ client: c }));
+          flatSchemaFor.set(entry.out.key, forClient);
+        }
+        out.push({ name: entry.out.flatName, description: entry.out.description, inputSchema: forClient(client), annotations: { ...entry.out.annotations } });
+      }
+      return out;
+    }
+
+    function routeError(text) {
+      const joint = /[.!?]$/.test(text) ? " " : ". ";
+      return errorResult(`[${name}] ${text}${joint}Actions: ${routingList}`);
+    }
+
+    function unknownAction(named) {
+      const shown = named.length > 60 ? `${named.slice(0, 60)}...` : named;
+      let close;
+      if (grouped && !named.includes(".")) {
+        const bare = defined.actions.filter((a) => a.name === named && !a.builtin);
+        if (bare.length > 0) close = bare[0].key;
+      }
+      if (close === undefined) close = suggest(named, keys);
+      if (close === undefined && grouped) {
+        const byName = suggest(named.split(".").pop(), defined.actions.map((a) => a.name));
+        const match = byName === undefined ? undefined : defined.actions.find((a) => a.name === byName);
+        if (match) close = match.key;
+      }
+      const hint = close === undefined ? "" : `. Did you mean "${close}"?`;
+      return routeError(`Unknown ${discriminator} "${shown}"${hint}`);
+    }
+
+    async function call(args, extra, options) {
+      const { client } = optionsOf(options, CALL_OPTIONS, "call");
+      let value;
+      try {
+        value = repaired(schemaTool(), args, client);
+      } catch (error) {
+        return errorResult(`[${name}] ${thrownText(error)}`);
+      }
+      if (!isObject(value)) return routeError(`The arguments must be an object with "${discriminator}" naming the operation`);
+      if (!hasOwn(value, discriminator)) return routeError(`Missing "${discriminator}": say which operation to perform`);
+      const named = value[discriminator];
+      if (typeof named !== "string") return routeError(`"${discriminator}" must be a string naming the operation, got ${named === null ? "null" : Array.isArray(named) ? "an array" : typeof named}`);
+      const entry = entries.get(named);
+      if (entry === undefined) return unknownAction(named);
+      return run(entry.plan, entry.runner, value, discriminator, extra, entry.prefix, entry.ctx);
+    }
+
+    /** A call to one tool of the flat projection (`platform_users_create`). */
+    async function callFlat(flatName, args, extra, options) {
+      const { client } = optionsOf(options, CALL_OPTIONS, "call");
+      const entry = byFlatName.get(flatName);
+      if (entry === undefined) return errorResult(`[${name}] no action is exposed as "${flatName}"`);
+      let value;
+      try {
+        value = repaired(flatTool(entry), args, client);
+      } catch (error) {
+        return errorResult(`${entry.prefix} ${thrownText(error)}`);
+      }
+      if (!isObject(value)) return errorResult(`${entry.prefix} the arguments must be an object`);
+      return run(entry.plan, entry.runner, value, undefined, extra, entry.prefix, entry.ctx);
+    }
+
+    // The command line: one branch per action, its key as words (`users create`).
+    const literalToKey = new Map();
+    const cliTool = lazy(() => {
+      const defs = defined.inputSchema.$defs;
+      const branches = defined.actions.map((out) => {
+        const literal = out.group === undefined ? out.name : `${out.group}:${out.name}`;
+        literalToKey.set(literal, out.key);
+        const schema = out.inputSchema;
+        const properties = { [discriminator]: { const: literal } };
+        for (const [key, sub] of Object.entries(schema.properties || {})) properties[key] = sub;
+        const branch = { type: "object", properties, required: [discriminator, ...(schema.required || [])] };
+        if (out.description) branch.description = out.description;
+        return branch;
+      });
+      const union = { oneOf: branches };
+      if (defs) union.$defs = defs;
+      return compile(union, { name });
+    });
+
+    const cli = makeCliRunner({
+      tool: cliTool,
+      literalOf: (data) => data[discriminator],
+      route: (data) => {
+        const key = literalToKey.get(data[discriminator]);
+        const entry = entries.get(key);
+        if (entry === undefined) return undefined;
+        const args = {};
+        for (const k of Object.keys(data)) if (k !== discriminator) args[k] = data[k];
+        return { run: (_data, extra) => run(entry.plan, entry.runner, args, undefined, extra, entry.prefix, entry.ctx), validate: () => validate(args, entry.plan) };
+      },
+    });
+
+    return Object.freeze({
+      kind: "group",
+      name,
+      description: defined.description,
+      discriminator,
+      grouped,
+      tags,
+      annotations,
+      actions: Object.freeze(defined.actions.map((a) => Object.freeze({ key: a.key, flatName: a.flatName, description: a.description }))),
+      get tool() {
+        return cliTool();
+      },
+      definition,
+      definitions,
+      call,
+      callFlat,
+      runCli: cli.runCli,
+      /** @internal the registry's command line */
+      cli,
+    });
+  }
+
+  return { defineTool, defineGroup };
+}

@@ -1,0 +1,227 @@
+// createRegistry: several definitions served together. `list` answers
+// tools/list (grouped or flat exposition, filtered by tags), `call` routes
+// tools/call by name, `attach` installs both on an MCP SDK server, and
+// `runCli` is the command line of every tool (`ops deploy --service api`).
+
+import { fail } from "./errors.mjs";
+import { profileForClient } from "./clients.mjs";
+import { errorResult } from "./results.mjs";
+
+const LIST_OPTIONS = ["client", "tags", "anyTags", "exclude"];
+const ATTACH_OPTIONS = ["client", "filter"];
+
+function isObject(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function stringList(value, what) {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || value.some((v) => typeof v !== "string")) throw fail("INVALID_OPTION", `${what} must be an array of strings`);
+  return value;
+}
+
+/** A filter from `{ tags, anyTags, exclude }`: all of, any of, none of. */
+function tagFilter(options, what) {
+  const tags = stringList(options.tags, `${what} "tags"`);
+  const anyTags = stringList(options.anyTags, `${what} "anyTags"`);
+  const exclude = stringList(options.exclude, `${what} "exclude"`);
+  return (def) =>
+    (!tags || tags.every((t) => def.tags.includes(t))) &&
+    (!anyTags || anyTags.some((t) => def.tags.includes(t))) &&
+    (!exclude || !exclude.some((t) => def.tags.includes(t)));
+}
+
+/**
+ * A request schema the SDK's `setRequestHandler` reads its method from and
+ * that takes the request as it came: the SDK is not a dependency, and the
+ * registry checks arguments itself (with repair first).
+ */
+function requestSchema(method) {
+  const pass = (data) => ({ success: true, data });
+  return {
+    shape: { method: { value: method } },
+    parse: (data) => data,
+    safeParse: pass,
+    safeParseAsync: async (data) => pass(data),
+  };
+}
+
+/** The registry over the API (compileCommands) and the define functions' output. */
+export function makeRegistry(api) {
+  return function createRegistry(defs, options) {
+    if (!Array.isArray(defs)) throw fail("INVALID_OPTION", "createRegistry takes an array of definitions from defineTool or defineGroup");
+    const opts = options === undefined ? {} : options;
+    if (!isObject(opts)) throw fail("INVALID_OPTION", "createRegistry options must be an object");
+    for (const key of Object.keys(opts)) {
+      if (!["exposition", "name", "version"].includes(key)) throw fail("INVALID_OPTION", `unknown createRegistry option "${key}" (options: exposition, name, version)`);
+    }
+    const exposition = opts.exposition === undefined ? "grouped" : opts.exposition;
+    if (exposition !== "grouped" && exposition !== "flat") throw fail("INVALID_OPTION", `createRegistry option "exposition" is "grouped" or "flat", got ${JSON.stringify(exposition)}`);
+    const byName = new Map();
+    /** Flat names of grouped tools' actions: name -> the group. */
+    const byFlatName = new Map();
+    const claim = (name, what) => {
+      if (byName.has(name) || byFlatName.has(name)) throw fail("INVALID_DEFINITION", `createRegistry: two tools are named "${name}" (${what})`);
+    };
+    defs.forEach((def, i) => {
+      if (!isObject(def) || (def.kind !== "tool" && def.kind !== "group")) throw fail("INVALID_DEFINITION", `createRegistry: item ${i} is not a definition from defineTool or defineGroup`);
+      claim(def.name, `item ${i}`);
+      byName.set(def.name, def);
+    });
+    for (const def of defs) {
+      if (def.kind !== "group") continue;
+      for (const action of def.actions) {
+        if (action.key === "help") continue;
+        claim(action.flatName, `the flat name of ${def.name}'s action ${action.key}`);
+        byFlatName.set(action.flatName, def);
+      }
+    }
+    const all = [...byName.keys(), ...byFlatName.keys()];
+
+    function list(listOptions) {
+      const given = listOptions === undefined ? {} : listOptions;
+      if (!isObject(given)) throw fail("INVALID_OPTION", "list options must be an object { client, tags, anyTags, exclude }");
+      for (const key of Object.keys(given)) {
+        if (!LIST_OPTIONS.includes(key)) throw fail("INVALID_OPTION", `unknown list option "${key}" (options: ${LIST_OPTIONS.join(", ")})`);
+      }
+      const keep = tagFilter(given, "list option");
+      const client = given.client === undefined ? "mcp" : given.client;
+      const out = [];
+      for (const def of defs) {
+        if (!keep(def)) continue;
+        if (exposition === "flat") out.push(...def.definitions({ client }));
+        else out.push(def.definition({ client }));
+      }
+      return out;
+    }
+
+    async function call(name, args, extra, callOptions) {
+      if (typeof name !== "string") return errorResult(`[registry] the tool name must be a string, got ${name === null ? "null" : typeof name}`);
+      const def = byName.get(name);
+      if (def !== undefined) return def.call(args, extra, callOptions);
+      const group = byFlatName.get(name);
+      if (group !== undefined) return group.callFlat(name, args, extra, callOptions);
+      const shown = name.length > 80 ? `${name.slice(0, 80)}...` : name;
+      const close = all.length > 0 ? api.closest(name, all) : undefined;
+      const hint = close === undefined ? "" : ` Did you mean "${close}"?`;
+      const names = exposition === "flat" ? list().map((t) => t.name) : [...byName.keys()];
+      return errorResult(`[registry] Unknown tool "${shown}".${hint} Tools: ${names.join(", ")}`);
+    }
+
+    function attach(server, attachOptions) {
+      const low = server && typeof server.setRequestHandler === "function" ? server : server && server.server && typeof server.server.setRequestHandler === "function" ? server.server : undefined;
+      if (low === undefined) throw fail("INVALID_OPTION", "attach takes the MCP SDK's McpServer or Server (anything with setRequestHandler)");
+      const given = attachOptions === undefined ? {} : attachOptions;
+      if (!isObject(given)) throw fail("INVALID_OPTION", "attach options must be an object { client, filter }");
+      for (const key of Object.keys(given)) {
+        if (!ATTACH_OPTIONS.includes(key)) throw fail("INVALID_OPTION", `unknown attach option "${key}" (options: ${ATTACH_OPTIONS.join(", ")})`);
+      }
+      const fixed = given.client === undefined ? "auto" : given.client;
+      if (typeof fixed !== "string") throw fail("INVALID_OPTION", 'attach option "client" is "auto" or a profile name');
+      const filter = given.filter === undefined ? {} : given.filter;
+      if (!isObject(filter) && typeof filter !== "function") throw fail("INVALID_OPTION", 'attach option "filter" is { tags, anyTags, exclude } or a function of a definition');
+      const listFilter = typeof filter === "function" ? {} : filter;
+      const keep = typeof filter === "function" ? filter : () => true;
+      tagFilter(listFilter, "attach filter");
+      const clientNow = () => (fixed === "auto" ? profileForClient(low.getClientVersion && low.getClientVersion() && low.getClientVersion().name) : fixed);
+      if (typeof low.registerCapabilities === "function" && !(low.getCapabilities && low.getCapabilities() && low.getCapabilities().tools)) {
+        low.registerCapabilities({ tools: {} });
+      }
+      let attached = true;
+      /** `arguments` sent as one string, by JSON-RPC id, kept for the call path's repair. */
+      const sentAsText = new Map();
+      const visible = (name) => {
+        const def = byName.get(name) || byFlatName.get(name);
+        return def !== undefined && keep(def) && tagFilter(listFilter, "attach filter")(def);
+      };
+      low.setRequestHandler(requestSchema("tools/list"), async () => ({
+        tools: list({ client: clientNow(), ...listFilter }).filter((t) => visible(t.name)),
+      }));
+      low.setRequestHandler(requestSchema("tools/call"), async (request, extra) => {
+        const params = (request && request.params) || {};
+        const id = extra && extra.requestId;
+        let args = params.arguments;
+        if (id !== undefined && sentAsText.has(id)) {
+          args = sentAsText.get(id);
+          sentAsText.delete(id);
+        }
+        if (typeof params.name === "string" && !visible(params.name) && (byName.has(params.name) || byFlatName.has(params.name))) {
+          return errorResult(`[registry] Tool "${params.name}" is not available here`);
+        }
+        return call(params.name, args, extra, { client: clientNow() });
+      });
+      // The SDK checks tools/call against its own schema, which refuses an
+      // `arguments` that is a string, before any handler runs: such a
+      // message is taken as it arrives and its text kept for the handler.
+      const connect = low.connect;
+      if (typeof connect === "function") {
+        low.connect = function connectWithTextArguments(transport) {
+          if (transport && typeof transport === "object") watch(transport);
+          return connect.call(this, transport);
+        };
+      }
+      function watch(transport) {
+        let inner = transport.onmessage;
+        const outer = function onmessage(message, ...rest) {
+          if (attached && message && message.method === "tools/call" && message.params && typeof message.params.arguments === "string" && message.id !== undefined) {
+            sentAsText.set(message.id, message.params.arguments);
+            message = { ...message, params: { ...message.params, arguments: {} } };
+          }
+          return inner && inner.call(this, message, ...rest);
+        };
+        Object.defineProperty(transport, "onmessage", {
+          configurable: true,
+          enumerable: true,
+          get: () => (inner === undefined ? undefined : outer),
+          set: (fn) => {
+            inner = fn;
+          },
+        });
+      }
+      return function detach() {
+        if (!attached) return;
+        attached = false;
+        sentAsText.clear();
+        if (typeof connect === "function") low.connect = connect;
+        low.setRequestHandler(requestSchema("tools/list"), async () => ({ tools: [] }));
+        low.setRequestHandler(requestSchema("tools/call"), async (request) => {
+          const name = request && request.params && request.params.name;
+          return errorResult(`[registry] Tool "${typeof name === "string" ? name : "?"}" is no longer served here (the registry was detached)`);
+        });
+      };
+    }
+
+    // The command line: each definition's command line under its name.
+    let commands;
+    const commandsOf = () => {
+      if (commands === undefined) {
+        const tools = {};
+        for (const def of defs) tools[def.name] = def.cli.tool();
+        const made = {};
+        if (opts.name !== undefined) made.name = opts.name;
+        if (opts.version !== undefined) made.version = opts.version;
+        commands = api.compileCommands(tools, made);
+      }
+      return commands;
+    };
+
+    async function runCli(argv, io) {
+      const first = defs[0];
+      if (first === undefined) throw fail("INVALID_OPTION", "this registry has no tools to run");
+      const opened = first.cli.ioOf(io);
+      const set = commandsOf();
+      const parseOptions = opened.env === undefined ? undefined : { env: opened.env };
+      const reparse = (again) => set.safeParseArgv(again, parseOptions);
+      const parsed = reparse(argv);
+      // On an error the command word is argv's first, when it names a tool.
+      const def = byName.get(parsed.success ? parsed.command : argv[0]) || first;
+      const sameTool = (again) => {
+        const read = reparse(again);
+        return read.success && read.command === def.name ? read : { success: false };
+      };
+      return def.cli.settle(parsed, argv, opened, sameTool);
+    }
+
+    return Object.freeze({ exposition, list, call, attach, runCli, tools: Object.freeze([...defs]) });
+  };
+}

@@ -1,0 +1,53 @@
+// What a call answers, as MCP's CallToolResult: a handler's string is one
+// text block, an object with a `content` array is returned as is, anything
+// else is one text block of its JSON (two-space indent) and, when it is an
+// object, also `structuredContent`. Failures are `isError` with one text.
+
+export function errorResult(text) {
+  return { isError: true, content: [{ type: "text", text }] };
+}
+
+/** A handler's (or middleware's) result as a CallToolResult. */
+export function toResult(value, prefix) {
+  if (typeof value === "string") return { content: [{ type: "text", text: value }] };
+  if (value !== null && typeof value === "object" && Array.isArray(value.content)) return value;
+  let text;
+  try {
+    text = JSON.stringify(value === undefined ? null : value, null, 2);
+  } catch (error) {
+    return errorResult(`${prefix === "" ? "" : `${prefix} `}the handler's result cannot be written as JSON: ${error && error.message}`);
+  }
+  const out = { content: [{ type: "text", text }] };
+  if (value !== null && typeof value === "object" && !Array.isArray(value)) out.structuredContent = value;
+  return out;
+}
+
+/** One issue line: `- path: message` (or `- message` without a path). */
+export function issueLine(issue) {
+  const path = issue && Array.isArray(issue.path) && issue.path.length > 0 ? `${issue.path.map(segmentText).join(".")}: ` : "";
+  return `- ${path}${issue && issue.message}`;
+}
+
+function segmentText(segment) {
+  const key = segment !== null && typeof segment === "object" ? segment.key : segment;
+  return String(key);
+}
+
+/** The text of a thrown value, for an error result. */
+export function thrownText(error) {
+  if (error instanceof Error) return error.message;
+  if (typeof error === "string") return error;
+  try {
+    return JSON.stringify(error);
+  } catch {
+    return String(error);
+  }
+}
+
+/** The text blocks of a result, joined, for a command line. */
+export function resultText(result) {
+  if (!result || !Array.isArray(result.content)) return "";
+  return result.content
+    .map((block) => (block && block.type === "text" ? block.text : JSON.stringify(block)))
+    .join("\n");
+}

@@ -1,0 +1,139 @@
+// runCli: a definition (or a registry) as a command line. argv is parsed
+// with the compiled flag table; `--help` prints usage (exit 0); argument
+// errors and the validator's issues, in flag terms and all at once, go to
+// stderr (exit 2); otherwise the call runs and its text is printed (exit 0,
+// or 1 when the result is an error). It never calls process.exit.
+
+import { ToolshapeError } from "./errors.mjs";
+import { resultText } from "./results.mjs";
+
+/** Where text goes: a function, anything with `write`, or the process's stream. */
+function writer(target, fallback) {
+  if (typeof target === "function") return target;
+  if (target && typeof target.write === "function") return (text) => target.write(text);
+  const proc = globalThis.process;
+  const stream = proc && proc[fallback];
+  return stream && typeof stream.write === "function" ? (text) => stream.write(text) : () => {};
+}
+
+function ioOf(io) {
+  if (io !== undefined && io !== null && (typeof io !== "object" || Array.isArray(io))) {
+    throw new ToolshapeError("INVALID_OPTION", "runCli(argv, io) takes io as an object { env, stdout, stderr }");
+  }
+  const given = io || {};
+  return { env: given.env, extra: given.extra, out: writer(given.stdout, "stdout"), err: writer(given.stderr, "stderr") };
+}
+
+const samePath = (a, b) => a.length === b.length && a.every((s, i) => s === b[i]);
+
+/** The flag that sets `path` (or the nearest enclosing one: a JSON flag). */
+function flagFor(flags, path, literal) {
+  let best;
+  for (const flag of flags) {
+    if (literal !== undefined && Array.isArray(flag.actions) && !flag.actions.includes(literal)) continue;
+    if (flag.path.length > path.length || !samePath(flag.path, path.slice(0, flag.path.length))) continue;
+    if (best === undefined || flag.path.length > best.path.length) best = flag;
+  }
+  return best;
+}
+
+function issueText(issue, flags, literal) {
+  if (issue.whole) return issue.message;
+  const path = issue.path.map((s) => (s !== null && typeof s === "object" ? s.key : s)).map(String);
+  const flag = flagFor(flags, path, literal);
+  if (flag) return `--${flag.name}: ${issue.message}`;
+  return path.length > 0 ? `${path.join(".")}: ${issue.message}` : issue.message;
+}
+
+/** argv without the tokens of these flags (`--a 1`, `--a=1`), to read what the rest says. */
+function withoutFlags(argv, names) {
+  const out = [];
+  for (let i = 0; i < argv.length; i++) {
+    const token = argv[i];
+    if (token === "--") {
+      out.push(...argv.slice(i));
+      break;
+    }
+    const name = names.find((n) => token === n || token.startsWith(`${n}=`));
+    if (name === undefined) out.push(token);
+    else if (token === name && i + 1 < argv.length && !argv[i + 1].startsWith("-")) i++;
+  }
+  return out;
+}
+
+/**
+ * @param {{ tool: () => object, route: (data: object) => ({ run: Function, validate: Function } | undefined),
+ *   literalOf?: (data: object) => string | undefined }} spec
+ */
+export function makeCliRunner(spec) {
+  /** What a parse result means for the command line; `reparse` reads argv again. */
+  async function settle(parsed, argv, io, reparse, data = parsed.data) {
+    const tool = spec.tool();
+    if (!parsed.success) {
+      const { error } = parsed;
+      if (error.code === "HELP_REQUESTED" || error.code === "VERSION_REQUESTED") {
+        io.out(error.message.endsWith("\n") ? error.message : `${error.message}\n`);
+        return 0;
+      }
+      if (error.code !== "INVALID_ARGS") throw error;
+      const lines = error.issues.length > 0 ? error.issues.map((i) => i.message) : [error.message];
+      lines.push(...(await laterIssues(error, argv, reparse)));
+      io.err(`${lines.join("\n")}\nRun with --help for usage.\n`);
+      return 2;
+    }
+    const route = spec.route(data);
+    if (route === undefined) {
+      io.err("no action matches these arguments\n");
+      return 2;
+    }
+    const checked = await route.validate(data);
+    if (checked.issues) {
+      const flags = tool.flags();
+      const literal = spec.literalOf ? spec.literalOf(data) : undefined;
+      io.err(`${checked.issues.map((i) => issueText(i, flags, literal)).join("\n")}\nRun with --help for usage.\n`);
+      return 2;
+    }
+    const result = await route.run(data, io.extra);
+    const text = resultText(result);
+    if (result && result.isError) {
+      io.err(`${text}\n`);
+      return 1;
+    }
+    io.out(text.endsWith("\n") || text === "" ? text : `${text}\n`);
+    return 0;
+  }
+
+  /**
+   * The validator's issues for what did parse, when argv's only problems
+   * are values of some flags: those flags are left out and argv read again,
+   * so both kinds of problem are reported at once.
+   */
+  async function laterIssues(error, argv, reparse) {
+    if (!error.issues.every((i) => i.code === "invalid_value" && typeof i.flag === "string")) return [];
+    const bad = error.issues.map((i) => i.flag);
+    const again = reparse(withoutFlags(argv, bad));
+    if (!again.success) return [];
+    const route = spec.route(again.data);
+    if (route === undefined) return [];
+    const checked = await route.validate(again.data);
+    if (!checked.issues) return [];
+    const flags = spec.tool().flags();
+    const literal = spec.literalOf ? spec.literalOf(again.data) : undefined;
+    const badPaths = error.issues.map((i) => (Array.isArray(i.path) ? i.path.map(String) : []));
+    return checked.issues
+      .filter((i) => !badPaths.some((p) => p.length > 0 && samePath(p, i.path.map(String).slice(0, p.length))))
+      .map((i) => issueText(i, flags, literal));
+  }
+
+  async function runCli(argv, io) {
+    const opened = ioOf(io);
+    const tool = spec.tool();
+    const options = opened.env === undefined ? undefined : { env: opened.env };
+    const reparse = (again) => tool.safeParseArgv(again, options);
+    return settle(reparse(argv), argv, opened, reparse);
+  }
+
+  return { runCli, settle, tool: spec.tool, ioOf };
+}
+
+export { ioOf };
