@@ -395,14 +395,16 @@ export function makeDefine(api) {
     const literalToKey = new Map();
     const cliTool = lazy(() => {
       const defs = defined.inputSchema.$defs;
-      const branches = defined.actions.map((out) => {
+      const branches = defined.actions.map((out, i) => {
         const literal = out.group === undefined ? out.name : `${out.group}:${out.name}`;
         literalToKey.set(literal, out.key);
         const schema = out.inputSchema;
         const properties = { [discriminator]: { const: literal } };
         for (const [key, sub] of Object.entries(schema.properties || {})) properties[key] = sub;
         const branch = { type: "object", properties, required: [discriminator, ...(schema.required || [])] };
-        if (out.description) branch.description = out.description;
+        // The action's own description: the flat projection's stand-in ("platform (users.list)") says nothing here.
+        const description = list[i] === undefined ? out.description : list[i].action.description;
+        if (description) branch.description = description;
         return branch;
       });
       const union = { oneOf: branches };

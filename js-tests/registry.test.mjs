@@ -1,0 +1,147 @@
+// createRegistry with the official MCP SDK: a real Client over the SDK's
+// in-memory transport and over stdio lists and calls grouped and flat
+// exposition; `client: "auto"` answers each known clientInfo name with its
+// profile's schema; `arguments` sent as one JSON string is served; detach
+// leaves a server that lists nothing and refuses calls.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import { cjs, root } from "./helpers.mjs";
+
+const { createRegistry, defineGroup, defineTool } = cjs;
+
+function tools() {
+  const deploy = defineTool({ name: "deploy", description: "Deploy", input: z.object({ service: z.string(), replicas: z.number().int().optional() }), tags: ["ops"], handler: async (args) => ({ deployed: args.service, replicas: args.replicas ?? 1 }) });
+  const search = defineTool({ name: "search", input: z.object({ q: z.string(), limit: z.number().optional() }), tags: ["read", "internal"], handler: async (args) => `found ${args.q}` });
+  const users = defineGroup({
+    name: "users",
+    tags: ["ops"],
+    actions: {
+      list: { input: z.object({ limit: z.number().int().optional() }), readOnly: true, handler: async (args) => ({ limit: args.limit ?? 10 }) },
+      ban: { input: z.object({ id: z.string() }), destructive: true, handler: async (args) => `banned ${args.id}` },
+    },
+  });
+  return [deploy, search, users];
+}
+
+async function connected(server, clientName) {
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  await server.connect(a);
+  const client = new Client({ name: clientName, version: "1.0.0" });
+  await client.connect(b);
+  return client;
+}
+
+test("list filters by tags (all), anyTags (any) and exclude (none), grouped or flat", () => {
+  const registry = createRegistry(tools());
+  assert.deepEqual(registry.list().map((t) => t.name), ["deploy", "search", "users"]);
+  assert.deepEqual(registry.list({ tags: ["ops"] }).map((t) => t.name), ["deploy", "users"]);
+  assert.deepEqual(registry.list({ anyTags: ["read", "nope"] }).map((t) => t.name), ["search"]);
+  assert.deepEqual(registry.list({ exclude: ["internal"] }).map((t) => t.name), ["deploy", "users"]);
+  const flat = createRegistry(tools(), { exposition: "flat" });
+  assert.deepEqual(flat.list().map((t) => t.name), ["deploy", "search", "users_list", "users_ban"]);
+  assert.throws(() => registry.list({ tag: ["ops"] }), (e) => e.code === "INVALID_OPTION");
+  assert.throws(() => createRegistry([...tools(), tools()[0]]), (e) => e.code === "INVALID_DEFINITION" && /"deploy"/.test(e.message));
+});
+
+test("call routes by name; an unknown name gets a suggestion and the list", async () => {
+  const registry = createRegistry(tools(), { exposition: "flat" });
+  assert.equal((await registry.call("users_ban", { id: "u1" })).content[0].text, "banned u1");
+  assert.equal((await registry.call("users", { action: "ban", id: "u2" })).content[0].text, "banned u2");
+  const unknown = await registry.call("serch", {});
+  assert.equal(unknown.content[0].text, '[registry] Unknown tool "serch". Did you mean "search"? Tools: deploy, search, users_list, users_ban');
+});
+
+test("attach to McpServer: a real Client lists and calls, with the schema of its profile", async () => {
+  const names = {
+    "claude-code": "claude-code",
+    "claude-ai": "anthropic",
+    "Visual Studio Code": "vscode",
+    "cursor-vscode": "cursor",
+    "gemini-cli-mcp-client": "gemini-json",
+    "codex-mcp-client": "openai",
+    "some-new-client": "portable",
+  };
+  for (const [clientName, profile] of Object.entries(names)) {
+    const registry = createRegistry(tools());
+    const server = new McpServer({ name: "t", version: "1.0.0" });
+    registry.attach(server);
+    const client = await connected(server, clientName);
+    const { tools: listed } = await client.listTools();
+    assert.deepEqual(listed.map((t) => t.name), ["deploy", "search", "users"]);
+    const expected = registry.list({ client: profile });
+    assert.deepEqual(listed.map((t) => t.inputSchema), expected.map((t) => t.inputSchema), clientName);
+    const result = await client.callTool({ name: "deploy", arguments: { service: "api", replicas: "3" } });
+    assert.deepEqual(result.structuredContent, { deployed: "api", replicas: 3 });
+    await client.close();
+  }
+});
+
+test("openai-strict's nulls are undone for a client the registry serves with that profile", async () => {
+  const registry = createRegistry(tools());
+  const server = new Server({ name: "t", version: "1.0.0" });
+  registry.attach(server, { client: "openai-strict" });
+  const client = await connected(server, "anything");
+  const { tools: listed } = await client.listTools();
+  assert.equal(listed[0].inputSchema.additionalProperties, false);
+  const result = await client.callTool({ name: "deploy", arguments: { service: "api", replicas: null } });
+  assert.deepEqual(result.structuredContent, { deployed: "api", replicas: 1 });
+  await client.close();
+});
+
+test("arguments sent as one JSON string are served end to end", async () => {
+  const registry = createRegistry(tools());
+  const server = new McpServer({ name: "t", version: "1.0.0" });
+  registry.attach(server);
+  const client = await connected(server, "claude-code");
+  const result = await client.request({ method: "tools/call", params: { name: "users", arguments: '{"action":"ban","id":"u9"}' } }, CallToolResultSchema);
+  assert.deepEqual(result.content, [{ type: "text", text: "banned u9" }]);
+  const broken = await client.request({ method: "tools/call", params: { name: "users", arguments: "{not json" } }, CallToolResultSchema);
+  assert.equal(broken.isError, true);
+  assert.match(broken.content[0].text, /^\[users\] The arguments must be an object with "action"/);
+  await client.close();
+});
+
+test("attach filters; detach lists nothing and refuses calls", async () => {
+  const registry = createRegistry(tools());
+  const server = new McpServer({ name: "t", version: "1.0.0" });
+  const detach = registry.attach(server, { filter: { exclude: ["internal"] } });
+  const client = await connected(server, "claude-code");
+  assert.deepEqual((await client.listTools()).tools.map((t) => t.name), ["deploy", "users"]);
+  const hidden = await client.callTool({ name: "search", arguments: { q: "x" } });
+  assert.equal(hidden.isError, true);
+  detach();
+  assert.deepEqual((await client.listTools()).tools, []);
+  const refused = await client.callTool({ name: "deploy", arguments: { service: "api" } });
+  assert.equal(refused.isError, true);
+  assert.match(refused.content[0].text, /detached/);
+  await client.close();
+  assert.throws(() => registry.attach({}), (e) => e.code === "INVALID_OPTION");
+});
+
+for (const exposition of ["grouped", "flat"]) {
+  test(`over stdio (${exposition}): a real Client lists and calls the registry's tools`, async () => {
+    const client = new Client({ name: "cursor-vscode", version: "1.0.0" });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [join(root, "js-tests", "registry-server.mjs"), exposition], stderr: "pipe" }));
+    try {
+      const { tools: listed } = await client.listTools();
+      const names = listed.map((t) => t.name);
+      assert.deepEqual(names, exposition === "flat" ? ["deploy", "users_list", "users_ban"] : ["deploy", "users"]);
+      // cursor: no anyOf/oneOf anywhere, string enums only.
+      assert.ok(!JSON.stringify(listed).includes("anyOf"));
+      const ban = exposition === "flat" ? { name: "users_ban", arguments: { id: "u1" } } : { name: "users", arguments: { action: "ban", id: "u1" } };
+      assert.equal((await client.callTool(ban)).content[0].text, "banned u1");
+      const bad = await client.callTool({ name: "deploy", arguments: { service: "api", config: '{"timeout":0}' } });
+      assert.equal(bad.content[0].text, "[deploy] Invalid arguments (fix them and call again):\n- config.timeout: Too small: expected number to be >=1");
+    } finally {
+      await client.close();
+    }
+  });
+}

@@ -1,0 +1,87 @@
+// runCli for a tool, a grouped tool and a registry: subcommands as words,
+// usage on --help (exit 0), argument and validation errors in flag terms,
+// all at once (exit 2), a handler's error (exit 1), never process.exit.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { z } from "zod";
+import { cjs } from "./helpers.mjs";
+
+const { createRegistry, defineGroup, defineTool } = cjs;
+
+function io() {
+  const seen = { out: "", err: "" };
+  return { seen, io: { stdout: (t) => (seen.out += t), stderr: { write: (t) => (seen.err += t) }, env: {} } };
+}
+
+const deploy = defineTool({
+  name: "deploy",
+  description: "Deploy a service",
+  input: z.object({ service: z.string(), config: z.object({ timeout: z.number().int().min(1) }).optional(), replicas: z.number().max(9).optional() }),
+  handler: async (args) => (args.service === "boom" ? { content: [{ type: "text", text: "it broke" }], isError: true } : `deployed ${args.service}`),
+});
+const platform = defineGroup({
+  name: "platform",
+  common: z.object({ workspace: z.string() }),
+  groups: {
+    users: { actions: { create: { description: "Create a user", input: z.object({ email: z.string().email() }), handler: async (args) => `created ${args.email} in ${args.workspace}` }, list: { readOnly: true, handler: () => "[]" } } },
+  },
+});
+
+test("a tool: runs, prints, exits 0; usage on --help", async () => {
+  const { seen, io: streams } = io();
+  assert.equal(await deploy.runCli(["--service", "api"], streams), 0);
+  assert.equal(seen.out, "deployed api\n");
+  const help = io();
+  assert.equal(await deploy.runCli(["--help"], help.io), 0);
+  assert.match(help.seen.out, /^Usage: deploy <options>/);
+});
+
+test("argv errors and the validator's issues, in flag terms, all at once (exit 2)", async () => {
+  const { seen, io: streams } = io();
+  assert.equal(await deploy.runCli(["--service", "api", "--config-timeout", "0", "--replicas", "10"], streams), 2);
+  assert.equal(seen.err, "--config-timeout: Too small: expected number to be >=1\n--replicas: Too big: expected number to be <=9\nRun with --help for usage.\n");
+  const both = io();
+  assert.equal(await deploy.runCli(["--service", "api", "--config-timeout", "x", "--replicas", "10"], both.io), 2);
+  assert.equal(both.seen.err, '--config-timeout expects an integer, got "x"\n--replicas: Too big: expected number to be <=9\nRun with --help for usage.\n');
+  assert.equal(both.seen.out, "");
+});
+
+test("an error result exits 1", async () => {
+  const { seen, io: streams } = io();
+  assert.equal(await deploy.runCli(["--service", "boom"], streams), 1);
+  assert.equal(seen.err, "it broke\n");
+});
+
+test("a grouped tool: keys are words; a first word alone lists what follows", async () => {
+  const { seen, io: streams } = io();
+  assert.equal(await platform.runCli(["users", "create", "--email", "a@b.co", "--workspace", "w"], streams), 0);
+  assert.equal(seen.out, "created a@b.co in w\n");
+  const bad = io();
+  assert.equal(await platform.runCli(["users", "create", "--email", "nope", "--workspace", "w"], bad.io), 2);
+  assert.equal(bad.seen.err, "--email: Invalid email address\nRun with --help for usage.\n");
+  const word = io();
+  assert.equal(await platform.runCli(["users"], word.io), 2);
+  assert.match(word.seen.err, /^"users" needs a second word: create, list\n/);
+  const help = io();
+  assert.equal(await platform.runCli(["users", "--help"], help.io), 0);
+  assert.match(help.seen.out, /^Usage: platform users <action> \[options\]\n\nActions:\n  create +Create a user\n  list\n/);
+});
+
+test("a registry: the tool name first, then as for one tool", async () => {
+  const registry = createRegistry([deploy, platform], { name: "ops" });
+  const { seen, io: streams } = io();
+  assert.equal(await registry.runCli(["platform", "users", "create", "--workspace", "w", "--email", "a@b.co"], streams), 0);
+  assert.equal(seen.out, "created a@b.co in w\n");
+  const one = io();
+  assert.equal(await registry.runCli(["deploy", "--service", "api"], one.io), 0);
+  assert.equal(one.seen.out, "deployed api\n");
+  const list = io();
+  assert.equal(await registry.runCli(["--help"], list.io), 0);
+  assert.match(list.seen.out, /^Usage: ops <command> \[options\]\n\nCommands:\n  deploy/);
+  const typo = io();
+  assert.equal(await registry.runCli(["deplyo"], typo.io), 2);
+  assert.match(typo.seen.err, /deploy/);
+  const mixed = io();
+  assert.equal(await registry.runCli(["deploy", "--service", "api", "--config-timeout", "x", "--replicas", "10"], mixed.io), 2);
+  assert.match(mixed.seen.err, /--config-timeout expects an integer, got "x"\n--replicas: Too big/);
+});
