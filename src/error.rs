@@ -388,15 +388,13 @@ impl Error {
     /// An `UNSUPPORTED_BY_CLIENT` error carrying every refusal at once.
     #[must_use]
     pub fn unsupported_by_client(client: &str, findings: Vec<Finding>) -> Self {
-        let lines: Vec<String> = findings
+        let lines = findings
             .iter()
-            .map(|f| format!("  - {} at #{}: {}", f.code.as_str(), f.pointer, f.message))
-            .collect();
+            .map(|f| format!("{} at #{}: {}", f.code.as_str(), f.pointer, f.message));
         let message = format!(
-            "the {client} profile cannot express this schema without losing what the server accepts ({} problem{}):\n{}",
-            findings.len(),
-            if findings.len() == 1 { "" } else { "s" },
-            lines.join("\n")
+            "the {client} profile cannot express this schema without losing what the server accepts ({}):\n{}",
+            plural(findings.len(), "problem"),
+            bulleted(lines, findings.len())
         );
         let mut err = Error::new(Code::UnsupportedByClient, message);
         err.0.findings = findings;
@@ -406,12 +404,11 @@ impl Error {
     /// A `FIELD_CONFLICT` error listing every conflict of `tool`.
     #[must_use]
     pub fn field_conflicts(tool: &str, conflicts: Vec<Conflict>) -> Self {
-        let lines: Vec<String> = conflicts.iter().map(|c| format!("  - {}", c.message)).collect();
+        let lines = conflicts.iter().map(|c| c.message.clone());
         let message = format!(
-            "tool \"{tool}\": {} field{} defined differently by two actions (give them one schema, or different names):\n{}",
-            conflicts.len(),
-            if conflicts.len() == 1 { "" } else { "s" },
-            lines.join("\n")
+            "tool \"{tool}\": {} defined differently by two actions (give them one schema, or different names):\n{}",
+            plural(conflicts.len(), "field"),
+            bulleted(lines, conflicts.len())
         );
         let mut err = Error::new(Code::FieldConflict, message);
         err.0.conflicts = conflicts;
@@ -445,3 +442,19 @@ impl fmt::Display for Error {
 impl std::error::Error for Error {}
 
 pub type Result<T> = std::result::Result<T, Error>;
+
+/// `1 field`, `3 fields`.
+fn plural(count: usize, noun: &str) -> String {
+    format!("{count} {noun}{}", if count == 1 { "" } else { "s" })
+}
+
+/// `  - line` for each of the first [`crate::limits::MAX_ISSUES`] lines of
+/// `total`, then how many more: a message stays bounded however many there are.
+fn bulleted(lines: impl Iterator<Item = String>, total: usize) -> String {
+    let limit = crate::limits::MAX_ISSUES;
+    let mut out: Vec<String> = lines.take(limit).map(|line| format!("  - {line}")).collect();
+    if total > limit {
+        out.push(format!("  - and {} more", total - limit));
+    }
+    out.join("\n")
+}

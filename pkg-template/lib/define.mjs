@@ -8,7 +8,7 @@ import { fail } from "./errors.mjs";
 import { compose, issueLines, makePlan, validate } from "./call-path.mjs";
 import { readInput } from "./define-input.mjs";
 import { jsonText } from "./json-text.mjs";
-import { errorResult, thrownText, toResult } from "./results.mjs";
+import { errorResult, lead, thrownText, toResult } from "./results.mjs";
 import { makeCliRunner } from "./run-cli.mjs";
 
 const TOOL_KEYS = ["name", "title", "description", "input", "jsonSchema", "annotations", "tags", "use", "handler"];
@@ -24,11 +24,6 @@ const hasOwn = (object, key) => Object.prototype.hasOwnProperty.call(object, key
 
 function isObject(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-
-/** An error text's start: `[tool/action] `, or nothing for withRepair without a name. */
-function lead(prefix) {
-  return prefix === "" ? "" : `${prefix} `;
 }
 
 function refuse(message) {
@@ -113,7 +108,12 @@ export function makeDefine(api) {
   }
 
   async function run(plan, runner, args, skip, extra, prefix, ctxBase) {
-    const checked = await validate(args, plan, skip);
+    let checked;
+    try {
+      checked = await validate(args, plan, skip);
+    } catch (error) {
+      return errorResult(`${lead(prefix)}the validator failed: ${thrownText(error)}`);
+    }
     if (checked.issues) return errorResult(`${lead(prefix)}Invalid arguments (fix them and call again):\n${issueLines(checked.issues)}`);
     try {
       const result = await runner({ ...ctxBase, args: checked.value, extra });
@@ -392,12 +392,12 @@ export function makeDefine(api) {
     }
 
     // The command line: one branch per action, its key as words (`users create`).
-    const literalToKey = new Map();
+    const literalOf = (out) => (out.group === undefined ? out.name : `${out.group}:${out.name}`);
+    const literalToKey = new Map(defined.actions.map((out) => [literalOf(out), out.key]));
     const cliTool = lazy(() => {
       const defs = defined.inputSchema.$defs;
       const branches = defined.actions.map((out, i) => {
-        const literal = out.group === undefined ? out.name : `${out.group}:${out.name}`;
-        literalToKey.set(literal, out.key);
+        const literal = literalOf(out);
         const schema = out.inputSchema;
         const properties = { [discriminator]: { const: literal } };
         for (const [key, sub] of Object.entries(schema.properties || {})) properties[key] = sub;

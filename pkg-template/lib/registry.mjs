@@ -6,6 +6,7 @@
 import { fail } from "./errors.mjs";
 import { profileForClient } from "./clients.mjs";
 import { errorResult } from "./results.mjs";
+import { ioOf } from "./run-cli.mjs";
 
 const LIST_OPTIONS = ["client", "tags", "anyTags", "exclude"];
 const ATTACH_OPTIONS = ["client", "filter"];
@@ -121,8 +122,7 @@ export function makeRegistry(api) {
       const filter = given.filter === undefined ? {} : given.filter;
       if (!isObject(filter) && typeof filter !== "function") throw fail("INVALID_OPTION", 'attach option "filter" is { tags, anyTags, exclude } or a function of a definition');
       const listFilter = typeof filter === "function" ? {} : filter;
-      const keep = typeof filter === "function" ? filter : () => true;
-      tagFilter(listFilter, "attach filter");
+      const keep = typeof filter === "function" ? filter : tagFilter(listFilter, "attach filter");
       const clientNow = () => (fixed === "auto" ? profileForClient(low.getClientVersion && low.getClientVersion() && low.getClientVersion().name) : fixed);
       if (typeof low.registerCapabilities === "function" && !(low.getCapabilities && low.getCapabilities() && low.getCapabilities().tools)) {
         low.registerCapabilities({ tools: {} });
@@ -132,7 +132,7 @@ export function makeRegistry(api) {
       const sentAsText = new Map();
       const visible = (name) => {
         const def = byName.get(name) || byFlatName.get(name);
-        return def !== undefined && keep(def) && tagFilter(listFilter, "attach filter")(def);
+        return def !== undefined && keep(def);
       };
       low.setRequestHandler(requestSchema("tools/list"), async () => ({
         tools: list({ client: clientNow(), ...listFilter }).filter((t) => visible(t.name)),
@@ -208,7 +208,7 @@ export function makeRegistry(api) {
     async function runCli(argv, io) {
       const first = defs[0];
       if (first === undefined) throw fail("INVALID_OPTION", "this registry has no tools to run");
-      const opened = first.cli.ioOf(io);
+      const opened = ioOf(io);
       const set = commandsOf();
       const parseOptions = opened.env === undefined ? undefined : { env: opened.env };
       const reparse = (again) => set.safeParseArgv(again, parseOptions);

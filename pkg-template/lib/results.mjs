@@ -3,6 +3,11 @@
 // else is one text block of its JSON (two-space indent) and, when it is an
 // object, also `structuredContent`. Failures are `isError` with one text.
 
+/** An error text's start: `[tool/action] `, or nothing (withRepair without a name). */
+export function lead(prefix) {
+  return prefix === "" ? "" : `${prefix} `;
+}
+
 export function errorResult(text) {
   return { isError: true, content: [{ type: "text", text }] };
 }
@@ -15,7 +20,7 @@ export function toResult(value, prefix) {
   try {
     text = JSON.stringify(value === undefined ? null : value, null, 2);
   } catch (error) {
-    return errorResult(`${prefix === "" ? "" : `${prefix} `}the handler's result cannot be written as JSON: ${error && error.message}`);
+    return errorResult(`${lead(prefix)}the handler's result cannot be written as JSON: ${error && error.message}`);
   }
   const out = { content: [{ type: "text", text }] };
   if (value !== null && typeof value === "object" && !Array.isArray(value)) out.structuredContent = value;

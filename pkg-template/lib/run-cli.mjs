@@ -16,7 +16,7 @@ function writer(target, fallback) {
   return stream && typeof stream.write === "function" ? (text) => stream.write(text) : () => {};
 }
 
-function ioOf(io) {
+export function ioOf(io) {
   if (io !== undefined && io !== null && (typeof io !== "object" || Array.isArray(io))) {
     throw new ToolshapeError("INVALID_OPTION", "runCli(argv, io) takes io as an object { env, stdout, stderr }");
   }
@@ -133,7 +133,5 @@ export function makeCliRunner(spec) {
     return settle(reparse(argv), argv, opened, reparse);
   }
 
-  return { runCli, settle, tool: spec.tool, ioOf };
+  return { runCli, settle, tool: spec.tool };
 }
-
-export { ioOf };
