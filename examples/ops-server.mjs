@@ -1,121 +1,106 @@
 #!/usr/bin/env node
-// One definition, two fronts. With no arguments this is an MCP server over
-// stdio (tools/list gives toolshape's complete inputSchemas, tools/call
-// repairs stringified arguments, then Zod validates). With arguments it is a
-// CLI: `node examples/ops-server.mjs deploy --service api --config-timeout 5`.
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+// One registry, two fronts. With no arguments this is an MCP server over
+// stdio: tools/list gives each client the schema its profile allows (from
+// the `initialize` clientInfo), tools/call repairs what clients send as text
+// (even a whole `arguments` string), routes grouped actions and validates
+// with Zod. With arguments it is the command line of the same tools:
+//   node examples/ops-server.mjs deploy --service api --config-timeout 5
+//   node examples/ops-server.mjs services scale --service api --replicas 3
+// Set OPS_EXPOSITION=flat to list one tool per action instead of one per group.
+// Imported, it gives its `registry` and starts nothing.
+import { realpathSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import { compile, withRepair } from "../pkg/index.mjs";
+import { createRegistry, defineGroup, defineTool } from "../pkg/index.mjs";
 
-const definitions = {
-  deploy: {
-    description: "Deploy a service to an environment",
-    input: z.object({
-      service: z.string().min(1).describe("Service to deploy"),
-      environment: z.enum(["dev", "staging", "prod"]).default("dev").describe("Target environment"),
-      replicas: z.number().int().min(1).max(50).default(2).describe("Instances to run"),
-      tags: z.array(z.string()).optional().describe("Labels for every instance"),
-      config: z
-        .object({
-          timeout: z.number().positive().default(30).describe("Health check timeout in seconds"),
-          dryRun: z.boolean().default(false).describe("Plan only"),
-        })
-        .optional()
-        .describe("Rollout settings"),
-    }),
-    run: (args) => ({ deployed: args.service, to: args.environment, replicas: args.replicas, tags: args.tags ?? [], config: args.config ?? null }),
-  },
-  search: {
-    description: "Search the service catalogue",
-    input: z.object({
-      query: z.string().describe("Search terms"),
-      limit: z.number().int().min(1).max(100).default(10),
-      filters: z
-        .object({
-          owners: z.array(z.string()).optional(),
-          tier: z.enum(["gold", "silver"]).optional(),
-        })
-        .optional(),
-    }),
-    run: (args) => ({ query: args.query, limit: args.limit, filters: args.filters ?? {} }),
-  },
-  scale: {
-    description: "Change the replica count of a running service",
-    input: z.object({
-      service: z.string(),
-      replicas: z.number().int().min(0),
-      plan: z.object({ module: z.string(), steps: z.array(z.number().int()) }).optional().describe("A rollout plan"),
-    }),
-    run: (args) => ({ scaled: args.service, replicas: args.replicas, plan: args.plan ?? null }),
-  },
-};
+const deploy = defineTool({
+  name: "deploy",
+  description: "Deploy a service to an environment",
+  input: z.object({
+    service: z.string().min(1).describe("Service to deploy"),
+    environment: z.enum(["dev", "staging", "prod"]).default("dev").describe("Target environment"),
+    replicas: z.number().int().min(1).max(50).default(2).describe("Instances to run"),
+    tags: z.array(z.string()).optional().describe("Labels for every instance"),
+    notify: z.union([z.email(), z.array(z.email())]).optional().describe("Who hears about it"),
+    metadata: z.record(z.string(), z.unknown()).optional().describe("Kept with the release"),
+    config: z
+      .object({
+        timeout: z.number().positive().default(30).describe("Health check timeout in seconds"),
+        dryRun: z.boolean().default(false).describe("Plan only"),
+      })
+      .optional()
+      .describe("Rollout settings"),
+  }),
+  annotations: { destructiveHint: false },
+  tags: ["ops"],
+  handler: (args) => ({ deployed: args.service, to: args.environment, replicas: args.replicas, tags: args.tags ?? [], notify: args.notify ?? null, config: args.config ?? null }),
+});
 
-const tools = Object.fromEntries(
-  Object.entries(definitions).map(([name, def]) => [name, { ...def, tool: compile(def.input, { name: `ops-server.mjs ${name}` }) }]),
-);
+const search = defineTool({
+  name: "search",
+  description: "Search the service catalogue",
+  input: z.object({
+    query: z.string().describe("Search terms"),
+    limit: z.number().int().min(1).max(100).default(10),
+    filters: z
+      .object({
+        owners: z.array(z.string()).optional(),
+        tier: z.enum(["gold", "silver"]).optional(),
+        since: z.iso.date().optional().describe("Changed on or after this day"),
+      })
+      .optional(),
+    sort: z.tuple([z.enum(["name", "tier"]), z.enum(["asc", "desc"])]).optional().describe("Key and direction"),
+  }),
+  annotations: { readOnlyHint: true },
+  tags: ["catalogue"],
+  handler: (args) => ({ query: args.query, limit: args.limit, filters: args.filters ?? {}, sort: args.sort ?? null }),
+});
 
-async function serve() {
-  const server = new Server({ name: "toolshape-ops", version: "1.0.0" }, { capabilities: { tools: {} } });
-  const handlers = Object.fromEntries(
-    Object.entries(tools).map(([name, t]) => [
-      name,
-      withRepair(t.input, async (args) => ({ content: [{ type: "text", text: JSON.stringify(t.run(args)) }] }), {
-        onRepair: (repairs) => console.error(`[${name}] repaired ${repairs.map((r) => JSON.stringify(r.path)).join(", ")}`),
+const services = defineGroup({
+  name: "services",
+  description: "Operate running services",
+  common: z.object({ service: z.string().min(1).describe("Service name") }),
+  tags: ["ops"],
+  actions: {
+    status: {
+      description: "Show replicas and health",
+      input: z.object({ verbose: z.boolean().default(false) }),
+      readOnly: true,
+      handler: (args) => ({ service: args.service, replicas: 2, healthy: true, verbose: args.verbose }),
+    },
+    scale: {
+      description: "Change the replica count",
+      input: z.object({
+        replicas: z.number().int().min(0).describe("Instances wanted"),
+        plan: z.object({ module: z.string(), steps: z.array(z.number().int()) }).optional().describe("A rollout plan"),
       }),
-    ]),
-  );
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: Object.entries(tools).map(([name, t]) => ({ name, description: t.description, inputSchema: t.tool.inputSchema() })),
-  }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const handler = handlers[request.params.name];
-    if (!handler) return { isError: true, content: [{ type: "text", text: `Unknown tool: ${request.params.name}` }] };
-    return handler(request.params.arguments);
-  });
-  const transport = new StdioServerTransport();
-  await server.connect(transport);
-  // The SDK checks tools/call against its own schema before any handler
-  // runs, and that schema refuses `arguments` sent as one string. Such a
-  // message is repaired as it arrives, before the SDK sees it.
-  const receive = transport.onmessage;
-  transport.onmessage = (message, extra) => {
-    const params = message && message.method === "tools/call" ? message.params : undefined;
-    const entry = params && typeof params.arguments === "string" ? tools[params.name] : undefined;
-    if (entry) {
-      const { value, repairs } = entry.tool.repair(params.arguments);
-      if (repairs.length > 0) console.error(`[${params.name}] repaired the arguments string`);
-      message = { ...message, params: { ...params, arguments: value } };
-    }
-    receive.call(transport, message, extra);
-  };
-}
+      idempotent: true,
+      handler: (args) => ({ scaled: args.service, replicas: args.replicas, plan: args.plan ?? null }),
+    },
+    restart: {
+      description: "Restart every instance",
+      input: z.object({ confirm: z.literal(true).describe("Must be true"), force: z.boolean().default(false).describe("Skip draining") }),
+      destructive: true,
+      handler: (args) => `restarted ${args.service}${args.force ? " without draining" : ""}`,
+    },
+  },
+});
 
-function cli(argv) {
-  const [name, ...rest] = argv;
-  const entry = tools[name];
-  if (!entry || name === "--help") {
-    console.log(`Usage: ops-server.mjs <${Object.keys(tools).join("|")}> [flags]  (no arguments: MCP server on stdio)`);
-    return name === "--help" ? 0 : 2;
-  }
-  const parsed = entry.tool.safeParseArgv(rest, { env: process.env });
-  if (!parsed.success) {
-    const help = parsed.error.code === "HELP_REQUESTED";
-    (help ? console.log : console.error)(parsed.error.message);
-    return help ? 0 : 1;
-  }
-  const valid = entry.input.safeParse(parsed.data);
-  if (!valid.success) {
-    console.error(valid.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("\n"));
-    return 1;
-  }
-  console.log(JSON.stringify(entry.run(valid.data), null, 2));
-  return 0;
-}
+export const registry = createRegistry([deploy, search, services], {
+  exposition: process.env.OPS_EXPOSITION === "flat" ? "flat" : "grouped",
+  name: "ops-server.mjs",
+  version: "1.0.0",
+});
 
-if (process.argv.length > 2) {
-  process.exitCode = cli(process.argv.slice(2));
-} else {
-  await serve();
+// Run as a program (not imported, as the tests do).
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) {
+  if (process.argv.length > 2) {
+    process.exitCode = await registry.runCli(process.argv.slice(2), { env: process.env });
+  } else {
+    const server = new McpServer({ name: "toolshape-ops", version: "1.0.0" });
+    registry.attach(server);
+    await server.connect(new StdioServerTransport());
+  }
 }

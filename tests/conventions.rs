@@ -331,3 +331,26 @@ fn a_union_without_a_literal_compiles_and_the_cli_says_why_not() {
     let mixed = json!({"anyOf": [{"type": "object", "properties": {}}, {"type": "string"}]});
     assert!(Tool::compile(&mixed, &CompileOptions::default()).is_err());
 }
+
+#[test]
+fn a_boolean_literal_is_a_switch() {
+    let schema = json!({"type": "object", "properties": {
+        "confirm": {"type": "boolean", "const": true, "description": "Must be true"}
+    }, "required": ["confirm"]});
+    let tool = Tool::compile(&schema, &CompileOptions::default()).unwrap();
+    let none = |_: &str| None;
+    assert_eq!(
+        tool.parse_argv(&["--confirm"], &none).unwrap().data,
+        json!({"confirm": true})
+    );
+    // The value the schema refuses still reaches the validator, which names it.
+    assert_eq!(
+        tool.parse_argv(&["--no-confirm"], &none).unwrap().data,
+        json!({"confirm": false})
+    );
+    assert_eq!(tool.to_argv(&json!({"confirm": true})).unwrap(), vec!["--confirm"]);
+    let usage = tool.usage(&toolshape::UsageRequest::default()).unwrap();
+    assert!(usage.contains("--[no-]confirm  Must be true\n"), "{usage}");
+    // Required like any required boolean: absent is false, which the validator refuses.
+    assert_eq!(tool.parse_argv(&[], &none).unwrap().data, json!({"confirm": false}));
+}

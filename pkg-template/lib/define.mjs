@@ -172,8 +172,13 @@ export function makeDefine(api) {
       return run(plan, runner, value, undefined, extra, prefix, { tool: name, action: undefined });
     }
 
+    // The command line shows the tool's description (in a command list and
+    // atop its usage); the MCP schema keeps the root as it was given.
+    const cliTool = lazy(() =>
+      def.description !== undefined && isObject(root) && root.description === undefined ? compile({ ...root, description: def.description }, { name }) : tool,
+    );
     const cli = makeCliRunner({
-      tool: () => tool,
+      tool: cliTool,
       route: () => ({ run: (data, extra) => run(plan, runner, data, undefined, extra, prefix, { tool: name, action: undefined }), validate: (data) => validate(data, plan) }),
     });
 
@@ -409,6 +414,7 @@ export function makeDefine(api) {
       });
       const union = { oneOf: branches };
       if (defs) union.$defs = defs;
+      if (def.description !== undefined) union.description = def.description;
       return compile(union, { name });
     });
 

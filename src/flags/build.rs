@@ -356,6 +356,12 @@ fn scalar_type(shape: &Shape) -> Option<(FlagType, Option<Vec<Value>>)> {
         Kind::Number => Some((FlagType::Number, None)),
         Kind::Integer => Some((FlagType::Integer, None)),
         Kind::Boolean => Some((FlagType::Boolean, None)),
+        // `z.literal(true)` (a confirmation) is typed as the switch people
+        // expect, `--confirm`, not `--confirm true`; the validator still
+        // refuses the value the schema does not take.
+        Kind::Enum(values) if !values.is_empty() && values.iter().all(Value::is_boolean) => {
+            Some((FlagType::Boolean, None))
+        }
         Kind::Enum(values) if values.iter().all(|v| v.is_string() || v.is_number() || v.is_boolean()) => {
             Some((FlagType::Enum, Some(values.to_vec())))
         }
