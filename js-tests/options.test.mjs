@@ -89,3 +89,24 @@ test("the flat form of an action union with a recursive parameter carries its $d
     }
   }
 });
+
+test("partial: a missing required flag is no issue, for a tool, an action union and a command set", () => {
+  const { compileCommands } = cjs;
+  const needs = compile({ type: "object", properties: { service: { type: "string" }, count: { type: "integer" } }, required: ["service", "count"] });
+  assert.deepEqual(needs.safeParseArgv(["--count", "2"], { partial: true }), { success: true, data: { count: 2 }, rest: [] });
+  const strict = needs.safeParseArgv(["--count", "2"]);
+  assert.equal(strict.success, false);
+  assert.equal(strict.error.issues[0].code, "missing_required");
+  const bad = needs.safeParseArgv(["--count", "x"], { partial: true });
+  assert.deepEqual(bad.error.issues.map((i) => i.code), ["invalid_value"]);
+  const union = compile({
+    oneOf: [
+      { type: "object", properties: { action: { const: "logs" }, id: { type: "string" } }, required: ["action", "id"] },
+      { type: "object", properties: { action: { const: "list" } }, required: ["action"] },
+    ],
+  });
+  assert.deepEqual(union.safeParseArgv(["logs"], { partial: true }).data, { action: "logs" });
+  const set = compileCommands({ deploy: needs });
+  assert.deepEqual(set.safeParseArgv(["deploy"], { partial: true }), { success: true, command: "deploy", data: {}, rest: [] });
+  refused(() => needs.parseArgv([], { partial: true, partail: 1 }), /partail/);
+});

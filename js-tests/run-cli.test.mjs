@@ -44,6 +44,13 @@ test("argv errors and the validator's issues, in flag terms, all at once (exit 2
   assert.equal(await deploy.runCli(["--service", "api", "--config-timeout", "x", "--replicas", "10"], both.io), 2);
   assert.equal(both.seen.err, '--config-timeout expects an integer, got "x"\n--replicas: Too big: expected number to be <=9\nRun with --help for usage.\n');
   assert.equal(both.seen.out, "");
+  // A missing required flag is one issue (not also the validator's "expected string").
+  const missing = io();
+  assert.equal(await deploy.runCli(["--config-timeout", "x", "--replicas", "10"], missing.io), 2);
+  assert.equal(missing.seen.err, '--config-timeout expects an integer, got "x"\nmissing required flag --service\n--replicas: Too big: expected number to be <=9\nRun with --help for usage.\n');
+  const grouped = io();
+  assert.equal(await platform.runCli(["users", "create", "--email", "nope"], grouped.io), 2);
+  assert.equal(grouped.seen.err, "missing required flag --workspace\n--email: Invalid email address\nRun with --help for usage.\n");
 });
 
 test("an error result exits 1", async () => {

@@ -260,6 +260,12 @@ export interface ParseOptions {
    * being an `unexpected_argument` issue. A `true`/`false` right after a switch is refused either way.
    */
   allowPositionals?: boolean | undefined;
+  /**
+   * A missing required flag is no issue: `data` holds what was given, for a command line that
+   * asks for the rest, or validates what it has to report every problem at once (as `runCli` does).
+   * Every other issue is still an error. The data may then not fit the schema's `required`.
+   */
+  partial?: boolean | undefined;
 }
 
 export interface UsageOptions {

@@ -148,19 +148,29 @@ impl WasmTool {
     }
 
     #[wasm_bindgen(js_name = parseArgv)]
-    pub fn parse_argv(&self, argv: &str, count: usize, env: &str, allow_positionals: bool) -> String {
-        let options = ArgvOptions { allow_positionals };
+    pub fn parse_argv(&self, argv: &str, count: usize, env: &str, allow_positionals: bool, partial: bool) -> String {
+        let options = ArgvOptions {
+            allow_positionals,
+            partial,
+        };
         wire::parse_outcome(&self.tool, &wire::split_argv(argv, count), env, options)
     }
 
     #[wasm_bindgen(js_name = parseArgvJson)]
-    pub fn parse_argv_json(&self, argv: &str, env: &str, allow_positionals: bool) -> String {
-        wire::parse_json_outcome(&self.tool, argv, env, ArgvOptions { allow_positionals })
+    pub fn parse_argv_json(&self, argv: &str, env: &str, allow_positionals: bool, partial: bool) -> String {
+        let options = ArgvOptions {
+            allow_positionals,
+            partial,
+        };
+        wire::parse_json_outcome(&self.tool, argv, env, options)
     }
 
     #[wasm_bindgen(js_name = parseArgvFast)]
     pub fn parse_argv_fast(&self, argv: &str, count: usize, allow_positionals: bool) -> usize {
-        let options = ArgvOptions { allow_positionals };
+        let options = ArgvOptions {
+            allow_positionals,
+            partial: false,
+        };
         self.fast
             .try_borrow_mut()
             .map_or(0, |mut fast| fast.parse(&self.tool, argv, count, options))
@@ -236,14 +246,21 @@ impl WasmCommands {
     }
 
     #[wasm_bindgen(js_name = parseArgv)]
-    pub fn parse_argv(&self, argv: &str, count: usize, env: &str, allow_positionals: bool) -> String {
-        let options = ArgvOptions { allow_positionals };
+    pub fn parse_argv(&self, argv: &str, count: usize, env: &str, allow_positionals: bool, partial: bool) -> String {
+        let options = ArgvOptions {
+            allow_positionals,
+            partial,
+        };
         wire::commands_outcome(&self.commands, &wire::split_argv(argv, count), env, options)
     }
 
     #[wasm_bindgen(js_name = parseArgvJson)]
-    pub fn parse_argv_json(&self, argv: &str, env: &str, allow_positionals: bool) -> String {
-        wire::commands_json_outcome(&self.commands, argv, env, ArgvOptions { allow_positionals })
+    pub fn parse_argv_json(&self, argv: &str, env: &str, allow_positionals: bool, partial: bool) -> String {
+        let options = ArgvOptions {
+            allow_positionals,
+            partial,
+        };
+        wire::commands_json_outcome(&self.commands, argv, env, options)
     }
 
     pub fn usage(&self, options: Option<String>) -> Result<String, JsValue> {

@@ -413,6 +413,7 @@ mod tests {
 
     const ALLOW: ArgvOptions = ArgvOptions {
         allow_positionals: true,
+        partial: false,
     };
 
     #[test]

@@ -333,6 +333,43 @@ fn a_union_without_a_literal_compiles_and_the_cli_says_why_not() {
 }
 
 #[test]
+fn a_partial_parse_leaves_missing_required_flags_out() {
+    let schema = json!({"type": "object", "properties": {
+        "service": {"type": "string"},
+        "count": {"type": "integer"},
+        "config": {"type": "object", "properties": {"timeout": {"type": "number"}, "mode": {"type": "string"}}, "required": ["timeout"]}
+    }, "required": ["service", "count"]});
+    let tool = Tool::compile(&schema, &CompileOptions::default()).unwrap();
+    let none = |_: &str| None;
+    let partial = toolshape::ArgvOptions {
+        allow_positionals: false,
+        partial: true,
+    };
+    let parsed = tool
+        .parse_argv_with(&["--config-mode", "fast"], &none, partial)
+        .unwrap();
+    assert_eq!(parsed.data, json!({"config": {"mode": "fast"}}));
+    // Every other issue is still one.
+    let err = tool.parse_argv_with(&["--count", "x"], &none, partial).unwrap_err();
+    assert_eq!(err.issues.len(), 1, "{:?}", err.issues);
+    assert!(
+        err.issues[0].message.starts_with("--count expects an integer"),
+        "{}",
+        err.message
+    );
+    let strict = tool.parse_argv(&["--config-mode", "fast"], &none).unwrap_err();
+    let messages: Vec<&str> = strict.issues.iter().map(|i| i.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        [
+            "missing required flag --service",
+            "missing required flag --count",
+            "missing required flag --config-timeout (needed once any --config-* flag is given)"
+        ]
+    );
+}
+
+#[test]
 fn a_boolean_literal_is_a_switch() {
     let schema = json!({"type": "object", "properties": {
         "confirm": {"type": "boolean", "const": true, "description": "Must be true"}

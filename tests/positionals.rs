@@ -100,6 +100,7 @@ fn an_unexpected_positional_is_an_issue_unless_allowed() {
             &no_env,
             ArgvOptions {
                 allow_positionals: true,
+                partial: false,
             },
         )
         .unwrap();
@@ -147,6 +148,7 @@ fn a_boolean_word_after_a_switch_says_how_to_write_it() {
             &no_env,
             ArgvOptions {
                 allow_positionals: true,
+                partial: false,
             },
         )
         .unwrap_err();

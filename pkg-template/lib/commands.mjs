@@ -71,10 +71,10 @@ export function makeCommandsClass(core, Tool) {
     safeParseArgv(argv, opts) {
       const handle = this.#live();
       checkArgv(argv);
-      const { env, allowPositionals } = parseOptions(core, opts);
+      const { env, allowPositionals, partial } = parseOptions(core, opts);
       const joinedEnv = envText(this.#envNames, env);
       try {
-        return parseGeneral(handle, argv, joinedEnv, allowPositionals);
+        return parseGeneral(handle, argv, joinedEnv, allowPositionals, partial);
       } catch (error) {
         if (isTrap(error)) return { success: false, error: core.trapped(error) };
         throw error;

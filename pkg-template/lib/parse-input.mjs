@@ -41,7 +41,7 @@ export function parseOutcome(text) {
     : { success: true, command: out.command, data: out.data, rest: out.rest };
 }
 
-const NO_OPTIONS = { env: undefined, allowPositionals: false };
+const NO_OPTIONS = { env: undefined, allowPositionals: false, partial: false };
 
 /**
  * Parse options: `env` is read here (only the names the table uses cross);
@@ -60,7 +60,7 @@ export function parseOptions(core, opts) {
       break;
     }
   }
-  return { env: opts.env, allowPositionals: opts.allowPositionals === true };
+  return { env: opts.env, allowPositionals: opts.allowPositionals === true, partial: opts.partial === true };
 }
 
 /**
@@ -68,11 +68,11 @@ export function parseOptions(core, opts) {
  * tool or a command set): argv joined by NUL when no argument holds one,
  * else as JSON text.
  */
-export function parseGeneral(handle, argv, joinedEnv, allowPositionals) {
+export function parseGeneral(handle, argv, joinedEnv, allowPositionals, partial) {
   const joined = !argv.some((token) => token.includes("\0"));
   return parseOutcome(
     joined
-      ? handle.parseArgv(argv.join("\0"), argv.length, joinedEnv, allowPositionals)
-      : handle.parseArgvJson(JSON.stringify(argv), joinedEnv, allowPositionals),
+      ? handle.parseArgv(argv.join("\0"), argv.length, joinedEnv, allowPositionals, partial)
+      : handle.parseArgvJson(JSON.stringify(argv), joinedEnv, allowPositionals, partial),
   );
 }

@@ -210,13 +210,13 @@ export function makeRegistry(api) {
       if (first === undefined) throw fail("INVALID_OPTION", "this registry has no tools to run");
       const opened = ioOf(io);
       const set = commandsOf();
-      const parseOptions = opened.env === undefined ? undefined : { env: opened.env };
-      const reparse = (again) => set.safeParseArgv(again, parseOptions);
+      const parseOptions = opened.env === undefined ? {} : { env: opened.env };
+      const reparse = (again, partial = false) => set.safeParseArgv(again, partial ? { ...parseOptions, partial } : parseOptions);
       const parsed = reparse(argv);
       // On an error the command word is argv's first, when it names a tool.
       const def = byName.get(parsed.success ? parsed.command : argv[0]) || first;
-      const sameTool = (again) => {
-        const read = reparse(again);
+      const sameTool = (again, partial) => {
+        const read = reparse(again, partial);
         return read.success && read.command === def.name ? read : { success: false };
       };
       return def.cli.settle(parsed, argv, opened, sameTool);

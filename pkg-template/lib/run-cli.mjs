@@ -37,13 +37,21 @@ function flagFor(flags, path, literal) {
   return best;
 }
 
+/** An issue's path as strings (Standard Schema segments may be `{ key }`). */
+function keyPath(issue) {
+  return Array.isArray(issue.path) ? issue.path.map((s) => (s !== null && typeof s === "object" ? s.key : s)).map(String) : [];
+}
+
 function issueText(issue, flags, literal) {
   if (issue.whole) return issue.message;
-  const path = issue.path.map((s) => (s !== null && typeof s === "object" ? s.key : s)).map(String);
+  const path = keyPath(issue);
   const flag = flagFor(flags, path, literal);
   if (flag) return `--${flag.name}: ${issue.message}`;
   return path.length > 0 ? `${path.join(".")}: ${issue.message}` : issue.message;
 }
+
+/** argv issues after which the validator still has something to say. */
+const LATER = new Set(["invalid_value", "missing_required"]);
 
 /** argv without the tokens of these flags (`--a 1`, `--a=1`), to read what the rest says. */
 function withoutFlags(argv, names) {
@@ -105,13 +113,14 @@ export function makeCliRunner(spec) {
 
   /**
    * The validator's issues for what did parse, when argv's only problems
-   * are values of some flags: those flags are left out and argv read again,
-   * so both kinds of problem are reported at once.
+   * are values of some flags or missing required ones: argv is read again
+   * without the bad values and with missing flags allowed, so that both
+   * kinds of problem are reported at once (each path once).
    */
   async function laterIssues(error, argv, reparse) {
-    if (!error.issues.every((i) => i.code === "invalid_value" && typeof i.flag === "string")) return [];
-    const bad = error.issues.map((i) => i.flag);
-    const again = reparse(withoutFlags(argv, bad));
+    if (!error.issues.every((i) => LATER.has(i.code) && typeof i.flag === "string")) return [];
+    const bad = error.issues.filter((i) => i.code === "invalid_value").map((i) => i.flag);
+    const again = reparse(withoutFlags(argv, bad), true);
     if (!again.success) return [];
     const route = spec.route(again.data);
     if (route === undefined) return [];
@@ -119,17 +128,17 @@ export function makeCliRunner(spec) {
     if (!checked.issues) return [];
     const flags = spec.tool().flags();
     const literal = spec.literalOf ? spec.literalOf(again.data) : undefined;
-    const badPaths = error.issues.map((i) => (Array.isArray(i.path) ? i.path.map(String) : []));
+    const badPaths = error.issues.map(keyPath);
     return checked.issues
-      .filter((i) => !badPaths.some((p) => p.length > 0 && samePath(p, i.path.map(String).slice(0, p.length))))
+      .filter((i) => !badPaths.some((p) => p.length > 0 && samePath(p, keyPath(i).slice(0, p.length))))
       .map((i) => issueText(i, flags, literal));
   }
 
   async function runCli(argv, io) {
     const opened = ioOf(io);
     const tool = spec.tool();
-    const options = opened.env === undefined ? undefined : { env: opened.env };
-    const reparse = (again) => tool.safeParseArgv(again, options);
+    const options = opened.env === undefined ? {} : { env: opened.env };
+    const reparse = (again, partial = false) => tool.safeParseArgv(again, partial ? { ...options, partial } : options);
     return settle(reparse(argv), argv, opened, reparse);
   }
 

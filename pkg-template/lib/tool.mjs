@@ -85,13 +85,13 @@ export function makeToolClass(core, layout) {
       for (let i = 0; i < argv.length; i++) {
         if (typeof argv[i] !== "string") checkArgv(argv);
       }
-      const { env, allowPositionals } = parseOptions(core, opts);
+      const { env, allowPositionals, partial } = parseOptions(core, opts);
       const useEnv = env !== undefined && env !== null && this.#envNames.length > 0;
       try {
         // The fast path: numbers out of wasm, objects built here from argv;
         // errors and JSON-only values come back as JSON from the same call.
-        // It declines (0) for argv holding NUL; action unions skip it.
-        if (!useEnv && !this.#actions) {
+        // It declines (0) for argv holding NUL; action unions and partial parses skip it.
+        if (!useEnv && !this.#actions && !partial) {
           const written = handle.parseArgvFast(argv.join("\0"), argv.length, allowPositionals);
           if (written > 0) {
             const buf = core.memoryView();
@@ -100,7 +100,7 @@ export function makeToolClass(core, layout) {
             return parseOutcome(handle.takeAnswer());
           }
         }
-        return parseGeneral(handle, argv, useEnv ? envText(this.#envNames, env) : "", allowPositionals);
+        return parseGeneral(handle, argv, useEnv ? envText(this.#envNames, env) : "", allowPositionals, partial);
       } catch (error) {
         if (isTrap(error)) return { success: false, error: core.trapped(error) };
         throw error;

@@ -55,6 +55,8 @@ pub struct Collected<'a> {
     pub slots: Vec<Slot<'a>>,
     pub issues: Vec<Issue>,
     pub dropped: usize,
+    /// Missing required flags are not issues.
+    pub partial: bool,
 }
 
 impl<'a> Collected<'a> {
@@ -64,6 +66,7 @@ impl<'a> Collected<'a> {
             slots: vec![Slot::Empty; table.flags.len()],
             issues: Vec::new(),
             dropped: 0,
+            partial: false,
         }
     }
 
@@ -174,7 +177,7 @@ impl<'a> Collected<'a> {
                 if let Some(default) = &flag.default {
                     self.put(index, Item::Default(default), false);
                 }
-            } else if flag.must_supply && !self.issues.iter().any(|i| i.path == flag.path) {
+            } else if flag.must_supply && !self.partial && !self.issues.iter().any(|i| i.path == flag.path) {
                 // A flag given with a bad value is already reported; it is
                 // not also "missing".
                 let why = if flag.required {

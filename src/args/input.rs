@@ -64,6 +64,8 @@ pub struct FlagValues<'a> {
     pub issues: Vec<(usize, Issue)>,
     /// Issues past [`MAX_ISSUES`], counted but not kept.
     pub dropped: usize,
+    /// Required flags may be missing ([`crate::argv::ArgvOptions::partial`]).
+    pub partial: bool,
 }
 
 impl FlagValues<'_> {

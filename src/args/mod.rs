@@ -72,6 +72,7 @@ fn collect<'a>(schema: &Schema, table: &'a FlagTable, given: &FlagValues<'a>, en
         collected.issue(issue);
     }
     collected.dropped += given.dropped;
+    collected.partial = given.partial;
     from_env(schema, table, &mut collected, env);
     collected
 }

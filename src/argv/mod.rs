@@ -16,6 +16,9 @@ use crate::text::{clip, closest};
 pub struct ArgvOptions {
     /// A positional no key takes goes to `rest` instead of being an issue.
     pub allow_positionals: bool,
+    /// A missing required flag is no issue: the arguments hold what was
+    /// given (to validate the rest, or to ask for what is missing).
+    pub partial: bool,
 }
 
 /// argv read through a flag table: the values given, and what is not a flag.
@@ -61,6 +64,7 @@ impl<'a> Tokens<'a> {
 pub fn tokenize<'a>(table: &FlagTable, argv: &[&'a str], options: ArgvOptions) -> Tokens<'a> {
     let mut out = Tokens::default();
     out.values.values.reserve(argv.len());
+    out.values.partial = options.partial;
     let mut i = 0;
     while let Some(&token) = argv.get(i) {
         out.at = i;

@@ -64,6 +64,8 @@ pub struct ParseOptions {
     pub env: Option<IgnoredAny>,
     /// A positional no key takes goes to `rest` instead of being an issue.
     pub allow_positionals: bool,
+    /// A missing required flag is no issue.
+    pub partial: bool,
 }
 
 #[cfg(test)]
