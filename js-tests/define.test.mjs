@@ -4,6 +4,8 @@
 // projection, immutability and hostile keys.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { type } from "arktype";
+import * as v from "valibot";
 import { z } from "zod";
 import { z as z3 } from "zod/v3";
 import { cjs } from "./helpers.mjs";
@@ -201,6 +203,35 @@ test("any Standard Schema validates, with jsonSchema beside it; plain JSON Schem
   assert.match(text(await plain.call({ m: 1 })), /m is not a parameter of plain; did you mean "n"\?/);
   const loose = defineTool({ name: "loose", input: z.looseObject({ n: z.number() }), handler: (args) => JSON.stringify(args) });
   assert.equal(text(await loose.call({ n: 1, extra: true })), '{"n":1,"extra":true}');
+});
+
+test("Valibot (JSON Schema beside it) and ArkType (its own Standard JSON Schema) validate tools, groups and the CLI", async () => {
+  const Deploy = v.object({ service: v.pipe(v.string(), v.minLength(2)), replicas: v.optional(v.pipe(v.number(), v.integer(), v.maxValue(9))) });
+  const deployJson = { type: "object", properties: { service: { type: "string", minLength: 2 }, replicas: { type: "integer", maximum: 9 } }, required: ["service"] };
+  const deploy = defineTool({ name: "deploy", input: Deploy, jsonSchema: deployJson, handler: (args) => `deploy ${args.service} x${args.replicas ?? 1}` });
+  assert.equal(text(await deploy.call({ service: "api", replicas: "3" })), "deploy api x3");
+  const invalid = text(await deploy.call({ service: "a", replicas: 12 }));
+  assert.match(invalid, /^\[deploy\] Invalid arguments \(fix them and call again\):\n- service: Invalid length: Expected >=2 but received 1\n- replicas: Invalid value: Expected <=9 but received 12$/);
+  assert.throws(() => defineTool({ name: "nojson", input: Deploy, handler: () => "" }), (e) => e.code === "INVALID_DEFINITION" && /`jsonSchema` beside `input`/.test(e.message));
+  // Valibot's schemas are plain objects with `type: "object"`: never read as JSON Schema.
+  assert.throws(() => cjs.compile(Deploy), (e) => e.code === "INVALID_SCHEMA" && /^this valibot value has no ~standard\.jsonSchema/.test(e.message));
+  // ArkType gives its JSON Schema itself: no jsonSchema beside it.
+  const users = defineGroup({
+    name: "users",
+    common: type({ workspace: "string" }),
+    actions: {
+      create: { input: type({ email: "string.email", "admin?": "boolean" }), handler: (args) => `created ${args.email} in ${args.workspace}${args.admin ? " (admin)" : ""}` },
+    },
+  });
+  assert.deepEqual(users.definition().inputSchema.required, ["action", "workspace", "email"]);
+  assert.equal(users.definition().inputSchema.properties.email.format, "email");
+  assert.equal(text(await users.call({ action: "create", workspace: "w", email: "a@b.co", admin: "true" })), "created a@b.co in w (admin)");
+  const bad = text(await users.call({ action: "create", workspace: 3, email: "nope" }));
+  assert.match(bad, /^\[users\/create\] Invalid arguments \(fix them and call again\):\n- workspace: workspace must be a string \(was a number\)\n- email: email must be an email address \(was "nope"\)$/);
+  const seen = { err: "" };
+  const code = await users.runCli(["create", "--workspace", "w", "--email", "nope", "--admin"], { stdout: () => {}, stderr: (t) => (seen.err += t) });
+  assert.equal(code, 2);
+  assert.equal(seen.err, '--email: email must be an email address (was "nope")\nRun with --help for usage.\n');
 });
 
 test("hostile keys: __proto__ in arguments reaches no prototype", async () => {

@@ -102,28 +102,48 @@ impl Profiled {
     }
 }
 
-/// A root schema read once: the shape, and the action union it is.
-fn read_root(schema: &Value) -> Result<(Schema, Option<ActionUnion>)> {
-    let schema = schema::read_schema(schema)?;
-    if schema::actions::is_action_union(&schema) {
+/// A root schema read once: the shape, the action union it is, and for a
+/// union of one object branch with a literal key (a group of one action),
+/// that action: the schema is that object, its command line still starts
+/// with the action's word, as it would with more.
+struct Root {
+    schema: Schema,
+    union: Option<ActionUnion>,
+    single: Option<ActionUnion>,
+}
+
+fn read_root(raw: &Value) -> Result<Root> {
+    let schema = schema::read_schema(raw)?;
+    let (union, single) = if schema::actions::is_action_union(&schema) {
         match ActionUnion::read(&schema, None, false) {
-            Ok(union) => Ok((schema, Some(union))),
+            Ok(union) => (Some(union), None),
             // `z.union` of objects with no literal key: a client can send
             // it, a command line has no word to pick a branch by.
-            Err(err) if err.code == Code::NoDiscriminator && schema::is_object_union(&schema) => Ok((schema, None)),
-            Err(err) => Err(err),
+            Err(err) if err.code == Code::NoDiscriminator && schema::is_object_union(&schema) => (None, None),
+            Err(err) => return Err(err),
         }
     } else {
         schema::check_object_root(&schema)?;
-        Ok((schema, None))
-    }
+        let single = one_branch_union(raw).then(|| ActionUnion::read(&schema, None, false).ok());
+        (None, single.flatten())
+    };
+    Ok(Root { schema, union, single })
+}
+
+/// A root `oneOf`/`anyOf` of exactly one schema.
+fn one_branch_union(raw: &Value) -> bool {
+    ["oneOf", "anyOf"].iter().any(|key| {
+        raw.get(key)
+            .and_then(Value::as_array)
+            .is_some_and(|list| list.len() == 1)
+    })
 }
 
 /// `shape(schema, clients)`: each client's schema and report for any JSON
 /// Schema, as `tool.inputSchema({ client })` gives them for a compiled one
 /// (the `mcp` schema is emitted once and rewritten per client).
 pub fn shape(schema: &Value, clients: &[Client]) -> Result<Vec<profile::Shaped>> {
-    let (schema, union) = read_root(schema)?;
+    let Root { schema, union, .. } = read_root(schema)?;
     let input = profile::Input {
         schema: &schema,
         union: union.as_ref(),
@@ -166,14 +186,20 @@ pub fn check(schema: &Value, clients: &[Client]) -> Result<Vec<Check>> {
 impl Tool {
     /// Compiles a schema given as a JSON value.
     pub fn compile(schema: &Value, options: &CompileOptions) -> Result<Tool> {
-        let (schema, union) = read_root(schema)?;
+        let Root { schema, union, single } = read_root(schema)?;
         let flag_options = options.flag_options()?;
         let name = options.command_name();
         let version = options.version.clone();
         let command = if union.is_none() && schema::is_object_union(&schema) {
             Command::without_flags(name, version, flag_options.builtins)
         } else {
-            Command::build(&schema, union.as_ref(), &flag_options, name, version)?
+            Command::build(
+                &schema,
+                union.as_ref().or(single.as_ref()),
+                &flag_options,
+                name,
+                version,
+            )?
         };
         let tool = Tool {
             schema,
@@ -206,7 +232,7 @@ impl Tool {
     /// Whether the root is an action union (argv starts with an action).
     #[must_use]
     pub fn is_action_union(&self) -> bool {
-        self.union.is_some()
+        self.command.actions().is_some()
     }
 
     /// A profile's output, written once per client and form. Every profile

@@ -284,3 +284,39 @@ fn a_first_word_alone_lists_the_actions_under_it() {
     assert_eq!(err.message, under);
     assert_eq!(err.path, Some(vec!["zfs".to_owned()]));
 }
+
+#[test]
+fn a_union_of_one_action_keeps_its_word() {
+    // A group of one action: the schema reads as that object, the command
+    // line still starts with the action's word (two words with a colon).
+    for (literal, argv) in [("create", vec!["create"]), ("users:create", vec!["users", "create"])] {
+        let branch = json!({"type": "object", "properties": {
+            "action": {"const": literal}, "email": {"type": "string"}
+        }, "required": ["action", "email"]});
+        let one = Tool::compile(&json!({"oneOf": [branch.clone()]}), &CompileOptions::default()).unwrap();
+        let mut words = argv.clone();
+        words.extend(["--email", "a@b.c"]);
+        assert_eq!(
+            parse(&one, &words).unwrap(),
+            json!({"action": literal, "email": "a@b.c"})
+        );
+        assert!(one.is_action_union());
+        // The schema clients get is the object's, unchanged.
+        let plain = Tool::compile(&branch, &CompileOptions::default()).unwrap();
+        let options = InputSchemaOptions::default();
+        assert_eq!(
+            one.input_schema(&options).unwrap(),
+            plain.input_schema(&options).unwrap()
+        );
+        // A plain object with a literal key is no action union.
+        assert!(!plain.is_action_union());
+        assert_eq!(
+            parse(&plain, &["--action", literal, "--email", "x"]).unwrap()["action"],
+            json!(literal)
+        );
+    }
+    // One branch without a literal key: the object's flags, as before.
+    let bare = json!({"anyOf": [{"type": "object", "properties": {"n": {"type": "integer"}}}]});
+    let tool = Tool::compile(&bare, &CompileOptions::default()).unwrap();
+    assert_eq!(parse(&tool, &["--n", "2"]).unwrap(), json!({"n": 2}));
+}

@@ -1,7 +1,8 @@
 // Every schema form the API accepts, turned into JSON Schema text: JSON
 // text as given, a JSON Schema object (read as given even when it carries
 // the hidden `~standard` Zod leaves on z.toJSONSchema's result), or a
-// Standard JSON Schema value such as a Zod >= 4.2 schema.
+// Standard JSON Schema value such as a Zod >= 4.2 or ArkType schema. A
+// validator that cannot give JSON Schema (Valibot, Zod 3) is refused.
 
 import { fail } from "./errors.mjs";
 import { jsonText } from "./json-text.mjs";
@@ -26,7 +27,11 @@ export function standardOf(schema) {
 
 export function schemaText(schema) {
   if (typeof schema === "string") return schema;
-  if (isPlainObject(schema)) return jsonText(schema, "the schema", "INVALID_SCHEMA");
+  // A plain object whose `~standard` is its own visible key is a validator
+  // built of object literals (Valibot), not JSON Schema.
+  if (isPlainObject(schema) && !Object.prototype.propertyIsEnumerable.call(schema, "~standard")) {
+    return jsonText(schema, "the schema", "INVALID_SCHEMA");
+  }
   const standard = standardOf(schema);
   const input = standard && standard.jsonSchema && standard.jsonSchema.input;
   if (typeof input === "function") {
@@ -41,7 +46,7 @@ export function schemaText(schema) {
   if (standard) {
     throw fail(
       "INVALID_SCHEMA",
-      `this ${standard.vendor || "schema"} value has no ~standard.jsonSchema (Zod >= 4.2 has one); pass z.toJSONSchema(schema, { io: "input" }) instead`,
+      `this ${standard.vendor || "schema"} value has no ~standard.jsonSchema (Zod >= 4.2 and ArkType have one); pass its JSON Schema instead (for Zod, z.toJSONSchema(schema, { io: "input" }))`,
     );
   }
   if (schema && typeof schema === "object" && SCHEMA_KEYS.some((k) => hasOwn(schema, k))) {
