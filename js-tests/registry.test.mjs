@@ -5,6 +5,7 @@
 // leaves a server that lists nothing and refuses calls.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -14,6 +15,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { cjs, root } from "./helpers.mjs";
+import { KNOWN_CLIENTS } from "../pkg/lib/clients.mjs";
 
 const { createRegistry, defineGroup, defineTool } = cjs;
 
@@ -60,15 +62,8 @@ test("call routes by name; an unknown name gets a suggestion and the list", asyn
 });
 
 test("attach to McpServer: a real Client lists and calls, with the schema of its profile", async () => {
-  const names = {
-    "claude-code": "claude-code",
-    "claude-ai": "anthropic",
-    "Visual Studio Code": "vscode",
-    "cursor-vscode": "cursor",
-    "gemini-cli-mcp-client": "gemini-json",
-    "codex-mcp-client": "openai",
-    "some-new-client": "portable",
-  };
+  // Every name of the README's table, spellings the table folds, and an unknown one.
+  const names = { ...KNOWN_CLIENTS, "Visual Studio Code": "vscode", "Claude_Desktop": "anthropic", "some-new-client": "portable" };
   for (const [clientName, profile] of Object.entries(names)) {
     const registry = createRegistry(tools());
     const server = new McpServer({ name: "t", version: "1.0.0" });
@@ -145,3 +140,18 @@ for (const exposition of ["grouped", "flat"]) {
     }
   });
 }
+
+test("the README's clientInfo table is the table attach uses", () => {
+  const readme = readFileSync(join(root, "README.md"), "utf8");
+  const rows = readme.split("\n").filter((line) => /^\s*\| `[^|]+\| [^|]*\| `[a-z-]+` \|$/.test(line));
+  const table = {};
+  for (const row of rows) {
+    const [names, , profile] = row.trim().slice(1, -1).split("|").map((c) => c.trim());
+    for (const [, written] of names.matchAll(/`([^`]+)`/g)) {
+      // `visual-studio-code(-insiders)` is two names.
+      const spelled = written.includes("(") ? [written.replace(/\(.*\)/, ""), written.replace(/[()]/g, "")] : [written];
+      for (const name of spelled) table[name.trim().toLowerCase().replace(/[\s_]+/g, "-")] = profile.replace(/`/g, "");
+    }
+  }
+  assert.deepEqual(table, { ...KNOWN_CLIENTS });
+});
