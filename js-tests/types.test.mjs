@@ -13,7 +13,7 @@ const dts = readFileSync(join(root, "pkg", "index.d.ts"), "utf8");
 
 test("every export is declared, with JSDoc and an example", () => {
   for (const name of Object.keys(cjs)) {
-    const declared = new RegExp(`/\\*\\*(?:(?!\\*/)[^])*\\*/\\s*export declare (function|class) ${name}\\b`).exec(dts);
+    const declared = new RegExp(`/\\*\\*(?:(?!\\*/)[^])*\\*/\\s*export declare (function|class|const) ${name}\\b`).exec(dts);
     assert.ok(declared, `${name} has no documented declaration`);
     assert.match(declared[0], /@example/, `${name} has no example`);
   }

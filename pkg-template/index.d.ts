@@ -29,6 +29,9 @@ import type {
   GroupDefinition,
   Registry,
   RegistryOptions,
+  ToolIdentifier,
+  NameTable,
+  NameTableOptions,
 } from "./types.js";
 
 export type * from "./types.js";
@@ -429,6 +432,46 @@ export declare function defineGroup(spec: GroupSpec): GroupDefinition;
  * const result = await registry.call("deploi", {}); // isError: '[registry] Unknown tool "deploi". Did you mean "deploy"? ...'
  */
 export declare function createRegistry(definitions: readonly (ToolDefinition | GroupDefinition)[], options?: RegistryOptions): Registry;
+
+/**
+ * Flat tool names for structured identifiers, valid for one client (its
+ * characters and length, counting the prefix it adds) and distinct; a name
+ * already valid and distinct stays `toolbox__server__tool`, others are
+ * shortened with a hash of the whole identifier. The same set in any order
+ * gives the same names.
+ * @throws {ToolshapeError} `INVALID_IDENTIFIER` naming the item and field (an identifier given twice too);
+ * `INVALID_OPTION` for an unknown client or a server name that leaves no room.
+ * @example
+ * import { createNameTable } from "toolshape";
+ * const table = createNameTable([{ toolbox: "dev", server: "fs", tool: "read.file" }], { client: "openai", server: "workbench" });
+ * const name = table.name({ toolbox: "dev", server: "fs", tool: "read.file" }); // "dev__fs__read_file": OpenAI takes no dots
+ * table.resolve(name); // { toolbox: "dev", server: "fs", tool: "read.file" }
+ */
+export declare function createNameTable(ids: readonly ToolIdentifier[], options?: NameTableOptions): NameTable;
+
+/**
+ * Reads a tool identifier strictly: an object of exactly `toolbox`, `server`
+ * and `tool`, each a non-empty string. Returns a frozen copy.
+ * @throws {ToolshapeError} `INVALID_IDENTIFIER` naming the field: `Invalid tool identifier: toolbox cannot be empty`.
+ * @example
+ * import { parseToolIdentifier } from "toolshape";
+ * parseToolIdentifier({ toolbox: "dev", server: "fs", tool: "read_file" }); // { toolbox: "dev", server: "fs", tool: "read_file" }
+ */
+export declare function parseToolIdentifier(value: unknown): ToolIdentifier;
+
+/**
+ * The JSON Schema of a tool identifier (strict, every part `minLength: 1`),
+ * for a meta-tool's inputSchema. It accepts what `parseToolIdentifier` does.
+ * @example
+ * import { toolIdentifierSchema } from "toolshape";
+ * const useTool = { type: "object", properties: { tool: toolIdentifierSchema, arguments: { type: "object" } }, required: ["tool"] };
+ */
+export declare const toolIdentifierSchema: {
+  readonly type: "object";
+  readonly properties: { readonly [part in "toolbox" | "server" | "tool"]: { readonly type: "string"; readonly minLength: 1; readonly maxLength: number; readonly description: string } };
+  readonly required: readonly ["toolbox", "server", "tool"];
+  readonly additionalProperties: false;
+};
 
 /**
  * Help entries for an action union (Zod's discriminatedUnion, union, nested

@@ -139,6 +139,8 @@ export type ErrorCode =
   | "UNSUPPORTED_BY_CLIENT"
   | "INVALID_DEFINITION"
   | "FIELD_CONFLICT"
+  | "UNKNOWN_TOOL"
+  | "INVALID_IDENTIFIER"
   | "FREED"
   | "NOT_INITIALIZED"
   | "INTERNAL";
@@ -481,3 +483,37 @@ export interface HelpOptions {
   strict?: boolean | undefined;
 }
 
+
+/** A downstream tool named by structure (a proxy's toolbox, server and tool). Every part is a non-empty string. */
+export interface ToolIdentifier {
+  readonly toolbox: string;
+  readonly server: string;
+  readonly tool: string;
+}
+
+/** Options of `createNameTable`. Unknown keys are an `INVALID_OPTION` error. */
+export interface NameTableOptions {
+  /** The client profile the names must be valid for. Default `"mcp"`. */
+  client?: ClientName | undefined;
+  /**
+   * The name the client knows this server by: Claude Code (`mcp__<server>__`), Cursor (`<server>`
+   * and one separator) and `portable` count it against their limits. Default: a 16-character name.
+   */
+  server?: string | undefined;
+}
+
+/** Flat names for a set of identifiers, valid and distinct for one client. */
+export interface NameTable {
+  /** The profile the names are valid for. */
+  readonly client: ClientName;
+  /**
+   * The flat name of an identifier (`toolbox__server__tool` when that is valid and distinct).
+   * @throws {ToolshapeError} `UNKNOWN_TOOL` naming the unknown part, with the closest name;
+   * `INVALID_IDENTIFIER` when `id` is not an identifier.
+   */
+  name(id: ToolIdentifier): string;
+  /** The identifier a flat name stands for (by lookup, never by splitting), or `undefined`. */
+  resolve(name: string): ToolIdentifier | undefined;
+  /** `[{ id, name }]` in the order the identifiers were given. */
+  entries(): { readonly id: ToolIdentifier; readonly name: string }[];
+}

@@ -51,6 +51,10 @@ pub enum Code {
     InvalidDefinition,
     /// Actions of one group define a field incompatibly; every conflict at once.
     FieldConflict,
+    /// A tool identifier (or name) no table entry has.
+    UnknownTool,
+    /// A tool identifier that is not `{ toolbox, server, tool }` of non-empty strings.
+    InvalidIdentifier,
 }
 
 impl Code {
@@ -76,6 +80,8 @@ impl Code {
         Code::UnsupportedByClient,
         Code::InvalidDefinition,
         Code::FieldConflict,
+        Code::UnknownTool,
+        Code::InvalidIdentifier,
     ];
 
     /// The wire string, as JS sees it in `error.code`.
@@ -102,6 +108,8 @@ impl Code {
             Code::UnsupportedByClient => "UNSUPPORTED_BY_CLIENT",
             Code::InvalidDefinition => "INVALID_DEFINITION",
             Code::FieldConflict => "FIELD_CONFLICT",
+            Code::UnknownTool => "UNKNOWN_TOOL",
+            Code::InvalidIdentifier => "INVALID_IDENTIFIER",
         }
     }
 }

@@ -20,6 +20,7 @@ pub mod group;
 pub mod help;
 pub mod keys;
 pub mod limits;
+pub mod names;
 pub mod number;
 pub mod options;
 pub mod profile;

@@ -74,6 +74,25 @@ pub fn check_schema(schema: &str, client: &str) -> Result<String, JsValue> {
     thrown(wire::check_schema_text(schema, client))
 }
 
+/// `createNameTable`: the names of JSON identifiers, as a JSON array.
+#[wasm_bindgen(js_name = nameTable)]
+pub fn name_table(ids: &str, options: Option<String>) -> Result<String, JsValue> {
+    thrown(wire::name_table_text(ids, options.as_deref()))
+}
+
+/// Throws the `UNKNOWN_TOOL` error of a name table's `name(id)`, for an
+/// identifier it lacks.
+#[wasm_bindgen(js_name = unknownTool)]
+pub fn unknown_tool(ids: &str, id: &str) -> Result<(), JsValue> {
+    Err(fail(&wire::unknown_tool_error(ids, id)))
+}
+
+/// `parseToolIdentifier`: the identifier, or the error naming the field.
+#[wasm_bindgen(js_name = parseToolIdentifier)]
+pub fn parse_tool_identifier(value: &str) -> Result<String, JsValue> {
+    thrown(wire::tool_identifier_text(value))
+}
+
 /// The closest of NUL-joined candidates to `typed`, if one is close enough.
 #[wasm_bindgen]
 #[must_use]

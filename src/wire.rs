@@ -370,6 +370,36 @@ pub fn check_schema_text(schema: &str, client: &str) -> Result<String> {
     Ok(json_text(&crate::check(&schema, &clients)?))
 }
 
+/// `createNameTable(ids, options)`: the names, in the order of `ids`, as a
+/// JSON array (JS keeps the lookups; the table is a function of its input).
+pub fn name_table_text(ids: &str, options: Option<&str>) -> Result<String> {
+    let ids = crate::names::read_ids(&crate::schema::parse_json_text(ids, "the identifiers")?)?;
+    let options: crate::names::NameOptions = crate::options::read_text(options, "createNameTable")?;
+    Ok(json_text(crate::names::NameTable::build(ids, &options)?.names()))
+}
+
+/// The `UNKNOWN_TOOL` error for an identifier no entry of `ids` has.
+#[must_use]
+pub fn unknown_tool_error(ids: &str, id: &str) -> Error {
+    let read = |text: &str, what: &str| crate::schema::parse_json_text(text, what);
+    match (
+        read(ids, "the identifiers").and_then(|v| crate::names::read_ids(&v)),
+        read(id, "the identifier"),
+    ) {
+        (Ok(ids), Ok(id)) => match crate::names::ToolId::read(&id) {
+            Ok(id) => crate::names::unknown(&ids, &id),
+            Err(err) => err,
+        },
+        (Err(err), _) | (_, Err(err)) => err,
+    }
+}
+
+/// `parseToolIdentifier`: the identifier as JSON, or the error naming the field.
+pub fn tool_identifier_text(value: &str) -> Result<String> {
+    let value = crate::schema::parse_json_text(value, "the identifier")?;
+    Ok(json_text(&crate::names::ToolId::read(&value)?.to_json()))
+}
+
 /// A grouped tool's definition (JSON text, inputs as JSON Schema) to
 /// everything the core computes of it, as JSON (see [`crate::group::Group`]).
 pub fn define_group_text(definition: &str) -> Result<String> {

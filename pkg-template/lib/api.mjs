@@ -17,6 +17,7 @@ import { ToolshapeError, fail } from "./errors.mjs";
 import { jsonText, optionsText } from "./json-text.mjs";
 import { makeDefine } from "./define.mjs";
 import { makeWithRepair } from "./mcp.mjs";
+import { makeNames, toolIdentifierSchema } from "./names.mjs";
 import { makeRegistry } from "./registry.mjs";
 import { schemaText } from "./schema-input.mjs";
 import { makeToolClass } from "./tool.mjs";
@@ -97,6 +98,7 @@ export function makeApi(wasm, ready = () => true, how = {}) {
     return fn(...args);
   };
   const createRegistry = makeRegistry({ compileCommands, closest });
+  const names = makeNames(core);
 
   return {
     compile,
@@ -110,6 +112,9 @@ export function makeApi(wasm, ready = () => true, how = {}) {
     defineTool: guarded((def) => defineTool(def)),
     defineGroup: guarded(defineGroup),
     createRegistry,
+    createNameTable: guarded(names.createNameTable),
+    parseToolIdentifier: guarded(names.parseToolIdentifier),
+    toolIdentifierSchema,
     help,
     formatHelpMarkdown,
     formatHelpJson: (entries) => formatHelp(entries, "json"),

@@ -1,0 +1,92 @@
+// Tool names for structured identifiers: createNameTable, parseToolIdentifier
+// and toolIdentifierSchema. The core names a whole set at once (valid for the
+// client, distinct, independent of order); lookups both ways are JS Maps
+// built from its answer, so `name` and `resolve` never cross into wasm, and
+// the core is asked again only to word an error.
+
+import { fail } from "./errors.mjs";
+import { jsonText, optionsText } from "./json-text.mjs";
+
+const PARTS = ["toolbox", "server", "tool"];
+
+/** The lookup key of an identifier with three string parts, else undefined. */
+function keyOf(id) {
+  if (id === null || typeof id !== "object") return undefined;
+  const { toolbox, server, tool } = id;
+  if (typeof toolbox !== "string" || typeof server !== "string" || typeof tool !== "string") return undefined;
+  return JSON.stringify([toolbox, server, tool]);
+}
+
+function deepFreeze(value) {
+  if (value !== null && typeof value === "object") {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** The core's limit on one part (MAX_PART_CHARS). */
+const MAX_PART_CHARS = 65536;
+const part = (description) => ({ type: "string", minLength: 1, maxLength: MAX_PART_CHARS, description });
+
+/**
+ * The JSON Schema of an identifier: strict, every part non-empty. It
+ * accepts exactly what parseToolIdentifier does (js-tests/names.test.mjs).
+ */
+export const toolIdentifierSchema = deepFreeze({
+  type: "object",
+  properties: {
+    toolbox: part("The toolbox (a group of servers)"),
+    server: part("The server within the toolbox"),
+    tool: part("The tool's own name on that server"),
+  },
+  required: ["toolbox", "server", "tool"],
+  additionalProperties: false,
+});
+
+export function makeNames(core) {
+  /** Reads an identifier through the core: a frozen `{ toolbox, server, tool }`. */
+  function parseToolIdentifier(value) {
+    const text = jsonText(value === undefined ? null : value, "the tool identifier", "INVALID_IDENTIFIER");
+    return Object.freeze(JSON.parse(core.guard(() => core.wasm.parseToolIdentifier(text))));
+  }
+
+  function createNameTable(ids, options) {
+    if (!Array.isArray(ids)) throw fail("INVALID_IDENTIFIER", "createNameTable takes an array of identifiers { toolbox, server, tool }");
+    const idsText = jsonText(ids, "the identifiers", "INVALID_IDENTIFIER");
+    const given = optionsText(options, "createNameTable");
+    const names = JSON.parse(core.guard(() => core.wasm.nameTable(idsText, given)));
+    // The core checked every item; these copies are what callers get back.
+    const read = JSON.parse(idsText).map((id) => Object.freeze({ toolbox: id.toolbox, server: id.server, tool: id.tool }));
+    const byKey = new Map();
+    const byName = new Map();
+    const entries = read.map((id, i) => {
+      byKey.set(keyOf(id), names[i]);
+      byName.set(names[i], id);
+      return Object.freeze({ id, name: names[i] });
+    });
+    const client = options && typeof options.client === "string" ? options.client : "mcp";
+
+    return Object.freeze({
+      client,
+      /** The flat name of an identifier; `UNKNOWN_TOOL` naming the part that is unknown. */
+      name(id) {
+        const key = keyOf(id);
+        const found = key === undefined ? undefined : byKey.get(key);
+        if (found !== undefined && Object.keys(id).every((k) => PARTS.includes(k))) return found;
+        const checked = parseToolIdentifier(id);
+        return core.guard(() => core.wasm.unknownTool(idsText, JSON.stringify(checked)));
+      },
+      /** The identifier a flat name stands for, or undefined: by lookup, never by splitting. */
+      resolve(name) {
+        return typeof name === "string" ? byName.get(name) : undefined;
+      },
+      /** `[{ id, name }]` in the order the identifiers were given. */
+      entries() {
+        return entries.slice();
+      },
+    });
+  }
+
+  return { createNameTable, parseToolIdentifier };
+}

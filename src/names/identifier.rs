@@ -1,0 +1,129 @@
+//! `{ toolbox, server, tool }`: what a proxy names a downstream tool by.
+//! Read strictly (three non-empty strings, nothing else), with messages
+//! that name the field.
+
+use serde_json::{json, Value};
+
+use crate::error::{Code, Error, Result};
+use crate::text::clip;
+
+/// Longest part accepted, in characters: longer text is no name anyone typed.
+pub const MAX_PART_CHARS: usize = 65_536;
+
+const FIELDS: [&str; 3] = ["toolbox", "server", "tool"];
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ToolId {
+    pub toolbox: String,
+    pub server: String,
+    pub tool: String,
+}
+
+impl ToolId {
+    #[must_use]
+    pub fn new(toolbox: &str, server: &str, tool: &str) -> ToolId {
+        ToolId {
+            toolbox: toolbox.to_owned(),
+            server: server.to_owned(),
+            tool: tool.to_owned(),
+        }
+    }
+
+    /// Reads an identifier, or says which field is wrong and how.
+    pub fn read(value: &Value) -> Result<ToolId> {
+        let Value::Object(map) = value else {
+            return Err(invalid(&format!(
+                "expected an object {{ toolbox, server, tool }}, got {}",
+                kind(value)
+            )));
+        };
+        if let Some(extra) = map.keys().find(|k| !FIELDS.contains(&k.as_str())) {
+            return Err(invalid(&format!(
+                "unknown key \"{}\" (keys: toolbox, server, tool)",
+                clip(extra)
+            )));
+        }
+        let mut parts = FIELDS.iter().map(|field| match map.get(*field) {
+            None => Err(invalid(&format!("{field} is required"))),
+            Some(Value::String(s)) if s.is_empty() => Err(invalid(&format!("{field} cannot be empty"))),
+            Some(Value::String(s)) if s.chars().count() > MAX_PART_CHARS => Err(Error::new(
+                Code::TooLarge,
+                format!("Invalid tool identifier: {field} is longer than {MAX_PART_CHARS} characters"),
+            )),
+            Some(Value::String(s)) => Ok(s.clone()),
+            Some(other) => Err(invalid(&format!("{field} must be a string, got {}", kind(other)))),
+        });
+        let (Some(toolbox), Some(server), Some(tool)) = (parts.next(), parts.next(), parts.next()) else {
+            return Err(invalid("expected toolbox, server and tool"));
+        };
+        Ok(ToolId {
+            toolbox: toolbox?,
+            server: server?,
+            tool: tool?,
+        })
+    }
+
+    /// The identifier as JSON.
+    #[must_use]
+    pub fn to_json(&self) -> Value {
+        json!({ "toolbox": self.toolbox, "server": self.server, "tool": self.tool })
+    }
+
+    /// The readable flat form, before a client's rule is applied.
+    #[must_use]
+    pub fn joined(&self) -> String {
+        format!("{}__{}__{}", self.toolbox, self.server, self.tool)
+    }
+}
+
+fn invalid(what: &str) -> Error {
+    Error::new(Code::InvalidIdentifier, format!("Invalid tool identifier: {what}"))
+}
+
+fn kind(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn message(value: &Value) -> String {
+        ToolId::read(value).map_or_else(|e| e.message.clone(), |_| String::new())
+    }
+
+    #[test]
+    fn each_field_is_named() {
+        assert_eq!(
+            ToolId::read(&json!({"toolbox": "dev", "server": "fs", "tool": "read"})).ok(),
+            Some(ToolId::new("dev", "fs", "read"))
+        );
+        assert_eq!(
+            message(&json!({"toolbox": "", "server": "fs", "tool": "read"})),
+            "Invalid tool identifier: toolbox cannot be empty"
+        );
+        assert_eq!(
+            message(&json!({"toolbox": "d", "server": 3, "tool": "read"})),
+            "Invalid tool identifier: server must be a string, got number"
+        );
+        assert_eq!(
+            message(&json!({"toolbox": "d", "server": "s"})),
+            "Invalid tool identifier: tool is required"
+        );
+        assert_eq!(
+            message(&json!({"toolbox": "d", "server": "s", "tool": "t", "x": 1})),
+            "Invalid tool identifier: unknown key \"x\" (keys: toolbox, server, tool)"
+        );
+        assert_eq!(
+            message(&json!(["d", "s", "t"])),
+            "Invalid tool identifier: expected an object { toolbox, server, tool }, got an array"
+        );
+    }
+}
