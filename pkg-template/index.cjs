@@ -27,6 +27,7 @@ module.exports = {
   createNameTable: api.createNameTable,
   parseToolIdentifier: api.parseToolIdentifier,
   toolIdentifierSchema: api.toolIdentifierSchema,
+  clientProfile: api.clientProfile,
   help: api.help,
   formatHelpMarkdown: api.formatHelpMarkdown,
   formatHelpJson: api.formatHelpJson,

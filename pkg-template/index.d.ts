@@ -450,6 +450,19 @@ export declare function createRegistry(definitions: readonly (ToolDefinition | G
 export declare function createNameTable(ids: readonly ToolIdentifier[], options?: NameTableOptions): NameTable;
 
 /**
+ * The client profile for the `clientInfo.name` an MCP client sends in
+ * `initialize` (the README's table; compared in lower case, spaces and `_`
+ * as `-`), `"portable"` for a name not in it. `registry.attach` with
+ * `client: "auto"` uses it; a proxy serving its own tools/list does too.
+ * @example
+ * import { clientProfile } from "toolshape";
+ * clientProfile("claude-code"); // "claude-code"
+ * clientProfile("Visual Studio Code"); // "vscode"
+ * clientProfile(undefined); // "portable"
+ */
+export declare function clientProfile(clientInfoName: string | undefined): ClientName;
+
+/**
  * Reads a tool identifier strictly: an object of exactly `toolbox`, `server`
  * and `tool`, each a non-empty string. Returns a frozen copy.
  * @throws {ToolshapeError} `INVALID_IDENTIFIER` naming the field: `Invalid tool identifier: toolbox cannot be empty`.

@@ -17,6 +17,7 @@ import { ToolshapeError, fail } from "./errors.mjs";
 import { jsonText, optionsText } from "./json-text.mjs";
 import { makeDefine } from "./define.mjs";
 import { makeWithRepair } from "./mcp.mjs";
+import { profileForClient } from "./clients.mjs";
 import { makeNames, toolIdentifierSchema } from "./names.mjs";
 import { makeRegistry } from "./registry.mjs";
 import { schemaText } from "./schema-input.mjs";
@@ -115,6 +116,7 @@ export function makeApi(wasm, ready = () => true, how = {}) {
     createNameTable: guarded(names.createNameTable),
     parseToolIdentifier: guarded(names.parseToolIdentifier),
     toolIdentifierSchema,
+    clientProfile: profileForClient,
     help,
     formatHelpMarkdown,
     formatHelpJson: (entries) => formatHelp(entries, "json"),
