@@ -55,8 +55,7 @@ function servedFor(profile) {
     const listed = [];
     for (const t of downstream) {
       try {
-        const { name: _ignored, inputSchema: _schema, ...rest } = t.listed;
-        listed.push({ ...rest, name: table.name(t.id), inputSchema: t.compiled.inputSchema({ client: profile }) });
+        listed.push({ ...t.listed, name: table.name(t.id), inputSchema: t.compiled.inputSchema({ client: profile }) });
       } catch (error) {
         console.error(`[workbench] ${t.id.tool} is not listed for ${profile}: ${error.message}`);
       }

@@ -10,20 +10,9 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use proptest::prelude::*;
 use serde_json::json;
 use toolshape::names::{read_ids, NameOptions, NameTable, ToolId};
-use toolshape::Code;
+use toolshape::{Client, Code};
 
-const CLIENTS: &[&str] = &[
-    "mcp",
-    "portable",
-    "openai",
-    "openai-strict",
-    "anthropic",
-    "claude-code",
-    "gemini",
-    "gemini-json",
-    "vscode",
-    "cursor",
-];
+const CLIENTS: &[&str] = Client::NAMES;
 
 /// Written from CLIENTS.md section 1, apart from the core's own rules:
 /// whether `name` is one `client` takes from a server it calls `server`.
