@@ -180,7 +180,9 @@ function render() {
   }
   share();
   window.playgroundRenderMs = performance.now() - started;
-  $("status").textContent = `updated in ${window.playgroundRenderMs.toFixed(1)} ms`;
+  // The time goes in a tooltip: the visible text stays the same from one update to the next.
+  $("status").textContent = "up to date";
+  $("status").title = `updated in ${window.playgroundRenderMs.toFixed(1)} ms`;
 }
 
 let timer;
