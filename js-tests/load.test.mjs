@@ -41,6 +41,7 @@ test("package.json exports map names every entry", () => {
   assert.equal(dot.import.node, "./index.mjs");
   assert.equal(dot.import.types, "./index.d.mts");
   assert.equal(dot.browser.default, "./web/index.js");
+  assert.equal(manifest.exports["./web/toolshape_bg.wasm"], "./web/toolshape_bg.wasm");
   assert.equal(manifest.bin.toolshape, "./bin/toolshape.cjs");
 });
 

@@ -36,7 +36,7 @@ test("ErrorCode and IssueCode list every code the core has", () => {
   assert.deepEqual(union("IssueCode"), codes.issues);
 });
 
-for (const project of ["types/tsconfig.json", "types/plain/tsconfig.json"]) {
+for (const project of ["types/tsconfig.json", "types/plain/tsconfig.json", "types/dom/tsconfig.json"]) {
   test(`TypeScript using the package compiles: ${project}`, () => {
     const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
     const r = spawnSync(process.execPath, [tsc, "-p", join(root, "js-tests", project)], { encoding: "utf8" });

@@ -519,11 +519,25 @@ export declare function formatHelpMarkdown(entries: HelpEntry[]): string;
  */
 export declare function formatHelpJson(entries: HelpEntry[]): string;
 
+/** The instance type of a global class when the program's lib declares it (DOM, Node), else `never`. */
+type GlobalInstance<K extends string> = typeof globalThis extends { [P in K]: { prototype: infer I } } ? I : never;
+/** `WebAssembly.Module` when the lib declares it, else `never`. */
+type WasmModule = typeof globalThis extends { WebAssembly: { Module: { prototype: infer M } } } ? M : never;
+
+/** Where the wasm comes from: a URL (or its string), a Request, a Response, the bytes, or a compiled module. */
+export type InitSource = string | GlobalInstance<"URL"> | GlobalInstance<"Request"> | GlobalInstance<"Response"> | ArrayBuffer | ArrayBufferView | WasmModule;
+
+/** What `init` takes: wasm-bindgen's own `{ module_or_path }`, or the source alone, or a promise of it. */
+export type InitInput = InitSource | Promise<InitSource> | { module_or_path: InitSource | Promise<InitSource> };
+
 /**
  * Loads the wasm module. A no-op in Node (the module loads synchronously);
- * in browsers, await it once before anything else.
+ * in browsers, await it once before anything else. It takes what
+ * wasm-bindgen's own init takes; without input, `toolshape_bg.wasm` beside
+ * the web entry. A failed load can be retried, with another input.
  * @example
  * import { init } from "toolshape";
  * await init();
+ * await init({ module_or_path: new URL("./toolshape_bg.wasm", import.meta.url) }); // loads once: a second call waits on the first
  */
-export declare function init(input?: unknown): Promise<void>;
+export declare function init(input?: InitInput): Promise<void>;

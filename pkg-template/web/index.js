@@ -13,25 +13,45 @@ let instances = 0;
 const api = makeApi(wasm, () => initialized);
 
 /**
- * Loads the wasm module. `input` may be a URL, Response, BufferSource or
- * WebAssembly.Module; by default toolshape_bg.wasm beside this file.
+ * What wasm-bindgen's own init takes: `{ module_or_path }`, or the source
+ * alone (a URL or its string, a Request, a Response, the bytes, a
+ * WebAssembly.Module, or a promise of one), given to it as
+ * `{ module_or_path }` (its bare form is deprecated).
+ */
+function initArgument(input) {
+  if (input === undefined) return undefined;
+  const wrapped = input !== null && typeof input === "object" && Object.prototype.hasOwnProperty.call(input, "module_or_path");
+  return wrapped ? input : { module_or_path: input };
+}
+
+/**
+ * Loads the wasm module, by default toolshape_bg.wasm beside this file.
+ * Awaited twice, it loads once; when it fails, the next call tries again
+ * (with the input given then).
  */
 export function init(input) {
   if (api.core.broken) {
     // A fresh copy of the glue (its state is per module) for a new instance.
     instances += 1;
     const glue = new URL(`./toolshape.js?instance=${instances}`, import.meta.url).href;
+    const source = input === undefined ? given : input;
     pending = import(/* @vite-ignore */ glue).then(async (fresh) => {
-      const source = input === undefined ? given : input;
-      await fresh.default(source === undefined ? undefined : { module_or_path: source });
+      await fresh.default(initArgument(source));
       api.core.replace(fresh);
+    });
+    pending.catch(() => {
+      pending = undefined;
     });
     return pending;
   }
   if (!pending) {
     given = input;
-    pending = initWasm(input === undefined ? undefined : { module_or_path: input }).then(() => {
+    pending = initWasm(initArgument(input)).then(() => {
       initialized = true;
+    });
+    // A failed load (a wrong path, bytes that are no wasm) can be retried.
+    pending.catch(() => {
+      pending = undefined;
     });
   }
   return pending;
