@@ -3,12 +3,13 @@
 // be tried again with another input, and the README's recipes for
 // esbuild, Vite and webpack, each bundled here with esbuild (the Vite and
 // webpack ones through the same "import the .wasm as a URL" that those
-// bundlers do), run in a page.
+// bundlers do), run in a page; and a Node CLI bundled into one file.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { spawnSync } from "node:child_process";
 import { build } from "esbuild";
 import { launch, serve } from "./browser.mjs";
 import { root } from "./helpers.mjs";
@@ -131,3 +132,28 @@ for (const name of ["esbuild", "Vite", "webpack"]) {
     }
   });
 }
+
+test("a Node CLI bundled into one file with esbuild (ESM and CJS) runs from another directory", async () => {
+  const project = join(work, "cli");
+  mkdirSync(project, { recursive: true });
+  writeFileSync(
+    join(project, "cli.mjs"),
+    'import { compile } from "toolshape";\nconst tool = compile({ type: "object", properties: { config: { type: "object", properties: { timeout: { type: "number" } } } } });\nconsole.log(JSON.stringify(tool.parseArgv(process.argv.slice(2))));\n',
+  );
+  const elsewhere = mkdtempSync(join(tmpdir(), "toolshape-cli-"));
+  try {
+    for (const format of ["esm", "cjs"]) {
+      const out = join(project, "out", `cli.${format === "esm" ? "mjs" : "cjs"}`);
+      const result = await build({ entryPoints: [join(project, "cli.mjs")], bundle: true, platform: "node", format, outfile: out, nodePaths: [join(work, "node_modules")], logLevel: "silent" });
+      assert.deepEqual(result.warnings, [], format);
+      // Only the one file, in a folder with no node_modules, run from yet another folder.
+      const alone = join(elsewhere, `cli.${format === "esm" ? "mjs" : "cjs"}`);
+      copyFileSync(out, alone);
+      const run = spawnSync(process.execPath, [alone, "--config-timeout", "5"], { cwd: tmpdir(), encoding: "utf8" });
+      assert.equal(run.status, 0, run.stderr);
+      assert.equal(run.stdout, '{"config":{"timeout":5}}\n');
+    }
+  } finally {
+    rmSync(elsewhere, { recursive: true, force: true });
+  }
+});

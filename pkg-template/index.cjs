@@ -2,15 +2,20 @@
 // Node entry (CommonJS). The wasm-bindgen nodejs glue reads and instantiates
 // the .wasm synchronously on require, so init() has nothing left to do. When
 // the instance traps, a fresh copy of the glue gives a new instance.
-const gluePath = require.resolve("./node/toolshape.js");
 const { makeApi, ToolshapeError } = require("./lib/api.cjs");
 
+/** The glue's path, for a fresh copy; a variable, so that bundlers include the glue and leave this alone. */
+const GLUE = "./node/toolshape.js";
+
 function reload() {
-  delete require.cache[gluePath];
-  return require(gluePath);
+  // In a one-file bundle there is no file to load again: the core stays
+  // stopped (calls answer NOT_INITIALIZED) instead of restarting.
+  const path = require.resolve(GLUE);
+  delete require.cache[path];
+  return require(path);
 }
 
-const api = makeApi(require(gluePath), () => true, { reload });
+const api = makeApi(require("./node/toolshape.js"), () => true, { reload });
 
 module.exports = {
   compile: api.compile,

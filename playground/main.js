@@ -108,7 +108,7 @@ function renderArgs(tool) {
     return;
   }
   const parsed = tool.safeParseArgv(argv);
-  out("args").textContent = parsed.success ? pretty(parsed.rest.length > 0 ? { data: parsed.data, rest: parsed.rest } : parsed.data) : parsed.error.message;
+  out("args").textContent = parsed.success ? pretty(parsed.rest.length > 0 ? { data: parsed.data, rest: parsed.rest } : parsed.data) : errorText(parsed.error);
 }
 
 function renderRepair(tool, client) {
