@@ -97,7 +97,7 @@ pub fn read_types<'v>(value: Option<&'v Value>, pointer: &str) -> Result<Option<
 
 /// Hand-written schemas often leave out `type`; the keywords still say it.
 pub fn implied_type(map: &Map<String, Value>) -> Option<&'static str> {
-    let has = |k: &str| map.contains_key(k);
+    let has = |k: &str| crate::schema::keywords::get(map, k).is_some();
     if has("properties") || has("additionalProperties") || has("patternProperties") || has("propertyNames") {
         Some("object")
     } else if has("items") || has("prefixItems") {

@@ -11,6 +11,8 @@ use std::collections::HashMap;
 
 use serde_json::{Map, Value};
 
+use crate::schema::keywords::get as lookup;
+
 mod applicators;
 mod keywords;
 mod structure;
@@ -104,7 +106,7 @@ impl<'a> Reader<'a> {
         level: usize,
         structural: usize,
     ) -> Result<Shape> {
-        if let Some(reference) = map.get("$ref") {
+        if let Some(reference) = lookup(map, "$ref") {
             return self.read_ref_node(map, reference, pointer, level, structural);
         }
         let mut shape = self.read_kind(map, pointer, level, structural)?;
@@ -200,17 +202,19 @@ impl<'a> Reader<'a> {
             parts.push(shape);
         }
         for (key, exclusive) in [("anyOf", false), ("oneOf", true)] {
-            if let Some(list) = map.get(key) {
+            if let Some(list) = lookup(map, key) {
                 let branches = self.read_list(list, &format!("{pointer}/{key}"), level, structural)?;
                 parts.push(fold_union(branches, exclusive));
             }
         }
-        if let Some(list) = map.get("allOf") {
+        if let Some(list) = lookup(map, "allOf") {
             let members = self.read_list(list, &format!("{pointer}/allOf"), level, structural)?;
             parts.push(merge_all_of(members));
         }
         // `not: {}` and `not: true` accept nothing.
-        if matches!(map.get("not"), Some(Value::Bool(true))) || map.get("not") == Some(&Value::Object(Map::new())) {
+        if matches!(lookup(map, "not"), Some(Value::Bool(true)))
+            || lookup(map, "not") == Some(&Value::Object(Map::new()))
+        {
             parts.push(Shape::of(Kind::Never));
         }
         let mut shape = match parts.len() {
@@ -218,7 +222,7 @@ impl<'a> Reader<'a> {
             1 => parts.pop().unwrap_or_else(|| Shape::of(Kind::Any)),
             _ => merge_all_of(parts),
         };
-        if map.get("nullable") == Some(&Value::Bool(true)) {
+        if lookup(map, "nullable") == Some(&Value::Bool(true)) {
             shape.nullable = true;
         }
         let keywords = self.keywords(map, pointer)?;
@@ -252,17 +256,17 @@ impl<'a> Reader<'a> {
         level: usize,
         structural: usize,
     ) -> Result<Option<Shape>> {
-        if let Some(constant) = map.get("const") {
+        if let Some(constant) = lookup(map, "const") {
             return Ok(Some(enum_shape(vec![constant.clone()])));
         }
-        if let Some(values) = map.get("enum") {
+        if let Some(values) = lookup(map, "enum") {
             let Value::Array(values) = values else {
                 return Err(Error::at_pointer(Code::InvalidSchema, pointer, "enum must be an array"));
             };
             self.charge(values.len(), pointer)?;
             return Ok(Some(enum_shape(values.clone())));
         }
-        let types = read_types(map.get("type"), pointer)?;
+        let types = read_types(lookup(map, "type"), pointer)?;
         let implied = implied_type(map);
         let types = match (types, implied) {
             (Some(types), _) => types,
@@ -318,7 +322,7 @@ impl<'a> Reader<'a> {
     }
 
     fn read_annotations(&mut self, map: &Map<String, Value>, shape: &mut Shape, pointer: &str) -> Result<()> {
-        if let Some(description) = map.get("description") {
+        if let Some(description) = lookup(map, "description") {
             let Value::String(text) = description else {
                 return Err(Error::at_pointer(
                     Code::InvalidSchema,
@@ -329,14 +333,14 @@ impl<'a> Reader<'a> {
             self.charge(text.len() / 64, pointer)?;
             shape.description = Some(text.clone());
         }
-        if let Some(Value::String(title)) = map.get("title") {
+        if let Some(Value::String(title)) = lookup(map, "title") {
             shape.title = Some(title.clone());
         }
-        if let Some(default) = map.get("default") {
+        if let Some(default) = lookup(map, "default") {
             self.charge(weight(default), pointer)?;
             shape.default = Some(default.clone());
         }
-        match map.get("cli") {
+        match lookup(map, "cli") {
             None => {}
             Some(Value::Object(cli)) => shape.cli = Some(cli.clone()),
             Some(_) => {
@@ -347,7 +351,7 @@ impl<'a> Reader<'a> {
                 ));
             }
         }
-        if map.get("nullable") == Some(&Value::Bool(true)) {
+        if lookup(map, "nullable") == Some(&Value::Bool(true)) {
             shape.nullable = true;
         }
         Ok(())

@@ -2,6 +2,8 @@
 //! pattern properties, tuple positions and items.
 
 use serde_json::{Map, Value};
+
+use crate::schema::keywords::get as lookup;
 use std::collections::HashSet;
 
 use super::super::pointer::escape_segment;
@@ -19,13 +21,13 @@ impl<'a> Reader<'a> {
         structural: usize,
     ) -> Result<ObjectShape> {
         let inner = structural + 1;
-        let required = read_required(map.get("required"), pointer)?;
+        let required = read_required(lookup(map, "required"), pointer)?;
         // Sets, not list scans: an object of many keys, all required, must
         // not cost keys x required comparisons. SipHash, since the keys are
         // the schema's, which a proxy may take from a server it does not trust.
         let required_set: HashSet<&str> = required.iter().map(String::as_str).collect();
         let mut props = Vec::new();
-        if let Some(properties) = map.get("properties") {
+        if let Some(properties) = lookup(map, "properties") {
             let Value::Object(properties) = properties else {
                 return Err(Error::at_pointer(
                     Code::InvalidSchema,
@@ -53,14 +55,15 @@ impl<'a> Reader<'a> {
         // the object is open on purpose (Zod's `looseObject`), which a
         // profile that closes objects must report, and Claude Code needs
         // written explicitly.
-        let additional = match map.get("additionalProperties") {
+        let additional = match lookup(map, "additionalProperties") {
             Some(Value::Bool(true)) => Some(Shape::of(Kind::Any)),
             Some(Value::Object(open)) if open.is_empty() => Some(Shape::of(Kind::Any)),
             other => self.read_optional(other, pointer, "additionalProperties", level, inner)?,
         };
-        let property_names = self.read_optional(map.get("propertyNames"), pointer, "propertyNames", level, inner)?;
+        let property_names =
+            self.read_optional(lookup(map, "propertyNames"), pointer, "propertyNames", level, inner)?;
         let mut pattern_props = Vec::new();
-        if let Some(Value::Object(patterns)) = map.get("patternProperties") {
+        if let Some(Value::Object(patterns)) = lookup(map, "patternProperties") {
             for (pattern, sub) in patterns {
                 let at = format!("{pointer}/patternProperties/{}", escape_segment(pattern));
                 pattern_props.push((pattern.clone(), self.read(sub, &at, level + 1, inner)?));
@@ -84,14 +87,14 @@ impl<'a> Reader<'a> {
     ) -> Result<ArrayShape> {
         let inner = structural + 1;
         let mut prefix = Vec::new();
-        if let Some(list) = map.get("prefixItems") {
+        if let Some(list) = lookup(map, "prefixItems") {
             prefix = self.read_list(list, &format!("{pointer}/prefixItems"), level, inner)?;
         }
-        let items = match map.get("items") {
+        let items = match lookup(map, "items") {
             Some(list @ Value::Array(_)) => {
                 // draft-7 tuple form: `items` lists positions, `additionalItems` the rest.
                 prefix = self.read_list(list, &format!("{pointer}/items"), level, inner)?;
-                self.read_optional(map.get("additionalItems"), pointer, "additionalItems", level, inner)?
+                self.read_optional(lookup(map, "additionalItems"), pointer, "additionalItems", level, inner)?
             }
             other => self.read_optional(other, pointer, "items", level, inner)?,
         };
