@@ -35,21 +35,28 @@ function splitArgv(line) {
 const errorText = (error) => (error instanceof ToolshapeError ? `${error.code}: ${error.message}` : `${error && error.name ? error.name : "Error"}: ${error && error.message}`);
 const pretty = (value) => JSON.stringify(value, null, 2);
 
-let current; // { tool, group, owned } for the schema text last read
+let current; // { tool, group, checked, owned } for the schema text last read
 let currentText;
 
+/**
+ * The schema text read once per change: `tool` gives flags, usage, parsing
+ * and repair; `checked` the profiles' findings (for a group, its grouped
+ * schema compiled); `owned` the tools made here, freed on the next change.
+ */
 function readSchema(text) {
   if (text === currentText && current) return current;
-  if (current && current.owned) current.tool.free();
+  if (current) for (const tool of current.owned) tool.free();
   current = undefined;
   currentText = text;
   const value = evaluate(text);
   if (value && value.kind === "group") {
-    current = { tool: value.tool, group: value, owned: false };
+    const checked = compile(value.definition().inputSchema);
+    current = { tool: value.tool, group: value, checked, owned: [checked] };
   } else if (value && value.kind === "tool") {
-    current = { tool: value.tool, owned: false };
+    current = { tool: value.tool, checked: value.tool, owned: [] };
   } else {
-    current = { tool: compile(value, { name: "tool" }), owned: true };
+    const tool = compile(value, { name: "tool" });
+    current = { tool, checked: tool, owned: [tool] };
   }
   return current;
 }
@@ -70,11 +77,11 @@ function renderFlags(tool) {
   );
 }
 
-function renderWarnings(tool, group, client) {
+function renderWarnings(checked, client) {
   const list = out("warnings");
   let report;
   try {
-    report = group ? compile(group.definition().inputSchema).check(client) : tool.check(client);
+    report = checked.check(client);
   } catch (error) {
     report = { warnings: [], errors: [{ code: error.code ?? "ERROR", pointer: "", message: error.message }] };
   }
@@ -172,7 +179,7 @@ function render() {
   }
   if (state) {
     renderSchema(state.tool, state.group, client);
-    renderWarnings(state.tool, state.group, client);
+    renderWarnings(state.checked, client);
     renderFlags(state.tool);
     out("usage").textContent = state.tool.usage();
     renderArgs(state.tool);

@@ -5,13 +5,12 @@
 // composed once at definition, and the handler.
 
 import { issueLine } from "./results.mjs";
+import { hasOwn } from "./objects.mjs";
 
 /** Issues shown at most, then how many more. */
 const MAX_ISSUES = 50;
 /** A key longer than this is clipped in messages. */
 const MAX_KEY_SHOWN = 60;
-
-const hasOwn = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
 
 /** Sets `key` as an own data property, even `__proto__`. */
 export function put(target, key, value) {

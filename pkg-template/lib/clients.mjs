@@ -3,6 +3,8 @@
 // in lower case with spaces and underscores read as `-`; an unknown name
 // gets `portable`, the profile every client in CLIENTS.md accepts.
 
+import { hasOwn } from "./objects.mjs";
+
 /** clientInfo.name (normalised) -> profile. Kept in the README's table. */
 export const KNOWN_CLIENTS = Object.freeze({
   "claude-code": "claude-code",
@@ -25,5 +27,5 @@ export const KNOWN_CLIENTS = Object.freeze({
 export function profileForClient(name) {
   if (typeof name !== "string") return "portable";
   const key = name.trim().toLowerCase().replace(/[\s_]+/g, "-");
-  return Object.prototype.hasOwnProperty.call(KNOWN_CLIENTS, key) ? KNOWN_CLIENTS[key] : "portable";
+  return hasOwn(KNOWN_CLIENTS, key) ? KNOWN_CLIENTS[key] : "portable";
 }

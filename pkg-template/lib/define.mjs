@@ -10,6 +10,7 @@ import { readInput } from "./define-input.mjs";
 import { jsonText } from "./json-text.mjs";
 import { errorResult, lead, thrownText, toResult } from "./results.mjs";
 import { makeCliRunner } from "./run-cli.mjs";
+import { freezeDeep, hasOwn, isObject } from "./objects.mjs";
 
 const TOOL_KEYS = ["name", "title", "description", "input", "jsonSchema", "annotations", "tags", "use", "handler"];
 const GROUP_KEYS = ["name", "title", "description", "discriminator", "common", "commonJsonSchema", "use", "help", "descriptionFormat", "annotations", "tags", "actions", "groups"];
@@ -19,12 +20,6 @@ const DEFINITION_OPTIONS = ["client", "actionsAs"];
 const CALL_OPTIONS = ["client"];
 /** Actions listed in a routing error, then how many more. */
 const MAX_LISTED = 40;
-
-const hasOwn = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
-
-function isObject(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
 
 function refuse(message) {
   return fail("INVALID_DEFINITION", message);
@@ -59,14 +54,6 @@ function optionsOf(options, allowed, what) {
   }
   if (options.client !== undefined && typeof options.client !== "string") throw fail("INVALID_OPTION", `${what} option "client" must be a client name`);
   return options;
-}
-
-function freezeDeep(value) {
-  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const key of Object.keys(value)) freezeDeep(value[key]);
-  }
-  return value;
 }
 
 /** A value made once on first use. */
@@ -149,6 +136,7 @@ export function makeDefine(api) {
     const plan = makePlan({ label: name, fields, open, parts: input.standard ? [{ standard: input.standard, keys: null }] : [], suggest });
     const runner = compose(middlewareOf(def.use, where), def.handler);
     const prefix = internal.prefix === undefined ? `[${name}]` : internal.prefix;
+    const ctx = { tool: name, action: undefined };
     const title = def.title;
     const schemaFor = perClient((client) => tool.inputSchema({ client }));
 
@@ -169,7 +157,7 @@ export function makeDefine(api) {
         return errorResult(`${lead(prefix)}${thrownText(error)}`);
       }
       if (!isObject(value)) return errorResult(`${lead(prefix)}the arguments must be an object, got ${Array.isArray(value) ? "an array" : value === null ? "null" : typeof value}`);
-      return run(plan, runner, value, undefined, extra, prefix, { tool: name, action: undefined });
+      return run(plan, runner, value, undefined, extra, prefix, ctx);
     }
 
     // The command line shows the tool's description (in a command list and
@@ -179,7 +167,7 @@ export function makeDefine(api) {
     );
     const cli = makeCliRunner({
       tool: cliTool,
-      route: () => ({ run: (data, extra) => run(plan, runner, data, undefined, extra, prefix, { tool: name, action: undefined }), validate: (data) => validate(data, plan) }),
+      route: () => ({ run: (data, extra) => run(plan, runner, data, undefined, extra, prefix, ctx), validate: (data) => validate(data, plan) }),
     });
 
     return Object.freeze({
@@ -285,7 +273,10 @@ export function makeDefine(api) {
       const plan = makePlan({ label: out.key, fields: out.fields, open: out.open, owners: others, parts, suggest });
       const handler = out.builtin ? (args) => helpText(args && args.topic) : given.action.handler;
       const runner = compose(out.builtin ? [] : given.use, handler);
-      const entry = { out, plan, runner, prefix: `[${name}/${out.key}]`, ctx: { tool: name, action: out.key } };
+      // The flat projection's tool, compiled on first use, and its schema per client.
+      const flatTool = lazy(() => compile(out.inputSchema, { name: out.flatName }));
+      const flatSchemaFor = perClient((client) => flatTool().inputSchema({ client }));
+      const entry = { out, plan, runner, prefix: `[${name}/${out.key}]`, ctx: { tool: name, action: out.key }, flatTool, flatSchemaFor };
       if (out.builtin) builtinHelp = entry;
       entries.set(out.key, entry);
       if (!out.builtin) byFlatName.set(out.flatName, entry);
@@ -294,13 +285,7 @@ export function makeDefine(api) {
     const routingList = keys.length > MAX_LISTED ? `${keys.slice(0, MAX_LISTED).join(", ")}, and ${keys.length - MAX_LISTED} more` : keys.join(", ");
 
     const schemaTool = lazy(() => compile(defined.inputSchema, { name }));
-    const flatTools = new Map();
-    const flatTool = (entry) => {
-      if (!flatTools.has(entry.out.key)) flatTools.set(entry.out.key, compile(entry.out.inputSchema, { name: entry.out.flatName }));
-      return flatTools.get(entry.out.key);
-    };
     const schemaFor = perClient((client) => schemaTool().inputSchema({ client }));
-    const flatSchemaFor = new Map();
     const helpEntries = lazy(() => api.help(defined.oneOfSchema, { discriminator }).filter((e) => e.discriminator !== "help" || !builtinHelp));
 
     function helpText(topic) {
@@ -332,12 +317,7 @@ export function makeDefine(api) {
       const { client = "mcp" } = optionsOf(options, ["client"], "definitions");
       const out = [];
       for (const entry of byFlatName.values()) {
-        let forClient = flatSchemaFor.get(entry.out.key);
-        if (forClient === undefined) {
-          forClient = perClient((c) => flatTool(entry).inputSchema({ client: c }));
-          flatSchemaFor.set(entry.out.key, forClient);
-        }
-        out.push({ name: entry.out.flatName, description: entry.out.description, inputSchema: forClient(client), annotations: { ...entry.out.annotations } });
+        out.push({ name: entry.out.flatName, description: entry.out.description, inputSchema: entry.flatSchemaFor(client), annotations: { ...entry.out.annotations } });
       }
       return out;
     }
@@ -388,7 +368,7 @@ export function makeDefine(api) {
       if (entry === undefined) return errorResult(`[${name}] no action is exposed as "${flatName}"`);
       let value;
       try {
-        value = repaired(flatTool(entry), args, client);
+        value = repaired(entry.flatTool(), args, client);
       } catch (error) {
         return errorResult(`${entry.prefix} ${thrownText(error)}`);
       }

@@ -2,9 +2,9 @@
 // Error named ToolshapeWireError whose message is the error's JSON; `call`
 // rethrows it as a ToolshapeError. The wire decoding stays in this file.
 
-const DETAIL_KEYS = ["path", "pointer", "flag", "issues", "conflicts"];
+import { hasOwn } from "./objects.mjs";
 
-const hasOwn = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
+const DETAIL_KEYS = ["path", "pointer", "flag", "issues", "conflicts"];
 
 /** Every failure toolshape reports; `code` is stable (see the README). */
 export class ToolshapeError extends Error {

@@ -6,6 +6,7 @@
 
 import { fail } from "./errors.mjs";
 import { jsonText, optionsText } from "./json-text.mjs";
+import { freezeDeep } from "./objects.mjs";
 
 const PARTS = ["toolbox", "server", "tool"];
 
@@ -17,14 +18,6 @@ function keyOf(id) {
   return JSON.stringify([toolbox, server, tool]);
 }
 
-function deepFreeze(value) {
-  if (value !== null && typeof value === "object") {
-    for (const inner of Object.values(value)) deepFreeze(inner);
-    Object.freeze(value);
-  }
-  return value;
-}
-
 /** The core's limit on one part (MAX_PART_CHARS). */
 const MAX_PART_CHARS = 65536;
 const part = (description) => ({ type: "string", minLength: 1, maxLength: MAX_PART_CHARS, description });
@@ -33,7 +26,7 @@ const part = (description) => ({ type: "string", minLength: 1, maxLength: MAX_PA
  * The JSON Schema of an identifier: strict, every part non-empty. It
  * accepts exactly what parseToolIdentifier does (js-tests/names.test.mjs).
  */
-export const toolIdentifierSchema = deepFreeze({
+export const toolIdentifierSchema = freezeDeep({
   type: "object",
   properties: {
     toolbox: part("The toolbox (a group of servers)"),

@@ -5,8 +5,7 @@
 
 import { fail, fromWire } from "./errors.mjs";
 import { optionsText } from "./json-text.mjs";
-
-const hasOwn = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
+import { hasOwn } from "./objects.mjs";
 
 export function checkArgv(argv) {
   if (!Array.isArray(argv)) throw fail("INVALID_ARGS", "argv must be an array of strings", { issues: [] });

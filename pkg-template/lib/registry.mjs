@@ -7,13 +7,10 @@ import { fail } from "./errors.mjs";
 import { profileForClient } from "./clients.mjs";
 import { errorResult } from "./results.mjs";
 import { ioOf } from "./run-cli.mjs";
+import { isObject } from "./objects.mjs";
 
 const LIST_OPTIONS = ["client", "tags", "anyTags", "exclude"];
 const ATTACH_OPTIONS = ["client", "filter"];
-
-function isObject(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
 
 function stringList(value, what) {
   if (value === undefined) return undefined;
@@ -78,6 +75,11 @@ export function makeRegistry(api) {
       }
     }
     const all = [...byName.keys(), ...byFlatName.keys()];
+    /** The names tools/list shows, in its order: for the unknown-tool error. */
+    const listed =
+      exposition === "flat"
+        ? defs.flatMap((def) => (def.kind === "group" ? def.actions.filter((a) => a.key !== "help").map((a) => a.flatName) : [def.name]))
+        : [...byName.keys()];
 
     function list(listOptions) {
       const given = listOptions === undefined ? {} : listOptions;
@@ -105,8 +107,7 @@ export function makeRegistry(api) {
       const shown = name.length > 80 ? `${name.slice(0, 80)}...` : name;
       const close = all.length > 0 ? api.closest(name, all) : undefined;
       const hint = close === undefined ? "" : ` Did you mean "${close}"?`;
-      const names = exposition === "flat" ? list().map((t) => t.name) : [...byName.keys()];
-      return errorResult(`[registry] Unknown tool "${shown}".${hint} Tools: ${names.join(", ")}`);
+      return errorResult(`[registry] Unknown tool "${shown}".${hint} Tools: ${listed.join(", ")}`);
     }
 
     function attach(server, attachOptions) {

@@ -6,7 +6,7 @@
 // asks wasm too. A number or boolean asks wasm where an array may want it
 // (a node with `i`, or `null`): it may be wrapped into one.
 
-const hasOwn = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
+import { hasOwn } from "./objects.mjs";
 
 /** Beyond this depth the check gives up and asks wasm, which bounds depth itself. */
 const MAX_CHECK_DEPTH = 64;

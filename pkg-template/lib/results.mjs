@@ -27,15 +27,15 @@ export function toResult(value, prefix) {
   return out;
 }
 
-/** One issue line: `- path: message` (or `- message` without a path). */
-export function issueLine(issue) {
-  const path = issue && Array.isArray(issue.path) && issue.path.length > 0 ? `${issue.path.map(segmentText).join(".")}: ` : "";
-  return `- ${path}${issue && issue.message}`;
+/** An issue's path as strings (Standard Schema segments may be `{ key }`). */
+export function keyPath(issue) {
+  return issue && Array.isArray(issue.path) ? issue.path.map((s) => String(s !== null && typeof s === "object" ? s.key : s)) : [];
 }
 
-function segmentText(segment) {
-  const key = segment !== null && typeof segment === "object" ? segment.key : segment;
-  return String(key);
+/** One issue line: `- path: message` (or `- message` without a path). */
+export function issueLine(issue) {
+  const path = keyPath(issue);
+  return `- ${path.length > 0 ? `${path.join(".")}: ` : ""}${issue && issue.message}`;
 }
 
 /** The text of a thrown value, for an error result. */

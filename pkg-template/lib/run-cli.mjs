@@ -5,7 +5,7 @@
 // or 1 when the result is an error). It never calls process.exit.
 
 import { ToolshapeError } from "./errors.mjs";
-import { resultText } from "./results.mjs";
+import { keyPath, resultText } from "./results.mjs";
 
 /** Where text goes: a function, anything with `write`, or the process's stream. */
 function writer(target, fallback) {
@@ -35,11 +35,6 @@ function flagFor(flags, path, literal) {
     if (best === undefined || flag.path.length > best.path.length) best = flag;
   }
   return best;
-}
-
-/** An issue's path as strings (Standard Schema segments may be `{ key }`). */
-function keyPath(issue) {
-  return Array.isArray(issue.path) ? issue.path.map((s) => (s !== null && typeof s === "object" ? s.key : s)).map(String) : [];
 }
 
 function issueText(issue, flags, literal) {

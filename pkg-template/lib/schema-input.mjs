@@ -6,13 +6,12 @@
 
 import { fail } from "./errors.mjs";
 import { jsonText } from "./json-text.mjs";
+import { hasOwn } from "./objects.mjs";
 
 const SCHEMA_KEYS = [
   "type", "properties", "$schema", "$ref", "$defs", "definitions", "anyOf", "oneOf", "allOf",
   "enum", "const", "items", "additionalProperties", "not", "nullable", "description", "title",
 ];
-
-const hasOwn = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
 
 function isPlainObject(value) {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return false;

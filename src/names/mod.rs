@@ -46,7 +46,6 @@ pub struct NameTable {
     names: Vec<String>,
     by_name: HashMap<String, usize>,
     by_id: HashMap<ToolId, usize>,
-    rule: NameRule,
 }
 
 impl NameTable {
@@ -68,7 +67,6 @@ impl NameTable {
             names,
             by_name,
             by_id,
-            rule,
         })
     }
 
@@ -96,12 +94,6 @@ impl NameTable {
     #[must_use]
     pub fn names(&self) -> &[String] {
         &self.names
-    }
-
-    /// The rule the names meet.
-    #[must_use]
-    pub fn rule(&self) -> NameRule {
-        self.rule
     }
 }
 

@@ -90,15 +90,6 @@ impl NameRule {
         }
     }
 
-    /// Whether `name` is a valid name under this rule.
-    #[must_use]
-    pub fn accepts(&self, name: &str) -> bool {
-        let count = name.chars().count();
-        (1..=self.budget).contains(&count)
-            && name.chars().all(|c| self.charset.allows(c))
-            && (!self.letter_first || name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'))
-    }
-
     /// `text` with every character the client refuses written as `_`, and a
     /// `_` in front when it must start with a letter and does not.
     #[must_use]
@@ -125,6 +116,16 @@ impl NameRule {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    impl NameRule {
+        /// Whether `name` is a valid name under this rule.
+        fn accepts(&self, name: &str) -> bool {
+            let count = name.chars().count();
+            (1..=self.budget).contains(&count)
+                && name.chars().all(|c| self.charset.allows(c))
+                && (!self.letter_first || name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'))
+        }
+    }
 
     #[test]
     fn budgets_count_the_prefix() {
