@@ -155,3 +155,14 @@ test("the README's clientInfo table is the table attach uses", () => {
   }
   assert.deepEqual(table, { ...KNOWN_CLIENTS });
 });
+
+test("an action of its own named help (no built-in help) is listed and routed in the flat exposition", async () => {
+  const docs = defineGroup({ name: "docs", actions: { help: { handler: () => "user help" }, read: { handler: () => "read" } } });
+  const registry = createRegistry([docs], { exposition: "flat" });
+  assert.deepEqual(registry.list().map((t) => t.name), ["docs_help", "docs_read"]);
+  assert.deepEqual(docs.flatNames, ["docs_help", "docs_read"]);
+  assert.deepEqual((await registry.call("docs_help", {})).content, [{ type: "text", text: "user help" }]);
+  const builtin = defineGroup({ name: "kb", help: true, actions: { read: { handler: () => "read" } } });
+  assert.deepEqual(builtin.flatNames, ["kb_read"]);
+  assert.deepEqual(createRegistry([builtin], { exposition: "flat" }).list().map((t) => t.name), ["kb_read"]);
+});

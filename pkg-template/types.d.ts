@@ -418,6 +418,8 @@ export interface GroupDefinition extends DefinitionBase {
   readonly grouped: boolean;
   readonly annotations: ToolAnnotations;
   readonly actions: readonly { readonly key: string; readonly flatName: string; readonly description: string }[];
+  /** The tool names of `definitions()`, in order: every action but the built-in help. */
+  readonly flatNames: readonly string[];
   /** A call to one tool of the flat projection (`platform_users_create`). */
   callFlat(flatName: string, args: unknown, extra?: unknown, options?: CallOptions): Promise<CallToolResult>;
 }

@@ -420,6 +420,8 @@ export function makeDefine(api) {
       tags,
       annotations,
       actions: Object.freeze(defined.actions.map((a) => Object.freeze({ key: a.key, flatName: a.flatName, description: a.description }))),
+      /** The names of `definitions()`: every action but the built-in help. */
+      flatNames: Object.freeze([...byFlatName.keys()]),
       get tool() {
         return cliTool();
       },

@@ -69,7 +69,7 @@ export function makeRegistry(api) {
     for (const def of defs) {
       if (def.kind !== "group") continue;
       for (const action of def.actions) {
-        if (action.key === "help") continue;
+        if (!def.flatNames.includes(action.flatName)) continue; // the built-in help
         claim(action.flatName, `the flat name of ${def.name}'s action ${action.key}`);
         byFlatName.set(action.flatName, def);
       }
@@ -78,7 +78,7 @@ export function makeRegistry(api) {
     /** The names tools/list shows, in its order: for the unknown-tool error. */
     const listed =
       exposition === "flat"
-        ? defs.flatMap((def) => (def.kind === "group" ? def.actions.filter((a) => a.key !== "help").map((a) => a.flatName) : [def.name]))
+        ? defs.flatMap((def) => (def.kind === "group" ? def.flatNames : [def.name]))
         : [...byName.keys()];
 
     function list(listOptions) {
