@@ -354,9 +354,10 @@ impl Error {
 
     /// An error located in a schema, by JSON pointer.
     #[must_use]
-    pub fn at_pointer(code: Code, pointer: &str, message: impl Into<String>) -> Self {
+    pub fn at_pointer(code: Code, pointer: impl std::fmt::Display, message: impl Into<String>) -> Self {
+        let pointer = pointer.to_string();
         let mut err = Error::new(code, format!("{} (at #{pointer})", message.into()));
-        err.0.pointer = Some(pointer.to_owned());
+        err.0.pointer = Some(pointer);
         err
     }
 

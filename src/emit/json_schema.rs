@@ -50,7 +50,7 @@ pub fn emit(shape: &Shape) -> Value {
         out.entry(key.clone()).or_insert_with(|| emit_applicator(applicator));
     }
     if let Some(default) = &shape.default {
-        out.insert("default".to_owned(), default.clone());
+        out.insert("default".to_owned(), Value::clone(default));
     }
     Value::Object(out)
 }

@@ -135,7 +135,7 @@ impl Builder<'_> {
                     description: prop.shape.description.clone(),
                     title: prop.shape.title.clone(),
                     must_supply: prop.must_supply(),
-                    default: prop.shape.default.clone(),
+                    default: prop.shape.default.as_deref().cloned(),
                     prefix: format!("{name}{}", self.options.separator),
                     members: Vec::new(),
                     examples: Vec::new(),
@@ -146,7 +146,7 @@ impl Builder<'_> {
                     names: &names,
                     path: &path,
                     required,
-                    inherited: prop.shape.default.as_ref().or(inherited),
+                    inherited: prop.shape.default.as_deref().or(inherited),
                 };
                 self.walk(child, &inner)?;
             } else {
@@ -255,7 +255,7 @@ impl Builder<'_> {
         // A parent's default that does not fit this key's own schema is not
         // filled in: parsing would produce arguments toArgv must refuse.
         let inherited = inherited.filter(|value| crate::schema::fits(self.schema, shape, value));
-        let (default, inherited_default) = match (&shape.default, inherited) {
+        let (default, inherited_default) = match (shape.default.as_deref(), inherited) {
             (Some(own), _) => (Some(own.clone()), false),
             (None, Some(from_parent)) => (Some(from_parent.clone()), true),
             (None, None) => (None, false),

@@ -8,7 +8,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::schema::keywords::{LIST, MAP, ONE};
+use crate::schema::keywords::{holds, Holds};
 
 /// Keywords that say nothing about which values fit.
 const ANNOTATIONS: &[&str] = &["description", "title", "examples", "default"];
@@ -55,20 +55,13 @@ pub fn plain(schema: &Value) -> Value {
         if ANNOTATIONS.contains(&key_str) || is_safe_bound(key_str, value) {
             continue;
         }
-        let value = if MAP.contains(&key_str) {
-            match value {
-                Value::Object(entries) => Value::Object(entries.iter().map(|(k, v)| (k.clone(), plain(v))).collect()),
-                other => other.clone(),
+        let value = match (holds(key_str), value) {
+            (Holds::Map, Value::Object(entries)) => {
+                Value::Object(entries.iter().map(|(k, v)| (k.clone(), plain(v))).collect())
             }
-        } else if LIST.contains(&key_str) {
-            match value {
-                Value::Array(items) => Value::Array(items.iter().map(plain).collect()),
-                other => other.clone(),
-            }
-        } else if ONE.contains(&key_str) {
-            plain(value)
-        } else {
-            value.clone()
+            (Holds::List, Value::Array(items)) => Value::Array(items.iter().map(plain).collect()),
+            (Holds::One, _) => plain(value),
+            _ => value.clone(),
         };
         out.insert(key.clone(), value);
     }

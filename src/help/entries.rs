@@ -73,7 +73,7 @@ pub fn entries(schema: &Schema, union: &ActionUnion, topic: Option<&str>) -> Vec
                         .clone()
                         .or_else(|| schema.resolve(&p.shape).description.clone()),
                     required: p.must_supply(),
-                    default: p.shape.default.clone(),
+                    default: p.shape.default.as_deref().cloned(),
                 })
                 .collect(),
             discriminator: action.name.clone(),

@@ -7,7 +7,7 @@ use serde_json::{Map, Value};
 
 use crate::limits::MAX_DEPTH;
 use crate::schema::escape_pointer_segment;
-use crate::schema::keywords::{LIST, MAP, ONE};
+use crate::schema::keywords::{holds, Holds};
 
 /// Where a node sits. The pointer is built only when asked for (a finding
 /// is being recorded): most nodes are visited and left alone, and a string
@@ -110,26 +110,30 @@ fn walk(value: &mut Value, place: &Place, visit: &mut dyn FnMut(&mut Map<String,
     let required = super::join::required_flags(node);
     for (key, child) in node.iter_mut() {
         let at = place.child(Segment::Key(key));
-        if ONE.contains(&key.as_str()) {
-            walk(child, &at, visit, nesting + 1);
-        } else if LIST.contains(&key.as_str()) || (key == "items" && child.is_array()) {
-            if let Value::Array(members) = child {
-                for (i, member) in members.iter_mut().enumerate() {
-                    walk(member, &at.child(Segment::Index(i)), visit, nesting + 1);
-                }
-            }
-        } else if MAP.contains(&key.as_str()) {
-            if let Value::Object(members) = child {
-                for (i, (name, member)) in members.iter_mut().enumerate() {
-                    let mut inner = at.child(Segment::Key(name));
-                    if key == "properties" {
-                        inner.depth = place.depth + 1;
-                        inner.required = required.get(i).copied().unwrap_or(false);
-                        inner.is_property = true;
+        match holds(key) {
+            Holds::One => walk(child, &at, visit, nesting + 1),
+            Holds::List => {
+                if let Value::Array(members) = child {
+                    for (i, member) in members.iter_mut().enumerate() {
+                        walk(member, &at.child(Segment::Index(i)), visit, nesting + 1);
                     }
-                    walk(member, &inner, visit, nesting + 1);
                 }
             }
+            Holds::Map => {
+                if let Value::Object(members) = child {
+                    let is_properties = key == "properties";
+                    for (i, (name, member)) in members.iter_mut().enumerate() {
+                        let mut inner = at.child(Segment::Key(name));
+                        if is_properties {
+                            inner.depth = place.depth + 1;
+                            inner.required = required.get(i).copied().unwrap_or(false);
+                            inner.is_property = true;
+                        }
+                        walk(member, &inner, visit, nesting + 1);
+                    }
+                }
+            }
+            Holds::Nothing => {}
         }
     }
 }

@@ -15,9 +15,10 @@ pub use enum_values::EnumValues;
 pub use fits::comparisons;
 pub use fits::{fits, same_value, value_kind};
 pub use pointer::escape_segment as escape_pointer_segment;
+pub use pointer::At;
 pub use read::read_schema;
 pub use root::{check_object_root, is_object_union};
-pub use shape::{Applicator, ArrayShape, Def, Kind, ObjectShape, Prop, Schema, Shape, Union};
+pub use shape::{Applicator, ArrayShape, Def, Keywords, Kind, ObjectShape, Prop, Schema, Shape, Union};
 
 use serde_json::Value;
 

@@ -18,7 +18,7 @@ pub fn fold_union(branches: Vec<Shape>, exclusive: bool) -> Shape {
         }
     }
     let mut shape = if let Some(values) = literal_values(&kept) {
-        Shape::of(Kind::Enum(super::enum_values::EnumValues::new(values)))
+        Shape::of(Kind::Enum(Box::new(super::enum_values::EnumValues::new(values))))
     } else if kept.len() > 1 {
         Shape::of(Kind::Union(Union {
             branches: kept,
@@ -86,7 +86,7 @@ fn merge_open_objects(members: &[Shape]) -> Option<Shape> {
         pattern_props: Vec::new(),
         required_extra: Vec::new(),
     };
-    let mut keywords = serde_json::Map::new();
+    let mut keywords = super::Keywords::default();
     for member in members {
         let obj = member.as_object()?;
         let mergeable = !member.nullable
@@ -106,9 +106,10 @@ fn merge_open_objects(members: &[Shape]) -> Option<Shape> {
         }
         merged.required_extra.extend(obj.required_extra.iter().cloned());
         for (key, value) in &member.keywords {
-            if keywords.insert(key.clone(), value.clone()).is_some() {
+            if keywords.get(key).is_some() {
                 return None;
             }
+            keywords.push(key.clone(), value.clone());
         }
     }
     let mut shape = Shape::of(Kind::Object(Box::new(merged)));

@@ -28,14 +28,16 @@ pub struct Shape {
     /// `null` is accepted besides `kind` (from `type: [T, "null"]`,
     /// `anyOf` with `{type: "null"}`, or OpenAPI's `nullable: true`).
     pub nullable: bool,
-    pub default: Option<Value>,
+    /// Boxed, as `cli` is: most shapes have neither, and a `Value` inline
+    /// would make every shape, moved many times while reading, 70 bytes longer.
+    pub default: Option<Box<Value>>,
     pub description: Option<String>,
     pub title: Option<String>,
     /// The `cli` meta object (Zod's `.meta({ cli: {...} })`).
-    pub cli: Option<Map<String, Value>>,
+    pub cli: Option<Box<Map<String, Value>>>,
     /// Every other keyword (constraints, formats, examples, extensions),
     /// normalized to JSON Schema 2020-12 and emitted as given.
-    pub keywords: Map<String, Value>,
+    pub keywords: Keywords,
     /// Schema-valued keywords that are not modelled (`not`, `if`, ...),
     /// read as subschemas so their `$ref`s resolve like any other.
     pub applicators: Vec<(String, Applicator)>,
@@ -62,7 +64,7 @@ pub enum Kind {
     Integer,
     String,
     /// `enum` or `const`: the accepted values, without `null`.
-    Enum(EnumValues),
+    Enum(Box<EnumValues>),
     Array(Box<ArrayShape>),
     Object(Box<ObjectShape>),
     /// `anyOf` / `oneOf` with two or more branches left after folding null.
@@ -126,7 +128,7 @@ impl Shape {
             description: None,
             title: None,
             cli: None,
-            keywords: Map::new(),
+            keywords: Keywords::default(),
             applicators: Vec::new(),
         }
     }
@@ -160,5 +162,63 @@ impl Schema {
             Kind::Ref(index) => self.defs.get(index).map_or(shape, |def| &def.shape),
             _ => shape,
         }
+    }
+}
+
+/// A shape's other keywords, in their order. A list, not a map: a node keeps
+/// a handful, and a map would hash each insert and start its own hasher.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Keywords(Vec<(String, Value)>);
+
+impl Keywords {
+    #[must_use]
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+    }
+
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Sets `key`, replacing its value where it is already present.
+    pub fn insert(&mut self, key: String, value: Value) {
+        match self.0.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, slot)) => *slot = value,
+            None => self.0.push((key, value)),
+        }
+    }
+
+    /// Sets `key` unless it is present.
+    pub fn insert_absent(&mut self, key: &str, value: &Value) {
+        if self.get(key).is_none() {
+            self.0.push((key.to_owned(), value.clone()));
+        }
+    }
+
+    /// Removes `key`; the last keyword takes its place, as it does in
+    /// serde_json's ordered map, which this replaced.
+    pub fn remove(&mut self, key: &str) -> Option<Value> {
+        let at = self.0.iter().position(|(k, _)| k == key)?;
+        Some(self.0.swap_remove(at).1)
+    }
+
+    /// Adds a keyword read from a node, whose keys are already unique.
+    pub fn push(&mut self, key: String, value: Value) {
+        self.0.push((key, value));
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (&String, &Value)> {
+        self.0.iter().map(|(k, v)| (k, v))
+    }
+}
+
+impl<'a> IntoIterator for &'a Keywords {
+    type Item = (&'a String, &'a Value);
+    type IntoIter =
+        std::iter::Map<std::slice::Iter<'a, (String, Value)>, fn(&'a (String, Value)) -> (&'a String, &'a Value)>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter().map(|(k, v)| (k, v))
     }
 }

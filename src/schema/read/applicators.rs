@@ -6,7 +6,7 @@
 
 use serde_json::{Map, Value};
 
-use super::super::pointer::escape_segment;
+use super::super::pointer::At;
 use super::super::shape::{Applicator, Kind};
 use super::Reader;
 use crate::error::{Code, Error, Result};
@@ -30,14 +30,14 @@ impl<'a> Reader<'a> {
     pub(super) fn read_applicators(
         &mut self,
         map: &'a Map<String, Value>,
-        pointer: &str,
+        pointer: &At<'_>,
         level: usize,
         structural: usize,
     ) -> Result<Vec<(String, Applicator)>> {
         let mut out = Vec::new();
         for (key, value) in map {
             if ONE.contains(&key.as_str()) {
-                let shape = self.read(value, &format!("{pointer}/{key}"), level + 1, structural)?;
+                let shape = self.read(value, &pointer.key(key), level + 1, structural)?;
                 // `not: {}` is the kind Never, read with the node's kind.
                 if !(key == "not" && shape.kind == Kind::Any && shape.is_bare()) {
                     out.push((key.clone(), Applicator::One(Box::new(shape))));
@@ -55,7 +55,7 @@ impl<'a> Reader<'a> {
         &mut self,
         key: &str,
         value: &'a Value,
-        pointer: &str,
+        pointer: &At<'_>,
         level: usize,
         structural: usize,
         out: &mut Vec<(String, Applicator)>,
@@ -69,13 +69,13 @@ impl<'a> Reader<'a> {
         };
         let mut schemas = Vec::new();
         let mut required = Map::new();
+        let under = pointer.key(key);
         for (name, entry) in entries {
             if let (Value::Array(_), "dependencies") = (entry, key) {
                 required.insert(name.clone(), entry.clone());
                 continue;
             }
-            let at = format!("{pointer}/{key}/{}", escape_segment(name));
-            schemas.push((name.clone(), self.read(entry, &at, level + 1, structural)?));
+            schemas.push((name.clone(), self.read(entry, &under.key(name), level + 1, structural)?));
         }
         if !schemas.is_empty() {
             out.push(("dependentSchemas".to_owned(), Applicator::Map(schemas)));

@@ -4,7 +4,8 @@
 use serde_json::{Map, Value};
 
 use super::super::enum_values::EnumValues;
-use super::super::shape::{Def, Kind, Shape};
+use super::super::pointer::At;
+use super::super::shape::{Def, Keywords, Kind, Shape};
 use crate::error::{Code, Error, Result};
 
 /// Keywords that the reader turns into structure; everything else is kept
@@ -70,12 +71,12 @@ pub fn enum_shape(values: Vec<Value>) -> Shape {
     if rest.is_empty() {
         return Shape::of(if nullable { Kind::Null } else { Kind::Never });
     }
-    let mut shape = Shape::of(Kind::Enum(EnumValues::new(rest)));
+    let mut shape = Shape::of(Kind::Enum(Box::new(EnumValues::new(rest))));
     shape.nullable = nullable;
     shape
 }
 
-pub fn read_types<'v>(value: Option<&'v Value>, pointer: &str) -> Result<Option<Vec<&'v str>>> {
+pub fn read_types<'v>(value: Option<&'v Value>, pointer: &At<'_>) -> Result<Option<Vec<&'v str>>> {
     match value {
         None => Ok(None),
         Some(Value::String(one)) => Ok(Some(vec![one.as_str()])),
@@ -107,7 +108,7 @@ pub fn implied_type(map: &Map<String, Value>) -> Option<&'static str> {
     }
 }
 
-pub fn read_required(value: Option<&Value>, pointer: &str) -> Result<Vec<String>> {
+pub fn read_required(value: Option<&Value>, pointer: &At<'_>) -> Result<Vec<String>> {
     match value {
         // OpenAPI-style `required: true` on a property schema carries no list.
         None | Some(Value::Bool(_)) => Ok(Vec::new()),
@@ -129,7 +130,7 @@ pub fn read_required(value: Option<&Value>, pointer: &str) -> Result<Vec<String>
 
 /// OpenAPI 3.0 / draft-4 write `exclusiveMinimum: true` beside `minimum`;
 /// 2020-12 writes the bound itself.
-pub fn normalize_exclusive_bounds(keywords: &mut Map<String, Value>) {
+pub fn normalize_exclusive_bounds(keywords: &mut Keywords) {
     for (flag, bound) in [("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")] {
         match keywords.get(flag) {
             Some(Value::Bool(true)) => {

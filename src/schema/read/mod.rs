@@ -18,8 +18,8 @@ mod keywords;
 mod structure;
 
 use super::normalize::{fold_union, merge_all_of};
-use super::pointer::resolve_local_ref;
-use super::shape::{Def, Kind, Schema, Shape, Union};
+use super::pointer::{resolve_local_ref, At};
+use super::shape::{Def, Keywords, Kind, Schema, Shape, Union};
 use crate::error::{Code, Error, Result};
 use crate::limits::{MAX_DEPTH, MAX_SCHEMA_WEIGHT};
 use keywords::{
@@ -36,7 +36,7 @@ pub fn read_schema(root: &Value) -> Result<Schema> {
         def_index: HashMap::new(),
         weight: 0,
     };
-    let shape = reader.read(root, "", 0, 0)?;
+    let shape = reader.read(root, &At::written(""), 0, 0)?;
     let mut defs = reader
         .defs
         .into_iter()
@@ -66,7 +66,7 @@ struct Reader<'a> {
 impl<'a> Reader<'a> {
     /// `level` counts every subschema step, `structural` only the steps into
     /// object properties and array items.
-    fn read(&mut self, node: &'a Value, pointer: &str, level: usize, structural: usize) -> Result<Shape> {
+    fn read(&mut self, node: &'a Value, pointer: &At<'_>, level: usize, structural: usize) -> Result<Shape> {
         if level > MAX_DEPTH {
             return Err(Error::at_pointer(
                 Code::TooDeep,
@@ -87,7 +87,7 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn charge(&mut self, units: usize, pointer: &str) -> Result<()> {
+    fn charge(&mut self, units: usize, pointer: &At<'_>) -> Result<()> {
         self.weight = self.weight.saturating_add(units);
         if self.weight > MAX_SCHEMA_WEIGHT {
             return Err(Error::at_pointer(
@@ -102,7 +102,7 @@ impl<'a> Reader<'a> {
     fn read_object_node(
         &mut self,
         map: &'a Map<String, Value>,
-        pointer: &str,
+        pointer: &At<'_>,
         level: usize,
         structural: usize,
     ) -> Result<Shape> {
@@ -119,7 +119,7 @@ impl<'a> Reader<'a> {
         &mut self,
         map: &'a Map<String, Value>,
         reference: &Value,
-        pointer: &str,
+        pointer: &At<'_>,
         level: usize,
         structural: usize,
     ) -> Result<Shape> {
@@ -140,7 +140,7 @@ impl<'a> Reader<'a> {
         Ok(shape)
     }
 
-    fn follow_ref(&mut self, reference: &str, pointer: &str, level: usize, structural: usize) -> Result<Shape> {
+    fn follow_ref(&mut self, reference: &str, pointer: &At<'_>, level: usize, structural: usize) -> Result<Shape> {
         let (target_pointer, target) = resolve_local_ref(self.root, reference)
             .map_err(|why| Error::at_pointer(Code::DanglingRef, pointer, format!("$ref \"{reference}\" {why}")))?;
         if let Some(&index) = self.def_index.get(&target_pointer) {
@@ -163,7 +163,7 @@ impl<'a> Reader<'a> {
             pointer: target_pointer.clone(),
             structural,
         });
-        let read = self.read(target, &target_pointer, level + 1, structural);
+        let read = self.read(target, &At::written(&target_pointer), level + 1, structural);
         self.stack.pop();
         let shape = read?;
         match self.def_index.get(&target_pointer) {
@@ -193,7 +193,7 @@ impl<'a> Reader<'a> {
     fn read_kind(
         &mut self,
         map: &'a Map<String, Value>,
-        pointer: &str,
+        pointer: &At<'_>,
         level: usize,
         structural: usize,
     ) -> Result<Shape> {
@@ -203,12 +203,12 @@ impl<'a> Reader<'a> {
         }
         for (key, exclusive) in [("anyOf", false), ("oneOf", true)] {
             if let Some(list) = lookup(map, key) {
-                let branches = self.read_list(list, &format!("{pointer}/{key}"), level, structural)?;
+                let branches = self.read_list(list, &pointer.key(key), level, structural)?;
                 parts.push(fold_union(branches, exclusive));
             }
         }
         if let Some(list) = lookup(map, "allOf") {
-            let members = self.read_list(list, &format!("{pointer}/allOf"), level, structural)?;
+            let members = self.read_list(list, &pointer.key("allOf"), level, structural)?;
             parts.push(merge_all_of(members));
         }
         // `not: {}` and `not: true` accept nothing.
@@ -226,13 +226,19 @@ impl<'a> Reader<'a> {
             shape.nullable = true;
         }
         let keywords = self.keywords(map, pointer)?;
-        shape.keywords.extend(keywords);
+        if shape.keywords.is_empty() {
+            shape.keywords = keywords;
+        } else {
+            for (key, value) in keywords.iter() {
+                shape.keywords.insert(key.clone(), value.clone());
+            }
+        }
         let applicators = self.read_applicators(map, pointer, level, structural)?;
         shape.applicators.extend(applicators);
         Ok(shape)
     }
 
-    fn read_list(&mut self, list: &'a Value, pointer: &str, level: usize, structural: usize) -> Result<Vec<Shape>> {
+    fn read_list(&mut self, list: &'a Value, pointer: &At<'_>, level: usize, structural: usize) -> Result<Vec<Shape>> {
         let Value::Array(items) = list else {
             return Err(Error::at_pointer(
                 Code::InvalidSchema,
@@ -243,7 +249,7 @@ impl<'a> Reader<'a> {
         items
             .iter()
             .enumerate()
-            .map(|(i, item)| self.read(item, &format!("{pointer}/{i}"), level + 1, structural))
+            .map(|(i, item)| self.read(item, &pointer.index(i), level + 1, structural))
             .collect()
     }
 
@@ -252,7 +258,7 @@ impl<'a> Reader<'a> {
     fn read_typed(
         &mut self,
         map: &'a Map<String, Value>,
-        pointer: &str,
+        pointer: &At<'_>,
         level: usize,
         structural: usize,
     ) -> Result<Option<Shape>> {
@@ -299,7 +305,7 @@ impl<'a> Reader<'a> {
         &mut self,
         name: &str,
         map: &'a Map<String, Value>,
-        pointer: &str,
+        pointer: &At<'_>,
         level: usize,
         structural: usize,
     ) -> Result<Shape> {
@@ -321,7 +327,7 @@ impl<'a> Reader<'a> {
         Ok(Shape::of(kind))
     }
 
-    fn read_annotations(&mut self, map: &Map<String, Value>, shape: &mut Shape, pointer: &str) -> Result<()> {
+    fn read_annotations(&mut self, map: &Map<String, Value>, shape: &mut Shape, pointer: &At<'_>) -> Result<()> {
         if let Some(description) = lookup(map, "description") {
             let Value::String(text) = description else {
                 return Err(Error::at_pointer(
@@ -338,11 +344,11 @@ impl<'a> Reader<'a> {
         }
         if let Some(default) = lookup(map, "default") {
             self.charge(weight(default), pointer)?;
-            shape.default = Some(default.clone());
+            shape.default = Some(Box::new(default.clone()));
         }
         match lookup(map, "cli") {
             None => {}
-            Some(Value::Object(cli)) => shape.cli = Some(cli.clone()),
+            Some(Value::Object(cli)) => shape.cli = Some(Box::new(cli.clone())),
             Some(_) => {
                 return Err(Error::at_pointer(
                     Code::InvalidSchema,
@@ -357,14 +363,14 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
-    fn keywords(&mut self, map: &Map<String, Value>, pointer: &str) -> Result<Map<String, Value>> {
-        let mut out = Map::new();
+    fn keywords(&mut self, map: &Map<String, Value>, pointer: &At<'_>) -> Result<Keywords> {
+        let mut out = Keywords::default();
         for (key, value) in map {
             if is_structural(key) {
                 continue;
             }
             self.charge(weight(value), pointer)?;
-            out.insert(key.clone(), value.clone());
+            out.push(key.clone(), value.clone());
         }
         normalize_exclusive_bounds(&mut out);
         Ok(out)

@@ -6,7 +6,7 @@ use serde_json::{Map, Value};
 use crate::schema::keywords::get as lookup;
 use std::collections::HashSet;
 
-use super::super::pointer::escape_segment;
+use super::super::pointer::At;
 use super::super::shape::{ArrayShape, Kind, ObjectShape, Prop, Shape};
 use super::keywords::read_required;
 use super::Reader;
@@ -16,7 +16,7 @@ impl<'a> Reader<'a> {
     pub(super) fn read_object(
         &mut self,
         map: &'a Map<String, Value>,
-        pointer: &str,
+        pointer: &At<'_>,
         level: usize,
         structural: usize,
     ) -> Result<ObjectShape> {
@@ -35,9 +35,9 @@ impl<'a> Reader<'a> {
                     "properties must be an object",
                 ));
             };
+            let under = pointer.key("properties");
             for (key, sub) in properties {
-                let at = format!("{pointer}/properties/{}", escape_segment(key));
-                let shape = self.read(sub, &at, level + 1, inner)?;
+                let shape = self.read(sub, &under.key(key), level + 1, inner)?;
                 props.push(Prop {
                     required: required_set.contains(key.as_str()),
                     key: key.clone(),
@@ -64,9 +64,9 @@ impl<'a> Reader<'a> {
             self.read_optional(lookup(map, "propertyNames"), pointer, "propertyNames", level, inner)?;
         let mut pattern_props = Vec::new();
         if let Some(Value::Object(patterns)) = lookup(map, "patternProperties") {
+            let under = pointer.key("patternProperties");
             for (pattern, sub) in patterns {
-                let at = format!("{pointer}/patternProperties/{}", escape_segment(pattern));
-                pattern_props.push((pattern.clone(), self.read(sub, &at, level + 1, inner)?));
+                pattern_props.push((pattern.clone(), self.read(sub, &under.key(pattern), level + 1, inner)?));
             }
         }
         Ok(ObjectShape {
@@ -81,19 +81,19 @@ impl<'a> Reader<'a> {
     pub(super) fn read_array(
         &mut self,
         map: &'a Map<String, Value>,
-        pointer: &str,
+        pointer: &At<'_>,
         level: usize,
         structural: usize,
     ) -> Result<ArrayShape> {
         let inner = structural + 1;
         let mut prefix = Vec::new();
         if let Some(list) = lookup(map, "prefixItems") {
-            prefix = self.read_list(list, &format!("{pointer}/prefixItems"), level, inner)?;
+            prefix = self.read_list(list, &pointer.key("prefixItems"), level, inner)?;
         }
         let items = match lookup(map, "items") {
             Some(list @ Value::Array(_)) => {
                 // draft-7 tuple form: `items` lists positions, `additionalItems` the rest.
-                prefix = self.read_list(list, &format!("{pointer}/items"), level, inner)?;
+                prefix = self.read_list(list, &pointer.key("items"), level, inner)?;
                 self.read_optional(lookup(map, "additionalItems"), pointer, "additionalItems", level, inner)?
             }
             other => self.read_optional(other, pointer, "items", level, inner)?,
@@ -105,7 +105,7 @@ impl<'a> Reader<'a> {
     pub(super) fn read_optional(
         &mut self,
         value: Option<&'a Value>,
-        pointer: &str,
+        pointer: &At<'_>,
         key: &str,
         level: usize,
         structural: usize,
@@ -113,7 +113,7 @@ impl<'a> Reader<'a> {
         match value {
             None | Some(Value::Bool(true)) => Ok(None),
             Some(sub) => {
-                let shape = self.read(sub, &format!("{pointer}/{key}"), level + 1, structural)?;
+                let shape = self.read(sub, &pointer.key(key), level + 1, structural)?;
                 Ok(if shape.kind == Kind::Any && shape.is_bare() {
                     None
                 } else {
