@@ -72,7 +72,7 @@ pub fn build_table(schema: &Schema, options: &FlagOptions) -> Result<FlagTable> 
     });
     let at = Place {
         group: 0,
-        names: &[],
+        prefix: "",
         path: &[],
         required: true,
         inherited: None,
@@ -96,8 +96,9 @@ struct Builder<'a> {
 /// Where in the tree a walk is.
 struct Place<'p> {
     group: usize,
-    /// Flag name segments so far.
-    names: &'p [String],
+    /// The enclosing group's flag name and separator (`config-`), empty at
+    /// the root: a flag's name is this and its own segment.
+    prefix: &'p str,
     path: &'p [String],
     /// Every enclosing object must be supplied.
     required: bool,
@@ -120,15 +121,18 @@ impl Builder<'_> {
             if prop.shape.kind == Kind::Never {
                 continue;
             }
-            let mut names = at.names.to_vec();
-            names.push(segment(&prop.key, self.options.case));
-            let mut path = at.path.to_vec();
+            let own = segment(&prop.key, self.options.case);
+            let mut name = String::with_capacity(at.prefix.len() + own.len());
+            name.push_str(at.prefix);
+            name.push_str(&own);
+            let mut path = Vec::with_capacity(at.path.len() + 1);
+            path.extend_from_slice(at.path);
             path.push(prop.key.clone());
             let inherited = at.inherited.and_then(|d| d.get(&prop.key));
             let required = at.required && prop.must_supply();
             if let Some(child) = self.flattenable(&prop.shape, path.len()) {
-                let name = names.join(&self.options.separator);
                 let group = self.table.groups.len();
+                let prefix = format!("{name}{}", self.options.separator);
                 self.table.groups.push(Group {
                     path: path.clone(),
                     parent: Some(at.group),
@@ -136,14 +140,14 @@ impl Builder<'_> {
                     title: prop.shape.title.clone(),
                     must_supply: prop.must_supply(),
                     default: prop.shape.default.as_deref().cloned(),
-                    prefix: format!("{name}{}", self.options.separator),
+                    prefix: prefix.clone(),
                     members: Vec::new(),
                     examples: Vec::new(),
                 });
                 self.add_member(at.group, &prop.key, Member::Group(group));
                 let inner = Place {
                     group,
-                    names: &names,
+                    prefix: &prefix,
                     path: &path,
                     required,
                     inherited: prop.shape.default.as_deref().or(inherited),
@@ -155,7 +159,7 @@ impl Builder<'_> {
                 self.add_flag(
                     leaf,
                     &prop.shape,
-                    &names,
+                    name,
                     path,
                     at.group,
                     required,
@@ -224,23 +228,28 @@ impl Builder<'_> {
         &mut self,
         leaf: Leaf,
         shape: &Shape,
-        names: &[String],
+        generated: String,
         path: Vec<String>,
         group: usize,
         required: bool,
         inherited: Option<&Value>,
         own_must_supply: bool,
     ) -> Result<()> {
-        let generated = names.join(&self.options.separator);
-        let over = self.override_for(&generated, shape, &path)?;
-        let name = over.name.clone().unwrap_or_else(|| generated.clone());
+        let mut over = self.override_for(&generated, shape, &path)?;
+        // The generated name is kept apart only when an override renamed
+        // the flag: an error about the name must say which key to override.
+        let (name, generated) = match over.name.take() {
+            Some(name) => (name, Some(generated)),
+            None => (generated, None),
+        };
         if let Some(problem) = name_problem(&name) {
+            let generated = generated.as_deref().unwrap_or(&name);
             return Err(Error::new(
                 Code::InvalidFlagName,
                 format!(
                     "the key path {} gives the flag name \"{name}\", which {problem}; set another with options.flags[{}].name",
                     show_path(&path),
-                    serde_json::to_string(&generated).unwrap_or_default()
+                    serde_json::to_string(generated).unwrap_or_default()
                 ),
             )
             .with_path(path));
@@ -248,7 +257,7 @@ impl Builder<'_> {
         let short = over.short.as_deref().map(|s| short_char(s, &name)).transpose()?;
         let env = over
             .env
-            .clone()
+            .take()
             .or_else(|| self.options.env_prefix.as_deref().map(|p| env_name(p, &name)));
         let boolean = leaf.ty == FlagType::Boolean;
         let switch = boolean && own_must_supply;

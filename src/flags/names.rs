@@ -21,6 +21,10 @@ pub fn segment(key: &str, case: Case) -> String {
 }
 
 fn kebab(key: &str) -> String {
+    // Most keys are lower case already: no list of chars to look around in.
+    if !key.chars().any(char::is_uppercase) {
+        return key.to_owned();
+    }
     let chars: Vec<char> = key.chars().collect();
     let mut out = String::with_capacity(key.len() + 4);
     for (i, &c) in chars.iter().enumerate() {
