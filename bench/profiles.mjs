@@ -2,10 +2,12 @@
 // for (it is written once, then cached in the tool) against what the mcp
 // schema costs the first time, each as a user pays it, crossing and
 // JSON.parse included. A batch of tools is compiled untimed, then the
-// first call on each is timed, so compile's noise does not enter. A
-// profile is written from the mcp schema: "after mcp" is the profile's own
-// cost once the mcp schema exists (issue 10's bar: at most 1.5x the mcp
-// schema's), "cold" is a profile asked for first, mcp schema included.
+// first call on each is timed, so compile's noise does not enter. The mcp
+// schema of a plain object is written from the Shape straight to text; a
+// profile rewrites the mcp schema as a tree, made once for the first
+// profile asked for. "after mcp" is a profile's cost once the mcp schema
+// was asked for (issue 10's bar: at most 1.5x the mcp schema's), "cold" a
+// profile asked for first.
 import { createRequire } from "node:module";
 import { z } from "zod";
 import { cases } from "../scripts/zod-cases.mjs";

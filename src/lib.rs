@@ -59,6 +59,9 @@ pub struct Tool {
     command: Command,
     /// Each profile's schema, written the first time it is asked for.
     profiles: ProfileCache,
+    /// The flat mcp schema as a tree with its report: what every other
+    /// profile rewrites, made when the first of them is asked for.
+    base: std::sync::OnceLock<profile::Shaped>,
 }
 
 /// One slot per client and action-union form.
@@ -66,10 +69,13 @@ type ProfileCache = [std::sync::OnceLock<Profiled>; PROFILE_SLOTS];
 
 const PROFILE_SLOTS: usize = 2 * Client::ALL.len();
 
-/// A profile's output, kept as a value and as the text handed out.
+/// A profile's output, kept as the text handed out and, where a profile
+/// rewrote a tree, as that value.
 #[derive(Debug, Clone)]
 struct Profiled {
-    schema: Value,
+    /// `None` for the mcp schema of a plain object root: it is written from
+    /// the Shape straight to text, and as a tree only when asked for one.
+    schema: Option<Value>,
     text: String,
     report: profile::Report,
 }
@@ -81,15 +87,8 @@ impl Profiled {
             // a formatter per token, twice as slow. A `Value` always
             // serializes (its keys are strings), so the default is unreached.
             text: serde_json::to_string(&shaped.schema).unwrap_or_default(),
-            schema: shaped.schema,
+            schema: Some(shaped.schema),
             report: shaped.report,
-        }
-    }
-
-    fn shaped(&self) -> profile::Shaped {
-        profile::Shaped {
-            schema: self.schema.clone(),
-            report: self.report.clone(),
         }
     }
 
@@ -207,6 +206,7 @@ impl Tool {
             union,
             command,
             profiles: std::array::from_fn(|_| std::sync::OnceLock::new()),
+            base: std::sync::OnceLock::new(),
         };
         // No inputSchema is written yet: a command line never asks for one,
         // and a server asks for its client's (see `profiled`).
@@ -248,22 +248,48 @@ impl Tool {
         if let Some(done) = slot.get() {
             return Ok(done);
         }
-        let shaped = if options.client == Client::Mcp {
-            let input = profile::Input {
-                schema: &self.schema,
-                union: self.union.as_ref(),
-            };
-            profile::mcp_schema(input, form)
-        } else {
-            profile::reshape(self.profiled(InputSchemaOptions::default())?.shaped(), options.client)
+        let profiled = match options.client {
+            Client::Mcp if self.is_plain_object() => Profiled {
+                schema: None,
+                text: emit::write_root(&self.schema),
+                report: profile::Report::default(),
+            },
+            Client::Mcp => Profiled::new(profile::mcp_schema(self.input(), form)),
+            client => Profiled::new(profile::reshape(self.base().clone(), client)),
         };
-        Ok(slot.get_or_init(|| Profiled::new(shaped)))
+        Ok(slot.get_or_init(|| profiled))
+    }
+
+    fn input(&self) -> profile::Input<'_> {
+        profile::Input {
+            schema: &self.schema,
+            union: self.union.as_ref(),
+        }
+    }
+
+    /// The flat mcp schema as a tree, made once.
+    fn base(&self) -> &profile::Shaped {
+        self.base
+            .get_or_init(|| profile::mcp_schema(self.input(), ActionsAs::Flat))
+    }
+
+    /// A root that is one object, neither an action union nor a union of
+    /// objects: its mcp schema is the Shape's plain document.
+    fn is_plain_object(&self) -> bool {
+        self.union.is_none() && !schema::is_object_union(&self.schema)
+    }
+
+    /// A profile's schema as a tree: the one it kept, or (the mcp schema
+    /// of a plain object, written as text) the base tree.
+    fn value(&self, profiled: &Profiled) -> Value {
+        profiled.schema.clone().unwrap_or_else(|| self.base().schema.clone())
     }
 
     /// The inputSchema for a client (see [`profile`]); `UNSUPPORTED_BY_CLIENT`
     /// with every refusal when the client cannot take it.
     pub fn input_schema(&self, options: &InputSchemaOptions) -> Result<Value> {
-        Ok(self.profiled(*options)?.accepted(options.client)?.schema.clone())
+        let profiled = self.profiled(*options)?.accepted(options.client)?;
+        Ok(self.value(profiled))
     }
 
     /// The inputSchema as JSON text, written once per client.

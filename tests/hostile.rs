@@ -8,6 +8,7 @@ mod common;
 use common::check_emitted;
 use proptest::prelude::*;
 use serde_json::{json, Map, Value};
+use toolshape::emit::{emit_root, write_root};
 use toolshape::help::{help, HelpOptions};
 use toolshape::schema::read_schema;
 use toolshape::{no_env, ActionsAs, CompileOptions, InputSchemaOptions, Tool, UsageRequest};
@@ -40,6 +41,12 @@ const KEYWORDS: &[&str] = &[
     "not",
     "definitions",
     "action",
+    "title",
+    "patternProperties",
+    "dependencies",
+    "dependentRequired",
+    "exclusiveMinimum",
+    "minimum",
 ];
 
 fn json_value() -> impl Strategy<Value = Value> {
@@ -83,10 +90,15 @@ proptest! {
 
     #[test]
     fn any_json_as_a_schema_never_panics(schema in json_value(), argv in prop::collection::vec("[-a-z=]{0,8}", 0..6), args in json_value()) {
-        if let Ok(parsed) = read_schema(&schema) {
-            let _ = help(&parsed, &HelpOptions::default());
-        }
         let wrapped = json!({"type": "object", "properties": {"x": schema.clone(), "y": {"$ref": "#/properties/x"}}, "$defs": {"a": schema.clone()}});
+        for candidate in [&schema, &wrapped] {
+            if let Ok(parsed) = read_schema(candidate) {
+                let _ = help(&parsed, &HelpOptions::default());
+                // The text writer says what the tree writer says, byte for byte.
+                let tree = serde_json::to_string(&emit_root(&parsed)).unwrap();
+                prop_assert_eq!(write_root(&parsed), tree);
+            }
+        }
         for candidate in [&schema, &wrapped] {
             let Ok(tool) = Tool::compile(candidate, &CompileOptions::default()) else { continue };
             for actions_as in [None, Some(ActionsAs::Flat), Some(ActionsAs::OneOf)] {

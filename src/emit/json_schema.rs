@@ -158,7 +158,7 @@ fn emit_enum(values: &[Value], nullable: bool, out: &mut Map<String, Value>) {
 }
 
 /// The one JSON type all enum values share, if they share one.
-fn common_type(values: &[Value]) -> Option<&'static str> {
+pub(super) fn common_type(values: &[Value]) -> Option<&'static str> {
     let kind_of = |v: &Value| match v {
         Value::String(_) => Some("string"),
         Value::Bool(_) => Some("boolean"),

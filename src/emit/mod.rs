@@ -2,5 +2,7 @@
 //! starts from. Knows nothing of clients.
 
 mod json_schema;
+mod json_text;
 
 pub use json_schema::{document, emit, emit_root};
+pub use json_text::write_root;

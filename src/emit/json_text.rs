@@ -1,0 +1,352 @@
+//! Shape straight to JSON text: the same document as [`super::emit_root`]
+//! followed by `serde_json::to_string`, byte for byte, without building the
+//! `Value` tree in between (a map per node, a hashed insert per keyword, and
+//! a second walk to write it). The `mcp` schema of a plain object root is
+//! written this way; a profile that rewrites a schema still needs the tree.
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::schema::{Applicator, ArrayShape, Kind, ObjectShape, Schema, Shape};
+
+/// Most keys a node writes before its kept keywords: title, description,
+/// `type`, and a kind's few structural keywords.
+const WRITTEN_BEFORE_KEYWORDS: usize = 12;
+
+/// The root document as JSON text.
+#[must_use]
+pub fn write_root(schema: &Schema) -> String {
+    let mut out = Writer {
+        buf: Vec::with_capacity(256),
+        schema,
+    };
+    out.shape(&schema.root, true);
+    // Only UTF-8 was written: keys and strings through serde_json, the rest ASCII.
+    String::from_utf8(out.buf).unwrap_or_default()
+}
+
+struct Writer<'s> {
+    buf: Vec<u8>,
+    schema: &'s Schema,
+}
+
+/// One object being written: whether a comma is due, and which keys it has
+/// (a kept keyword never replaces a key the kind wrote, as in the tree).
+struct Object {
+    first: bool,
+    keys: [&'static str; WRITTEN_BEFORE_KEYWORDS],
+    count: usize,
+}
+
+impl Object {
+    fn new() -> Object {
+        Object {
+            first: true,
+            keys: [""; WRITTEN_BEFORE_KEYWORDS],
+            count: 0,
+        }
+    }
+
+    fn has(&self, key: &str) -> bool {
+        self.keys.iter().take(self.count).any(|k| *k == key)
+    }
+}
+
+impl Writer<'_> {
+    fn raw(&mut self, text: &str) {
+        self.buf.extend_from_slice(text.as_bytes());
+    }
+
+    fn string(&mut self, text: &str) {
+        // Escaping as serde_json does, so that the text is the same.
+        let _ = text.serialize(&mut serde_json::Serializer::new(&mut self.buf));
+    }
+
+    fn value(&mut self, value: &Value) {
+        let _ = value.serialize(&mut serde_json::Serializer::new(&mut self.buf));
+    }
+
+    /// Starts the member `key` of `object`.
+    fn key(&mut self, object: &mut Object, key: &'static str) {
+        if let Some(slot) = object.keys.get_mut(object.count) {
+            *slot = key;
+            object.count += 1;
+        }
+        self.next(object);
+        self.raw("\"");
+        self.raw(key);
+        self.raw("\":");
+    }
+
+    /// Starts a member whose key is data (a property or keyword name).
+    fn data_key(&mut self, object: &mut Object, key: &str) {
+        self.next(object);
+        self.string(key);
+        self.raw(":");
+    }
+
+    fn next(&mut self, object: &mut Object) {
+        if object.first {
+            object.first = false;
+        } else {
+            self.raw(",");
+        }
+    }
+
+    fn shape(&mut self, shape: &Shape, root: bool) {
+        self.raw("{");
+        let mut object = Object::new();
+        if let Some(title) = &shape.title {
+            self.key(&mut object, "title");
+            self.string(title);
+        }
+        if let Some(description) = &shape.description {
+            self.key(&mut object, "description");
+            self.string(description);
+        }
+        self.kind(shape, &mut object);
+        for (key, value) in &shape.keywords {
+            if !object.has(key) {
+                self.data_key(&mut object, key);
+                self.value(value);
+            }
+        }
+        for (i, (key, applicator)) in shape.applicators.iter().enumerate() {
+            // The tree keeps the first of a key: the kind's, a keyword's, an earlier applicator's.
+            let taken = object.has(key)
+                || shape.keywords.get(key).is_some()
+                || shape.applicators.iter().take(i).any(|(earlier, _)| earlier == key);
+            if !taken {
+                self.data_key(&mut object, key);
+                self.applicator(applicator);
+            }
+        }
+        if let Some(default) = &shape.default {
+            self.key(&mut object, "default");
+            self.value(default);
+        }
+        if root && !self.schema.defs.is_empty() {
+            self.key(&mut object, "$defs");
+            self.raw("{");
+            let mut defs = Object::new();
+            for def in &self.schema.defs {
+                self.data_key(&mut defs, &def.name);
+                self.shape(&def.shape, false);
+            }
+            self.raw("}");
+        }
+        self.raw("}");
+    }
+
+    fn kind(&mut self, shape: &Shape, object: &mut Object) {
+        let nullable = shape.nullable;
+        match &shape.kind {
+            Kind::Any => {}
+            Kind::Never => {
+                self.key(object, "not");
+                self.raw("{}");
+            }
+            Kind::Null => self.type_name(object, "null", false),
+            Kind::Boolean => self.type_name(object, "boolean", nullable),
+            Kind::Number => self.type_name(object, "number", nullable),
+            Kind::Integer => self.type_name(object, "integer", nullable),
+            Kind::String => self.type_name(object, "string", nullable),
+            Kind::Enum(values) => self.enumeration(values, nullable, object),
+            Kind::Array(array) => {
+                self.type_name(object, "array", nullable);
+                self.array(array, object);
+            }
+            Kind::Object(shape) => {
+                self.type_name(object, "object", nullable);
+                self.object(shape, object);
+            }
+            Kind::Union(union) => {
+                self.key(object, if union.exclusive { "oneOf" } else { "anyOf" });
+                self.list(&union.branches, nullable);
+            }
+            Kind::AllOf(members) if nullable => {
+                self.key(object, "anyOf");
+                self.raw("[{\"allOf\":");
+                self.list(members, false);
+                self.raw("},{\"type\":\"null\"}]");
+            }
+            Kind::AllOf(members) => {
+                self.key(object, "allOf");
+                self.list(members, false);
+            }
+            Kind::Ref(index) => {
+                if nullable {
+                    self.key(object, "anyOf");
+                    self.raw("[{\"$ref\":");
+                    self.reference(*index);
+                    self.raw("},{\"type\":\"null\"}]");
+                } else {
+                    self.key(object, "$ref");
+                    self.reference(*index);
+                }
+            }
+        }
+    }
+
+    /// `"#/$defs/<name>"`, as `rewrite_refs` writes it.
+    fn reference(&mut self, index: usize) {
+        let name = self.schema.defs.get(index).map_or_else(String::new, |def| {
+            crate::schema::escape_pointer_segment(&def.name).into_owned()
+        });
+        self.string(&format!("#/$defs/{name}"));
+    }
+
+    fn list(&mut self, shapes: &[Shape], nullable: bool) {
+        self.raw("[");
+        for (i, shape) in shapes.iter().enumerate() {
+            if i > 0 {
+                self.raw(",");
+            }
+            self.shape(shape, false);
+        }
+        if nullable {
+            if !shapes.is_empty() {
+                self.raw(",");
+            }
+            self.raw("{\"type\":\"null\"}");
+        }
+        self.raw("]");
+    }
+
+    fn type_name(&mut self, object: &mut Object, name: &str, nullable: bool) {
+        self.key(object, "type");
+        self.raw(if nullable { "[\"" } else { "\"" });
+        self.raw(name);
+        self.raw(if nullable { "\",\"null\"]" } else { "\"" });
+    }
+
+    fn enumeration(&mut self, values: &[Value], nullable: bool, object: &mut Object) {
+        if let Some(kind) = super::json_schema::common_type(values) {
+            self.type_name(object, kind, nullable);
+        }
+        let total = values.len() + usize::from(nullable);
+        if total == 1 {
+            self.key(object, "const");
+            match values.first() {
+                Some(one) => self.value(one),
+                None => self.raw("null"),
+            }
+            return;
+        }
+        self.key(object, "enum");
+        self.raw("[");
+        for (i, value) in values.iter().enumerate() {
+            if i > 0 {
+                self.raw(",");
+            }
+            self.value(value);
+        }
+        if nullable {
+            if !values.is_empty() {
+                self.raw(",");
+            }
+            self.raw("null");
+        }
+        self.raw("]");
+    }
+
+    fn array(&mut self, array: &ArrayShape, object: &mut Object) {
+        if !array.prefix.is_empty() {
+            self.key(object, "prefixItems");
+            self.list(&array.prefix, false);
+        }
+        if let Some(items) = &array.items {
+            self.key(object, "items");
+            self.shape_or_false(items);
+        }
+    }
+
+    fn object(&mut self, shape: &ObjectShape, object: &mut Object) {
+        self.key(object, "properties");
+        self.raw("{");
+        let mut properties = Object::new();
+        for prop in &shape.props {
+            self.data_key(&mut properties, &prop.key);
+            self.shape(&prop.shape, false);
+        }
+        // A required name without a property gets the additionalProperties
+        // schema (see the tree writer); a name already listed keeps its own.
+        if shape.pattern_props.is_empty() {
+            for (i, name) in shape.required_extra.iter().enumerate() {
+                let listed = shape.props.iter().any(|p| p.key == *name)
+                    || shape.required_extra.iter().take(i).any(|earlier| earlier == name);
+                if listed {
+                    continue;
+                }
+                self.data_key(&mut properties, name);
+                match &shape.additional {
+                    Some(additional) => self.shape(additional, false),
+                    None => self.raw("{}"),
+                }
+            }
+        }
+        self.raw("}");
+        let mut required = shape
+            .props
+            .iter()
+            .filter(|p| p.must_supply())
+            .map(|p| p.key.as_str())
+            .chain(shape.required_extra.iter().map(String::as_str))
+            .peekable();
+        if required.peek().is_some() {
+            self.key(object, "required");
+            self.raw("[");
+            for (i, name) in required.enumerate() {
+                if i > 0 {
+                    self.raw(",");
+                }
+                self.string(name);
+            }
+            self.raw("]");
+        }
+        if !shape.pattern_props.is_empty() {
+            self.key(object, "patternProperties");
+            self.raw("{");
+            let mut patterns = Object::new();
+            for (pattern, sub) in &shape.pattern_props {
+                self.data_key(&mut patterns, pattern);
+                self.shape(sub, false);
+            }
+            self.raw("}");
+        }
+        if let Some(names) = &shape.property_names {
+            self.key(object, "propertyNames");
+            self.shape(names, false);
+        }
+        if let Some(additional) = &shape.additional {
+            self.key(object, "additionalProperties");
+            self.shape_or_false(additional);
+        }
+    }
+
+    fn shape_or_false(&mut self, shape: &Shape) {
+        if shape.kind == Kind::Never && shape.is_bare() {
+            self.raw("false");
+        } else {
+            self.shape(shape, false);
+        }
+    }
+
+    fn applicator(&mut self, applicator: &Applicator) {
+        match applicator {
+            Applicator::One(shape) => self.shape(shape, false),
+            Applicator::Map(entries) => {
+                self.raw("{");
+                let mut map = Object::new();
+                for (key, shape) in entries {
+                    self.data_key(&mut map, key);
+                    self.shape(shape, false);
+                }
+                self.raw("}");
+            }
+            Applicator::Names(names) => {
+                let _ = names.serialize(&mut serde_json::Serializer::new(&mut self.buf));
+            }
+        }
+    }
+}
