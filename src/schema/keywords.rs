@@ -64,21 +64,6 @@ pub fn holds(key: &str) -> Holds {
     }
 }
 
-/// Entries up to which [`get`] scans instead of hashing.
-const SCAN_UP_TO: usize = 12;
-
-/// `map.get(key)` without hashing for the small maps schema nodes are:
-/// `preserve_order`'s index map hashes every lookup with SipHash, which cost
-/// more than the rest of reading a node (a node is asked for some 25
-/// keywords), while comparing a handful of short keys is a few bytes each.
-#[must_use]
-pub fn get<'m>(map: &'m serde_json::Map<String, serde_json::Value>, key: &str) -> Option<&'m serde_json::Value> {
-    if map.len() <= SCAN_UP_TO {
-        map.iter().find(|(k, _)| k.as_str() == key).map(|(_, v)| v)
-    } else {
-        map.get(key)
-    }
-}
 
 #[cfg(test)]
 mod tests {

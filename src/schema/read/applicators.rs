@@ -8,23 +8,9 @@ use serde_json::{Map, Value};
 
 use super::super::pointer::At;
 use super::super::shape::{Applicator, Kind};
+use super::slots::{role, Role};
 use super::Reader;
 use crate::error::{Code, Error, Result};
-
-/// Keywords whose value is one subschema.
-pub const ONE: &[&str] = &[
-    "not",
-    "if",
-    "then",
-    "else",
-    "contains",
-    "unevaluatedItems",
-    "unevaluatedProperties",
-    "contentSchema",
-];
-
-/// Keywords whose value maps names to subschemas.
-pub const MAP: &[&str] = &["dependentSchemas", "dependencies"];
 
 impl<'a> Reader<'a> {
     pub(super) fn read_applicators(
@@ -36,13 +22,14 @@ impl<'a> Reader<'a> {
     ) -> Result<Vec<(String, Applicator)>> {
         let mut out = Vec::new();
         for (key, value) in map {
-            if ONE.contains(&key.as_str()) {
+            let role = role(key);
+            if role == Role::One {
                 let shape = self.read(value, &pointer.key(key), level + 1, structural)?;
                 // `not: {}` is the kind Never, read with the node's kind.
                 if !(key == "not" && shape.kind == Kind::Any && shape.is_bare()) {
                     out.push((key.clone(), Applicator::One(Box::new(shape))));
                 }
-            } else if MAP.contains(&key.as_str()) {
+            } else if role == Role::Map {
                 self.read_map(key, value, pointer, level, structural, &mut out)?;
             }
         }

@@ -1,50 +1,12 @@
 //! Keyword-level helpers of the reader: which keywords are structure, how
 //! types, `required`, enums and bounds are read, and what reading costs.
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use super::super::enum_values::EnumValues;
 use super::super::pointer::At;
 use super::super::shape::{Def, Keywords, Kind, Shape};
 use crate::error::{Code, Error, Result};
-
-/// Keywords that the reader turns into structure; everything else is kept
-/// verbatim in [`Shape::keywords`].
-const STRUCTURAL: &[&str] = &[
-    "type",
-    "properties",
-    "required",
-    "additionalProperties",
-    "propertyNames",
-    "patternProperties",
-    "items",
-    "prefixItems",
-    "additionalItems",
-    "anyOf",
-    "oneOf",
-    "allOf",
-    "$ref",
-    "$defs",
-    "definitions",
-    "$schema",
-    "$id",
-    "$anchor",
-    "$comment",
-    "nullable",
-    "const",
-    "enum",
-    "default",
-    "description",
-    "title",
-    "cli",
-    "~standard",
-];
-
-/// Whether the reader turns `key` into structure (a subschema keyword of
-/// applicators.rs included), rather than keeping it verbatim.
-pub fn is_structural(key: &str) -> bool {
-    STRUCTURAL.contains(&key) || super::applicators::ONE.contains(&key) || super::applicators::MAP.contains(&key)
-}
 
 pub fn is_annotation(key: &str) -> bool {
     matches!(
@@ -93,18 +55,6 @@ pub fn read_types<'v>(value: Option<&'v Value>, pointer: &At<'_>) -> Result<Opti
             pointer,
             "type must be a string or an array of strings",
         )),
-    }
-}
-
-/// Hand-written schemas often leave out `type`; the keywords still say it.
-pub fn implied_type(map: &Map<String, Value>) -> Option<&'static str> {
-    let has = |k: &str| crate::schema::keywords::get(map, k).is_some();
-    if has("properties") || has("additionalProperties") || has("patternProperties") || has("propertyNames") {
-        Some("object")
-    } else if has("items") || has("prefixItems") {
-        Some("array")
-    } else {
-        None
     }
 }
 

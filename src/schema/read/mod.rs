@@ -11,21 +11,19 @@ use std::collections::HashMap;
 
 use serde_json::{Map, Value};
 
-use crate::schema::keywords::get as lookup;
-
 mod applicators;
 mod keywords;
+mod slots;
 mod structure;
+
+use slots::{role, Role, Slots};
 
 use super::normalize::{fold_union, merge_all_of};
 use super::pointer::{resolve_local_ref, At};
 use super::shape::{Def, Keywords, Kind, Schema, Shape, Union};
 use crate::error::{Code, Error, Result};
 use crate::limits::{MAX_DEPTH, MAX_SCHEMA_WEIGHT};
-use keywords::{
-    enum_shape, implied_type, is_annotation, is_structural, normalize_exclusive_bounds, read_types, slot_name,
-    unique_names, weight,
-};
+use keywords::{enum_shape, is_annotation, normalize_exclusive_bounds, read_types, slot_name, unique_names, weight};
 
 /// Reads a root schema value.
 pub fn read_schema(root: &Value) -> Result<Schema> {
@@ -106,11 +104,12 @@ impl<'a> Reader<'a> {
         level: usize,
         structural: usize,
     ) -> Result<Shape> {
-        if let Some(reference) = lookup(map, "$ref") {
-            return self.read_ref_node(map, reference, pointer, level, structural);
+        let slots = Slots::of(map);
+        if let Some(reference) = slots.reference {
+            return self.read_ref_node(map, &slots, reference, pointer, level, structural);
         }
-        let mut shape = self.read_kind(map, pointer, level, structural)?;
-        self.read_annotations(map, &mut shape, pointer)?;
+        let mut shape = self.read_kind(map, &slots, pointer, level, structural)?;
+        self.read_annotations(&slots, &mut shape, pointer)?;
         Ok(shape)
     }
 
@@ -118,6 +117,7 @@ impl<'a> Reader<'a> {
     fn read_ref_node(
         &mut self,
         map: &'a Map<String, Value>,
+        slots: &Slots<'a>,
         reference: &Value,
         pointer: &At<'_>,
         level: usize,
@@ -131,12 +131,12 @@ impl<'a> Reader<'a> {
             .keys()
             .any(|k| !is_annotation(k) && k != "$ref" && k != "$defs" && k != "definitions");
         let mut shape = if has_structure {
-            let own = self.read_kind(map, pointer, level, structural)?;
+            let own = self.read_kind(map, slots, pointer, level, structural)?;
             merge_all_of(vec![target, own])
         } else {
             target
         };
-        self.read_annotations(map, &mut shape, pointer)?;
+        self.read_annotations(slots, &mut shape, pointer)?;
         Ok(shape)
     }
 
@@ -193,27 +193,28 @@ impl<'a> Reader<'a> {
     fn read_kind(
         &mut self,
         map: &'a Map<String, Value>,
+        slots: &Slots<'a>,
         pointer: &At<'_>,
         level: usize,
         structural: usize,
     ) -> Result<Shape> {
         let mut parts: Vec<Shape> = Vec::new();
-        if let Some(shape) = self.read_typed(map, pointer, level, structural)? {
+        if let Some(shape) = self.read_typed(slots, pointer, level, structural)? {
             parts.push(shape);
         }
-        for (key, exclusive) in [("anyOf", false), ("oneOf", true)] {
-            if let Some(list) = lookup(map, key) {
+        for (key, list, exclusive) in [("anyOf", slots.any_of, false), ("oneOf", slots.one_of, true)] {
+            if let Some(list) = list {
                 let branches = self.read_list(list, &pointer.key(key), level, structural)?;
                 parts.push(fold_union(branches, exclusive));
             }
         }
-        if let Some(list) = lookup(map, "allOf") {
+        if let Some(list) = slots.all_of {
             let members = self.read_list(list, &pointer.key("allOf"), level, structural)?;
             parts.push(merge_all_of(members));
         }
         // `not: {}` and `not: true` accept nothing.
-        if matches!(lookup(map, "not"), Some(Value::Bool(true)))
-            || lookup(map, "not") == Some(&Value::Object(Map::new()))
+        if matches!(slots.not, Some(Value::Bool(true)))
+            || matches!(slots.not, Some(Value::Object(not)) if not.is_empty())
         {
             parts.push(Shape::of(Kind::Never));
         }
@@ -222,19 +223,24 @@ impl<'a> Reader<'a> {
             1 => parts.pop().unwrap_or_else(|| Shape::of(Kind::Any)),
             _ => merge_all_of(parts),
         };
-        if lookup(map, "nullable") == Some(&Value::Bool(true)) {
+        if slots.nullable == Some(&Value::Bool(true)) {
             shape.nullable = true;
         }
-        let keywords = self.keywords(map, pointer)?;
-        if shape.keywords.is_empty() {
-            shape.keywords = keywords;
-        } else {
-            for (key, value) in keywords.iter() {
-                shape.keywords.insert(key.clone(), value.clone());
+        // Most nodes have neither: their keys need no second pass.
+        if slots.kept {
+            let keywords = self.keywords(map, pointer)?;
+            if shape.keywords.is_empty() {
+                shape.keywords = keywords;
+            } else {
+                for (key, value) in keywords.iter() {
+                    shape.keywords.insert(key.clone(), value.clone());
+                }
             }
         }
-        let applicators = self.read_applicators(map, pointer, level, structural)?;
-        shape.applicators.extend(applicators);
+        if slots.applicators {
+            let applicators = self.read_applicators(map, pointer, level, structural)?;
+            shape.applicators.extend(applicators);
+        }
         Ok(shape)
     }
 
@@ -257,23 +263,23 @@ impl<'a> Reader<'a> {
     /// `properties`/`items`; `None` when the node says nothing of its type.
     fn read_typed(
         &mut self,
-        map: &'a Map<String, Value>,
+        slots: &Slots<'a>,
         pointer: &At<'_>,
         level: usize,
         structural: usize,
     ) -> Result<Option<Shape>> {
-        if let Some(constant) = lookup(map, "const") {
+        if let Some(constant) = slots.constant {
             return Ok(Some(enum_shape(vec![constant.clone()])));
         }
-        if let Some(values) = lookup(map, "enum") {
+        if let Some(values) = slots.values {
             let Value::Array(values) = values else {
                 return Err(Error::at_pointer(Code::InvalidSchema, pointer, "enum must be an array"));
             };
             self.charge(values.len(), pointer)?;
             return Ok(Some(enum_shape(values.clone())));
         }
-        let types = read_types(lookup(map, "type"), pointer)?;
-        let implied = implied_type(map);
+        let types = read_types(slots.types, pointer)?;
+        let implied = slots.implied_type();
         let types = match (types, implied) {
             (Some(types), _) => types,
             (None, Some(implied)) => vec![implied],
@@ -284,7 +290,7 @@ impl<'a> Reader<'a> {
         for name in types {
             match name {
                 "null" => nullable = true,
-                _ => branches.push(self.read_one_type(name, map, pointer, level, structural)?),
+                _ => branches.push(self.read_one_type(name, slots, pointer, level, structural)?),
             }
         }
         let mut shape = match branches.len() {
@@ -304,7 +310,7 @@ impl<'a> Reader<'a> {
     fn read_one_type(
         &mut self,
         name: &str,
-        map: &'a Map<String, Value>,
+        slots: &Slots<'a>,
         pointer: &At<'_>,
         level: usize,
         structural: usize,
@@ -314,8 +320,8 @@ impl<'a> Reader<'a> {
             "number" => Kind::Number,
             "integer" => Kind::Integer,
             "string" => Kind::String,
-            "object" => Kind::Object(Box::new(self.read_object(map, pointer, level, structural)?)),
-            "array" => Kind::Array(Box::new(self.read_array(map, pointer, level, structural)?)),
+            "object" => Kind::Object(Box::new(self.read_object(slots, pointer, level, structural)?)),
+            "array" => Kind::Array(Box::new(self.read_array(slots, pointer, level, structural)?)),
             other => {
                 return Err(Error::at_pointer(
                     Code::InvalidSchema,
@@ -327,8 +333,8 @@ impl<'a> Reader<'a> {
         Ok(Shape::of(kind))
     }
 
-    fn read_annotations(&mut self, map: &Map<String, Value>, shape: &mut Shape, pointer: &At<'_>) -> Result<()> {
-        if let Some(description) = lookup(map, "description") {
+    fn read_annotations(&mut self, slots: &Slots<'_>, shape: &mut Shape, pointer: &At<'_>) -> Result<()> {
+        if let Some(description) = slots.description {
             let Value::String(text) = description else {
                 return Err(Error::at_pointer(
                     Code::InvalidSchema,
@@ -339,14 +345,14 @@ impl<'a> Reader<'a> {
             self.charge(text.len() / 64, pointer)?;
             shape.description = Some(text.clone());
         }
-        if let Some(Value::String(title)) = lookup(map, "title") {
+        if let Some(Value::String(title)) = slots.title {
             shape.title = Some(title.clone());
         }
-        if let Some(default) = lookup(map, "default") {
+        if let Some(default) = slots.default {
             self.charge(weight(default), pointer)?;
             shape.default = Some(Box::new(default.clone()));
         }
-        match lookup(map, "cli") {
+        match slots.cli {
             None => {}
             Some(Value::Object(cli)) => shape.cli = Some(Box::new(cli.clone())),
             Some(_) => {
@@ -357,7 +363,7 @@ impl<'a> Reader<'a> {
                 ));
             }
         }
-        if lookup(map, "nullable") == Some(&Value::Bool(true)) {
+        if slots.nullable == Some(&Value::Bool(true)) {
             shape.nullable = true;
         }
         Ok(())
@@ -366,7 +372,7 @@ impl<'a> Reader<'a> {
     fn keywords(&mut self, map: &Map<String, Value>, pointer: &At<'_>) -> Result<Keywords> {
         let mut out = Keywords::default();
         for (key, value) in map {
-            if is_structural(key) {
+            if role(key) != Role::Kept {
                 continue;
             }
             self.charge(weight(value), pointer)?;

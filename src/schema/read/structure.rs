@@ -1,33 +1,33 @@
 //! Object and array structure: properties, required, additional and
 //! pattern properties, tuple positions and items.
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
-use crate::schema::keywords::get as lookup;
 use std::collections::HashSet;
 
 use super::super::pointer::At;
 use super::super::shape::{ArrayShape, Kind, ObjectShape, Prop, Shape};
 use super::keywords::read_required;
+use super::slots::Slots;
 use super::Reader;
 use crate::error::{Code, Error, Result};
 
 impl<'a> Reader<'a> {
     pub(super) fn read_object(
         &mut self,
-        map: &'a Map<String, Value>,
+        slots: &Slots<'a>,
         pointer: &At<'_>,
         level: usize,
         structural: usize,
     ) -> Result<ObjectShape> {
         let inner = structural + 1;
-        let required = read_required(lookup(map, "required"), pointer)?;
+        let required = read_required(slots.required, pointer)?;
         // Sets, not list scans: an object of many keys, all required, must
         // not cost keys x required comparisons. SipHash, since the keys are
         // the schema's, which a proxy may take from a server it does not trust.
         let required_set: HashSet<&str> = required.iter().map(String::as_str).collect();
         let mut props = Vec::new();
-        if let Some(properties) = lookup(map, "properties") {
+        if let Some(properties) = slots.properties {
             let Value::Object(properties) = properties else {
                 return Err(Error::at_pointer(
                     Code::InvalidSchema,
@@ -55,15 +55,14 @@ impl<'a> Reader<'a> {
         // the object is open on purpose (Zod's `looseObject`), which a
         // profile that closes objects must report, and Claude Code needs
         // written explicitly.
-        let additional = match lookup(map, "additionalProperties") {
+        let additional = match slots.additional_properties {
             Some(Value::Bool(true)) => Some(Shape::of(Kind::Any)),
             Some(Value::Object(open)) if open.is_empty() => Some(Shape::of(Kind::Any)),
             other => self.read_optional(other, pointer, "additionalProperties", level, inner)?,
         };
-        let property_names =
-            self.read_optional(lookup(map, "propertyNames"), pointer, "propertyNames", level, inner)?;
+        let property_names = self.read_optional(slots.property_names, pointer, "propertyNames", level, inner)?;
         let mut pattern_props = Vec::new();
-        if let Some(Value::Object(patterns)) = lookup(map, "patternProperties") {
+        if let Some(Value::Object(patterns)) = slots.pattern_properties {
             let under = pointer.key("patternProperties");
             for (pattern, sub) in patterns {
                 pattern_props.push((pattern.clone(), self.read(sub, &under.key(pattern), level + 1, inner)?));
@@ -80,21 +79,21 @@ impl<'a> Reader<'a> {
 
     pub(super) fn read_array(
         &mut self,
-        map: &'a Map<String, Value>,
+        slots: &Slots<'a>,
         pointer: &At<'_>,
         level: usize,
         structural: usize,
     ) -> Result<ArrayShape> {
         let inner = structural + 1;
         let mut prefix = Vec::new();
-        if let Some(list) = lookup(map, "prefixItems") {
+        if let Some(list) = slots.prefix_items {
             prefix = self.read_list(list, &pointer.key("prefixItems"), level, inner)?;
         }
-        let items = match lookup(map, "items") {
+        let items = match slots.items {
             Some(list @ Value::Array(_)) => {
                 // draft-7 tuple form: `items` lists positions, `additionalItems` the rest.
                 prefix = self.read_list(list, &pointer.key("items"), level, inner)?;
-                self.read_optional(lookup(map, "additionalItems"), pointer, "additionalItems", level, inner)?
+                self.read_optional(slots.additional_items, pointer, "additionalItems", level, inner)?
             }
             other => self.read_optional(other, pointer, "items", level, inner)?,
         };
