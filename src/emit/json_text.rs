@@ -58,8 +58,17 @@ impl Writer<'_> {
     }
 
     fn string(&mut self, text: &str) {
-        // Escaping as serde_json does, so that the text is the same.
-        let _ = text.serialize(&mut serde_json::Serializer::new(&mut self.buf));
+        // Names and descriptions rarely hold a quote, a backslash or a
+        // control character: those are copied whole. The rest is escaped as
+        // serde_json does, so that the text is the same.
+        if text.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
+            self.buf.reserve(text.len() + 2);
+            self.buf.push(b'"');
+            self.buf.extend_from_slice(text.as_bytes());
+            self.buf.push(b'"');
+        } else {
+            let _ = text.serialize(&mut serde_json::Serializer::new(&mut self.buf));
+        }
     }
 
     fn value(&mut self, value: &Value) {
