@@ -48,6 +48,7 @@ pub use schema::Schema;
 
 use command::Command;
 use schema::actions::ActionUnion;
+use schema::json::Json;
 
 /// A compiled tool: every expensive step done once.
 #[derive(Debug, Clone)]
@@ -112,8 +113,8 @@ struct Root {
     single: Option<ActionUnion>,
 }
 
-fn read_root(raw: &Value) -> Result<Root> {
-    let schema = schema::read_schema(raw)?;
+fn read_root(raw: &Json<'_>) -> Result<Root> {
+    let schema = schema::read_json(raw)?;
     let (union, single) = if schema::actions::is_action_union(&schema) {
         match ActionUnion::read(&schema, None, false) {
             Ok(union) => (Some(union), None),
@@ -131,10 +132,10 @@ fn read_root(raw: &Value) -> Result<Root> {
 }
 
 /// A root `oneOf`/`anyOf` of exactly one schema.
-fn one_branch_union(raw: &Value) -> bool {
+fn one_branch_union(raw: &Json<'_>) -> bool {
     ["oneOf", "anyOf"].iter().any(|key| {
         raw.get(key)
-            .and_then(Value::as_array)
+            .and_then(Json::as_array)
             .is_some_and(|list| list.len() == 1)
     })
 }
@@ -143,7 +144,7 @@ fn one_branch_union(raw: &Value) -> bool {
 /// Schema, as `tool.inputSchema({ client })` gives them for a compiled one
 /// (the `mcp` schema is emitted once and rewritten per client).
 pub fn shape(schema: &Value, clients: &[Client]) -> Result<Vec<profile::Shaped>> {
-    let Root { schema, union, .. } = read_root(schema)?;
+    let Root { schema, union, .. } = read_root(&Json::borrow(schema))?;
     let input = profile::Input {
         schema: &schema,
         union: union.as_ref(),
@@ -186,6 +187,11 @@ pub fn check(schema: &Value, clients: &[Client]) -> Result<Vec<Check>> {
 impl Tool {
     /// Compiles a schema given as a JSON value.
     pub fn compile(schema: &Value, options: &CompileOptions) -> Result<Tool> {
+        Tool::compile_json(&Json::borrow(schema), options)
+    }
+
+    /// Compiles a schema as parsed from text.
+    fn compile_json(schema: &Json<'_>, options: &CompileOptions) -> Result<Tool> {
         let Root { schema, union, single } = read_root(schema)?;
         let flag_options = options.flag_options()?;
         let name = options.command_name();
@@ -215,8 +221,8 @@ impl Tool {
 
     /// Compiles a schema given as JSON text.
     pub fn compile_text(schema: &str, options: &CompileOptions) -> Result<Tool> {
-        let value = schema::parse_json_text(schema, "the schema")?;
-        Tool::compile(&value, options)
+        let json = schema::parse_schema_text(schema, "the schema")?;
+        Tool::compile_json(&json, options)
     }
 
     #[must_use]

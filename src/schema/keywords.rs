@@ -64,7 +64,6 @@ pub fn holds(key: &str) -> Holds {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

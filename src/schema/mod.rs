@@ -3,6 +3,7 @@
 pub mod actions;
 mod enum_values;
 mod fits;
+pub mod json;
 pub mod keywords;
 mod normalize;
 mod pointer;
@@ -16,7 +17,7 @@ pub use fits::comparisons;
 pub use fits::{fits, same_value, value_kind};
 pub use pointer::escape_segment as escape_pointer_segment;
 pub use pointer::At;
-pub use read::read_schema;
+pub use read::{read_json, read_schema};
 pub use root::{check_object_root, is_object_union};
 pub use shape::{Applicator, ArrayShape, Def, Keywords, Kind, ObjectShape, Prop, Schema, Shape, Union};
 
@@ -25,8 +26,18 @@ use serde_json::Value;
 use crate::error::{Code, Error, Result};
 use crate::limits::{MAX_INPUT_BYTES, MAX_JSON_DEPTH};
 
+/// Parses schema text for reading (see [`json::Json`]), with the errors of
+/// [`parse_json_text`].
+pub fn parse_schema_text<'t>(text: &'t str, what: &str) -> Result<json::Json<'t>> {
+    parse_text(text, what)
+}
+
 /// Parses schema text; refuses text over the size limit before parsing it.
 pub fn parse_json_text(text: &str, what: &str) -> Result<Value> {
+    parse_text(text, what)
+}
+
+fn parse_text<'t, T: serde::Deserialize<'t>>(text: &'t str, what: &str) -> Result<T> {
     if text.len() > MAX_INPUT_BYTES {
         return Err(Error::new(
             Code::TooLarge,

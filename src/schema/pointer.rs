@@ -2,11 +2,11 @@
 
 use std::borrow::Cow;
 
-use serde_json::Value;
+use super::json::Json;
 
 /// Resolves a local `$ref` against the root document. Returns the canonical
 /// pointer (without `#`) and the target, or why it cannot be followed.
-pub fn resolve_local_ref<'a>(root: &'a Value, reference: &str) -> Result<(String, &'a Value), &'static str> {
+pub fn resolve_local_ref<'a>(root: &'a Json<'a>, reference: &str) -> Result<(String, &'a Json<'a>), &'static str> {
     let Some(fragment) = reference.strip_prefix('#') else {
         return Err("is not a local reference (only \"#...\" references are supported)");
     };
@@ -21,8 +21,8 @@ pub fn resolve_local_ref<'a>(root: &'a Value, reference: &str) -> Result<(String
     for raw in rest.split('/') {
         let segment = raw.replace("~1", "/").replace("~0", "~");
         node = match node {
-            Value::Object(map) => map.get(&segment),
-            Value::Array(items) => segment.parse::<usize>().ok().and_then(|i| items.get(i)),
+            Json::Object(members) => super::json::member(members, &segment),
+            Json::Array(items) => segment.parse::<usize>().ok().and_then(|i| items.get(i)),
             _ => None,
         }
         .ok_or("points at nothing")?;
@@ -139,14 +139,15 @@ mod tests {
 
     #[test]
     fn resolves_defs_and_escapes() {
-        let root = json!({ "$defs": { "a/b": { "type": "string" }, "c d": { "type": "number" } } });
+        let value = json!({ "$defs": { "a/b": { "type": "string" }, "c d": { "type": "number" } } });
+        let root = Json::borrow(&value);
         assert_eq!(
-            resolve_local_ref(&root, "#/$defs/a~1b").map(|r| r.1),
-            Ok(&json!({ "type": "string" }))
+            resolve_local_ref(&root, "#/$defs/a~1b").map(|r| r.1.to_value()),
+            Ok(json!({ "type": "string" }))
         );
         assert_eq!(
-            resolve_local_ref(&root, "#/$defs/c%20d").map(|r| r.1),
-            Ok(&json!({ "type": "number" }))
+            resolve_local_ref(&root, "#/$defs/c%20d").map(|r| r.1.to_value()),
+            Ok(json!({ "type": "number" }))
         );
         assert!(resolve_local_ref(&root, "#/$defs/missing").is_err());
         assert!(resolve_local_ref(&root, "other.json#/x").is_err());

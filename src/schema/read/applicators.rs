@@ -4,7 +4,9 @@
 //! dangling once `$defs` are inlined. They are emitted as read; nothing
 //! downstream interprets them (the server's validator does).
 
-use serde_json::{Map, Value};
+use serde_json::Map;
+
+use crate::schema::json::{Json, Members};
 
 use super::super::pointer::At;
 use super::super::shape::{Applicator, Kind};
@@ -15,7 +17,7 @@ use crate::error::{Code, Error, Result};
 impl<'a> Reader<'a> {
     pub(super) fn read_applicators(
         &mut self,
-        map: &'a Map<String, Value>,
+        map: &'a Members<'a>,
         pointer: &At<'_>,
         level: usize,
         structural: usize,
@@ -27,7 +29,7 @@ impl<'a> Reader<'a> {
                 let shape = self.read(value, &pointer.key(key), level + 1, structural)?;
                 // `not: {}` is the kind Never, read with the node's kind.
                 if !(key == "not" && shape.kind == Kind::Any && shape.is_bare()) {
-                    out.push((key.clone(), Applicator::One(Box::new(shape))));
+                    out.push((key.to_string(), Applicator::One(Box::new(shape))));
                 }
             } else if role == Role::Map {
                 self.read_map(key, value, pointer, level, structural, &mut out)?;
@@ -41,13 +43,13 @@ impl<'a> Reader<'a> {
     fn read_map(
         &mut self,
         key: &str,
-        value: &'a Value,
+        value: &'a Json<'a>,
         pointer: &At<'_>,
         level: usize,
         structural: usize,
         out: &mut Vec<(String, Applicator)>,
     ) -> Result<()> {
-        let Value::Object(entries) = value else {
+        let Json::Object(entries) = value else {
             return Err(Error::at_pointer(
                 Code::InvalidSchema,
                 pointer,
@@ -58,11 +60,14 @@ impl<'a> Reader<'a> {
         let mut required = Map::new();
         let under = pointer.key(key);
         for (name, entry) in entries {
-            if let (Value::Array(_), "dependencies") = (entry, key) {
-                required.insert(name.clone(), entry.clone());
+            if let (Json::Array(_), "dependencies") = (entry, key) {
+                required.insert(name.to_string(), entry.to_value());
                 continue;
             }
-            schemas.push((name.clone(), self.read(entry, &under.key(name), level + 1, structural)?));
+            schemas.push((
+                name.to_string(),
+                self.read(entry, &under.key(name), level + 1, structural)?,
+            ));
         }
         if !schemas.is_empty() {
             out.push(("dependentSchemas".to_owned(), Applicator::Map(schemas)));

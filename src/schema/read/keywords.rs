@@ -3,6 +3,8 @@
 
 use serde_json::Value;
 
+use crate::schema::json::Json;
+
 use super::super::enum_values::EnumValues;
 use super::super::pointer::At;
 use super::super::shape::{Def, Keywords, Kind, Shape};
@@ -38,11 +40,11 @@ pub fn enum_shape(values: Vec<Value>) -> Shape {
     shape
 }
 
-pub fn read_types<'v>(value: Option<&'v Value>, pointer: &At<'_>) -> Result<Option<Vec<&'v str>>> {
+pub fn read_types<'v>(value: Option<&'v Json<'_>>, pointer: &At<'_>) -> Result<Option<Vec<&'v str>>> {
     match value {
         None => Ok(None),
-        Some(Value::String(one)) => Ok(Some(vec![one.as_str()])),
-        Some(Value::Array(many)) => many
+        Some(Json::String(one)) => Ok(Some(vec![one.as_ref()])),
+        Some(Json::Array(many)) => many
             .iter()
             .map(|v| {
                 v.as_str()
@@ -58,11 +60,11 @@ pub fn read_types<'v>(value: Option<&'v Value>, pointer: &At<'_>) -> Result<Opti
     }
 }
 
-pub fn read_required(value: Option<&Value>, pointer: &At<'_>) -> Result<Vec<String>> {
+pub fn read_required(value: Option<&Json<'_>>, pointer: &At<'_>) -> Result<Vec<String>> {
     match value {
         // OpenAPI-style `required: true` on a property schema carries no list.
-        None | Some(Value::Bool(_)) => Ok(Vec::new()),
-        Some(Value::Array(names)) => names
+        None | Some(Json::Bool(_)) => Ok(Vec::new()),
+        Some(Json::Array(names)) => names
             .iter()
             .map(|n| {
                 n.as_str()
@@ -99,15 +101,15 @@ pub fn normalize_exclusive_bounds(keywords: &mut Keywords) {
 }
 
 /// A rough size of a JSON value, so that inlining one many times is charged.
-pub fn weight(value: &Value) -> usize {
+pub fn weight(value: &Json<'_>) -> usize {
     let mut total = 0usize;
     let mut stack = vec![value];
     while let Some(v) = stack.pop() {
         total = total.saturating_add(1);
         match v {
-            Value::String(s) => total = total.saturating_add(s.len() / 64),
-            Value::Array(items) => stack.extend(items),
-            Value::Object(map) => stack.extend(map.values()),
+            Json::String(s) => total = total.saturating_add(s.len() / 64),
+            Json::Array(items) => stack.extend(items),
+            Json::Object(members) => stack.extend(members.iter().map(|(_, v)| v)),
             _ => {}
         }
     }

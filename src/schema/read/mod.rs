@@ -9,7 +9,9 @@
 
 use std::collections::HashMap;
 
-use serde_json::{Map, Value};
+use serde_json::Value;
+
+use super::json::{to_map, Json, Members};
 
 mod applicators;
 mod keywords;
@@ -27,6 +29,11 @@ use keywords::{enum_shape, is_annotation, normalize_exclusive_bounds, read_types
 
 /// Reads a root schema value.
 pub fn read_schema(root: &Value) -> Result<Schema> {
+    read_json(&Json::borrow(root))
+}
+
+/// Reads a root schema as parsed from text (see [`Json`]).
+pub fn read_json(root: &Json<'_>) -> Result<Schema> {
     let mut reader = Reader {
         root,
         stack: Vec::new(),
@@ -52,7 +59,7 @@ struct Frame {
 }
 
 struct Reader<'a> {
-    root: &'a Value,
+    root: &'a Json<'a>,
     stack: Vec<Frame>,
     /// Recursive definitions; `None` while still being read.
     defs: Vec<Option<Def>>,
@@ -64,7 +71,7 @@ struct Reader<'a> {
 impl<'a> Reader<'a> {
     /// `level` counts every subschema step, `structural` only the steps into
     /// object properties and array items.
-    fn read(&mut self, node: &'a Value, pointer: &At<'_>, level: usize, structural: usize) -> Result<Shape> {
+    fn read(&mut self, node: &'a Json<'a>, pointer: &At<'_>, level: usize, structural: usize) -> Result<Shape> {
         if level > MAX_DEPTH {
             return Err(Error::at_pointer(
                 Code::TooDeep,
@@ -74,9 +81,9 @@ impl<'a> Reader<'a> {
         }
         self.charge(1, pointer)?;
         match node {
-            Value::Bool(true) => Ok(Shape::of(Kind::Any)),
-            Value::Bool(false) => Ok(Shape::of(Kind::Never)),
-            Value::Object(map) => self.read_object_node(map, pointer, level, structural),
+            Json::Bool(true) => Ok(Shape::of(Kind::Any)),
+            Json::Bool(false) => Ok(Shape::of(Kind::Never)),
+            Json::Object(map) => self.read_object_node(map, pointer, level, structural),
             _ => Err(Error::at_pointer(
                 Code::InvalidSchema,
                 pointer,
@@ -99,7 +106,7 @@ impl<'a> Reader<'a> {
 
     fn read_object_node(
         &mut self,
-        map: &'a Map<String, Value>,
+        map: &'a Members<'a>,
         pointer: &At<'_>,
         level: usize,
         structural: usize,
@@ -116,19 +123,20 @@ impl<'a> Reader<'a> {
     /// A `$ref`, with any sibling keywords (2020-12 allows them) applied on top.
     fn read_ref_node(
         &mut self,
-        map: &'a Map<String, Value>,
+        map: &'a Members<'a>,
         slots: &Slots<'a>,
-        reference: &Value,
+        reference: &Json<'_>,
         pointer: &At<'_>,
         level: usize,
         structural: usize,
     ) -> Result<Shape> {
-        let Value::String(reference) = reference else {
+        let Json::String(reference) = reference else {
             return Err(Error::at_pointer(Code::InvalidSchema, pointer, "$ref must be a string"));
         };
         let target = self.follow_ref(reference, pointer, level, structural)?;
         let has_structure = map
-            .keys()
+            .iter()
+            .map(|(k, _)| k)
             .any(|k| !is_annotation(k) && k != "$ref" && k != "$defs" && k != "definitions");
         let mut shape = if has_structure {
             let own = self.read_kind(map, slots, pointer, level, structural)?;
@@ -192,7 +200,7 @@ impl<'a> Reader<'a> {
 
     fn read_kind(
         &mut self,
-        map: &'a Map<String, Value>,
+        map: &'a Members<'a>,
         slots: &Slots<'a>,
         pointer: &At<'_>,
         level: usize,
@@ -213,8 +221,7 @@ impl<'a> Reader<'a> {
             parts.push(merge_all_of(members));
         }
         // `not: {}` and `not: true` accept nothing.
-        if matches!(slots.not, Some(Value::Bool(true)))
-            || matches!(slots.not, Some(Value::Object(not)) if not.is_empty())
+        if matches!(slots.not, Some(Json::Bool(true))) || matches!(slots.not, Some(Json::Object(not)) if not.is_empty())
         {
             parts.push(Shape::of(Kind::Never));
         }
@@ -223,7 +230,7 @@ impl<'a> Reader<'a> {
             1 => parts.pop().unwrap_or_else(|| Shape::of(Kind::Any)),
             _ => merge_all_of(parts),
         };
-        if slots.nullable == Some(&Value::Bool(true)) {
+        if slots.nullable == Some(&Json::Bool(true)) {
             shape.nullable = true;
         }
         // Most nodes have neither: their keys need no second pass.
@@ -244,8 +251,14 @@ impl<'a> Reader<'a> {
         Ok(shape)
     }
 
-    fn read_list(&mut self, list: &'a Value, pointer: &At<'_>, level: usize, structural: usize) -> Result<Vec<Shape>> {
-        let Value::Array(items) = list else {
+    fn read_list(
+        &mut self,
+        list: &'a Json<'a>,
+        pointer: &At<'_>,
+        level: usize,
+        structural: usize,
+    ) -> Result<Vec<Shape>> {
+        let Json::Array(items) = list else {
             return Err(Error::at_pointer(
                 Code::InvalidSchema,
                 pointer,
@@ -269,14 +282,14 @@ impl<'a> Reader<'a> {
         structural: usize,
     ) -> Result<Option<Shape>> {
         if let Some(constant) = slots.constant {
-            return Ok(Some(enum_shape(vec![constant.clone()])));
+            return Ok(Some(enum_shape(vec![constant.to_value()])));
         }
         if let Some(values) = slots.values {
-            let Value::Array(values) = values else {
+            let Json::Array(values) = values else {
                 return Err(Error::at_pointer(Code::InvalidSchema, pointer, "enum must be an array"));
             };
             self.charge(values.len(), pointer)?;
-            return Ok(Some(enum_shape(values.clone())));
+            return Ok(Some(enum_shape(values.iter().map(Json::to_value).collect())));
         }
         let types = read_types(slots.types, pointer)?;
         let implied = slots.implied_type();
@@ -335,7 +348,7 @@ impl<'a> Reader<'a> {
 
     fn read_annotations(&mut self, slots: &Slots<'_>, shape: &mut Shape, pointer: &At<'_>) -> Result<()> {
         if let Some(description) = slots.description {
-            let Value::String(text) = description else {
+            let Json::String(text) = description else {
                 return Err(Error::at_pointer(
                     Code::InvalidSchema,
                     pointer,
@@ -343,18 +356,18 @@ impl<'a> Reader<'a> {
                 ));
             };
             self.charge(text.len() / 64, pointer)?;
-            shape.description = Some(text.clone());
+            shape.description = Some(text.to_string());
         }
-        if let Some(Value::String(title)) = slots.title {
-            shape.title = Some(title.clone());
+        if let Some(Json::String(title)) = slots.title {
+            shape.title = Some(title.to_string());
         }
         if let Some(default) = slots.default {
             self.charge(weight(default), pointer)?;
-            shape.default = Some(Box::new(default.clone()));
+            shape.default = Some(Box::new(default.to_value()));
         }
         match slots.cli {
             None => {}
-            Some(Value::Object(cli)) => shape.cli = Some(Box::new(cli.clone())),
+            Some(Json::Object(cli)) => shape.cli = Some(Box::new(to_map(cli))),
             Some(_) => {
                 return Err(Error::at_pointer(
                     Code::InvalidSchema,
@@ -363,20 +376,20 @@ impl<'a> Reader<'a> {
                 ));
             }
         }
-        if slots.nullable == Some(&Value::Bool(true)) {
+        if slots.nullable == Some(&Json::Bool(true)) {
             shape.nullable = true;
         }
         Ok(())
     }
 
-    fn keywords(&mut self, map: &Map<String, Value>, pointer: &At<'_>) -> Result<Keywords> {
+    fn keywords(&mut self, map: &Members<'_>, pointer: &At<'_>) -> Result<Keywords> {
         let mut out = Keywords::default();
         for (key, value) in map {
             if role(key) != Role::Kept {
                 continue;
             }
             self.charge(weight(value), pointer)?;
-            out.push(key.clone(), value.clone());
+            out.push(key.to_string(), value.to_value());
         }
         normalize_exclusive_bounds(&mut out);
         Ok(out)

@@ -2,7 +2,7 @@
 //! node for some thirty keywords; looking each up compared it with every
 //! key (or hashed it), the largest single cost of reading a schema in wasm.
 
-use serde_json::{Map, Value};
+use crate::schema::json::{Json, Members};
 
 /// What a key is to the reader.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,27 +65,27 @@ pub fn role(key: &str) -> Role {
 /// The keywords of one node the reader looks at, each `None` when absent.
 #[derive(Debug, Default, Clone, Copy)]
 pub struct Slots<'a> {
-    pub reference: Option<&'a Value>,
-    pub types: Option<&'a Value>,
-    pub constant: Option<&'a Value>,
-    pub values: Option<&'a Value>,
-    pub any_of: Option<&'a Value>,
-    pub one_of: Option<&'a Value>,
-    pub all_of: Option<&'a Value>,
-    pub not: Option<&'a Value>,
-    pub nullable: Option<&'a Value>,
-    pub properties: Option<&'a Value>,
-    pub required: Option<&'a Value>,
-    pub additional_properties: Option<&'a Value>,
-    pub property_names: Option<&'a Value>,
-    pub pattern_properties: Option<&'a Value>,
-    pub items: Option<&'a Value>,
-    pub prefix_items: Option<&'a Value>,
-    pub additional_items: Option<&'a Value>,
-    pub description: Option<&'a Value>,
-    pub title: Option<&'a Value>,
-    pub default: Option<&'a Value>,
-    pub cli: Option<&'a Value>,
+    pub reference: Option<&'a Json<'a>>,
+    pub types: Option<&'a Json<'a>>,
+    pub constant: Option<&'a Json<'a>>,
+    pub values: Option<&'a Json<'a>>,
+    pub any_of: Option<&'a Json<'a>>,
+    pub one_of: Option<&'a Json<'a>>,
+    pub all_of: Option<&'a Json<'a>>,
+    pub not: Option<&'a Json<'a>>,
+    pub nullable: Option<&'a Json<'a>>,
+    pub properties: Option<&'a Json<'a>>,
+    pub required: Option<&'a Json<'a>>,
+    pub additional_properties: Option<&'a Json<'a>>,
+    pub property_names: Option<&'a Json<'a>>,
+    pub pattern_properties: Option<&'a Json<'a>>,
+    pub items: Option<&'a Json<'a>>,
+    pub prefix_items: Option<&'a Json<'a>>,
+    pub additional_items: Option<&'a Json<'a>>,
+    pub description: Option<&'a Json<'a>>,
+    pub title: Option<&'a Json<'a>>,
+    pub default: Option<&'a Json<'a>>,
+    pub cli: Option<&'a Json<'a>>,
     /// Some key is kept verbatim.
     pub kept: bool,
     /// Some key is an applicator.
@@ -94,10 +94,10 @@ pub struct Slots<'a> {
 
 impl<'a> Slots<'a> {
     #[must_use]
-    pub fn of(map: &'a Map<String, Value>) -> Slots<'a> {
+    pub fn of(map: &'a Members<'a>) -> Slots<'a> {
         let mut slots = Slots::default();
         for (key, value) in map {
-            let slot = match key.as_str() {
+            let slot = match key.as_ref() {
                 "$ref" => &mut slots.reference,
                 "type" => &mut slots.types,
                 "const" => &mut slots.constant,
@@ -162,12 +162,13 @@ mod tests {
 
     #[test]
     fn one_pass_finds_every_keyword() {
-        let node = json!({"type": "object", "not": {}, "minimum": 1, "if": true, "properties": {}, "cli": {}});
-        let empty = Map::new();
+        let value = json!({"type": "object", "not": {}, "minimum": 1, "if": true, "properties": {}, "cli": {}});
+        let node = Json::borrow(&value);
+        let empty = Vec::new();
         let slots = Slots::of(node.as_object().unwrap_or(&empty));
-        assert_eq!(slots.types, Some(&json!("object")));
-        assert_eq!(slots.not, Some(&json!({})));
-        assert_eq!(slots.cli, Some(&json!({})));
+        assert_eq!(slots.types.and_then(Json::as_str), Some("object"));
+        assert!(slots.not.is_some_and(Json::is_empty_object));
+        assert!(slots.cli.is_some_and(Json::is_empty_object));
         assert!(slots.kept && slots.applicators);
         assert_eq!(slots.implied_type(), Some("object"));
         assert_eq!(role("dependencies"), Role::Map);

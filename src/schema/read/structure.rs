@@ -1,7 +1,7 @@
 //! Object and array structure: properties, required, additional and
 //! pattern properties, tuple positions and items.
 
-use serde_json::Value;
+use crate::schema::json::Json;
 
 use std::collections::HashSet;
 
@@ -28,7 +28,7 @@ impl<'a> Reader<'a> {
         let required_set: HashSet<&str> = required.iter().map(String::as_str).collect();
         let mut props = Vec::new();
         if let Some(properties) = slots.properties {
-            let Value::Object(properties) = properties else {
+            let Json::Object(properties) = properties else {
                 return Err(Error::at_pointer(
                     Code::InvalidSchema,
                     pointer,
@@ -39,8 +39,8 @@ impl<'a> Reader<'a> {
             for (key, sub) in properties {
                 let shape = self.read(sub, &under.key(key), level + 1, inner)?;
                 props.push(Prop {
-                    required: required_set.contains(key.as_str()),
-                    key: key.clone(),
+                    required: required_set.contains(key.as_ref()),
+                    key: key.to_string(),
                     shape,
                 });
             }
@@ -56,16 +56,19 @@ impl<'a> Reader<'a> {
         // profile that closes objects must report, and Claude Code needs
         // written explicitly.
         let additional = match slots.additional_properties {
-            Some(Value::Bool(true)) => Some(Shape::of(Kind::Any)),
-            Some(Value::Object(open)) if open.is_empty() => Some(Shape::of(Kind::Any)),
+            Some(Json::Bool(true)) => Some(Shape::of(Kind::Any)),
+            Some(Json::Object(open)) if open.is_empty() => Some(Shape::of(Kind::Any)),
             other => self.read_optional(other, pointer, "additionalProperties", level, inner)?,
         };
         let property_names = self.read_optional(slots.property_names, pointer, "propertyNames", level, inner)?;
         let mut pattern_props = Vec::new();
-        if let Some(Value::Object(patterns)) = slots.pattern_properties {
+        if let Some(Json::Object(patterns)) = slots.pattern_properties {
             let under = pointer.key("patternProperties");
             for (pattern, sub) in patterns {
-                pattern_props.push((pattern.clone(), self.read(sub, &under.key(pattern), level + 1, inner)?));
+                pattern_props.push((
+                    pattern.to_string(),
+                    self.read(sub, &under.key(pattern), level + 1, inner)?,
+                ));
             }
         }
         Ok(ObjectShape {
@@ -90,7 +93,7 @@ impl<'a> Reader<'a> {
             prefix = self.read_list(list, &pointer.key("prefixItems"), level, inner)?;
         }
         let items = match slots.items {
-            Some(list @ Value::Array(_)) => {
+            Some(list @ Json::Array(_)) => {
                 // draft-7 tuple form: `items` lists positions, `additionalItems` the rest.
                 prefix = self.read_list(list, &pointer.key("items"), level, inner)?;
                 self.read_optional(slots.additional_items, pointer, "additionalItems", level, inner)?
@@ -103,14 +106,14 @@ impl<'a> Reader<'a> {
     /// A schema-valued keyword; `true` and absence both mean "anything".
     pub(super) fn read_optional(
         &mut self,
-        value: Option<&'a Value>,
+        value: Option<&'a Json<'a>>,
         pointer: &At<'_>,
         key: &str,
         level: usize,
         structural: usize,
     ) -> Result<Option<Shape>> {
         match value {
-            None | Some(Value::Bool(true)) => Ok(None),
+            None | Some(Json::Bool(true)) => Ok(None),
             Some(sub) => {
                 let shape = self.read(sub, &pointer.key(key), level + 1, structural)?;
                 Ok(if shape.kind == Kind::Any && shape.is_bare() {

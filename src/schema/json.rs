@@ -1,0 +1,263 @@
+//! A schema as the reader reads it: JSON whose strings are borrowed from
+//! the text where they need no unescaping and whose objects are lists of
+//! members. Parsing a schema into `serde_json::Value` made an ordered hash
+//! map per object, hashed every key and copied every string, and dropping
+//! that tree after reading cost as much again: together more than a third
+//! of `compile`. The parts a [`Shape`](super::Shape) keeps (defaults, enum
+//! values, kept keywords) become `Value`s when read.
+
+use std::borrow::Cow;
+use std::collections::HashSet;
+use std::fmt;
+
+use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde_json::{Map, Number, Value};
+
+/// One JSON value; see the module documentation.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Json<'a> {
+    Null,
+    Bool(bool),
+    Number(Number),
+    String(Cow<'a, str>),
+    Array(Vec<Json<'a>>),
+    Object(Members<'a>),
+}
+
+/// An object's members in their order, each key once (a repeated key keeps
+/// its first place and its last value, as `serde_json::Map` does).
+pub type Members<'a> = Vec<(Cow<'a, str>, Json<'a>)>;
+
+/// Objects up to this many members find a repeated key by scanning; wider
+/// ones use a set, so that a hostile object of many keys stays linear.
+const SCAN_MEMBERS: usize = 16;
+
+impl<'a> Json<'a> {
+    /// The same JSON, borrowing the strings of a `Value` already parsed.
+    #[must_use]
+    pub fn borrow(value: &'a Value) -> Json<'a> {
+        match value {
+            Value::Null => Json::Null,
+            Value::Bool(b) => Json::Bool(*b),
+            Value::Number(n) => Json::Number(n.clone()),
+            Value::String(s) => Json::String(Cow::Borrowed(s)),
+            Value::Array(items) => Json::Array(items.iter().map(Json::borrow).collect()),
+            Value::Object(map) => Json::Object(
+                map.iter()
+                    .map(|(k, v)| (Cow::Borrowed(k.as_str()), Json::borrow(v)))
+                    .collect(),
+            ),
+        }
+    }
+
+    /// As a `serde_json::Value`, for the parts of a schema a shape keeps.
+    #[must_use]
+    pub fn to_value(&self) -> Value {
+        match self {
+            Json::Null => Value::Null,
+            Json::Bool(b) => Value::Bool(*b),
+            Json::Number(n) => Value::Number(n.clone()),
+            Json::String(s) => Value::String(s.clone().into_owned()),
+            Json::Array(items) => Value::Array(items.iter().map(Json::to_value).collect()),
+            Json::Object(members) => Value::Object(to_map(members)),
+        }
+    }
+
+    #[must_use]
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Json::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    #[must_use]
+    pub fn as_array(&self) -> Option<&[Json<'a>]> {
+        match self {
+            Json::Array(items) => Some(items),
+            _ => None,
+        }
+    }
+
+    #[must_use]
+    pub fn as_object(&self) -> Option<&Members<'a>> {
+        match self {
+            Json::Object(members) => Some(members),
+            _ => None,
+        }
+    }
+
+    /// The member `key` of an object.
+    #[must_use]
+    pub fn get(&self, key: &str) -> Option<&Json<'a>> {
+        self.as_object().and_then(|members| member(members, key))
+    }
+
+    /// Whether this is `{}`.
+    #[must_use]
+    pub fn is_empty_object(&self) -> bool {
+        matches!(self, Json::Object(members) if members.is_empty())
+    }
+}
+
+/// The member `key` of `members`.
+#[must_use]
+pub fn member<'m, 'a>(members: &'m Members<'a>, key: &str) -> Option<&'m Json<'a>> {
+    members.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+}
+
+/// An object's members as a `serde_json::Map`.
+#[must_use]
+pub fn to_map(members: &Members<'_>) -> Map<String, Value> {
+    members
+        .iter()
+        .map(|(k, v)| (k.clone().into_owned(), v.to_value()))
+        .collect()
+}
+
+impl<'de> Deserialize<'de> for Json<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(JsonVisitor)
+    }
+}
+
+struct JsonVisitor;
+
+impl<'de> Visitor<'de> for JsonVisitor {
+    type Value = Json<'de>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_bool<E>(self, b: bool) -> Result<Json<'de>, E> {
+        Ok(Json::Bool(b))
+    }
+
+    fn visit_i64<E>(self, n: i64) -> Result<Json<'de>, E> {
+        Ok(Json::Number(n.into()))
+    }
+
+    fn visit_u64<E>(self, n: u64) -> Result<Json<'de>, E> {
+        Ok(Json::Number(n.into()))
+    }
+
+    fn visit_f64<E>(self, n: f64) -> Result<Json<'de>, E> {
+        // As serde_json's own Value does: JSON text holds no NaN or infinity.
+        Ok(Number::from_f64(n).map_or(Json::Null, Json::Number))
+    }
+
+    fn visit_borrowed_str<E>(self, s: &'de str) -> Result<Json<'de>, E> {
+        Ok(Json::String(Cow::Borrowed(s)))
+    }
+
+    fn visit_str<E>(self, s: &str) -> Result<Json<'de>, E> {
+        Ok(Json::String(Cow::Owned(s.to_owned())))
+    }
+
+    fn visit_string<E>(self, s: String) -> Result<Json<'de>, E> {
+        Ok(Json::String(Cow::Owned(s)))
+    }
+
+    fn visit_unit<E>(self) -> Result<Json<'de>, E> {
+        Ok(Json::Null)
+    }
+
+    fn visit_none<E>(self) -> Result<Json<'de>, E> {
+        Ok(Json::Null)
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Json<'de>, D::Error> {
+        Json::deserialize(deserializer)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Json<'de>, A::Error> {
+        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(64));
+        while let Some(item) = seq.next_element()? {
+            items.push(item);
+        }
+        Ok(Json::Array(items))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Json<'de>, A::Error> {
+        let mut members: Members<'de> = Vec::with_capacity(map.size_hint().unwrap_or(0).min(64));
+        let mut seen: Option<HashSet<Cow<'de, str>>> = None;
+        while let Some(Key(key)) = map.next_key()? {
+            let value: Json<'de> = map.next_value()?;
+            let repeated = if members.len() < SCAN_MEMBERS {
+                members.iter().position(|(k, _)| *k == key)
+            } else {
+                let seen = seen.get_or_insert_with(|| members.iter().map(|(k, _)| k.clone()).collect());
+                if seen.insert(key.clone()) {
+                    None
+                } else {
+                    members.iter().position(|(k, _)| *k == key)
+                }
+            };
+            match repeated.and_then(|at| members.get_mut(at)) {
+                Some((_, slot)) => *slot = value,
+                None => members.push((key, value)),
+            }
+        }
+        Ok(Json::Object(members))
+    }
+}
+
+/// An object key, borrowed from the text when it holds no escape.
+struct Key<'de>(Cow<'de, str>);
+
+impl<'de> Deserialize<'de> for Key<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_str(KeyVisitor)
+    }
+}
+
+struct KeyVisitor;
+
+impl<'de> Visitor<'de> for KeyVisitor {
+    type Value = Key<'de>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an object key")
+    }
+
+    fn visit_borrowed_str<E>(self, s: &'de str) -> Result<Key<'de>, E> {
+        Ok(Key(Cow::Borrowed(s)))
+    }
+
+    fn visit_str<E>(self, s: &str) -> Result<Key<'de>, E> {
+        Ok(Key(Cow::Owned(s.to_owned())))
+    }
+
+    fn visit_string<E>(self, s: String) -> Result<Key<'de>, E> {
+        Ok(Key(Cow::Owned(s)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_as_serde_json_does() {
+        let text = r#"{"a":1,"b":[true,null,"x\"y",-2,1.5],"a":{"c":"d"},"e\u0041":{}}"#;
+        let json: Json<'_> = serde_json::from_str(text).unwrap_or(Json::Null);
+        let value: Value = serde_json::from_str(text).unwrap_or(Value::Null);
+        assert_eq!(json.to_value(), value);
+        assert_eq!(Json::borrow(&value), json);
+        assert!(matches!(
+            json.get("b").and_then(|b| b.as_array()),
+            Some([_, _, Json::String(Cow::Owned(_)), _, _])
+        ));
+    }
+
+    #[test]
+    fn a_wide_object_with_repeated_keys_keeps_the_first_place_and_last_value() {
+        let members: Vec<String> = (0..40).map(|i| format!("\"k{}\":{i}", i % 30)).collect();
+        let text = format!("{{{},\"end\":0}}", members.join(","));
+        let json: Json<'_> = serde_json::from_str(&text).unwrap_or(Json::Null);
+        let value: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
+        assert_eq!(json.to_value(), value);
+        assert_eq!(json.as_object().map(Vec::len), Some(31));
+    }
+}
