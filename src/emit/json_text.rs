@@ -9,10 +9,6 @@ use serde_json::Value;
 
 use crate::schema::{Applicator, ArrayShape, Kind, ObjectShape, Schema, Shape};
 
-/// Most keys a node writes before its kept keywords: title, description,
-/// `type`, and a kind's few structural keywords.
-const WRITTEN_BEFORE_KEYWORDS: usize = 12;
-
 /// The root document as JSON text.
 #[must_use]
 pub fn write_root(schema: &Schema) -> String {
@@ -30,25 +26,48 @@ struct Writer<'s> {
     schema: &'s Schema,
 }
 
-/// One object being written: whether a comma is due, and which keys it has
-/// (a kept keyword never replaces a key the kind wrote, as in the tree).
+/// One object being written: whether a comma is due, and which of the
+/// writer's own keys it has (a kept keyword never replaces a key the kind
+/// wrote, as in the tree), one bit each.
 struct Object {
     first: bool,
-    keys: [&'static str; WRITTEN_BEFORE_KEYWORDS],
-    count: usize,
+    keys: u32,
+}
+
+/// The bit of a key the writer itself writes; `None` for any other.
+fn bit(key: &str) -> Option<u32> {
+    let at = match key {
+        "title" => 0,
+        "description" => 1,
+        "type" => 2,
+        "not" => 3,
+        "const" => 4,
+        "enum" => 5,
+        "anyOf" => 6,
+        "oneOf" => 7,
+        "allOf" => 8,
+        "$ref" => 9,
+        "prefixItems" => 10,
+        "items" => 11,
+        "properties" => 12,
+        "required" => 13,
+        "patternProperties" => 14,
+        "propertyNames" => 15,
+        "additionalProperties" => 16,
+        "default" => 17,
+        "$defs" => 18,
+        _ => return None,
+    };
+    Some(1 << at)
 }
 
 impl Object {
     fn new() -> Object {
-        Object {
-            first: true,
-            keys: [""; WRITTEN_BEFORE_KEYWORDS],
-            count: 0,
-        }
+        Object { first: true, keys: 0 }
     }
 
     fn has(&self, key: &str) -> bool {
-        self.keys.iter().take(self.count).any(|k| *k == key)
+        bit(key).is_some_and(|b| self.keys & b != 0)
     }
 }
 
@@ -77,10 +96,7 @@ impl Writer<'_> {
 
     /// Starts the member `key` of `object`.
     fn key(&mut self, object: &mut Object, key: &'static str) {
-        if let Some(slot) = object.keys.get_mut(object.count) {
-            *slot = key;
-            object.count += 1;
-        }
+        object.keys |= bit(key).unwrap_or(0);
         self.next(object);
         self.raw("\"");
         self.raw(key);

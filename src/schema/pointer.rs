@@ -19,7 +19,11 @@ pub fn resolve_local_ref<'a>(root: &'a Json<'a>, reference: &str) -> Result<(Str
     };
     let mut node = root;
     for raw in rest.split('/') {
-        let segment = raw.replace("~1", "/").replace("~0", "~");
+        let segment: Cow<'_, str> = if raw.contains('~') {
+            Cow::Owned(raw.replace("~1", "/").replace("~0", "~"))
+        } else {
+            Cow::Borrowed(raw)
+        };
         node = match node {
             Json::Object(members) => super::json::member(members, &segment),
             Json::Array(items) => segment.parse::<usize>().ok().and_then(|i| items.get(i)),

@@ -60,7 +60,7 @@ pub fn read_types<'v>(value: Option<&'v Json<'_>>, pointer: &At<'_>) -> Result<O
     }
 }
 
-pub fn read_required(value: Option<&Json<'_>>, pointer: &At<'_>) -> Result<Vec<String>> {
+pub fn read_required<'v>(value: Option<&'v Json<'_>>, pointer: &At<'_>) -> Result<Vec<&'v str>> {
     match value {
         // OpenAPI-style `required: true` on a property schema carries no list.
         None | Some(Json::Bool(_)) => Ok(Vec::new()),
@@ -68,7 +68,6 @@ pub fn read_required(value: Option<&Json<'_>>, pointer: &At<'_>) -> Result<Vec<S
             .iter()
             .map(|n| {
                 n.as_str()
-                    .map(str::to_owned)
                     .ok_or_else(|| Error::at_pointer(Code::InvalidSchema, pointer, "required must list strings"))
             })
             .collect(),

@@ -22,34 +22,34 @@ impl<'a> Reader<'a> {
     ) -> Result<ObjectShape> {
         let inner = structural + 1;
         let required = read_required(slots.required, pointer)?;
-        // Sets, not list scans: an object of many keys, all required, must
-        // not cost keys x required comparisons. SipHash, since the keys are
-        // the schema's, which a proxy may take from a server it does not trust.
-        let required_set: HashSet<&str> = required.iter().map(String::as_str).collect();
-        let mut props = Vec::new();
-        if let Some(properties) = slots.properties {
-            let Json::Object(properties) = properties else {
+        let properties = match slots.properties {
+            None => None,
+            Some(Json::Object(properties)) => Some(properties),
+            Some(_) => {
                 return Err(Error::at_pointer(
                     Code::InvalidSchema,
                     pointer,
                     "properties must be an object",
-                ));
-            };
+                ))
+            }
+        };
+        let names = Names::new(properties.map_or(&[][..], Vec::as_slice), &required);
+        let mut props = Vec::with_capacity(properties.map_or(0, Vec::len));
+        if let Some(properties) = properties {
             let under = pointer.key("properties");
             for (key, sub) in properties {
                 let shape = self.read(sub, &under.key(key), level + 1, inner)?;
                 props.push(Prop {
-                    required: required_set.contains(key.as_ref()),
+                    required: names.required(key),
                     key: key.to_string(),
                     shape,
                 });
             }
         }
-        let keys: HashSet<&str> = props.iter().map(|p| p.key.as_str()).collect();
         let required_extra = required
             .iter()
-            .filter(|r| !keys.contains(r.as_str()))
-            .cloned()
+            .filter(|r| !names.is_property(r))
+            .map(|r| (*r).to_owned())
             .collect();
         // `{}` and `true` are kept (as `{}`), not read as absent: they say
         // the object is open on purpose (Zod's `looseObject`), which a
@@ -122,6 +122,52 @@ impl<'a> Reader<'a> {
                     Some(shape)
                 })
             }
+        }
+    }
+}
+
+/// Which names an object requires and which it has as properties. Small
+/// objects are scanned; past [`SCAN_PAIRS`] comparisons, sets: an object of
+/// many keys, all required, must not cost keys x required comparisons.
+/// SipHash, since the keys are the schema's, which a proxy may take from a
+/// server it does not trust.
+enum Names<'n> {
+    Scan {
+        properties: &'n [(std::borrow::Cow<'n, str>, Json<'n>)],
+        required: &'n [&'n str],
+    },
+    Sets {
+        properties: HashSet<&'n str>,
+        required: HashSet<&'n str>,
+    },
+}
+
+/// Comparisons up to which scanning two lists beats building two sets.
+const SCAN_PAIRS: usize = 256;
+
+impl<'n> Names<'n> {
+    fn new(properties: &'n [(std::borrow::Cow<'n, str>, Json<'n>)], required: &'n [&'n str]) -> Names<'n> {
+        if properties.len().saturating_mul(required.len()) <= SCAN_PAIRS {
+            Names::Scan { properties, required }
+        } else {
+            Names::Sets {
+                properties: properties.iter().map(|(k, _)| k.as_ref()).collect(),
+                required: required.iter().copied().collect(),
+            }
+        }
+    }
+
+    fn required(&self, key: &str) -> bool {
+        match self {
+            Names::Scan { required, .. } => required.contains(&key),
+            Names::Sets { required, .. } => required.contains(key),
+        }
+    }
+
+    fn is_property(&self, name: &str) -> bool {
+        match self {
+            Names::Scan { properties, .. } => properties.iter().any(|(k, _)| k == name),
+            Names::Sets { properties, .. } => properties.contains(name),
         }
     }
 }
