@@ -206,10 +206,9 @@ impl<'a> Reader<'a> {
         level: usize,
         structural: usize,
     ) -> Result<Shape> {
+        // Most nodes say one thing (a type): the list is only made for more.
+        let typed = self.read_typed(slots, pointer, level, structural)?;
         let mut parts: Vec<Shape> = Vec::new();
-        if let Some(shape) = self.read_typed(slots, pointer, level, structural)? {
-            parts.push(shape);
-        }
         for (key, list, exclusive) in [("anyOf", slots.any_of, false), ("oneOf", slots.one_of, true)] {
             if let Some(list) = list {
                 let branches = self.read_list(list, &pointer.key(key), level, structural)?;
@@ -225,10 +224,11 @@ impl<'a> Reader<'a> {
         {
             parts.push(Shape::of(Kind::Never));
         }
-        let mut shape = match parts.len() {
-            0 => Shape::of(Kind::Any),
-            1 => parts.pop().unwrap_or_else(|| Shape::of(Kind::Any)),
-            _ => merge_all_of(parts),
+        let mut shape = match (typed, parts.len()) {
+            (None, 0) => Shape::of(Kind::Any),
+            (Some(typed), 0) => typed,
+            (None, 1) => parts.pop().unwrap_or_else(|| Shape::of(Kind::Any)),
+            (typed, _) => merge_all_of(typed.into_iter().chain(parts).collect()),
         };
         if slots.nullable == Some(&Json::Bool(true)) {
             shape.nullable = true;
@@ -290,6 +290,13 @@ impl<'a> Reader<'a> {
             };
             self.charge(values.len(), pointer)?;
             return Ok(Some(enum_shape(values.iter().map(Json::to_value).collect())));
+        }
+        // One type named as a string, as nearly every node says it: no list.
+        if let Some(Json::String(one)) = slots.types {
+            return match one.as_ref() {
+                "null" => Ok(Some(Shape::of(Kind::Null))),
+                name => self.read_one_type(name, slots, pointer, level, structural).map(Some),
+            };
         }
         let types = read_types(slots.types, pointer)?;
         let implied = slots.implied_type();
