@@ -86,10 +86,7 @@ struct Profiled {
 impl Profiled {
     fn new(shaped: profile::Shaped) -> Profiled {
         Profiled {
-            // Straight into a byte buffer: `Value`'s `Display` goes through
-            // a formatter per token, twice as slow. A `Value` always
-            // serializes (its keys are strings), so the default is unreached.
-            text: serde_json::to_string(&shaped.schema).unwrap_or_default(),
+            text: emit::write_value(&shaped.schema),
             schema: Some(shaped.schema),
             report: shaped.report,
         }

@@ -8,7 +8,7 @@ mod common;
 use common::check_emitted;
 use proptest::prelude::*;
 use serde_json::{json, Map, Value};
-use toolshape::emit::{emit_root, write_root};
+use toolshape::emit::{emit_root, write_root, write_value};
 use toolshape::help::{help, HelpOptions};
 use toolshape::schema::read_schema;
 use toolshape::{no_env, ActionsAs, CompileOptions, InputSchemaOptions, Tool, UsageRequest};
@@ -87,6 +87,12 @@ proptest! {
     // 3,000 cases in `npm test`; `TOOLSHAPE_HOSTILE_CASES=300000 cargo test
     // --release --test hostile` is the long run the README reports.
     #![proptest_config(ProptestConfig::with_cases(cases()))]
+
+    #[test]
+    fn any_value_is_written_as_serde_json_writes_it(value in json_value(), text in prop_oneof![any::<String>(), "[a-z\"\\\\\\x00-\\x1f\\x7f é☃]{0,12}"], key in any::<String>()) {
+        let value = json!({ "v": value, "t": text, (key): [1.5, -0.0, 1e300, u64::MAX, i64::MIN] });
+        prop_assert_eq!(write_value(&value), serde_json::to_string(&value).unwrap());
+    }
 
     #[test]
     fn any_json_as_a_schema_never_panics(schema in json_value(), argv in prop::collection::vec("[-a-z=]{0,8}", 0..6), args in json_value()) {

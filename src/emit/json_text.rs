@@ -21,6 +21,64 @@ pub fn write_root(schema: &Schema) -> String {
     String::from_utf8(out.buf).unwrap_or_default()
 }
 
+/// Any JSON value as text, as `serde_json::to_string` writes it (the
+/// profiles' trees are written so): serde's serializer goes through a
+/// formatter for every token and copies strings a chunk at a time.
+#[must_use]
+pub fn write_value(value: &Value) -> String {
+    let mut buf = Vec::with_capacity(256);
+    write_any(&mut buf, value);
+    String::from_utf8(buf).unwrap_or_default()
+}
+
+fn write_any(buf: &mut Vec<u8>, value: &Value) {
+    match value {
+        Value::Null => buf.extend_from_slice(b"null"),
+        Value::Bool(true) => buf.extend_from_slice(b"true"),
+        Value::Bool(false) => buf.extend_from_slice(b"false"),
+        Value::Number(n) => {
+            let _ = n.serialize(&mut serde_json::Serializer::new(&mut *buf));
+        }
+        Value::String(s) => write_string(buf, s),
+        Value::Array(items) => {
+            buf.push(b'[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    buf.push(b',');
+                }
+                write_any(buf, item);
+            }
+            buf.push(b']');
+        }
+        Value::Object(map) => {
+            buf.push(b'{');
+            for (i, (key, item)) in map.iter().enumerate() {
+                if i > 0 {
+                    buf.push(b',');
+                }
+                write_string(buf, key);
+                buf.push(b':');
+                write_any(buf, item);
+            }
+            buf.push(b'}');
+        }
+    }
+}
+
+/// A JSON string: copied whole when nothing in it needs escaping (names
+/// and descriptions rarely hold a quote, a backslash or a control
+/// character), else escaped by serde_json, so that the text is the same.
+fn write_string(buf: &mut Vec<u8>, text: &str) {
+    if text.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
+        buf.reserve(text.len() + 2);
+        buf.push(b'"');
+        buf.extend_from_slice(text.as_bytes());
+        buf.push(b'"');
+    } else {
+        let _ = text.serialize(&mut serde_json::Serializer::new(buf));
+    }
+}
+
 struct Writer<'s> {
     buf: Vec<u8>,
     schema: &'s Schema,
@@ -77,21 +135,11 @@ impl Writer<'_> {
     }
 
     fn string(&mut self, text: &str) {
-        // Names and descriptions rarely hold a quote, a backslash or a
-        // control character: those are copied whole. The rest is escaped as
-        // serde_json does, so that the text is the same.
-        if text.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
-            self.buf.reserve(text.len() + 2);
-            self.buf.push(b'"');
-            self.buf.extend_from_slice(text.as_bytes());
-            self.buf.push(b'"');
-        } else {
-            let _ = text.serialize(&mut serde_json::Serializer::new(&mut self.buf));
-        }
+        write_string(&mut self.buf, text);
     }
 
     fn value(&mut self, value: &Value) {
-        let _ = value.serialize(&mut serde_json::Serializer::new(&mut self.buf));
+        write_any(&mut self.buf, value);
     }
 
     /// Starts the member `key` of `object`.
