@@ -63,10 +63,20 @@ pub fn json_text<T: Serialize + ?Sized>(value: &T) -> String {
 #[must_use]
 pub fn split_argv(joined: &str, count: usize) -> Vec<&str> {
     if count == 0 {
-        Vec::new()
-    } else {
-        joined.split('\0').collect()
+        return Vec::new();
     }
+    // A byte scan: `split('\0')` sets up a searcher and calls memchr per
+    // part, more than the parts' few bytes cost to look at.
+    let mut parts = Vec::with_capacity(count);
+    let mut start = 0;
+    for (at, byte) in joined.bytes().enumerate() {
+        if byte == 0 {
+            parts.push(joined.get(start..at).unwrap_or_default());
+            start = at + 1;
+        }
+    }
+    parts.push(joined.get(start..).unwrap_or_default());
+    parts
 }
 
 /// The environment as `name\0value\0name\0value`.
@@ -435,6 +445,7 @@ mod tests {
         assert_eq!(split_argv("", 0), Vec::<&str>::new());
         assert_eq!(split_argv("", 1), vec![""]);
         assert_eq!(split_argv("a\0b", 2), vec!["a", "b"]);
+        assert_eq!(split_argv("é\0\0☃\0", 4), vec!["é", "", "☃", ""]);
         let env = EnvPairs::new("A\x001\0B\0");
         assert_eq!(env.get("A").as_deref(), Some("1"));
         assert_eq!(env.get("B").as_deref(), Some(""));
