@@ -72,13 +72,11 @@ type ProfileCache = [std::sync::OnceLock<Box<Profiled>>; PROFILE_SLOTS];
 
 const PROFILE_SLOTS: usize = 2 * Client::ALL.len();
 
-/// A profile's output, kept as the text handed out and, where a profile
-/// rewrote a tree, as that value.
+/// A profile's output, kept as the text handed out. The tree a profile
+/// rewrote is dropped once written: a proxy keeps a thousand tools, each
+/// with a schema per client, and the text is all it hands out.
 #[derive(Debug, Clone)]
 struct Profiled {
-    /// `None` for the mcp schema of a plain object root: it is written from
-    /// the Shape straight to text, and as a tree only when asked for one.
-    schema: Option<Value>,
     text: String,
     report: profile::Report,
 }
@@ -87,7 +85,6 @@ impl Profiled {
     fn new(shaped: profile::Shaped) -> Profiled {
         Profiled {
             text: emit::write_value(&shaped.schema),
-            schema: Some(shaped.schema),
             report: shaped.report,
         }
     }
@@ -255,7 +252,6 @@ impl Tool {
         }
         let profiled = match options.client {
             Client::Mcp if self.is_plain_object() => Profiled {
-                schema: None,
                 text: emit::write_root(&self.schema),
                 report: profile::Report::default(),
             },
@@ -284,17 +280,18 @@ impl Tool {
         self.union.is_none() && !schema::is_object_union(&self.schema)
     }
 
-    /// A profile's schema as a tree: the one it kept, or (the mcp schema
-    /// of a plain object, written as text) the base tree.
-    fn value(&self, profiled: &Profiled) -> Value {
-        profiled.schema.clone().unwrap_or_else(|| self.base().schema.clone())
-    }
-
-    /// The inputSchema for a client (see [`profile`]); `UNSUPPORTED_BY_CLIENT`
-    /// with every refusal when the client cannot take it.
+    /// The inputSchema for a client (see [`profile`]) as a tree;
+    /// `UNSUPPORTED_BY_CLIENT` with every refusal when the client cannot
+    /// take it. The tree is written again (the text is what is kept, and
+    /// what JS is handed): this is for Rust callers and tests.
     pub fn input_schema(&self, options: &InputSchemaOptions) -> Result<Value> {
-        let profiled = self.profiled(*options)?.accepted(options.client)?;
-        Ok(self.value(profiled))
+        let form = profile::form(options.client, options.actions_as)?;
+        self.profiled(*options)?.accepted(options.client)?;
+        Ok(match options.client {
+            Client::Mcp if self.is_plain_object() => emit::emit_root(&self.schema),
+            Client::Mcp => profile::mcp_schema(self.input(), form).schema,
+            client => profile::reshape(self.base().clone(), client).schema,
+        })
     }
 
     /// The inputSchema as JSON text, written once per client.

@@ -36,7 +36,17 @@ fn report(client: Client) -> String {
             actions_as: None,
         };
         match tool.input_schema(&options) {
-            Ok(out) => writeln!(text, "{}", serde_json::to_string_pretty(&out).unwrap()).unwrap(),
+            Ok(out) => {
+                // The text JS is handed is this tree, written.
+                let handed = tool.input_schema_text(&options).unwrap();
+                assert_eq!(
+                    handed,
+                    serde_json::to_string(&out).unwrap(),
+                    "{name} for {}",
+                    client.name()
+                );
+                writeln!(text, "{}", serde_json::to_string_pretty(&out).unwrap()).unwrap();
+            }
             Err(_) => check.errors.iter().for_each(|f| line(&mut text, "REFUSED", f)),
         }
         check.warnings.iter().for_each(|f| line(&mut text, "warning", f));
