@@ -1,5 +1,6 @@
-//! Keyword-level helpers of the reader: which keywords are structure, how
-//! types, `required`, enums and bounds are read, and what reading costs.
+//! Keyword-level helpers of the reader: how types, `required`, enums and
+//! bounds are read, which keys only annotate, and what reading costs
+//! (which keys are structure is `slots.rs`).
 
 use serde_json::Value;
 
@@ -10,6 +11,8 @@ use super::super::pointer::At;
 use super::super::shape::{Def, Keywords, Kind, Shape};
 use crate::error::{Code, Error, Result};
 
+/// Keys that describe a node without constraining it: a `$ref` beside only
+/// these is its target alone.
 pub fn is_annotation(key: &str) -> bool {
     matches!(
         key,
