@@ -61,8 +61,12 @@ pub struct Tool {
     /// Each profile's schema, written the first time it is asked for.
     profiles: ProfileCache,
     /// The flat mcp schema as a tree with its report: what every other
-    /// profile rewrites, made when the first of them is asked for.
+    /// profile rewrites, kept from the second profile asked for on.
     base: std::sync::OnceLock<profile::Shaped>,
+    /// Whether a profile other than mcp was written: the first one rewrites
+    /// a tree of its own, since most servers ask for one client only and a
+    /// kept tree would cost a copy and the memory.
+    profiled_once: std::sync::OnceLock<()>,
 }
 
 /// One slot per client and action-union form.
@@ -209,6 +213,7 @@ impl Tool {
             command,
             profiles: std::array::from_fn(|_| std::sync::OnceLock::new()),
             base: std::sync::OnceLock::new(),
+            profiled_once: std::sync::OnceLock::new(),
         };
         // No inputSchema is written yet: a command line never asks for one,
         // and a server asks for its client's (see `profiled`).
@@ -256,7 +261,7 @@ impl Tool {
                 report: profile::Report::default(),
             },
             Client::Mcp => Profiled::new(profile::mcp_schema(self.input(), form)),
-            client => Profiled::new(profile::reshape(self.base().clone(), client)),
+            client => Profiled::new(profile::reshape(self.base_for_profile(), client)),
         };
         Ok(slot.get_or_init(|| Box::new(profiled)))
     }
@@ -265,6 +270,16 @@ impl Tool {
         profile::Input {
             schema: &self.schema,
             union: self.union.as_ref(),
+        }
+    }
+
+    /// The tree a profile rewrites: made for the first profile alone, kept
+    /// for the later ones to copy.
+    fn base_for_profile(&self) -> profile::Shaped {
+        if self.profiled_once.set(()).is_ok() {
+            profile::mcp_schema(self.input(), ActionsAs::Flat)
+        } else {
+            self.base().clone()
         }
     }
 
