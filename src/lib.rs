@@ -63,10 +63,6 @@ pub struct Tool {
     /// The flat mcp schema as a tree with its report: what every other
     /// profile rewrites, kept from the second profile asked for on.
     base: std::sync::OnceLock<profile::Shaped>,
-    /// Whether a profile other than mcp was written: the first one rewrites
-    /// a tree of its own, since most servers ask for one client only and a
-    /// kept tree would cost a copy and the memory.
-    profiled_once: std::sync::OnceLock<()>,
 }
 
 /// One slot per client and action-union form.
@@ -213,7 +209,6 @@ impl Tool {
             command,
             profiles: std::array::from_fn(|_| std::sync::OnceLock::new()),
             base: std::sync::OnceLock::new(),
-            profiled_once: std::sync::OnceLock::new(),
         };
         // No inputSchema is written yet: a command line never asks for one,
         // and a server asks for its client's (see `profiled`).
@@ -244,8 +239,8 @@ impl Tool {
     }
 
     /// A profile's output, written once per client and form. Every profile
-    /// but `mcp` starts from the cached flat `mcp` schema rather than
-    /// emitting it again.
+    /// but `mcp` rewrites a tree of the flat `mcp` schema (see
+    /// [`Tool::base_for_profile`]).
     fn profiled(&self, options: InputSchemaOptions) -> Result<&Profiled> {
         let form = profile::form(options.client, options.actions_as)?;
         let slot = self
@@ -273,20 +268,29 @@ impl Tool {
         }
     }
 
-    /// The tree a profile rewrites: made for the first profile alone, kept
-    /// for the later ones to copy.
+    /// The tree a profile rewrites: the first profile written makes its
+    /// own (most servers ask for one client: no tree kept, none copied);
+    /// later ones copy a kept one.
     fn base_for_profile(&self) -> profile::Shaped {
-        if self.profiled_once.set(()).is_ok() {
-            profile::mcp_schema(self.input(), ActionsAs::Flat)
-        } else {
+        let wrote_one = self
+            .profiles
+            .iter()
+            .enumerate()
+            .any(|(slot, done)| slot / 2 != Client::Mcp.index() && done.get().is_some());
+        if wrote_one {
             self.base().clone()
+        } else {
+            self.flat_mcp()
         }
     }
 
     /// The flat mcp schema as a tree, made once.
     fn base(&self) -> &profile::Shaped {
-        self.base
-            .get_or_init(|| profile::mcp_schema(self.input(), ActionsAs::Flat))
+        self.base.get_or_init(|| self.flat_mcp())
+    }
+
+    fn flat_mcp(&self) -> profile::Shaped {
+        profile::mcp_schema(self.input(), ActionsAs::Flat)
     }
 
     /// A root that is one object, neither an action union nor a union of

@@ -102,7 +102,7 @@ impl<'a> Json<'a> {
 
 /// The member `key` of `members`.
 #[must_use]
-pub fn member<'m, 'a>(members: &'m Members<'a>, key: &str) -> Option<&'m Json<'a>> {
+pub fn member<'m, 'a>(members: &'m [(Cow<'a, str>, Json<'a>)], key: &str) -> Option<&'m Json<'a>> {
     members.iter().find(|(k, _)| k == key).map(|(_, v)| v)
 }
 

@@ -43,30 +43,35 @@ mod tests {
 
     #[test]
     fn each_keyword_holds_what_json_schema_says() {
-        for key in [
-            "items",
-            "additionalProperties",
-            "not",
-            "if",
-            "propertyNames",
-            "unevaluatedItems",
-        ] {
-            assert_eq!(holds(key), Holds::One, "{key}");
-        }
-        for key in ["anyOf", "oneOf", "allOf", "prefixItems"] {
-            assert_eq!(holds(key), Holds::List, "{key}");
-        }
-        for key in [
-            "properties",
-            "patternProperties",
-            "$defs",
-            "definitions",
-            "dependentSchemas",
-        ] {
-            assert_eq!(holds(key), Holds::Map, "{key}");
-        }
-        for key in ["type", "enum", "required", "minimum"] {
-            assert_eq!(holds(key), Holds::Nothing, "{key}");
+        let cases: [(&[&str], Holds); 4] = [
+            (
+                &[
+                    "items",
+                    "additionalProperties",
+                    "not",
+                    "if",
+                    "propertyNames",
+                    "unevaluatedItems",
+                ],
+                Holds::One,
+            ),
+            (&["anyOf", "oneOf", "allOf", "prefixItems"], Holds::List),
+            (
+                &[
+                    "properties",
+                    "patternProperties",
+                    "$defs",
+                    "definitions",
+                    "dependentSchemas",
+                ],
+                Holds::Map,
+            ),
+            (&["type", "enum", "required", "minimum"], Holds::Nothing),
+        ];
+        for (keys, want) in cases {
+            for key in keys {
+                assert_eq!(holds(key), want, "{key}");
+            }
         }
     }
 }

@@ -189,13 +189,6 @@ impl Keywords {
         }
     }
 
-    /// Sets `key` unless it is present.
-    pub fn insert_absent(&mut self, key: &str, value: &Value) {
-        if self.get(key).is_none() {
-            self.0.push((key.to_owned(), value.clone()));
-        }
-    }
-
     /// Removes `key`; the last keyword takes its place, as it does in
     /// serde_json's ordered map, which this replaced.
     pub fn remove(&mut self, key: &str) -> Option<Value> {

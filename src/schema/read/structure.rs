@@ -1,7 +1,7 @@
 //! Object and array structure: properties, required, additional and
 //! pattern properties, tuple positions and items.
 
-use crate::schema::json::Json;
+use crate::schema::json::{member, Json};
 
 use std::collections::HashSet;
 
@@ -166,7 +166,7 @@ impl<'n> Names<'n> {
 
     fn is_property(&self, name: &str) -> bool {
         match self {
-            Names::Scan { properties, .. } => properties.iter().any(|(k, _)| k == name),
+            Names::Scan { properties, .. } => member(properties, name).is_some(),
             Names::Sets { properties, .. } => properties.contains(name),
         }
     }
