@@ -4,8 +4,8 @@
 // JSON.parse included. A batch of tools is compiled untimed, then the
 // first call on each is timed, so compile's noise does not enter. The mcp
 // schema of a plain object is written from the Shape straight to text; a
-// profile rewrites a tree of the mcp schema (the first profile its own,
-// later ones a copy of one kept). "after mcp" is a profile's cost once the
+// profile rewrites a lean tree of the mcp schema emitted for it (names and
+// texts borrowed from the Shape). "after mcp" is a profile's cost once the
 // mcp schema was asked for (issue 10's bar: at most 1.5x the mcp schema's),
 // "cold" a profile asked for first.
 import { createRequire } from "node:module";

@@ -60,9 +60,6 @@ pub struct Tool {
     command: Command,
     /// Each profile's schema, written the first time it is asked for.
     profiles: ProfileCache,
-    /// The flat mcp schema as a tree with its report: what every other
-    /// profile rewrites, kept from the second profile asked for on.
-    base: std::sync::OnceLock<profile::Shaped>,
 }
 
 /// One slot per client and action-union form.
@@ -82,9 +79,9 @@ struct Profiled {
 }
 
 impl Profiled {
-    fn new(shaped: profile::Shaped) -> Profiled {
+    fn new(shaped: profile::Shaped<'_>) -> Profiled {
         Profiled {
-            text: emit::write_value(&shaped.schema),
+            text: shaped.schema.to_text(),
             report: shaped.report,
         }
     }
@@ -136,10 +133,17 @@ fn one_branch_union(raw: &Json<'_>) -> bool {
     })
 }
 
+/// A client's schema and what its profile changed and refused.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ClientSchema {
+    pub schema: Value,
+    pub report: profile::Report,
+}
+
 /// `shape(schema, clients)`: each client's schema and report for any JSON
 /// Schema, as `tool.inputSchema({ client })` gives them for a compiled one
 /// (the `mcp` schema is emitted once and rewritten per client).
-pub fn shape(schema: &Value, clients: &[Client]) -> Result<Vec<profile::Shaped>> {
+pub fn shape(schema: &Value, clients: &[Client]) -> Result<Vec<ClientSchema>> {
     let Root { schema, union, .. } = read_root(&Json::borrow(schema))?;
     let input = profile::Input {
         schema: &schema,
@@ -148,7 +152,13 @@ pub fn shape(schema: &Value, clients: &[Client]) -> Result<Vec<profile::Shaped>>
     let base = profile::mcp_schema(input, ActionsAs::Flat);
     Ok(clients
         .iter()
-        .map(|&client| profile::reshape(base.clone(), client))
+        .map(|&client| {
+            let shaped = profile::reshape(base.clone(), client);
+            ClientSchema {
+                schema: shaped.schema.to_value(),
+                report: shaped.report,
+            }
+        })
         .collect())
 }
 
@@ -208,7 +218,6 @@ impl Tool {
             union,
             command,
             profiles: std::array::from_fn(|_| std::sync::OnceLock::new()),
-            base: std::sync::OnceLock::new(),
         };
         // No inputSchema is written yet: a command line never asks for one,
         // and a server asks for its client's (see `profiled`).
@@ -239,8 +248,8 @@ impl Tool {
     }
 
     /// A profile's output, written once per client and form. Every profile
-    /// but `mcp` rewrites a tree of the flat `mcp` schema (see
-    /// [`Tool::base_for_profile`]).
+    /// but `mcp` rewrites a tree of the flat `mcp` schema of its own (made
+    /// from the shape, borrowing its names and texts).
     fn profiled(&self, options: InputSchemaOptions) -> Result<&Profiled> {
         let form = profile::form(options.client, options.actions_as)?;
         let slot = self
@@ -256,7 +265,7 @@ impl Tool {
                 report: profile::Report::default(),
             },
             Client::Mcp => Profiled::new(profile::mcp_schema(self.input(), form)),
-            client => Profiled::new(profile::reshape(self.base_for_profile(), client)),
+            client => Profiled::new(profile::reshape(self.flat_mcp(), client)),
         };
         Ok(slot.get_or_init(|| Box::new(profiled)))
     }
@@ -268,28 +277,8 @@ impl Tool {
         }
     }
 
-    /// The tree a profile rewrites: the first profile written makes its
-    /// own (most servers ask for one client: no tree kept, none copied);
-    /// later ones copy a kept one.
-    fn base_for_profile(&self) -> profile::Shaped {
-        let wrote_one = self
-            .profiles
-            .iter()
-            .enumerate()
-            .any(|(slot, done)| slot / 2 != Client::Mcp.index() && done.get().is_some());
-        if wrote_one {
-            self.base().clone()
-        } else {
-            self.flat_mcp()
-        }
-    }
-
-    /// The flat mcp schema as a tree, made once.
-    fn base(&self) -> &profile::Shaped {
-        self.base.get_or_init(|| self.flat_mcp())
-    }
-
-    fn flat_mcp(&self) -> profile::Shaped {
+    /// The flat mcp schema as a tree: what every other profile rewrites.
+    fn flat_mcp(&self) -> profile::Shaped<'_> {
         profile::mcp_schema(self.input(), ActionsAs::Flat)
     }
 
@@ -306,11 +295,12 @@ impl Tool {
     pub fn input_schema(&self, options: &InputSchemaOptions) -> Result<Value> {
         let form = profile::form(options.client, options.actions_as)?;
         self.profiled(*options)?.accepted(options.client)?;
-        Ok(match options.client {
+        let tree = match options.client {
             Client::Mcp if self.is_plain_object() => emit::emit_root(&self.schema),
             Client::Mcp => profile::mcp_schema(self.input(), form).schema,
-            client => profile::reshape(self.base().clone(), client).schema,
-        })
+            client => profile::reshape(self.flat_mcp(), client).schema,
+        };
+        Ok(tree.to_value())
     }
 
     /// The inputSchema as JSON text, written once per client.

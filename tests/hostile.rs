@@ -8,8 +8,9 @@ mod common;
 use common::check_emitted;
 use proptest::prelude::*;
 use serde_json::{json, Map, Value};
-use toolshape::emit::{emit_root, write_root, write_value};
+use toolshape::emit::{emit_root, write_root};
 use toolshape::help::{help, HelpOptions};
+use toolshape::schema::json::Json;
 use toolshape::schema::read_schema;
 use toolshape::{no_env, ActionsAs, CompileOptions, InputSchemaOptions, Tool, UsageRequest};
 
@@ -91,7 +92,7 @@ proptest! {
     #[test]
     fn any_value_is_written_as_serde_json_writes_it(value in json_value(), text in prop_oneof![any::<String>(), "[a-z\"\\\\\\x00-\\x1f\\x7f é☃]{0,12}"], key in any::<String>()) {
         let value = json!({ "v": value, "t": text, (key): [1.5, -0.0, 1e300, u64::MAX, i64::MIN] });
-        prop_assert_eq!(write_value(&value), serde_json::to_string(&value).unwrap());
+        prop_assert_eq!(Json::borrow(&value).to_text(), serde_json::to_string(&value).unwrap());
     }
 
     #[test]
@@ -101,8 +102,10 @@ proptest! {
             if let Ok(parsed) = read_schema(candidate) {
                 let _ = help(&parsed, &HelpOptions::default());
                 // The text writer says what the tree writer says, byte for byte.
-                let tree = serde_json::to_string(&emit_root(&parsed)).unwrap();
-                prop_assert_eq!(write_root(&parsed), tree);
+                let tree = emit_root(&parsed);
+                let text = serde_json::to_string(&tree.to_value()).unwrap();
+                prop_assert_eq!(&tree.to_text(), &text);
+                prop_assert_eq!(write_root(&parsed), text);
             }
         }
         for candidate in [&schema, &wrapped] {

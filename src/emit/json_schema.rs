@@ -1,13 +1,18 @@
 //! Shape to JSON Schema 2020-12: complete `properties`/`required` at every
 //! depth, finite `$ref`s already inlined, recursive definitions under `$defs`.
+//! The tree borrows every name and text from the shape (the profiles
+//! rewrite it, then it is written out and dropped).
 
-use serde_json::{Map, Value};
+use std::borrow::Cow;
 
+use serde_json::Value;
+
+use crate::schema::json::{Json, Map};
 use crate::schema::{Applicator, ArrayShape, Kind, ObjectShape, Schema, Shape};
 
 /// Emits the root shape, with the `$defs` its recursive references need.
 #[must_use]
-pub fn emit_root(schema: &Schema) -> Value {
+pub fn emit_root(schema: &Schema) -> Json<'_> {
     document(emit(&schema.root), schema)
 }
 
@@ -16,15 +21,15 @@ pub fn emit_root(schema: &Schema) -> Value {
 /// name. Whatever builds a root from emitted parts must end here, or its
 /// references would dangle.
 #[must_use]
-pub fn document(mut root: Value, schema: &Schema) -> Value {
+pub fn document<'a>(mut root: Json<'a>, schema: &'a Schema) -> Json<'a> {
     if !schema.defs.is_empty() {
-        let defs: Map<String, Value> = schema
+        let defs: Map<'a> = schema
             .defs
             .iter()
-            .map(|def| (def.name.clone(), emit(&def.shape)))
+            .map(|def| (def.name.as_str(), emit(&def.shape)))
             .collect();
-        if let Value::Object(map) = &mut root {
-            map.insert("$defs".to_owned(), Value::Object(defs));
+        if let Json::Object(map) = &mut root {
+            map.insert("$defs", Json::Object(defs));
         }
     }
     rewrite_refs(&mut root, schema);
@@ -32,35 +37,43 @@ pub fn document(mut root: Value, schema: &Schema) -> Value {
 }
 
 /// Emits one shape. `Kind::Ref` is written with its index and rewritten to
-/// the definition's name by [`rewrite_refs`], so this stays schema-free.
+/// the definition's name by `rewrite_refs`, so this stays schema-free.
 #[must_use]
-pub fn emit(shape: &Shape) -> Value {
-    let mut out = Map::new();
+pub fn emit(shape: &Shape) -> Json<'_> {
+    let mut out = Map::with_capacity(4);
     if let Some(title) = &shape.title {
-        out.insert("title".to_owned(), Value::String(title.clone()));
+        out.insert("title", borrowed(title));
     }
     if let Some(description) = &shape.description {
-        out.insert("description".to_owned(), Value::String(description.clone()));
+        out.insert("description", borrowed(description));
     }
     emit_kind(shape, &mut out);
     for (key, value) in &shape.keywords {
-        out.entry(key.clone()).or_insert_with(|| value.clone());
+        if !out.contains_key(key) {
+            out.insert(key.as_str(), Json::borrow(value));
+        }
     }
     for (key, applicator) in &shape.applicators {
-        out.entry(key.clone()).or_insert_with(|| emit_applicator(applicator));
+        if !out.contains_key(key) {
+            out.insert(key.as_str(), emit_applicator(applicator));
+        }
     }
     if let Some(default) = &shape.default {
-        out.insert("default".to_owned(), Value::clone(default));
+        out.insert("default", Json::borrow(default));
     }
-    Value::Object(out)
+    Json::Object(out)
 }
 
-fn emit_kind(shape: &Shape, out: &mut Map<String, Value>) {
+fn borrowed(text: &str) -> Json<'_> {
+    Json::String(Cow::Borrowed(text))
+}
+
+fn emit_kind<'a>(shape: &'a Shape, out: &mut Map<'a>) {
     let nullable = shape.nullable;
     match &shape.kind {
         Kind::Any => {}
         Kind::Never => {
-            out.insert("not".to_owned(), Value::Object(Map::new()));
+            out.insert("not", Json::Object(Map::new()));
         }
         Kind::Null => set_type(out, "null", false),
         Kind::Boolean => set_type(out, "boolean", nullable),
@@ -77,83 +90,79 @@ fn emit_kind(shape: &Shape, out: &mut Map<String, Value>) {
             emit_object(object, out);
         }
         Kind::Union(union) => {
-            let mut branches: Vec<Value> = union.branches.iter().map(emit).collect();
+            let mut branches: Vec<Json<'a>> = union.branches.iter().map(emit).collect();
             if nullable {
                 branches.push(null_type());
             }
             let key = if union.exclusive { "oneOf" } else { "anyOf" };
-            out.insert(key.to_owned(), Value::Array(branches));
+            out.insert(key, Json::Array(branches));
         }
         Kind::AllOf(members) => {
-            let all = Value::Array(members.iter().map(emit).collect());
+            let all = Json::Array(members.iter().map(emit).collect());
             if nullable {
                 let mut all_of = Map::with_capacity(1);
-                all_of.insert("allOf".to_owned(), all);
-                out.insert(
-                    "anyOf".to_owned(),
-                    Value::Array(vec![Value::Object(all_of), null_type()]),
-                );
+                all_of.insert("allOf", all);
+                out.insert("anyOf", Json::Array(vec![Json::Object(all_of), null_type()]));
             } else {
-                out.insert("allOf".to_owned(), all);
+                out.insert("allOf", all);
             }
         }
         Kind::Ref(index) => {
-            let reference = Value::String(format!("#/$defs/{REF_MARK}{index}"));
+            let reference = Json::String(Cow::Owned(format!("#/$defs/{REF_MARK}{index}")));
             if nullable {
                 let mut map = Map::with_capacity(1);
-                map.insert("$ref".to_owned(), reference);
-                out.insert("anyOf".to_owned(), Value::Array(vec![Value::Object(map), null_type()]));
+                map.insert("$ref", reference);
+                out.insert("anyOf", Json::Array(vec![Json::Object(map), null_type()]));
             } else {
-                out.insert("$ref".to_owned(), reference);
+                out.insert("$ref", reference);
             }
         }
     }
 }
 
-/// `{ "type": "null" }`, built directly: `json!` would serialize each part.
-fn null_type() -> Value {
+/// `{ "type": "null" }`.
+fn null_type<'a>() -> Json<'a> {
     let mut map = Map::with_capacity(1);
-    map.insert("type".to_owned(), Value::String("null".to_owned()));
-    Value::Object(map)
+    map.insert("type", Json::text("null"));
+    Json::Object(map)
 }
 
-fn emit_applicator(applicator: &Applicator) -> Value {
+fn emit_applicator(applicator: &Applicator) -> Json<'_> {
     match applicator {
         Applicator::One(shape) => emit(shape),
-        Applicator::Map(entries) => Value::Object(entries.iter().map(|(k, s)| (k.clone(), emit(s))).collect()),
-        Applicator::Names(names) => Value::Object(names.clone()),
+        Applicator::Map(entries) => Json::Object(entries.iter().map(|(k, s)| (k.as_str(), emit(s))).collect()),
+        Applicator::Names(names) => Json::Object(names.iter().map(|(k, v)| (k.as_str(), Json::borrow(v))).collect()),
     }
 }
 
 /// Placeholder prefix for a definition index, replaced by its name.
 const REF_MARK: &str = "\u{0}toolshape-def-";
 
-fn set_type(out: &mut Map<String, Value>, name: &str, nullable: bool) {
-    let name = Value::String(name.to_owned());
+fn set_type(out: &mut Map<'_>, name: &'static str, nullable: bool) {
+    let name = Json::text(name);
     let value = if nullable {
-        Value::Array(vec![name, Value::String("null".to_owned())])
+        Json::Array(vec![name, Json::text("null")])
     } else {
         name
     };
-    out.insert("type".to_owned(), value);
+    out.insert("type", value);
 }
 
-fn emit_enum(values: &[Value], nullable: bool, out: &mut Map<String, Value>) {
+fn emit_enum<'a>(values: &'a [Value], nullable: bool, out: &mut Map<'a>) {
     let kind = common_type(values);
     if let Some(kind) = kind {
         set_type(out, kind, nullable);
     }
-    let mut all = values.to_vec();
+    let mut all: Vec<Json<'a>> = values.iter().map(Json::borrow).collect();
     if nullable {
-        all.push(Value::Null);
+        all.push(Json::Null);
     }
-    match all.as_slice() {
-        [one] => {
-            out.insert("const".to_owned(), one.clone());
+    if all.len() == 1 {
+        if let Some(one) = all.pop() {
+            out.insert("const", one);
         }
-        _ => {
-            out.insert("enum".to_owned(), Value::Array(all));
-        }
+    } else {
+        out.insert("enum", Json::Array(all));
     }
 }
 
@@ -178,20 +187,17 @@ pub(super) fn common_type(values: &[Value]) -> Option<&'static str> {
     Some(kind)
 }
 
-fn emit_array(array: &ArrayShape, out: &mut Map<String, Value>) {
+fn emit_array<'a>(array: &'a ArrayShape, out: &mut Map<'a>) {
     if !array.prefix.is_empty() {
-        out.insert(
-            "prefixItems".to_owned(),
-            Value::Array(array.prefix.iter().map(emit).collect()),
-        );
+        out.insert("prefixItems", Json::Array(array.prefix.iter().map(emit).collect()));
     }
     if let Some(items) = &array.items {
-        out.insert("items".to_owned(), emit_or_false(items));
+        out.insert("items", emit_or_false(items));
     }
 }
 
-fn emit_object(object: &ObjectShape, out: &mut Map<String, Value>) {
-    let mut properties: Map<String, Value> = object.props.iter().map(|p| (p.key.clone(), emit(&p.shape))).collect();
+fn emit_object<'a>(object: &'a ObjectShape, out: &mut Map<'a>) {
+    let mut properties: Map<'a> = object.props.iter().map(|p| (p.key.as_str(), emit(&p.shape))).collect();
     // A required key with no property (Zod's record with enum keys) gets
     // one: several clients refuse or drop a `required` name missing from
     // `properties`. Its schema is the one that validated it already, the
@@ -203,50 +209,55 @@ fn emit_object(object: &ObjectShape, out: &mut Map<String, Value>) {
             let schema = object
                 .additional
                 .as_ref()
-                .map_or_else(|| Value::Object(Map::new()), emit);
-            properties.entry(name.clone()).or_insert(schema);
+                .map_or_else(|| Json::Object(Map::new()), |s| emit(s));
+            properties.insert_absent(name.as_str(), schema);
         }
     }
-    out.insert("properties".to_owned(), Value::Object(properties));
-    let required: Vec<Value> = object
+    out.insert("properties", Json::Object(properties));
+    let required: Vec<Json<'a>> = object
         .props
         .iter()
         .filter(|p| p.must_supply())
-        .map(|p| Value::String(p.key.clone()))
-        .chain(object.required_extra.iter().cloned().map(Value::String))
+        .map(|p| borrowed(&p.key))
+        .chain(object.required_extra.iter().map(|name| borrowed(name)))
         .collect();
     if !required.is_empty() {
-        out.insert("required".to_owned(), Value::Array(required));
+        out.insert("required", Json::Array(required));
     }
     if !object.pattern_props.is_empty() {
-        let patterns: Map<String, Value> = object.pattern_props.iter().map(|(k, s)| (k.clone(), emit(s))).collect();
-        out.insert("patternProperties".to_owned(), Value::Object(patterns));
+        let patterns: Map<'a> = object
+            .pattern_props
+            .iter()
+            .map(|(k, s)| (k.as_str(), emit(s)))
+            .collect();
+        out.insert("patternProperties", Json::Object(patterns));
     }
     if let Some(names) = &object.property_names {
-        out.insert("propertyNames".to_owned(), emit(names));
+        out.insert("propertyNames", emit(names));
     }
     if let Some(additional) = &object.additional {
-        out.insert("additionalProperties".to_owned(), emit_or_false(additional));
+        out.insert("additionalProperties", emit_or_false(additional));
     }
 }
 
 /// `false` reads better than `{ "not": {} }` where a schema position is closed.
-fn emit_or_false(shape: &Shape) -> Value {
+fn emit_or_false(shape: &Shape) -> Json<'_> {
     if shape.kind == Kind::Never && shape.is_bare() {
-        Value::Bool(false)
+        Json::Bool(false)
     } else {
         emit(shape)
     }
 }
 
 /// Replaces definition indexes in `$ref`s by the definitions' names.
-fn rewrite_refs(value: &mut Value, schema: &Schema) {
+fn rewrite_refs<'a>(value: &mut Json<'a>, schema: &'a Schema) {
+    let mark = format!("#/$defs/{REF_MARK}");
     let mut stack = vec![value];
     while let Some(node) = stack.pop() {
         match node {
-            Value::Object(map) => {
-                if let Some(Value::String(reference)) = map.get_mut("$ref") {
-                    if let Some(index) = reference.strip_prefix(&format!("#/$defs/{REF_MARK}")) {
+            Json::Object(map) => {
+                if let Some(Json::String(reference)) = map.get_mut("$ref") {
+                    if let Some(index) = reference.strip_prefix(&mark) {
                         let name = index
                             .parse::<usize>()
                             .ok()
@@ -254,12 +265,12 @@ fn rewrite_refs(value: &mut Value, schema: &Schema) {
                             .map_or_else(String::new, |d| {
                                 crate::schema::escape_pointer_segment(&d.name).into_owned()
                             });
-                        *reference = format!("#/$defs/{name}");
+                        *reference = Cow::Owned(format!("#/$defs/{name}"));
                     }
                 }
                 stack.extend(map.values_mut());
             }
-            Value::Array(items) => stack.extend(items.iter_mut()),
+            Json::Array(items) => stack.extend(items.iter_mut()),
             _ => {}
         }
     }

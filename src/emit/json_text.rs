@@ -1,12 +1,13 @@
 //! Shape straight to JSON text: the same document as [`super::emit_root`]
 //! followed by `serde_json::to_string`, byte for byte, without building the
-//! `Value` tree in between (a map per node, a hashed insert per keyword, and
+//! tree in between (a map per node, an insert per keyword, and
 //! a second walk to write it). The `mcp` schema of a plain object root is
 //! written this way; a profile that rewrites a schema still needs the tree.
 
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::schema::json::write_string;
 use crate::schema::{Applicator, ArrayShape, Kind, ObjectShape, Schema, Shape};
 
 /// The root document as JSON text.
@@ -21,16 +22,8 @@ pub fn write_root(schema: &Schema) -> String {
     String::from_utf8(out.buf).unwrap_or_default()
 }
 
-/// Any JSON value as text, as `serde_json::to_string` writes it (the
-/// profiles' trees are written so): serde's serializer goes through a
-/// formatter for every token and copies strings a chunk at a time.
-#[must_use]
-pub fn write_value(value: &Value) -> String {
-    let mut buf = Vec::with_capacity(256);
-    write_any(&mut buf, value);
-    String::from_utf8(buf).unwrap_or_default()
-}
-
+/// A value a shape keeps (a default, an enum value, a kept keyword), as
+/// [`Json::write`](crate::schema::json::Json::write) writes it.
 fn write_any(buf: &mut Vec<u8>, value: &Value) {
     match value {
         Value::Null => buf.extend_from_slice(b"null"),
@@ -62,20 +55,6 @@ fn write_any(buf: &mut Vec<u8>, value: &Value) {
             }
             buf.push(b'}');
         }
-    }
-}
-
-/// A JSON string: copied whole when nothing in it needs escaping (names
-/// and descriptions rarely hold a quote, a backslash or a control
-/// character), else escaped by serde_json, so that the text is the same.
-fn write_string(buf: &mut Vec<u8>, text: &str) {
-    if text.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
-        buf.reserve(text.len() + 2);
-        buf.push(b'"');
-        buf.extend_from_slice(text.as_bytes());
-        buf.push(b'"');
-    } else {
-        let _ = text.serialize(&mut serde_json::Serializer::new(buf));
     }
 }
 

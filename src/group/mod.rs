@@ -145,7 +145,7 @@ fn fields_of(schema: &Value, tool: &str, owner: &str) -> Result<Fields> {
     let located = |err: Error| Error::new(err.code, format!("tool \"{tool}\", {owner}: {}", err.message));
     let read = schema::read_schema(schema).map_err(located)?;
     schema::check_object_root(&read).map_err(located)?;
-    let Value::Object(mut root) = crate::emit::emit_root(&read) else {
+    let Value::Object(mut root) = crate::emit::emit_root(&read).to_value() else {
         return Ok(Fields::default());
     };
     let take_map = |root: &mut Map<String, Value>, key: &str| match root.remove(key) {

@@ -6,7 +6,7 @@
 //! without the server knowing, so it is refused. Arguments come back
 //! unchanged.
 
-use serde_json::Value;
+use crate::schema::json::Json;
 
 use super::rules::{flatten_root_union, merge_all_of_here, refuse_keys};
 use super::walk::each_schema;
@@ -22,7 +22,7 @@ pub fn key_ok(key: &str) -> bool {
 
 pub const KEY_RULE: &str = "^[a-zA-Z0-9_.-]{1,64}$";
 
-pub fn shape(schema: &mut Value, report: &mut Report) {
+pub fn shape(schema: &mut Json<'_>, report: &mut Report) {
     flatten_root_union(schema, report);
     each_schema(schema, &mut |node, place| {
         if place.is_root() {

@@ -7,13 +7,13 @@
 //! schema silently drops the whole server, so this profile refuses rather
 //! than hopes. Arguments come back unchanged.
 
-use serde_json::{json, Map, Value};
+use crate::schema::json::{Json, Map};
 
 use super::rules::{drop_keyword, refuse_recursion};
 use super::walk::each_schema;
 use super::Report;
 
-pub fn shape(schema: &mut Value, report: &mut Report) {
+pub fn shape(schema: &mut Json<'_>, report: &mut Report) {
     super::anthropic::shape(schema, report);
     refuse_recursion(schema, report, "Claude Code does not resolve $ref");
     each_schema(schema, &mut |node, place| {
@@ -35,16 +35,17 @@ pub fn shape(schema: &mut Value, report: &mut Report) {
 /// `additionalProperties: {}` (a record or loose object of anything) as
 /// the explicit schema of every JSON type, which Claude Code keeps.
 /// `with_null` is false for clients that refuse a type list with `null`.
-pub fn open_record(node: &mut Map<String, Value>, with_null: bool) -> bool {
-    let open = matches!(node.get("additionalProperties"), Some(Value::Object(m)) if m.is_empty())
-        || node.get("additionalProperties") == Some(&Value::Bool(true));
+pub fn open_record(node: &mut Map<'_>, with_null: bool) -> bool {
+    let open = matches!(node.get("additionalProperties"), Some(Json::Object(m)) if m.is_empty())
+        || node.get("additionalProperties") == Some(&Json::Bool(true));
     if open {
-        let types = if with_null {
-            json!(["string", "number", "boolean", "object", "array", "null"])
+        let names: &[&'static str] = if with_null {
+            &["string", "number", "boolean", "object", "array", "null"]
         } else {
-            json!(["string", "number", "boolean", "object", "array"])
+            &["string", "number", "boolean", "object", "array"]
         };
-        node.insert("additionalProperties".to_owned(), json!({ "type": types }));
+        let types = Json::Array(names.iter().map(|name| Json::text(name)).collect());
+        node.insert("additionalProperties", super::rules::object_of("type", types));
     }
     open
 }

@@ -7,20 +7,20 @@
 //! Arguments come back unchanged: the strings an enum became are turned
 //! back by repair's usual rule.
 
-use serde_json::{Map, Value};
+use crate::schema::json::{Json, Map};
 
 use super::rules::{flatten_root_union, join_union_here, merge_all_of_here, stringify_enum};
 use super::walk::{each_schema, Place};
 use super::Report;
 use crate::error::FindingCode;
 
-pub fn shape(schema: &mut Value, report: &mut Report) {
+pub fn shape(schema: &mut Json<'_>, report: &mut Report) {
     flatten_root_union(schema, report);
     each_schema(schema, &mut |node, place| no_composition(node, place, report));
 }
 
 /// Cursor's rules for one node; `portable` applies them too.
-pub fn no_composition(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
+pub fn no_composition(node: &mut Map<'_>, place: &Place, report: &mut Report) {
     merge_all_of_here(node, place, report, false);
     join_union_here(node, place, report);
     drop_null(node, place, report);
@@ -28,18 +28,18 @@ pub fn no_composition(node: &mut Map<String, Value>, place: &Place, report: &mut
 }
 
 /// `null` taken out of a type list or an enum.
-pub fn drop_null(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
+pub fn drop_null(node: &mut Map<'_>, place: &Place, report: &mut Report) {
     let mut dropped = false;
-    if let Some(Value::Array(types)) = node.get_mut("type") {
+    if let Some(Json::Array(types)) = node.get_mut("type") {
         let before = types.len();
         types.retain(|t| t != "null");
         dropped |= types.len() < before;
         if let [one] = types.as_slice() {
             let one = one.clone();
-            node.insert("type".to_owned(), one);
+            node.insert("type", one);
         }
     }
-    if let Some(Value::Array(values)) = node.get_mut("enum") {
+    if let Some(Json::Array(values)) = node.get_mut("enum") {
         let before = values.len();
         values.retain(|v| !v.is_null());
         dropped |= values.len() < before;

@@ -11,7 +11,7 @@
 //! property keys outside `[A-Za-z_][A-Za-z0-9_]{0,63}`, and enums mixing
 //! types. Repair turns stringified enum values back into numbers.
 
-use serde_json::{Map, Value};
+use crate::schema::json::{Json, Map};
 
 use super::rules::{
     drop_keyword, flatten_root_union, items_everywhere, loosen_tuple, merge_all_of_here, object_of, refuse_keys,
@@ -55,9 +55,9 @@ fn key_ok(key: &str) -> bool {
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
-pub fn shape(schema: &mut Value, report: &mut Report) {
+pub fn shape(schema: &mut Json<'_>, report: &mut Report) {
     refuse_recursion(schema, report, "Gemini's parameters have no $ref to write it with");
-    if let Value::Object(root) = schema {
+    if let Json::Object(root) = schema {
         root.remove("$defs");
     }
     flatten_root_union(schema, report);
@@ -69,7 +69,7 @@ pub fn shape(schema: &mut Value, report: &mut Report) {
                 place.at("oneOf"),
                 "written as anyOf (Gemini has no oneOf): exactly-one is not checked by the client",
             );
-            node.insert("anyOf".to_owned(), branches);
+            node.insert("anyOf", branches);
         }
         type_list(node);
         any_of_alone(node, place, report);
@@ -81,12 +81,16 @@ pub fn shape(schema: &mut Value, report: &mut Report) {
         exclusive_bounds(node, place, report);
         records(node, place, report);
         loosen_tuple(node, place, report);
-        if let Some(Value::Array(examples)) = node.remove("examples") {
+        if let Some(Json::Array(examples)) = node.remove("examples") {
             if let Some(first) = examples.into_iter().next() {
-                node.entry("example").or_insert(first);
+                node.insert_absent("example", first);
             }
         }
-        let unknown: Vec<String> = node.keys().filter(|k| !FIELDS.contains(&k.as_str())).cloned().collect();
+        let unknown: Vec<String> = node
+            .keys()
+            .filter(|k| !FIELDS.contains(&k.as_ref()))
+            .map(ToString::to_string)
+            .collect();
         for key in unknown {
             drop_keyword(node, place, &key, report, "Gemini's Schema has no such field");
         }
@@ -97,29 +101,29 @@ pub fn shape(schema: &mut Value, report: &mut Report) {
 
 /// `type: [T, "null"]` as `type: T, nullable: true`; several types as an
 /// `anyOf` of one branch per type, rewritten by [`any_of_alone`].
-fn type_list(node: &mut Map<String, Value>) {
-    let Some(Value::Array(types)) = node.get("type").cloned() else {
+fn type_list(node: &mut Map<'_>) {
+    let Some(Json::Array(types)) = node.get("type").cloned() else {
         return;
     };
     let nullable = types.iter().any(|t| t == "null");
-    let rest: Vec<Value> = types.into_iter().filter(|t| t != "null").collect();
+    let rest: Vec<Json<'_>> = types.into_iter().filter(|t| t != "null").collect();
     match rest.as_slice() {
         [] => {
-            node.insert("type".to_owned(), text("null"));
+            node.insert("type", text("null"));
         }
         [one] => {
-            node.insert("type".to_owned(), one.clone());
+            node.insert("type", one.clone());
         }
         many => {
             node.remove("type");
-            let branches: Vec<Value> = many.iter().map(|t| object_of("type", t.clone())).collect();
-            node.insert("anyOf".to_owned(), Value::Array(branches));
+            let branches: Vec<Json<'_>> = many.iter().map(|t| object_of("type", t.clone())).collect();
+            node.insert("anyOf", Json::Array(branches));
         }
     }
     if nullable {
-        node.insert("nullable".to_owned(), Value::Bool(true));
+        node.insert("nullable", Json::Bool(true));
     }
-    if let Some(Value::Array(values)) = node.get_mut("enum") {
+    if let Some(Json::Array(values)) = node.get_mut("enum") {
         values.retain(|v| !v.is_null());
     }
 }
@@ -127,16 +131,15 @@ fn type_list(node: &mut Map<String, Value>) {
 /// `anyOf` must be the only field of its node (G4): `null` branches become
 /// `nullable` on the others, one branch left is merged into the node, and
 /// otherwise the description moves into each branch.
-fn any_of_alone(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
-    let Some(Value::Array(branches)) = node.remove("anyOf") else {
+fn any_of_alone(node: &mut Map<'_>, place: &Place, report: &mut Report) {
+    let Some(Json::Array(branches)) = node.remove("anyOf") else {
         return;
     };
     let before = branches.len();
-    let mut nullable = node.remove("nullable") == Some(Value::Bool(true));
-    let mut kept: Vec<Value> = Vec::with_capacity(before);
+    let mut nullable = node.remove("nullable") == Some(Json::Bool(true));
+    let mut kept: Vec<Json<'_>> = Vec::with_capacity(before);
     for branch in branches {
-        if branch.get("type").and_then(Value::as_str) == Some("null")
-            && branch.as_object().is_some_and(|b| b.len() == 1)
+        if branch.get("type").and_then(Json::as_str) == Some("null") && branch.as_object().is_some_and(|b| b.len() == 1)
         {
             nullable = true;
         } else {
@@ -144,59 +147,59 @@ fn any_of_alone(node: &mut Map<String, Value>, place: &Place, report: &mut Repor
         }
     }
     if kept.len() == 1 {
-        if let Some(Value::Object(only)) = kept.pop() {
+        if let Some(Json::Object(only)) = kept.pop() {
             for (key, value) in only {
-                node.entry(key).or_insert(value);
+                node.insert_absent(key, value);
             }
         }
         if nullable {
-            node.insert("nullable".to_owned(), Value::Bool(true));
+            node.insert("nullable", Json::Bool(true));
         }
         return;
     }
     let description = node.remove("description");
-    let siblings: Vec<String> = node.keys().cloned().collect();
+    let siblings: Vec<String> = node.keys().map(ToString::to_string).collect();
     for key in siblings {
         drop_keyword(node, place, &key, report, "Gemini takes nothing beside anyOf");
     }
     for branch in &mut kept {
-        if let Value::Object(map) = branch {
+        if let Json::Object(map) = branch {
             if let Some(description) = &description {
-                map.entry("description").or_insert_with(|| description.clone());
+                map.insert_absent("description", description.clone());
             }
             if nullable {
-                map.insert("nullable".to_owned(), Value::Bool(true));
+                map.insert("nullable", Json::Bool(true));
             }
         }
     }
-    node.insert("anyOf".to_owned(), Value::Array(kept));
+    node.insert("anyOf", Json::Array(kept));
 }
 
-fn enums(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
+fn enums(node: &mut Map<'_>, place: &Place, report: &mut Report) {
     let Some(values) = super::join::enum_values(node) else {
         return;
     };
-    if values.contains(&Value::Null) {
-        let rest: Vec<Value> = values.iter().filter(|v| !v.is_null()).cloned().collect();
-        node.insert("nullable".to_owned(), Value::Bool(true));
+    if values.contains(&Json::Null) {
+        let rest: Vec<Json<'_>> = values.iter().filter(|v| !v.is_null()).cloned().collect();
+        node.insert("nullable", Json::Bool(true));
         node.remove("const");
         if rest.is_empty() {
             node.remove("enum");
-            node.insert("type".to_owned(), text("null"));
+            node.insert("type", text("null"));
             return;
         }
-        node.insert("enum".to_owned(), Value::Array(rest));
+        node.insert("enum", Json::Array(rest));
     }
     let values = super::join::enum_values(node).unwrap_or(&[]);
-    let booleans = !values.is_empty() && values.iter().all(Value::is_boolean);
+    let booleans = !values.is_empty() && values.iter().all(Json::is_boolean);
     // The one JSON type every value has, for a node that names none.
     let kind = values
         .first()
-        .map(crate::schema::value_kind)
-        .filter(|kind| values.iter().all(|v| crate::schema::value_kind(v) == *kind));
+        .map(Json::kind)
+        .filter(|kind| values.iter().all(|v| v.kind() == *kind));
     if booleans {
         node.remove("const");
-        node.insert("type".to_owned(), text("boolean"));
+        node.insert("type", text("boolean"));
         drop_keyword(
             node,
             place,
@@ -207,14 +210,14 @@ fn enums(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
         return;
     }
     if let (None, Some(kind)) = (node.get("type"), kind) {
-        node.insert("type".to_owned(), text(kind));
+        node.insert("type", text(kind));
     }
     stringify_enum(node, place, report, true);
 }
 
-fn formats(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
-    let is_string = node.get("type").and_then(Value::as_str) == Some("string");
-    let format = node.get("format").and_then(Value::as_str);
+fn formats(node: &mut Map<'_>, place: &Place, report: &mut Report) {
+    let is_string = node.get("type").and_then(Json::as_str) == Some("string");
+    let format = node.get("format").and_then(Json::as_str);
     if is_string && !matches!(format, None | Some("enum" | "date-time")) {
         drop_keyword(
             node,
@@ -228,8 +231,8 @@ fn formats(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
 
 /// `exclusiveMinimum: n` on an integer is `minimum: n + 1` exactly; on a
 /// number it can only be written as `minimum: n`, which admits `n`.
-fn exclusive_bounds(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
-    let integer = node.get("type").and_then(Value::as_str) == Some("integer");
+fn exclusive_bounds(node: &mut Map<'_>, place: &Place, report: &mut Report) {
+    let integer = node.get("type").and_then(Json::as_str) == Some("integer");
     for (exclusive, inclusive, step) in [
         ("exclusiveMinimum", "minimum", 1.0),
         ("exclusiveMaximum", "maximum", -1.0),
@@ -251,7 +254,7 @@ fn exclusive_bounds(node: &mut Map<String, Value>, place: &Place, report: &mut R
         } else {
             bound.clone()
         };
-        let tighter = match node.get(inclusive).and_then(Value::as_f64) {
+        let tighter = match node.get(inclusive).and_then(Json::as_f64) {
             Some(existing) => (step > 0.0 && existing < value) || (step < 0.0 && existing > value),
             None => true,
         };
@@ -268,16 +271,16 @@ fn exclusive_bounds(node: &mut Map<String, Value>, place: &Place, report: &mut R
     }
 }
 
-fn records(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
+fn records(node: &mut Map<'_>, place: &Place, report: &mut Report) {
     match node.remove("additionalProperties") {
-        Some(Value::Bool(false)) => report.warn(
+        Some(Json::Bool(false)) => report.warn(
             FindingCode::KeywordDropped,
             place.at("additionalProperties"),
             "\"additionalProperties\": false removed (Gemini refuses the field); the object is no longer closed for the model, the server still refuses unknown keys",
         ),
         // Absent, `true` or `{}`: the object was open, and stays open.
-        None | Some(Value::Bool(true)) => {}
-        Some(Value::Object(schema)) if schema.is_empty() => {}
+        None | Some(Json::Bool(true)) => {}
+        Some(Json::Object(schema)) if schema.is_empty() => {}
         Some(_) => report.warn(
             FindingCode::RecordValueSchemaDropped,
             place.at("additionalProperties"),
@@ -287,12 +290,12 @@ fn records(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
 }
 
 /// An integer bound as JSON (exact within ±2^53).
-fn written_number(value: f64) -> Option<Value> {
+fn written_number(value: f64) -> Option<Json<'static>> {
     if value.abs() < 9_007_199_254_740_992.0 {
         // Integral (floor/ceil) and within ±2^53, so the cast is exact.
         #[allow(clippy::cast_possible_truncation)]
         let whole = value as i64;
-        return Some(Value::from(whole));
+        return Some(Json::from(whole));
     }
-    serde_json::Number::from_f64(value).map(Value::Number)
+    serde_json::Number::from_f64(value).map(Json::Number)
 }

@@ -6,7 +6,7 @@
 //! list (lengths, patterns, `uniqueItems`, `not`...) are silently not
 //! enforced by Gemini: each is reported. Arguments come back unchanged.
 
-use serde_json::Value;
+use crate::schema::json::Json;
 
 use super::rules::{bare_refs, ignored, merge_all_of_here};
 use super::walk::each_schema;
@@ -35,7 +35,7 @@ const NOT_ENFORCED: &[&str] = &[
     "dependentSchemas",
 ];
 
-pub fn shape(schema: &mut Value, report: &mut Report) {
+pub fn shape(schema: &mut Json<'_>, report: &mut Report) {
     each_schema(schema, &mut |node, place| {
         merge_all_of_here(node, place, report, false);
         // Inside a definition (every kept one is recursive), a required
@@ -50,7 +50,7 @@ pub fn shape(schema: &mut Value, report: &mut Report) {
         }
         bare_refs(node, place, report);
         if let Some(constant) = node.remove("const") {
-            node.insert("enum".to_owned(), Value::Array(vec![constant]));
+            node.insert("enum", Json::Array(vec![constant]));
         }
         ignored(
             node,

@@ -4,25 +4,27 @@
 //! validator still holds the exact rule). An `allOf` is merged exactly where
 //! its members agree, and the places they disagree are reported.
 
-use serde_json::{Map, Value};
+use std::borrow::Cow;
+
+use crate::schema::json::{Json, Map};
 
 /// The JSON types a schema node admits; `None` when it admits any.
-fn types_of(node: &Map<String, Value>) -> Option<Vec<String>> {
+fn types_of(node: &Map<'_>) -> Option<Vec<String>> {
     let mut out: Vec<String> = Vec::new();
     match node.get("type") {
-        Some(Value::String(t)) => out.push(t.clone()),
-        Some(Value::Array(ts)) => out.extend(ts.iter().filter_map(Value::as_str).map(str::to_owned)),
+        Some(Json::String(t)) => out.push(t.to_string()),
+        Some(Json::Array(ts)) => out.extend(ts.iter().filter_map(Json::as_str).map(str::to_owned)),
         _ => {
             let values = enum_values(node)?;
             for value in values {
                 let name = match value {
-                    Value::Null => "null",
-                    Value::Bool(_) => "boolean",
-                    Value::Number(n) if n.is_f64() => "number",
-                    Value::Number(_) => "integer",
-                    Value::String(_) => "string",
-                    Value::Array(_) => "array",
-                    Value::Object(_) => "object",
+                    Json::Null => "null",
+                    Json::Bool(_) => "boolean",
+                    Json::Number(n) if n.is_f64() => "number",
+                    Json::Number(_) => "integer",
+                    Json::String(_) => "string",
+                    Json::Array(_) => "array",
+                    Json::Object(_) => "object",
                 };
                 if !out.iter().any(|t| t == name) {
                     out.push(name.to_owned());
@@ -41,9 +43,9 @@ fn types_of(node: &Map<String, Value>) -> Option<Vec<String>> {
 }
 
 /// The values an `enum` or `const` allows.
-pub fn enum_values(node: &Map<String, Value>) -> Option<&[Value]> {
+pub fn enum_values<'m, 'a>(node: &'m Map<'a>) -> Option<&'m [Json<'a>]> {
     match (super::rules::field(node, "enum"), super::rules::field(node, "const")) {
-        (Some(Value::Array(values)), _) => Some(values),
+        (Some(Json::Array(values)), _) => Some(values.as_slice()),
         (_, Some(value)) => Some(std::slice::from_ref(value)),
         _ => None,
     }
@@ -68,10 +70,10 @@ const STRUCTURAL: &[&str] = &[
 
 /// One schema accepting at least every value any of `branches` accepts.
 #[must_use]
-pub fn join(branches: &[Value]) -> Map<String, Value> {
+pub fn join<'a>(branches: &[Json<'a>]) -> Map<'a> {
     // Each branch with the JSON types it admits; one that admits any makes
     // the whole join `{}`.
-    let mut branches_typed: Vec<(&Map<String, Value>, Vec<String>)> = Vec::new();
+    let mut branches_typed: Vec<(&Map<'_>, Vec<String>)> = Vec::new();
     let mut types: Vec<String> = Vec::new();
     for branch in expand(branches) {
         let Some((map, branch_types)) = branch.as_object().and_then(|m| types_of(m).map(|t| (m, t))) else {
@@ -91,13 +93,13 @@ pub fn join(branches: &[Value]) -> Map<String, Value> {
     out.insert(
         "type".to_owned(),
         match types.as_slice() {
-            [one] => Value::String(one.clone()),
-            _ => Value::Array(types.iter().cloned().map(Value::String).collect()),
+            [one] => Json::String(Cow::Owned(one.clone())),
+            _ => Json::Array(types.iter().map(|t| Json::String(Cow::Owned(t.clone()))).collect()),
         },
     );
-    let maps: Vec<&Map<String, Value>> = branches_typed.iter().map(|(m, _)| *m).collect();
+    let maps: Vec<&Map<'_>> = branches_typed.iter().map(|(m, _)| *m).collect();
     join_enums(&maps, &mut out);
-    let of_type = |name: &str| -> Vec<&Map<String, Value>> {
+    let of_type = |name: &str| -> Vec<&Map<'_>> {
         branches_typed
             .iter()
             .filter(|(_, t)| t.iter().any(|t| t == name))
@@ -110,14 +112,14 @@ pub fn join(branches: &[Value]) -> Map<String, Value> {
     }
     let arrays = of_type("array");
     if !arrays.is_empty() {
-        let items: Option<Vec<Value>> = arrays.iter().map(|m| m.get("items").cloned()).collect();
+        let items: Option<Vec<Json<'_>>> = arrays.iter().map(|m| m.get("items").cloned()).collect();
         if let Some(items) = items {
-            out.insert("items".to_owned(), one_or_any_of(items));
+            out.insert("items", one_or_any_of(items));
         }
     }
     if let Some(first) = maps.first() {
         for (key, value) in *first {
-            if !STRUCTURAL.contains(&key.as_str()) && maps.iter().all(|m| m.get(key) == Some(value)) {
+            if !STRUCTURAL.contains(&key.as_ref()) && maps.iter().all(|m| m.get(key) == Some(value)) {
                 out.insert(key.clone(), value.clone());
             }
         }
@@ -126,13 +128,13 @@ pub fn join(branches: &[Value]) -> Map<String, Value> {
 }
 
 /// Branches that are unions themselves give their own branches.
-fn expand(branches: &[Value]) -> Vec<&Value> {
+fn expand<'m, 'a>(branches: &'m [Json<'a>]) -> Vec<&'m Json<'a>> {
     let mut out = Vec::new();
-    let mut stack: Vec<&Value> = branches.iter().rev().collect();
+    let mut stack: Vec<&Json<'_>> = branches.iter().rev().collect();
     while let Some(branch) = stack.pop() {
         let inner = ["anyOf", "oneOf"]
             .iter()
-            .find_map(|k| branch.get(k).and_then(Value::as_array))
+            .find_map(|k| branch.get(k).and_then(Json::as_array))
             .filter(|_| branch.get("type").is_none());
         match inner {
             // Bounded: the emitted schema's depth is.
@@ -144,8 +146,8 @@ fn expand(branches: &[Value]) -> Vec<&Value> {
 }
 
 /// Values of every branch when each branch is an enum; otherwise none.
-fn join_enums(maps: &[&Map<String, Value>], out: &mut Map<String, Value>) {
-    let mut all: Vec<Value> = Vec::new();
+fn join_enums<'a>(maps: &[&Map<'a>], out: &mut Map<'a>) {
+    let mut all: Vec<Json<'_>> = Vec::new();
     for map in maps {
         let Some(values) = enum_values(map) else {
             return;
@@ -156,46 +158,46 @@ fn join_enums(maps: &[&Map<String, Value>], out: &mut Map<String, Value>) {
             }
         }
     }
-    out.insert("enum".to_owned(), Value::Array(all));
+    out.insert("enum", Json::Array(all));
 }
 
-fn join_objects(objects: &[&Map<String, Value>], out: &mut Map<String, Value>) {
-    let mut keys: Vec<String> = Vec::new();
-    let mut schemas: Vec<Vec<Value>> = Vec::new();
+fn join_objects<'a>(objects: &[&Map<'a>], out: &mut Map<'a>) {
+    // Each key's schemas across the branches, in the order keys appear.
+    let mut grouped: Map<'a> = Map::new();
     for object in objects {
-        let Some(Value::Object(props)) = object.get("properties") else {
+        let Some(Json::Object(props)) = object.get("properties") else {
             continue;
         };
         for (key, schema) in props {
-            let index = keys.iter().position(|k| k == key).unwrap_or_else(|| {
-                keys.push(key.clone());
-                schemas.push(Vec::new());
-                keys.len() - 1
-            });
-            if let Some(list) = schemas.get_mut(index) {
-                list.push(schema.clone());
+            match grouped.get_mut(key) {
+                Some(Json::Array(list)) => list.push(schema.clone()),
+                _ => {
+                    grouped.insert(key.clone(), Json::Array(vec![schema.clone()]));
+                }
             }
         }
     }
-    let properties: Map<String, Value> = keys
-        .iter()
-        .cloned()
-        .zip(schemas.into_iter().map(distinct_or_any_of))
+    let each_requires: Vec<Vec<&str>> = objects.iter().map(|o| required_of(o)).collect();
+    let required: Vec<Json<'a>> = grouped
+        .keys()
+        .filter(|key| each_requires.iter().all(|names| names.contains(&key.as_ref())))
+        .map(|key| Json::String(key.clone()))
         .collect();
-    out.insert("properties".to_owned(), Value::Object(properties));
-    let required: Vec<Value> = keys
-        .iter()
-        .filter(|key| objects.iter().all(|o| required_of(o).contains(&key.as_str())))
-        .cloned()
-        .map(Value::String)
+    let properties: Map<'a> = grouped
+        .into_iter()
+        .map(|(key, schemas)| match schemas {
+            Json::Array(list) => (key, distinct_or_any_of(list)),
+            other => (key, other),
+        })
         .collect();
+    out.insert("properties", Json::Object(properties));
     if !required.is_empty() {
-        out.insert("required".to_owned(), Value::Array(required));
+        out.insert("required", Json::Array(required));
     }
     let first = objects.first().and_then(|o| o.get("additionalProperties"));
     if first.is_some() && objects.iter().all(|o| o.get("additionalProperties") == first) {
         if let Some(first) = first {
-            out.insert("additionalProperties".to_owned(), first.clone());
+            out.insert("additionalProperties", first.clone());
         }
     }
 }
@@ -203,8 +205,8 @@ fn join_objects(objects: &[&Map<String, Value>], out: &mut Map<String, Value>) {
 /// For each of the node's properties, in order, whether it is required:
 /// read before the properties are borrowed mutably, without copying names.
 #[must_use]
-pub fn required_flags(node: &Map<String, Value>) -> Vec<bool> {
-    let Some(Value::Object(props)) = super::rules::field(node, "properties") else {
+pub fn required_flags(node: &Map<'_>) -> Vec<bool> {
+    let Some(Json::Object(props)) = super::rules::field(node, "properties") else {
         return Vec::new();
     };
     let required = required_of(node);
@@ -214,23 +216,23 @@ pub fn required_flags(node: &Map<String, Value>) -> Vec<bool> {
     props
         .keys()
         .enumerate()
-        .map(|(i, key)| required.get(i) == Some(&key.as_str()) || required.contains(&key.as_str()))
+        .map(|(i, key)| required.get(i) == Some(&key.as_ref()) || required.contains(&key.as_ref()))
         .collect()
 }
 
 /// The names an object node requires.
 #[must_use]
-pub fn required_of(node: &Map<String, Value>) -> Vec<&str> {
+pub fn required_of<'m>(node: &'m Map<'_>) -> Vec<&'m str> {
     super::rules::field(node, "required")
-        .and_then(Value::as_array)
-        .map(|r| r.iter().filter_map(Value::as_str).collect())
+        .and_then(Json::as_array)
+        .map(|r| r.iter().filter_map(Json::as_str).collect())
         .unwrap_or_default()
 }
 
 /// One schema when every branch gave the same one (descriptions aside),
 /// else `anyOf` of the distinct ones, joined in turn when visited.
-fn distinct_or_any_of(schemas: Vec<Value>) -> Value {
-    let mut distinct: Vec<Value> = Vec::new();
+fn distinct_or_any_of(schemas: Vec<Json<'_>>) -> Json<'_> {
+    let mut distinct: Vec<Json<'_>> = Vec::new();
     for schema in schemas {
         match distinct.iter_mut().find(|d| same_but_words(d, &schema)) {
             Some(known) => {
@@ -244,22 +246,22 @@ fn distinct_or_any_of(schemas: Vec<Value>) -> Value {
     one_or_any_of(distinct)
 }
 
-fn one_or_any_of(mut schemas: Vec<Value>) -> Value {
+fn one_or_any_of(mut schemas: Vec<Json<'_>>) -> Json<'_> {
     if schemas.len() == 1 {
-        return schemas.pop().unwrap_or(Value::Null);
+        return schemas.pop().unwrap_or(Json::Null);
     }
     let mut map = Map::new();
-    map.insert("anyOf".to_owned(), Value::Array(schemas));
-    Value::Object(map)
+    map.insert("anyOf", Json::Array(schemas));
+    Json::Object(map)
 }
 
 /// Equal but for their words (`description`, `title`), compared in place:
 /// a copy of each side per comparison was most of a join's cost.
-fn same_but_words(a: &Value, b: &Value) -> bool {
-    let (Value::Object(a), Value::Object(b)) = (a, b) else {
+fn same_but_words(a: &Json<'_>, b: &Json<'_>) -> bool {
+    let (Json::Object(a), Json::Object(b)) = (a, b) else {
         return a == b;
     };
-    let rule = |(key, _): &(&String, &Value)| key.as_str() != "description" && key.as_str() != "title";
+    let rule = |(key, _): &(&Cow<'_, str>, &Json<'_>)| *key != "description" && *key != "title";
     a.iter().filter(rule).count() == b.iter().filter(rule).count()
         && a.iter().filter(rule).all(|(key, value)| b.get(key) == Some(value))
 }
@@ -269,38 +271,38 @@ fn same_but_words(a: &Value, b: &Value) -> bool {
 /// keyword two members give differently keeps the first member's value and
 /// is named in the returned list (with its pointer below the node).
 #[must_use]
-pub fn merge_all_of(members: &[Value]) -> (Map<String, Value>, Vec<String>) {
+pub fn merge_all_of<'a>(members: &[Json<'a>]) -> (Map<'a>, Vec<String>) {
     let mut out = Map::new();
     let mut conflicts = Vec::new();
     for member in members {
-        if let Value::Object(map) = member {
+        if let Json::Object(map) = member {
             merge_into(&mut out, map, "", &mut conflicts);
         }
     }
     (out, conflicts)
 }
 
-fn merge_into(target: &mut Map<String, Value>, member: &Map<String, Value>, at: &str, conflicts: &mut Vec<String>) {
+fn merge_into<'a>(target: &mut Map<'a>, member: &Map<'a>, at: &str, conflicts: &mut Vec<String>) {
     for (key, value) in member {
-        match (key.as_str(), target.get_mut(key)) {
+        match (key.as_ref(), target.get_mut(key)) {
             (_, None) => {
                 target.insert(key.clone(), value.clone());
             }
-            ("required", Some(Value::Array(names))) => {
+            ("required", Some(Json::Array(names))) => {
                 for name in value.as_array().into_iter().flatten() {
                     if !names.contains(name) {
                         names.push(name.clone());
                     }
                 }
             }
-            ("properties", Some(Value::Object(props))) => {
+            ("properties", Some(Json::Object(props))) => {
                 for (name, schema) in value.as_object().into_iter().flatten() {
                     match props.get_mut(name) {
                         None => {
                             props.insert(name.clone(), schema.clone());
                         }
-                        Some(Value::Object(existing)) => {
-                            if let Value::Object(schema) = schema {
+                        Some(Json::Object(existing)) => {
+                            if let Json::Object(schema) = schema {
                                 let below = format!("{at}/properties/{}", crate::schema::escape_pointer_segment(name));
                                 merge_into(existing, schema, &below, conflicts);
                             }
@@ -322,49 +324,63 @@ fn merge_into(target: &mut Map<String, Value>, member: &Map<String, Value>, at: 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use serde_json::{json, Value};
+
+    fn joined(values: &[Value]) -> Value {
+        let trees: Vec<Json<'_>> = values.iter().map(Json::borrow).collect();
+        Json::Object(join(&trees)).to_value()
+    }
+
+    fn merged(values: &[Value]) -> (Value, Vec<String>) {
+        let trees: Vec<Json<'_>> = values.iter().map(Json::borrow).collect();
+        let (merged, conflicts) = merge_all_of(&trees);
+        (Json::Object(merged).to_value(), conflicts)
+    }
 
     #[test]
     fn a_union_of_objects_keeps_every_key_and_requires_the_shared_ones() {
-        let joined = join(&[
+        let joined_objects = joined(&[
             json!({"type": "object", "properties": {"kind": {"const": "a"}, "x": {"type": "string"}}, "required": ["kind", "x"]}),
             json!({"type": "object", "properties": {"kind": {"const": "b"}, "y": {"type": "number"}}, "required": ["kind"]}),
         ]);
         assert_eq!(
-            Value::Object(joined),
+            joined_objects,
             json!({
                 "type": "object",
                 "properties": {"kind": {"anyOf": [{"const": "a"}, {"const": "b"}]}, "x": {"type": "string"}, "y": {"type": "number"}},
                 "required": ["kind"]
             })
         );
-        let consts = join(&[json!({"const": "a"}), json!({"const": "b"})]);
-        assert_eq!(Value::Object(consts), json!({"type": "string", "enum": ["a", "b"]}));
+        let consts = joined(&[json!({"const": "a"}), json!({"const": "b"})]);
+        assert_eq!(consts, json!({"type": "string", "enum": ["a", "b"]}));
     }
 
     #[test]
     fn scalars_of_several_types_become_a_type_list_and_anything_stays_anything() {
-        let joined = join(&[
+        let scalars = joined(&[
             json!({"type": "string", "minLength": 2}),
             json!({"type": "integer"}),
             json!({"type": "number"}),
         ]);
-        assert_eq!(Value::Object(joined), json!({"type": ["string", "number"]}));
-        assert!(join(&[json!({"type": "string"}), json!({"description": "any"})]).is_empty());
+        assert_eq!(scalars, json!({"type": ["string", "number"]}));
+        assert_eq!(
+            joined(&[json!({"type": "string"}), json!({"description": "any"})]),
+            json!({})
+        );
     }
 
     #[test]
     fn all_of_merges_properties_and_names_conflicts() {
-        let (merged, conflicts) = merge_all_of(&[
+        let (all, conflicts) = merged(&[
             json!({"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}),
             json!({"type": "object", "properties": {"b": {"type": "number"}, "a": {"minLength": 1}}, "required": ["b"]}),
         ]);
         assert!(conflicts.is_empty(), "{conflicts:?}");
         assert_eq!(
-            Value::Object(merged),
+            all,
             json!({"type": "object", "properties": {"a": {"type": "string", "minLength": 1}, "b": {"type": "number"}}, "required": ["a", "b"]})
         );
-        let (_, conflicts) = merge_all_of(&[json!({"type": "string"}), json!({"type": "number"})]);
+        let (_, conflicts) = merged(&[json!({"type": "string"}), json!({"type": "number"})]);
         assert_eq!(conflicts, ["/type"]);
     }
 }

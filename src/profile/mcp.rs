@@ -6,14 +6,14 @@
 //! output. Nothing is written that a client would send back differently,
 //! so there is nothing to undo.
 
-use serde_json::Value;
+use crate::schema::json::Json;
 
 use super::union_root::{any_of, flat, one_of, ActionsAs};
 use super::Input;
 use crate::emit::emit_root;
 
 #[must_use]
-pub fn emit(input: Input<'_>, actions_as: ActionsAs) -> Value {
+pub fn emit(input: Input<'_>, actions_as: ActionsAs) -> Json<'_> {
     match (input.union, actions_as) {
         (None, _) if crate::schema::is_object_union(input.schema) => any_of(input.schema),
         (None, _) => emit_root(input.schema),

@@ -23,8 +23,8 @@ mod walk;
 
 use std::borrow::Cow;
 
+use crate::schema::json::Json;
 use serde::Serialize;
-use serde_json::Value;
 
 pub use union_root::ActionsAs;
 
@@ -178,10 +178,11 @@ impl Report {
     }
 }
 
-/// A profile's schema with its report.
+/// A profile's schema with its report. The schema borrows names and
+/// texts from the compiled schema it was written from.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Shaped {
-    pub schema: Value,
+pub struct Shaped<'a> {
+    pub schema: Json<'a>,
     pub report: Report,
 }
 
@@ -225,7 +226,7 @@ pub fn form(client: Client, actions_as: Option<ActionsAs>) -> Result<ActionsAs> 
 
 /// The `mcp` profile's schema and report: where every other profile starts.
 #[must_use]
-pub fn mcp_schema(input: Input<'_>, form: ActionsAs) -> Shaped {
+pub fn mcp_schema(input: Input<'_>, form: ActionsAs) -> Shaped<'_> {
     let schema = mcp::emit(input, form);
     let mut report = Report::default();
     if let (Some(union), ActionsAs::Flat) = (input.union, form) {
@@ -237,7 +238,7 @@ pub fn mcp_schema(input: Input<'_>, form: ActionsAs) -> Shaped {
 /// The flat `mcp` schema (from [`mcp_schema`]) rewritten for `client`, its
 /// report extended with what that changed and refused.
 #[must_use]
-pub fn reshape(mut base: Shaped, client: Client) -> Shaped {
+pub fn reshape(mut base: Shaped<'_>, client: Client) -> Shaped<'_> {
     let (schema, report) = (&mut base.schema, &mut base.report);
     match client {
         Client::Mcp => {}

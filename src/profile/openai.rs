@@ -3,12 +3,12 @@
 //! (CLIENTS.md ON2), so every array gets one; `{}` means what a missing one
 //! meant, so nothing is reported. Arguments come back unchanged.
 
-use serde_json::Value;
+use crate::schema::json::Json;
 
 use super::rules::items_everywhere;
 use super::walk::each_schema;
 use super::Report;
 
-pub fn shape(schema: &mut Value, _report: &mut Report) {
+pub fn shape(schema: &mut Json<'_>, _report: &mut Report) {
     each_schema(schema, &mut |node, _| items_everywhere(node));
 }

@@ -9,10 +9,11 @@
 //! it). Refused: records (a closed object cannot hold their keys), an
 //! `allOf` that cannot be merged exactly, and the size limits of O7.
 
-use serde_json::{json, Map, Value};
+use crate::schema::json::{Json, Map};
 
 use super::rules::{
-    accepts_null, drop_keywords, field, has_any, items_everywhere, loosen_tuple, make_nullable, merge_all_of_here, take,
+    accepts_null, drop_keywords, field, has_any, items_everywhere, loosen_tuple, make_nullable, merge_all_of_here,
+    object_of, take,
 };
 use super::walk::{each_schema, Place};
 use super::Report;
@@ -47,7 +48,7 @@ const MAX_ENUM_VALUES: usize = 1000;
 /// O7: at most this many object properties in the whole schema.
 const MAX_PROPERTIES: usize = 5000;
 
-pub fn shape(schema: &mut Value, report: &mut Report) {
+pub fn shape(schema: &mut Json<'_>, report: &mut Report) {
     super::rules::flatten_root_union(schema, report);
     let mut enum_values = 0usize;
     let mut properties = 0usize;
@@ -63,10 +64,10 @@ pub fn shape(schema: &mut Value, report: &mut Report) {
                 format!("objects nest deeper than {MAX_NESTING} levels, the strict mode limit"),
             );
         }
-        enum_values += field(node, "enum").and_then(Value::as_array).map_or(0, Vec::len);
+        enum_values += field(node, "enum").and_then(Json::as_array).map_or(0, Vec::len);
         if is_object(node) {
             close(node, place, report);
-            properties += field(node, "properties").and_then(Value::as_object).map_or(0, Map::len);
+            properties += field(node, "properties").and_then(Json::as_object).map_or(0, Map::len);
         }
     });
     if enum_values > MAX_ENUM_VALUES {
@@ -86,14 +87,14 @@ pub fn shape(schema: &mut Value, report: &mut Report) {
 }
 
 /// `oneOf` as `anyOf`, `allOf` merged exactly, a tuple as an array.
-fn rewrite_composite(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
-    if let Some(Value::Array(branches)) = take(node, "oneOf") {
+fn rewrite_composite(node: &mut Map<'_>, place: &Place, report: &mut Report) {
+    if let Some(Json::Array(branches)) = take(node, "oneOf") {
         report.warn(
             FindingCode::OneofToAnyof,
             place.at("oneOf"),
             "written as anyOf: the client does not check that exactly one branch fits",
         );
-        node.insert("anyOf".to_owned(), Value::Array(branches));
+        node.insert("anyOf", Json::Array(branches));
     }
     merge_all_of_here(node, place, report, true);
     loosen_tuple(node, place, report);
@@ -106,13 +107,18 @@ const TYPED_BY: &[&str] = &["type", "anyOf", "$ref", "enum", "const", "propertie
 /// has no type, and strict mode needs one at every node ("schema must have
 /// a 'type' key", odoo-llm#212) and takes no open object: the nearest it
 /// can say is any scalar. The server still takes anything.
-fn narrow_any(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
+fn narrow_any(node: &mut Map<'_>, place: &Place, report: &mut Report) {
     if has_any(node, TYPED_BY) {
         return;
     }
     node.insert(
         "anyOf".to_owned(),
-        json!([{ "type": "string" }, { "type": "number" }, { "type": "boolean" }, { "type": "null" }]),
+        Json::Array(
+            ["string", "number", "boolean", "null"]
+                .into_iter()
+                .map(|name| object_of("type", Json::text(name)))
+                .collect(),
+        ),
     );
     report.warn(
         FindingCode::AnyNarrowed,
@@ -121,7 +127,7 @@ fn narrow_any(node: &mut Map<String, Value>, place: &Place, report: &mut Report)
     );
 }
 
-fn is_object(node: &Map<String, Value>) -> bool {
+fn is_object(node: &Map<'_>) -> bool {
     match field(node, "type") {
         Some(_) => super::rules::has_type(node, "object"),
         None => field(node, "properties").is_some(),
@@ -129,7 +135,7 @@ fn is_object(node: &Map<String, Value>) -> bool {
 }
 
 /// Closes an object and requires every key, optional ones made nullable.
-fn close(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
+fn close(node: &mut Map<'_>, place: &Place, report: &mut Report) {
     for key in ["patternProperties", "propertyNames"] {
         if node.contains_key(key) {
             report.refuse(
@@ -140,13 +146,13 @@ fn close(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
         }
     }
     match node.get("additionalProperties") {
-        None | Some(Value::Bool(false)) => {}
-        Some(Value::Bool(true)) => report.warn(
+        None | Some(Json::Bool(false)) => {}
+        Some(Json::Bool(true)) => report.warn(
             FindingCode::ObjectClosed,
             place.at("additionalProperties"),
             "the object accepted unknown keys; strict mode closes it",
         ),
-        Some(Value::Object(schema)) if schema.is_empty() => report.warn(
+        Some(Json::Object(schema)) if schema.is_empty() => report.warn(
             FindingCode::ObjectClosed,
             place.at("additionalProperties"),
             "the object accepted unknown keys; strict mode closes it",
@@ -157,16 +163,16 @@ fn close(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
             "strict mode closes every object, so a record's values could not be sent",
         ),
     }
-    node.insert("additionalProperties".to_owned(), Value::Bool(false));
+    node.insert("additionalProperties", Json::Bool(false));
     let required = super::join::required_flags(node);
-    let props = node.entry("properties").or_insert_with(|| json!({}));
-    let Value::Object(props) = props else {
+    node.insert_absent("properties", Json::Object(Map::new()));
+    let Some(Json::Object(props)) = node.get_mut("properties") else {
         return;
     };
     let mut all = Vec::with_capacity(props.len());
     let mut here: Option<String> = None;
     for (i, (key, schema)) in props.iter_mut().enumerate() {
-        all.push(Value::String(key.clone()));
+        all.push(Json::String(key.clone()));
         if required.get(i).copied().unwrap_or(false) {
             continue;
         }
@@ -191,5 +197,5 @@ fn close(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
             );
         }
     }
-    node.insert("required".to_owned(), Value::Array(all));
+    node.insert("required", Json::Array(all));
 }

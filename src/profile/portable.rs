@@ -5,7 +5,7 @@
 //! keys, and Copilot's (items everywhere, nothing beside the root object).
 //! Arguments come back unchanged.
 
-use serde_json::Value;
+use crate::schema::json::Json;
 
 use super::claude_code::open_record;
 use super::cursor::no_composition;
@@ -14,7 +14,7 @@ use super::walk::each_schema;
 use super::Report;
 use crate::error::FindingCode;
 
-pub fn shape(schema: &mut Value, report: &mut Report) {
+pub fn shape(schema: &mut Json<'_>, report: &mut Report) {
     flatten_root_union(schema, report);
     refuse_recursion(schema, report, "Claude Code and Kiro do not resolve $ref");
     each_schema(schema, &mut |node, place| {

@@ -1,7 +1,9 @@
 //! Rewrites several profiles share, each reporting what it changed. They
 //! work on one emitted node at a time (see `walk`), except the root ones.
 
-use serde_json::{Map, Value};
+use std::borrow::Cow;
+
+use crate::schema::json::{Json, Map};
 
 use super::join::{join, merge_all_of, required_of};
 use super::walk::Place;
@@ -11,12 +13,11 @@ use crate::error::FindingCode;
 /// A root union as one object: Anthropic, Claude Code, Kiro, Copilot and
 /// Cursor refuse or strip a root `anyOf`/`oneOf`, and Gemini wants `anyOf`
 /// alone in its node. Keys only some branches require become optional.
-pub fn flatten_root_union(root: &mut Value, report: &mut Report) {
-    let Value::Object(map) = root else {
+pub fn flatten_root_union(root: &mut Json<'_>, report: &mut Report) {
+    let Json::Object(map) = root else {
         return;
     };
-    let Some((keyword, Value::Array(branches))) =
-        ["anyOf", "oneOf"].iter().find_map(|k| map.remove(*k).map(|v| (*k, v)))
+    let Some((keyword, Json::Array(branches))) = ["anyOf", "oneOf"].iter().find_map(|k| map.remove(k).map(|v| (*k, v)))
     else {
         return;
     };
@@ -53,16 +54,16 @@ pub fn flatten_root_union(root: &mut Value, report: &mut Report) {
     );
     for (key, value) in joined {
         if key != "type" {
-            map.entry(key).or_insert(value);
+            map.insert_absent(key, value);
         }
     }
-    map.insert("type".to_owned(), text("object"));
+    map.insert("type", text("object"));
 }
 
 /// An `allOf` merged into its node. Members that disagree keep the first
 /// member's value: refused when `exact`, else reported as dropped.
-pub fn merge_all_of_here(node: &mut Map<String, Value>, place: &Place, report: &mut Report, exact: bool) {
-    let Some(Value::Array(members)) = take(node, "allOf") else {
+pub fn merge_all_of_here(node: &mut Map<'_>, place: &Place, report: &mut Report, exact: bool) {
+    let Some(Json::Array(members)) = take(node, "allOf") else {
         return;
     };
     let (merged, conflicts) = merge_all_of(&members);
@@ -83,14 +84,13 @@ pub fn merge_all_of_here(node: &mut Map<String, Value>, place: &Place, report: &
         }
     }
     for (key, value) in merged {
-        node.entry(key).or_insert(value);
+        node.insert_absent(key, value);
     }
 }
 
 /// A nested `anyOf`/`oneOf` as one schema (clients with no composition).
-pub fn join_union_here(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
-    let Some((keyword, Value::Array(branches))) =
-        ["anyOf", "oneOf"].iter().find_map(|k| take(node, k).map(|v| (*k, v)))
+pub fn join_union_here(node: &mut Map<'_>, place: &Place, report: &mut Report) {
+    let Some((keyword, Json::Array(branches))) = ["anyOf", "oneOf"].iter().find_map(|k| take(node, k).map(|v| (*k, v)))
     else {
         return;
     };
@@ -100,7 +100,7 @@ pub fn join_union_here(node: &mut Map<String, Value>, place: &Place, report: &mu
     } else {
         format!(
             "one schema of type {}",
-            joined.get("type").map_or_else(String::new, Value::to_string)
+            joined.get("type").map_or_else(String::new, Json::to_string)
         )
     };
     report.warn(
@@ -112,7 +112,7 @@ pub fn join_union_here(node: &mut Map<String, Value>, place: &Place, report: &mu
         ),
     );
     for (key, value) in joined {
-        node.entry(key).or_insert(value);
+        node.insert_absent(key, value);
     }
 }
 
@@ -121,37 +121,37 @@ pub fn join_union_here(node: &mut Map<String, Value>, place: &Place, report: &mu
 /// and `prefixItems` does not count). `{}` says what a missing one said;
 /// `items: false` (Zod's closed tuple) says "nothing past the positions",
 /// which `maxItems` says as exactly, so nothing is lost either way.
-pub fn items_everywhere(node: &mut Map<String, Value>) {
+pub fn items_everywhere(node: &mut Map<'_>) {
     if !has_type(node, "array") {
         return;
     }
     match field(node, "items") {
         None => {}
-        Some(Value::Bool(false)) => {
-            let positions = node.get("prefixItems").and_then(Value::as_array).map_or(0, Vec::len);
-            let bound = node.get("maxItems").and_then(Value::as_u64).map_or(positions, |max| {
+        Some(Json::Bool(false)) => {
+            let positions = node.get("prefixItems").and_then(Json::as_array).map_or(0, Vec::len);
+            let bound = node.get("maxItems").and_then(Json::as_u64).map_or(positions, |max| {
                 usize::try_from(max).map_or(positions, |max| max.min(positions))
             });
-            node.insert("maxItems".to_owned(), Value::from(bound));
+            node.insert("maxItems", Json::from(bound));
         }
         Some(_) => return,
     }
-    node.insert("items".to_owned(), Value::Object(Map::new()));
+    node.insert("items", Json::Object(Map::new()));
 }
 
 /// Whether `type` names `name`, alone or in a list.
 #[must_use]
-pub fn has_type(node: &Map<String, Value>, name: &str) -> bool {
+pub fn has_type(node: &Map<'_>, name: &str) -> bool {
     match field(node, "type") {
-        Some(Value::String(t)) => t == name,
-        Some(Value::Array(ts)) => ts.iter().any(|t| t == name),
+        Some(Json::String(t)) => t == name,
+        Some(Json::Array(ts)) => ts.iter().any(|t| t == name),
         _ => false,
     }
 }
 
 /// Recursive definitions a client cannot resolve: one refusal each.
-pub fn refuse_recursion(root: &Value, report: &mut Report, why: &str) {
-    if let Some(Value::Object(defs)) = root.get("$defs") {
+pub fn refuse_recursion(root: &Json<'_>, report: &mut Report, why: &str) {
+    if let Some(Json::Object(defs)) = root.get("$defs") {
         for name in defs.keys() {
             report.refuse(
                 FindingCode::RecursiveSchema,
@@ -163,8 +163,8 @@ pub fn refuse_recursion(root: &Value, report: &mut Report, why: &str) {
 }
 
 /// Property keys the client refuses, one refusal each.
-pub fn refuse_keys(node: &Map<String, Value>, place: &Place, report: &mut Report, ok: fn(&str) -> bool, rule: &str) {
-    if let Some(Value::Object(props)) = node.get("properties") {
+pub fn refuse_keys(node: &Map<'_>, place: &Place, report: &mut Report, ok: fn(&str) -> bool, rule: &str) {
+    if let Some(Json::Object(props)) = node.get("properties") {
         for key in props.keys().filter(|k| !ok(k)) {
             report.refuse(
                 FindingCode::PropertyKeyRefused,
@@ -180,7 +180,7 @@ pub fn refuse_keys(node: &Map<String, Value>, place: &Place, report: &mut Report
 }
 
 /// Removes `key`, reporting it as dropped for `why`.
-pub fn drop_keyword(node: &mut Map<String, Value>, place: &Place, key: &str, report: &mut Report, why: &str) {
+pub fn drop_keyword(node: &mut Map<'_>, place: &Place, key: &str, report: &mut Report, why: &str) {
     if take(node, key).is_some() {
         report.warn(
             FindingCode::KeywordDropped,
@@ -192,7 +192,7 @@ pub fn drop_keyword(node: &mut Map<String, Value>, place: &Place, key: &str, rep
 
 /// Removes each of `keys` present, as [`drop_keyword`] does, reported in
 /// the order of `keys`.
-pub fn drop_keywords(node: &mut Map<String, Value>, place: &Place, keys: &[&str], report: &mut Report, why: &str) {
+pub fn drop_keywords(node: &mut Map<'_>, place: &Place, keys: &[&str], report: &mut Report, why: &str) {
     if has_any(node, keys) {
         for key in keys {
             drop_keyword(node, place, key, report, why);
@@ -203,13 +203,13 @@ pub fn drop_keywords(node: &mut Map<String, Value>, place: &Place, keys: &[&str]
 /// Whether the node has any of `keys`: one pass over its few keys, where a
 /// lookup per listed keyword would hash each of them.
 #[must_use]
-pub fn has_any(node: &Map<String, Value>, keys: &[&str]) -> bool {
-    node.keys().any(|key| keys.contains(&key.as_str()))
+pub fn has_any(node: &Map<'_>, keys: &[&str]) -> bool {
+    node.keys().any(|key| keys.contains(&key.as_ref()))
 }
 
 /// `node.remove(key)`, found first by [`field`]: most nodes lack the
 /// keyword a rule looks for, and a miss then costs no hash.
-pub fn take(node: &mut Map<String, Value>, key: &str) -> Option<Value> {
+pub fn take<'a>(node: &mut Map<'a>, key: &str) -> Option<Json<'a>> {
     field(node, key)?;
     node.remove(key)
 }
@@ -218,7 +218,7 @@ pub fn take(node: &mut Map<String, Value>, key: &str) -> Option<Value> {
 /// cheaper than hashing the key, which a profile would do a dozen times a
 /// node.
 #[must_use]
-pub fn field<'a>(node: &'a Map<String, Value>, key: &str) -> Option<&'a Value> {
+pub fn field<'m, 'a>(node: &'m Map<'a>, key: &str) -> Option<&'m Json<'a>> {
     if node.len() > 8 {
         return node.get(key);
     }
@@ -226,12 +226,12 @@ pub fn field<'a>(node: &'a Map<String, Value>, key: &str) -> Option<&'a Value> {
 }
 
 /// Reports keywords the client keeps but does not enforce.
-pub fn ignored(node: &Map<String, Value>, place: &Place, keys: &[&str], report: &mut Report, why: &str) {
+pub fn ignored(node: &Map<'_>, place: &Place, keys: &[&str], report: &mut Report, why: &str) {
     if !has_any(node, keys) {
         return;
     }
     for key in keys {
-        if node.contains_key(*key) {
+        if node.contains_key(key) {
             report.warn(
                 FindingCode::IgnoredByClient,
                 place.at(key),
@@ -243,18 +243,18 @@ pub fn ignored(node: &Map<String, Value>, place: &Place, keys: &[&str], report: 
 
 /// Does a schema accept `null`?
 #[must_use]
-pub fn accepts_null(schema: &Value) -> bool {
-    let Value::Object(map) = schema else {
-        return schema == &Value::Bool(true);
+pub fn accepts_null(schema: &Json<'_>) -> bool {
+    let Json::Object(map) = schema else {
+        return schema == &Json::Bool(true);
     };
     if let Some(values) = super::join::enum_values(map) {
-        return values.contains(&Value::Null);
+        return values.contains(&Json::Null);
     }
     match field(map, "type") {
-        Some(Value::String(t)) => t == "null",
-        Some(Value::Array(ts)) => ts.iter().any(|t| t == "null"),
+        Some(Json::String(t)) => t == "null",
+        Some(Json::Array(ts)) => ts.iter().any(|t| t == "null"),
         _ => {
-            if let Some(Value::Array(branches)) = field(map, "anyOf").or_else(|| field(map, "oneOf")) {
+            if let Some(Json::Array(branches)) = field(map, "anyOf").or_else(|| field(map, "oneOf")) {
                 return branches.iter().any(accepts_null);
             }
             !has_any(map, &["$ref", "not", "allOf"])
@@ -266,60 +266,58 @@ pub fn accepts_null(schema: &Value) -> bool {
 /// plain type, else `anyOf` with `{ type: "null" }` (its description kept
 /// outside, where clients show it).
 #[must_use]
-pub fn make_nullable(schema: Value) -> Value {
-    let Value::Object(mut map) = schema else {
+pub fn make_nullable(schema: Json<'_>) -> Json<'_> {
+    let Json::Object(mut map) = schema else {
         return schema;
     };
-    let simple = matches!(field(&map, "type"), Some(Value::String(_))) && !has_any(&map, &["anyOf", "oneOf", "$ref"]);
+    let simple = matches!(field(&map, "type"), Some(Json::String(_))) && !has_any(&map, &["anyOf", "oneOf", "$ref"]);
     if simple {
         if let Some(ty) = map.get_mut("type") {
-            *ty = Value::Array(vec![ty.take(), text("null")]);
+            *ty = Json::Array(vec![ty.take(), text("null")]);
         }
         if let Some(constant) = take(&mut map, "const") {
-            map.insert("enum".to_owned(), Value::Array(vec![constant, Value::Null]));
-        } else if let Some(Value::Array(values)) = map.get_mut("enum") {
-            values.push(Value::Null);
+            map.insert("enum", Json::Array(vec![constant, Json::Null]));
+        } else if let Some(Json::Array(values)) = map.get_mut("enum") {
+            values.push(Json::Null);
         }
-        return Value::Object(map);
+        return Json::Object(map);
     }
     let mut out = Map::new();
     if let Some(description) = take(&mut map, "description") {
-        out.insert("description".to_owned(), description);
+        out.insert("description", description);
     }
     out.insert(
         "anyOf".to_owned(),
-        Value::Array(vec![Value::Object(map), object_of("type", text("null"))]),
+        Json::Array(vec![Json::Object(map), object_of("type", text("null"))]),
     );
-    Value::Object(out)
+    Json::Object(out)
 }
 
-/// A JSON string. Rewrites build values with these rather than `json!`,
-/// which passes every interpolated value through the serializer (a deep
-/// copy of a subschema, an allocation per literal).
+/// A JSON string borrowing its text (static, or the schema's).
 #[must_use]
-pub fn text(value: &str) -> Value {
-    Value::String(value.to_owned())
+pub fn text(value: &str) -> Json<'_> {
+    Json::String(Cow::Borrowed(value))
 }
 
-/// `{ key: value }`, built directly (see [`text`]).
+/// `{ key: value }`.
 #[must_use]
-pub fn object_of(key: &str, value: Value) -> Value {
+pub fn object_of<'a>(key: &'static str, value: Json<'a>) -> Json<'a> {
     let mut map = Map::with_capacity(1);
-    map.insert(key.to_owned(), value);
-    Value::Object(map)
+    map.insert(key, value);
+    Json::Object(map)
 }
 
 /// Enum values (and a `const`) written as strings: clients that take only
 /// string enums. `gemini` marks the node `format: "enum"` and keeps its
 /// type; others make it a string. Refused when two values would read the
 /// same, or (`gemini`) when no one type holds them.
-pub fn stringify_enum(node: &mut Map<String, Value>, place: &Place, report: &mut Report, gemini: bool) {
+pub fn stringify_enum(node: &mut Map<'_>, place: &Place, report: &mut Report, gemini: bool) {
     let Some(values) = super::join::enum_values(node) else {
         return;
     };
-    if values.iter().all(Value::is_string) {
+    if values.iter().all(Json::is_string) {
         if let Some(constant) = node.remove("const") {
-            node.insert("enum".to_owned(), Value::Array(vec![constant]));
+            node.insert("enum", Json::Array(vec![constant]));
         }
         return;
     }
@@ -327,11 +325,11 @@ pub fn stringify_enum(node: &mut Map<String, Value>, place: &Place, report: &mut
     let texts: Vec<String> = values
         .iter()
         .map(|v| match v {
-            Value::String(s) => s.clone(),
+            Json::String(s) => s.to_string(),
             other => other.to_string(),
         })
         .collect();
-    let kinds: Vec<&str> = values.iter().map(crate::schema::value_kind).collect();
+    let kinds: Vec<&str> = values.iter().map(Json::kind).collect();
     let collide = texts
         .iter()
         .enumerate()
@@ -343,7 +341,7 @@ pub fn stringify_enum(node: &mut Map<String, Value>, place: &Place, report: &mut
             place.at(if node.contains_key("enum") { "enum" } else { "const" }),
             format!(
                 "the values {} cannot be told apart once written as strings",
-                Value::Array(values.clone())
+                Json::Array(values.clone())
             ),
         );
         return;
@@ -351,29 +349,33 @@ pub fn stringify_enum(node: &mut Map<String, Value>, place: &Place, report: &mut
     node.remove("const");
     node.insert(
         "enum".to_owned(),
-        Value::Array(texts.iter().cloned().map(Value::String).collect()),
+        Json::Array(texts.iter().map(|t| Json::String(Cow::Owned(t.clone()))).collect()),
     );
     if gemini && !mixed {
-        node.insert("format".to_owned(), text("enum"));
+        node.insert("format", text("enum"));
     } else {
-        node.insert("type".to_owned(), text("string"));
+        node.insert("type", text("string"));
     }
     report.warn(
         FindingCode::EnumStringified,
         place.at("enum"),
         format!(
             "the values {} are written as strings; repair with this client turns them back",
-            Value::Array(values)
+            Json::Array(values)
         ),
     );
 }
 
 /// A `$ref` keeps only `$` keywords beside it (Gemini's JSON Schema mode).
-pub fn bare_refs(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
+pub fn bare_refs(node: &mut Map<'_>, place: &Place, report: &mut Report) {
     if !node.contains_key("$ref") {
         return;
     }
-    let siblings: Vec<String> = node.keys().filter(|k| !k.starts_with('$')).cloned().collect();
+    let siblings: Vec<String> = node
+        .keys()
+        .filter(|k| !k.starts_with('$'))
+        .map(ToString::to_string)
+        .collect();
     for key in siblings {
         drop_keyword(node, place, &key, report, "the client takes nothing beside a $ref");
     }
@@ -381,20 +383,20 @@ pub fn bare_refs(node: &mut Map<String, Value>, place: &Place, report: &mut Repo
 
 /// `prefixItems` (a tuple) as an array of any of its positions' schemas;
 /// a closed tuple keeps its length as `maxItems`.
-pub fn loosen_tuple(node: &mut Map<String, Value>, place: &Place, report: &mut Report) {
-    let Some(Value::Array(positions)) = take(node, "prefixItems") else {
+pub fn loosen_tuple(node: &mut Map<'_>, place: &Place, report: &mut Report) {
+    let Some(Json::Array(positions)) = take(node, "prefixItems") else {
         return;
     };
     let count = positions.len();
     let mut schemas = positions;
     match node.remove("items") {
-        Some(Value::Bool(false)) => {
-            node.entry("maxItems").or_insert(Value::from(count));
+        Some(Json::Bool(false)) => {
+            node.insert_absent("maxItems", Json::from(count));
         }
         Some(rest) => schemas.push(rest),
         None => {}
     }
-    let mut distinct: Vec<Value> = Vec::new();
+    let mut distinct: Vec<Json<'_>> = Vec::new();
     for schema in schemas {
         if !distinct.contains(&schema) {
             distinct.push(schema);
@@ -403,9 +405,9 @@ pub fn loosen_tuple(node: &mut Map<String, Value>, place: &Place, report: &mut R
     let items = if distinct.len() == 1 {
         distinct.pop().unwrap_or_default()
     } else {
-        object_of("anyOf", Value::Array(distinct))
+        object_of("anyOf", Json::Array(distinct))
     };
-    node.insert("items".to_owned(), items);
+    node.insert("items", items);
     report.warn(
         FindingCode::TupleLoosened,
         place.at("prefixItems"),

@@ -6,7 +6,9 @@
 //! not every action uses says which do. The `oneOf` form is what the MCP
 //! spec and SDK v2 write for a discriminated union.
 
-use serde_json::{Map, Value};
+use std::borrow::Cow;
+
+use crate::schema::json::{Json, Map};
 
 use super::rules::{object_of, text};
 
@@ -29,29 +31,29 @@ pub enum ActionsAs {
 /// exclude each other, so a root `anyOf` (Zod's `z.union`) says the same as
 /// `oneOf`, the form MCP 2025-11-25 and SDK v2 expect at the root.
 #[must_use]
-pub fn one_of(schema: &Schema) -> Value {
+pub fn one_of(schema: &Schema) -> Json<'_> {
     typed_root(schema, true)
 }
 
 /// A union of objects no literal tells apart: `{ type: "object", anyOf }`,
 /// kept `anyOf` since more than one branch may fit.
 #[must_use]
-pub fn any_of(schema: &Schema) -> Value {
+pub fn any_of(schema: &Schema) -> Json<'_> {
     typed_root(schema, false)
 }
 
-fn typed_root(schema: &Schema, exclusive: bool) -> Value {
+fn typed_root(schema: &Schema, exclusive: bool) -> Json<'_> {
     let mut emitted = emit_root(schema);
-    if let Value::Object(map) = &mut emitted {
+    if let Json::Object(map) = &mut emitted {
         let mut typed = Map::new();
-        typed.insert("type".to_owned(), Value::String("object".to_owned()));
+        typed.insert("type", Json::text("object"));
         for (key, value) in std::mem::take(map) {
             let key = if key == "anyOf" && exclusive {
-                "oneOf".to_owned()
+                Cow::Borrowed("oneOf")
             } else {
                 key
             };
-            typed.entry(key).or_insert(value);
+            typed.insert_absent(key, value);
         }
         *map = typed;
     }
@@ -60,10 +62,10 @@ fn typed_root(schema: &Schema, exclusive: bool) -> Value {
 
 /// The union as one object, with the `$defs` its fields refer to.
 #[must_use]
-pub fn flat(schema: &Schema, union: &ActionUnion) -> Value {
+pub fn flat<'a>(schema: &'a Schema, union: &'a ActionUnion) -> Json<'a> {
     let discriminator = &union.discriminator;
-    let mut firsts: Vec<Value> = Vec::new();
-    let mut seconds: Vec<Value> = Vec::new();
+    let mut firsts: Vec<Json<'_>> = Vec::new();
+    let mut seconds: Vec<Json<'_>> = Vec::new();
     let mut fields: Vec<Field> = Vec::new();
     for action in &union.actions {
         let mut words = action.name.splitn(2, ':');
@@ -98,24 +100,24 @@ pub fn flat(schema: &Schema, union: &ActionUnion) -> Value {
         properties.insert(key, field.into_schema(count));
     }
     let mut out = Map::new();
-    out.insert("type".to_owned(), text("object"));
+    out.insert("type", text("object"));
     if let Some(description) = &schema.root.description {
-        out.insert("description".to_owned(), Value::String(description.clone()));
+        out.insert("description", text(description));
     }
-    out.insert("properties".to_owned(), Value::Object(properties));
-    out.insert("required".to_owned(), Value::Array(vec![text(&discriminator.key)]));
-    document(Value::Object(out), schema)
+    out.insert("properties", Json::Object(properties));
+    out.insert("required", Json::Array(vec![text(&discriminator.key)]));
+    document(Json::Object(out), schema)
 }
 
 /// `{ type: "string", enum, description? }` for the action words.
-fn string_enum(values: Vec<Value>, description: Option<String>) -> Value {
+fn string_enum(values: Vec<Json<'_>>, description: Option<String>) -> Json<'_> {
     let mut map = Map::with_capacity(3);
-    map.insert("type".to_owned(), text("string"));
-    map.insert("enum".to_owned(), Value::Array(values));
+    map.insert("type", text("string"));
+    map.insert("enum", Json::Array(values));
     if let Some(description) = description {
-        map.insert("description".to_owned(), Value::String(description));
+        map.insert("description", Json::String(description.into()));
     }
-    Value::Object(map)
+    Json::Object(map)
 }
 
 /// What flattening an action union loosened: the keys each action
@@ -149,8 +151,8 @@ pub fn flattened_note(union: &ActionUnion) -> String {
     )
 }
 
-fn push_new(list: &mut Vec<Value>, word: Option<&str>) {
-    if let Some(word) = word.map(|w| Value::String(w.to_owned())) {
+fn push_new<'a>(list: &mut Vec<Json<'a>>, word: Option<&'a str>) {
+    if let Some(word) = word.map(text) {
         if !list.contains(&word) {
             list.push(word);
         }
@@ -158,16 +160,16 @@ fn push_new(list: &mut Vec<Value>, word: Option<&str>) {
 }
 
 /// One field across the actions that define it.
-struct Field {
+struct Field<'a> {
     key: String,
     /// Distinct emitted definitions.
-    schemas: Vec<Value>,
+    schemas: Vec<Json<'a>>,
     /// The actions that use it.
     users: Vec<String>,
 }
 
-impl Field {
-    fn add(&mut self, emitted: Value, action: &str) {
+impl<'a> Field<'a> {
+    fn add(&mut self, emitted: Json<'a>, action: &str) {
         // One definition, described in one action and not another, is one field.
         match self
             .schemas
@@ -184,28 +186,28 @@ impl Field {
         self.users.push(action.to_owned());
     }
 
-    fn into_schema(mut self, actions: usize) -> Value {
+    fn into_schema(mut self, actions: usize) -> Json<'a> {
         let mut field = match self.schemas.len() {
-            1 => self.schemas.pop().unwrap_or(Value::Null),
-            _ => object_of("anyOf", Value::Array(self.schemas)),
+            1 => self.schemas.pop().unwrap_or(Json::Null),
+            _ => object_of("anyOf", Json::Array(self.schemas)),
         };
         if self.users.len() < actions {
-            if let Value::Object(map) = &mut field {
+            if let Json::Object(map) = &mut field {
                 let note = format!("Used by: {}.", self.users.join(", "));
-                let text = match map.get("description").and_then(Value::as_str) {
+                let text = match map.get("description").and_then(Json::as_str) {
                     Some(existing) => format!("{existing} ({note})"),
                     None => note,
                 };
-                map.insert("description".to_owned(), Value::String(text));
+                map.insert("description", Json::String(text.into()));
             }
         }
         field
     }
 }
 
-fn undescribed(schema: &Value) -> Value {
+fn undescribed<'a>(schema: &Json<'a>) -> Json<'a> {
     let mut copy = schema.clone();
-    if let Value::Object(map) = &mut copy {
+    if let Json::Object(map) = &mut copy {
         map.remove("description");
     }
     copy

@@ -5,7 +5,7 @@
 //! length, pattern, format, bound and default keywords (V8): they are kept
 //! and reported as not enforced. Arguments come back unchanged.
 
-use serde_json::Value;
+use crate::schema::json::Json;
 
 use super::rules::{drop_keyword, flatten_root_union, ignored, items_everywhere, merge_all_of_here};
 use super::walk::each_schema;
@@ -33,7 +33,7 @@ const GPT4_DELETES: &[&str] = &[
     "uniqueItems",
 ];
 
-pub fn shape(schema: &mut Value, report: &mut Report) {
+pub fn shape(schema: &mut Json<'_>, report: &mut Report) {
     flatten_root_union(schema, report);
     each_schema(schema, &mut |node, place| {
         if place.is_root() {

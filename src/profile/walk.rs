@@ -3,7 +3,7 @@
 //! visited afterwards, as the rewrite left them, so a rewrite that creates
 //! subschemas (a merged union's properties) has them visited too.
 
-use serde_json::{Map, Value};
+use crate::schema::json::{Json, Map};
 
 use crate::limits::MAX_DEPTH;
 use crate::schema::escape_pointer_segment;
@@ -86,7 +86,7 @@ impl<'a> Place<'a> {
 }
 
 /// Calls `visit` on every object subschema of `root`, the root first.
-pub fn each_schema(root: &mut Value, visit: &mut dyn FnMut(&mut Map<String, Value>, &Place)) {
+pub fn each_schema(root: &mut Json<'_>, visit: &mut dyn FnMut(&mut Map<'_>, &Place)) {
     let place = Place {
         parent: None,
         segment: Segment::Root,
@@ -97,13 +97,13 @@ pub fn each_schema(root: &mut Value, visit: &mut dyn FnMut(&mut Map<String, Valu
     walk(root, &place, visit, 0);
 }
 
-fn walk(value: &mut Value, place: &Place, visit: &mut dyn FnMut(&mut Map<String, Value>, &Place), nesting: usize) {
+fn walk(value: &mut Json<'_>, place: &Place, visit: &mut dyn FnMut(&mut Map<'_>, &Place), nesting: usize) {
     // Emitted schemas are bounded by the reader's depth limit; this guard
     // only keeps a hand-built value from recursing without end.
     if nesting > MAX_DEPTH * 4 {
         return;
     }
-    let Value::Object(node) = value else {
+    let Json::Object(node) = value else {
         return;
     };
     visit(node, place);
@@ -113,14 +113,14 @@ fn walk(value: &mut Value, place: &Place, visit: &mut dyn FnMut(&mut Map<String,
         match holds(key) {
             Holds::One => walk(child, &at, visit, nesting + 1),
             Holds::List => {
-                if let Value::Array(members) = child {
+                if let Json::Array(members) = child {
                     for (i, member) in members.iter_mut().enumerate() {
                         walk(member, &at.child(Segment::Index(i)), visit, nesting + 1);
                     }
                 }
             }
             Holds::Map => {
-                if let Value::Object(members) = child {
+                if let Json::Object(members) = child {
                     let is_properties = key == "properties";
                     for (i, (name, member)) in members.iter_mut().enumerate() {
                         let mut inner = at.child(Segment::Key(name));
@@ -145,13 +145,14 @@ mod tests {
 
     #[test]
     fn visits_every_subschema_with_its_pointer() {
-        let mut schema = json!({
+        let value = json!({
             "type": "object",
             "properties": {"a/b": {"type": "array", "items": {"anyOf": [{"type": "string"}, {"type": "null"}]}}},
             "required": ["a/b"],
             "$defs": {"T": {"type": "object"}}
         });
         let mut seen = Vec::new();
+        let mut schema = Json::borrow(&value);
         each_schema(&mut schema, &mut |_, place| {
             seen.push((place.pointer(), place.required));
         });

@@ -5,32 +5,31 @@
 //! that tree after reading cost as much again: together more than a third
 //! of `compile`. The parts a [`Shape`](super::Shape) keeps (defaults, enum
 //! values, kept keywords) become `Value`s when read.
+//!
+//! The client profiles rewrite the same kind of tree, emitted from a Shape
+//! with its names and texts borrowed (`emit::emit_root`), for the same
+//! reasons: see [`Map`] for how objects are searched.
 
 use std::borrow::Cow;
-use std::collections::HashSet;
 use std::fmt;
 
 use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
-use serde_json::{Map, Number, Value};
+use serde_json::{Number, Value};
+
+pub use super::json_map::Map;
+pub use super::json_write::write_string;
 
 /// One JSON value; see the module documentation.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub enum Json<'a> {
+    #[default]
     Null,
     Bool(bool),
     Number(Number),
     String(Cow<'a, str>),
     Array(Vec<Json<'a>>),
-    Object(Members<'a>),
+    Object(Map<'a>),
 }
-
-/// An object's members in their order, each key once (a repeated key keeps
-/// its first place and its last value, as `serde_json::Map` does).
-pub type Members<'a> = Vec<(Cow<'a, str>, Json<'a>)>;
-
-/// Objects up to this many members find a repeated key by scanning; wider
-/// ones use a set, so that a hostile object of many keys stays linear.
-const SCAN_MEMBERS: usize = 16;
 
 impl<'a> Json<'a> {
     /// The same JSON, borrowing the strings of a `Value` already parsed.
@@ -63,6 +62,12 @@ impl<'a> Json<'a> {
         }
     }
 
+    /// A string of static text.
+    #[must_use]
+    pub fn text(value: &'static str) -> Json<'a> {
+        Json::String(Cow::Borrowed(value))
+    }
+
     #[must_use]
     pub fn as_str(&self) -> Option<&str> {
         match self {
@@ -72,7 +77,14 @@ impl<'a> Json<'a> {
     }
 
     #[must_use]
-    pub fn as_array(&self) -> Option<&[Json<'a>]> {
+    pub fn as_array(&self) -> Option<&Vec<Json<'a>>> {
+        match self {
+            Json::Array(items) => Some(items),
+            _ => None,
+        }
+    }
+
+    pub fn as_array_mut(&mut self) -> Option<&mut Vec<Json<'a>>> {
         match self {
             Json::Array(items) => Some(items),
             _ => None,
@@ -80,17 +92,74 @@ impl<'a> Json<'a> {
     }
 
     #[must_use]
-    pub fn as_object(&self) -> Option<&Members<'a>> {
+    pub fn as_object(&self) -> Option<&Map<'a>> {
         match self {
             Json::Object(members) => Some(members),
             _ => None,
         }
     }
 
+    pub fn as_object_mut(&mut self) -> Option<&mut Map<'a>> {
+        match self {
+            Json::Object(members) => Some(members),
+            _ => None,
+        }
+    }
+
+    #[must_use]
+    pub fn as_u64(&self) -> Option<u64> {
+        match self {
+            Json::Number(n) => n.as_u64(),
+            _ => None,
+        }
+    }
+
+    #[must_use]
+    pub fn as_f64(&self) -> Option<f64> {
+        match self {
+            Json::Number(n) => n.as_f64(),
+            _ => None,
+        }
+    }
+
+    #[must_use]
+    pub fn is_null(&self) -> bool {
+        matches!(self, Json::Null)
+    }
+
+    #[must_use]
+    pub fn is_string(&self) -> bool {
+        matches!(self, Json::String(_))
+    }
+
+    #[must_use]
+    pub fn is_boolean(&self) -> bool {
+        matches!(self, Json::Bool(_))
+    }
+
+    /// The JSON type of the value, for messages (as [`value_kind`](super::value_kind)).
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Json::Null => "null",
+            Json::Bool(_) => "boolean",
+            Json::Number(_) => "number",
+            Json::String(_) => "string",
+            Json::Array(_) => "array",
+            Json::Object(_) => "object",
+        }
+    }
+
+    /// Takes the value out, leaving `null`.
+    #[must_use]
+    pub fn take(&mut self) -> Json<'a> {
+        std::mem::take(self)
+    }
+
     /// The member `key` of an object.
     #[must_use]
     pub fn get(&self, key: &str) -> Option<&Json<'a>> {
-        self.as_object().and_then(|members| member(members, key))
+        self.as_object().and_then(|members| members.get(key))
     }
 
     /// Whether this is `{}`.
@@ -100,15 +169,45 @@ impl<'a> Json<'a> {
     }
 }
 
-/// The member `key` of `members`.
-#[must_use]
-pub fn member<'m, 'a>(members: &'m [(Cow<'a, str>, Json<'a>)], key: &str) -> Option<&'m Json<'a>> {
-    members.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+impl From<usize> for Json<'_> {
+    fn from(n: usize) -> Self {
+        Json::Number(n.into())
+    }
+}
+
+impl From<i64> for Json<'_> {
+    fn from(n: i64) -> Self {
+        Json::Number(n.into())
+    }
+}
+
+impl From<bool> for Json<'_> {
+    fn from(b: bool) -> Self {
+        Json::Bool(b)
+    }
+}
+
+impl<'a> From<Map<'a>> for Json<'a> {
+    fn from(map: Map<'a>) -> Self {
+        Json::Object(map)
+    }
+}
+
+impl PartialEq<str> for Json<'_> {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == Some(other)
+    }
+}
+
+impl PartialEq<&str> for Json<'_> {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == Some(*other)
+    }
 }
 
 /// An object's members as a `serde_json::Map`.
 #[must_use]
-pub fn to_map(members: &Members<'_>) -> Map<String, Value> {
+pub fn to_map(members: &Map<'_>) -> serde_json::Map<String, Value> {
     members
         .iter()
         .map(|(k, v)| (k.clone().into_owned(), v.to_value()))
@@ -180,24 +279,12 @@ impl<'de> Visitor<'de> for JsonVisitor {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Json<'de>, A::Error> {
-        let mut members: Members<'de> = Vec::with_capacity(map.size_hint().unwrap_or(0).min(64));
-        let mut seen: Option<HashSet<Cow<'de, str>>> = None;
+        // A repeated key keeps its first place and its last value, as
+        // serde_json's map does.
+        let mut members = Map::with_capacity(map.size_hint().unwrap_or(0).min(64));
         while let Some(Key(key)) = map.next_key()? {
             let value: Json<'de> = map.next_value()?;
-            let repeated = if members.len() < SCAN_MEMBERS {
-                members.iter().position(|(k, _)| *k == key)
-            } else {
-                let seen = seen.get_or_insert_with(|| members.iter().map(|(k, _)| k.clone()).collect());
-                if seen.insert(key.clone()) {
-                    None
-                } else {
-                    members.iter().position(|(k, _)| *k == key)
-                }
-            };
-            match repeated.and_then(|at| members.get_mut(at)) {
-                Some((_, slot)) => *slot = value,
-                None => members.push((key, value)),
-            }
+            members.insert(key, value);
         }
         Ok(Json::Object(members))
     }
@@ -246,7 +333,7 @@ mod tests {
         assert_eq!(json.to_value(), value);
         assert_eq!(Json::borrow(&value), json);
         assert!(matches!(
-            json.get("b").and_then(|b| b.as_array()),
+            json.get("b").and_then(|b| b.as_array()).map(Vec::as_slice),
             Some([_, _, Json::String(Cow::Owned(_)), _, _])
         ));
     }
@@ -258,6 +345,6 @@ mod tests {
         let json: Json<'_> = serde_json::from_str(&text).unwrap_or(Json::Null);
         let value: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
         assert_eq!(json.to_value(), value);
-        assert_eq!(json.as_object().map(Vec::len), Some(31));
+        assert_eq!(json.as_object().map(Map::len), Some(31));
     }
 }

@@ -4,6 +4,8 @@ pub mod actions;
 mod enum_values;
 mod fits;
 pub mod json;
+mod json_map;
+mod json_write;
 pub mod keywords;
 mod normalize;
 mod pointer;

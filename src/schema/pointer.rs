@@ -25,7 +25,7 @@ pub fn resolve_local_ref<'a>(root: &'a Json<'a>, reference: &str) -> Result<(Str
             Cow::Borrowed(raw)
         };
         node = match node {
-            Json::Object(members) => super::json::member(members, &segment),
+            Json::Object(members) => members.get(&segment),
             Json::Array(items) => segment.parse::<usize>().ok().and_then(|i| items.get(i)),
             _ => None,
         }

@@ -4,9 +4,7 @@
 //! dangling once `$defs` are inlined. They are emitted as read; nothing
 //! downstream interprets them (the server's validator does).
 
-use serde_json::Map;
-
-use crate::schema::json::{Json, Members};
+use crate::schema::json::{Json, Map};
 
 use super::super::pointer::At;
 use super::super::shape::{Applicator, Kind};
@@ -17,7 +15,7 @@ use crate::error::{Code, Error, Result};
 impl<'a> Reader<'a> {
     pub(super) fn read_applicators(
         &mut self,
-        map: &'a Members<'a>,
+        map: &'a Map<'a>,
         pointer: &At<'_>,
         level: usize,
         structural: usize,
@@ -57,7 +55,7 @@ impl<'a> Reader<'a> {
             ));
         };
         let mut schemas = Vec::new();
-        let mut required = Map::new();
+        let mut required = serde_json::Map::new();
         let under = pointer.key(key);
         for (name, entry) in entries {
             if let (Json::Array(_), "dependencies") = (entry, key) {

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 
 use serde_json::Value;
 
-use super::json::{to_map, Json, Members};
+use super::json::{to_map, Json, Map};
 
 mod applicators;
 mod keywords;
@@ -106,7 +106,7 @@ impl<'a> Reader<'a> {
 
     fn read_object_node(
         &mut self,
-        map: &'a Members<'a>,
+        map: &'a Map<'a>,
         pointer: &At<'_>,
         level: usize,
         structural: usize,
@@ -123,7 +123,7 @@ impl<'a> Reader<'a> {
     /// A `$ref`, with any sibling keywords (2020-12 allows them) applied on top.
     fn read_ref_node(
         &mut self,
-        map: &'a Members<'a>,
+        map: &'a Map<'a>,
         slots: &Slots<'a>,
         reference: &Json<'_>,
         pointer: &At<'_>,
@@ -200,7 +200,7 @@ impl<'a> Reader<'a> {
 
     fn read_kind(
         &mut self,
-        map: &'a Members<'a>,
+        map: &'a Map<'a>,
         slots: &Slots<'a>,
         pointer: &At<'_>,
         level: usize,
@@ -389,7 +389,7 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
-    fn keywords(&mut self, map: &Members<'_>, pointer: &At<'_>) -> Result<Keywords> {
+    fn keywords(&mut self, map: &Map<'_>, pointer: &At<'_>) -> Result<Keywords> {
         let mut out = Keywords::default();
         for (key, value) in map {
             if role(key) != Role::Kept {

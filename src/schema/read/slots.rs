@@ -2,7 +2,7 @@
 //! node for some thirty keywords; looking each up compared it with every
 //! key (or hashed it), the largest single cost of reading a schema in wasm.
 
-use crate::schema::json::{Json, Members};
+use crate::schema::json::{Json, Map};
 
 /// What a key is to the reader.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -94,7 +94,7 @@ pub struct Slots<'a> {
 
 impl<'a> Slots<'a> {
     #[must_use]
-    pub fn of(map: &'a Members<'a>) -> Slots<'a> {
+    pub fn of(map: &'a Map<'a>) -> Slots<'a> {
         let mut slots = Slots::default();
         for (key, value) in map {
             let slot = match key.as_ref() {
@@ -164,7 +164,7 @@ mod tests {
     fn one_pass_finds_every_keyword() {
         let value = json!({"type": "object", "not": {}, "minimum": 1, "if": true, "properties": {}, "cli": {}});
         let node = Json::borrow(&value);
-        let empty = Vec::new();
+        let empty = Map::new();
         let slots = Slots::of(node.as_object().unwrap_or(&empty));
         assert_eq!(slots.types.and_then(Json::as_str), Some("object"));
         assert!(slots.not.is_some_and(Json::is_empty_object));

@@ -1,7 +1,7 @@
 //! Object and array structure: properties, required, additional and
 //! pattern properties, tuple positions and items.
 
-use crate::schema::json::{member, Json};
+use crate::schema::json::{Json, Map};
 
 use std::collections::HashSet;
 
@@ -33,8 +33,8 @@ impl<'a> Reader<'a> {
                 ))
             }
         };
-        let names = Names::new(properties.map_or(&[][..], Vec::as_slice), &required);
-        let mut props = Vec::with_capacity(properties.map_or(0, Vec::len));
+        let names = Names::new(properties.map_or(&[][..], Map::as_slice), &required);
+        let mut props = Vec::with_capacity(properties.map_or(0, Map::len));
         if let Some(properties) = properties {
             let under = pointer.key("properties");
             for (key, sub) in properties {
@@ -166,7 +166,7 @@ impl<'n> Names<'n> {
 
     fn is_property(&self, name: &str) -> bool {
         match self {
-            Names::Scan { properties, .. } => member(properties, name).is_some(),
+            Names::Scan { properties, .. } => properties.iter().any(|(k, _)| k == name),
             Names::Sets { properties, .. } => properties.contains(name),
         }
     }

@@ -1,0 +1,246 @@
+//! The members of a [`Json`] object: a list in insertion order, each key
+//! once, with the part of `serde_json::Map`'s interface the reader and the
+//! profiles use. A schema node has a handful of keywords, and comparing
+//! them is cheaper than hashing one (`serde_json`'s ordered map hashed every
+//! key on insert and lookup, with a hasher made for hostile input); a wide
+//! object (a `properties` of many names) gets a hashed index once it grows
+//! past [`SCAN_MEMBERS`], so that building and searching it stays linear.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+use super::json::Json;
+
+/// Objects up to this many members are searched by comparing keys.
+const SCAN_MEMBERS: usize = 16;
+
+pub type Member<'a> = (Cow<'a, str>, Json<'a>);
+
+/// See the module documentation.
+#[derive(Clone, Default)]
+pub struct Map<'a> {
+    members: Vec<Member<'a>>,
+    /// Key to position, present exactly when there are more than
+    /// [`SCAN_MEMBERS`] members. (Not built lazily behind a cell: a cell
+    /// would make the map, and every borrowed tree, invariant in `'a`.)
+    /// Boxed: most maps have none, and every JSON value holds a map's
+    /// room (48 bytes inline made every node of a parsed schema 80 bytes).
+    #[allow(clippy::box_collection)] // the box is the point: see above
+    index: Option<Box<HashMap<Cow<'a, str>, usize>>>,
+}
+
+impl<'a> Map<'a> {
+    #[must_use]
+    pub fn new() -> Map<'a> {
+        Map::default()
+    }
+
+    #[must_use]
+    pub fn with_capacity(capacity: usize) -> Map<'a> {
+        Map {
+            members: Vec::with_capacity(capacity),
+            index: None,
+        }
+    }
+
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.members.len()
+    }
+
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.members.is_empty()
+    }
+
+    /// The members in order, as a slice.
+    #[must_use]
+    pub fn as_slice(&self) -> &[Member<'a>] {
+        &self.members
+    }
+
+    fn position(&self, key: &str) -> Option<usize> {
+        match &self.index {
+            Some(index) => index.get(key).copied(),
+            None => self.members.iter().position(|(k, _)| k == key),
+        }
+    }
+
+    #[must_use]
+    pub fn get(&self, key: &str) -> Option<&Json<'a>> {
+        let at = self.position(key)?;
+        self.members.get(at).map(|(_, v)| v)
+    }
+
+    pub fn get_mut(&mut self, key: &str) -> Option<&mut Json<'a>> {
+        let at = self.position(key)?;
+        self.members.get_mut(at).map(|(_, v)| v)
+    }
+
+    #[must_use]
+    pub fn contains_key(&self, key: &str) -> bool {
+        self.position(key).is_some()
+    }
+
+    /// Sets `key`: in its place when present, else last. Returns the value
+    /// it replaced.
+    pub fn insert(&mut self, key: impl Into<Cow<'a, str>>, value: Json<'a>) -> Option<Json<'a>> {
+        let key = key.into();
+        if let Some(slot) = self.get_mut(&key) {
+            return Some(std::mem::replace(slot, value));
+        }
+        self.push_new(key, value);
+        None
+    }
+
+    /// Sets `key` only when absent (serde_json's `entry(key).or_insert`).
+    pub fn insert_absent(&mut self, key: impl Into<Cow<'a, str>>, value: Json<'a>) {
+        let key = key.into();
+        if self.position(&key).is_none() {
+            self.push_new(key, value);
+        }
+    }
+
+    /// Appends a key the caller knows is not there yet.
+    fn push_new(&mut self, key: Cow<'a, str>, value: Json<'a>) {
+        if let Some(index) = &mut self.index {
+            index.insert(key.clone(), self.members.len());
+        }
+        self.members.push((key, value));
+        if self.index.is_none() && self.members.len() > SCAN_MEMBERS {
+            self.index = Some(Box::new(
+                self.members
+                    .iter()
+                    .enumerate()
+                    .map(|(i, (k, _))| (k.clone(), i))
+                    .collect(),
+            ));
+        }
+    }
+
+    /// Removes `key`, the last member taking its place (as serde_json's
+    /// ordered map does: the order of what stays is theirs).
+    pub fn remove(&mut self, key: &str) -> Option<Json<'a>> {
+        let at = self.position(key)?;
+        let (_, value) = self.members.swap_remove(at);
+        if let Some(index) = &mut self.index {
+            index.remove(key);
+            if let Some((moved, _)) = self.members.get(at) {
+                index.insert(moved.clone(), at);
+            }
+        }
+        Some(value)
+    }
+
+    #[must_use]
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&Cow<'a, str>, &Json<'a>)> + ExactSizeIterator {
+        self.members.iter().map(|(k, v)| (k, v))
+    }
+
+    pub fn iter_mut(&mut self) -> impl Iterator<Item = (&Cow<'a, str>, &mut Json<'a>)> {
+        self.members.iter_mut().map(|(k, v)| (&*k, v))
+    }
+
+    pub fn keys(&self) -> impl Iterator<Item = &Cow<'a, str>> {
+        self.members.iter().map(|(k, _)| k)
+    }
+
+    pub fn values(&self) -> impl Iterator<Item = &Json<'a>> {
+        self.members.iter().map(|(_, v)| v)
+    }
+
+    pub fn values_mut(&mut self) -> impl Iterator<Item = &mut Json<'a>> {
+        self.members.iter_mut().map(|(_, v)| v)
+    }
+}
+
+impl<'m, 'a> IntoIterator for &'m Map<'a> {
+    type Item = (&'m Cow<'a, str>, &'m Json<'a>);
+    type IntoIter = std::iter::Map<std::slice::Iter<'m, Member<'a>>, fn(&'m Member<'a>) -> Self::Item>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.members.iter().map(|(k, v)| (k, v))
+    }
+}
+
+impl<'a> IntoIterator for Map<'a> {
+    type Item = Member<'a>;
+    type IntoIter = std::vec::IntoIter<Member<'a>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.members.into_iter()
+    }
+}
+
+impl<'a, K: Into<Cow<'a, str>>> FromIterator<(K, Json<'a>)> for Map<'a> {
+    /// Later repeats of a key replace the value in the first one's place.
+    fn from_iter<I: IntoIterator<Item = (K, Json<'a>)>>(iter: I) -> Self {
+        let iter = iter.into_iter();
+        let mut map = Map::with_capacity(iter.size_hint().0);
+        for (key, value) in iter {
+            map.insert(key, value);
+        }
+        map
+    }
+}
+
+/// Equal when they hold the same keys with equal values, in any order
+/// (as serde_json's maps compare).
+impl PartialEq for Map<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        if self.len() != other.len() {
+            return false;
+        }
+        let same_order = self.members.iter().zip(&other.members).all(|((a, _), (b, _))| a == b);
+        if same_order {
+            return self.members.iter().zip(&other.members).all(|((_, a), (_, b))| a == b);
+        }
+        self.iter().all(|(key, value)| other.get(key) == Some(value))
+    }
+}
+
+impl std::fmt::Debug for Map<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn n(i: usize) -> Json<'static> {
+        Json::from(i)
+    }
+
+    #[test]
+    fn narrow_and_wide_maps_insert_replace_and_remove_alike() {
+        for width in [3, SCAN_MEMBERS + 5] {
+            let mut map = Map::new();
+            for i in 0..width {
+                map.insert(format!("k{i}"), n(i));
+            }
+            assert_eq!(map.get("k1"), Some(&n(1)));
+            assert_eq!(map.insert("k1", n(100)), Some(n(1)));
+            assert_eq!(map.keys().nth(1).map(AsRef::as_ref), Some("k1"));
+            assert_eq!(map.remove("k0"), Some(n(0)));
+            let last = format!("k{}", width - 1);
+            assert_eq!(map.keys().next().map(AsRef::as_ref), Some(last.as_str()));
+            assert_eq!(map.get(&last), Some(&n(width - 1)));
+            assert!(!map.contains_key("k0"));
+            map.insert_absent("k1", n(7));
+            map.insert_absent("new", n(8));
+            assert_eq!((map.get("k1"), map.get("new")), (Some(&n(100)), Some(&n(8))));
+            assert_eq!(map.len(), width);
+        }
+    }
+
+    #[test]
+    fn equality_ignores_order() {
+        let a: Map<'_> = [("x", n(1)), ("y", n(2))].into_iter().collect();
+        let b: Map<'_> = [("y", n(2)), ("x", n(1))].into_iter().collect();
+        let c: Map<'_> = [("y", n(2)), ("x", n(3))].into_iter().collect();
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+    }
+}
