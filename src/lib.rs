@@ -18,7 +18,6 @@ pub mod error;
 pub mod flags;
 pub mod group;
 pub mod help;
-pub mod keys;
 pub mod limits;
 pub mod names;
 pub mod number;

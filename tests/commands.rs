@@ -17,7 +17,7 @@ fn ops(options: &str) -> Commands {
         {"type": "object", "description": "Show logs", "properties": {"action": {"const": "logs"}, "id": {"type": "string"}}, "required": ["action", "id"]},
         {"type": "object", "description": "List containers", "properties": {"action": {"const": "list"}}, "required": ["action"]}
     ]});
-    let options: CommandsOptions = serde_json::from_str(options).unwrap();
+    let options: CommandsOptions = toolshape::options::read_text(Some(options), "compileCommands").unwrap();
     let mut set = Commands::new(&options).unwrap();
     for (word, schema) in [("deploy", deploy), ("search-logs", logs), ("docker", docker)] {
         set.add(word, Tool::compile(&schema, &CompileOptions::default()).unwrap())

@@ -30,6 +30,7 @@ function asError(error, what, code) {
  */
 export function optionsText(options, what) {
   if (options === undefined || options === null) return undefined;
+  if (flatPlain(options)) return JSON.stringify(options);
   const label = `${what} options`;
   let bad;
   let badType;
@@ -49,4 +50,23 @@ export function optionsText(options, what) {
   if (bad !== undefined) throw fail("INVALID_OPTION", `${what} option "${bad}" must be plain data, not a ${badType}`);
   if (typeof text !== "string") throw fail("INVALID_OPTION", `${label} must be an object`);
   return text;
+}
+
+/**
+ * A plain object of strings, finite numbers, booleans and nulls (most
+ * options: `{ client: "cursor" }`): written without the replacer, which
+ * costs more than the rest of a cached `inputSchema` call. Anything else
+ * takes the checked path.
+ */
+function flatPlain(options) {
+  if (typeof options !== "object" || Object.getPrototypeOf(options) !== Object.prototype) return false;
+  for (const key in options) {
+    if (!Object.prototype.hasOwnProperty.call(options, key)) return false;
+    const value = options[key];
+    const type = typeof value;
+    if (type === "string" || type === "boolean" || value === null) continue;
+    if (type === "number" && Number.isFinite(value)) continue;
+    return false;
+  }
+  return true;
 }

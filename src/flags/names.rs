@@ -1,14 +1,18 @@
 //! Flag names: case conversion, joining key paths, and what a name may hold.
 
 /// How object keys become flag name segments.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Case {
     /// `maxRetries` gives `max-retries`, `HTTPServer` gives `http-server`.
     #[default]
     Kebab,
     /// Keys are used as written.
     Preserve,
+}
+
+impl Case {
+    /// Each case as options spell it.
+    pub const WORDS: &'static [(&'static str, Case)] = &[("kebab", Case::Kebab), ("preserve", Case::Preserve)];
 }
 
 /// One key as a flag name segment.

@@ -1,14 +1,14 @@
 //! Per-flag overrides, from `options.flags` (by flat flag name) or from the
 //! `cli` meta key in the schema. Explicit options win, key by key.
 
-use serde::Deserialize;
 use serde_json::{Map, Value};
 
 use crate::error::{Code, Error, Result};
+use crate::options::read::{count, fields, flag, optional, text, Fields, Problem};
+use crate::schema::json::Json;
 use crate::text::{clip, closest};
 
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct FlagOverride {
     /// One-character alias: `-t`.
     pub short: Option<String>,
@@ -24,28 +24,43 @@ pub struct FlagOverride {
     pub positional: Option<usize>,
 }
 
+impl Fields for FlagOverride {
+    const KEYS: &'static [&'static str] = &["short", "description", "hidden", "env", "name", "positional"];
+
+    fn set(&mut self, key: &str, value: &Json<'_>) -> std::result::Result<(), String> {
+        match key {
+            "short" => self.short = optional(value, text)?,
+            "description" => self.description = optional(value, text)?,
+            "hidden" => self.hidden = optional(value, flag)?,
+            "env" => self.env = optional(value, text)?,
+            "name" => self.name = optional(value, text)?,
+            _ => self.positional = optional(value, count)?,
+        }
+        Ok(())
+    }
+}
+
 impl FlagOverride {
     /// Reads a schema's `cli` meta object; a misspelt key gets a suggestion.
     pub fn from_meta(meta: &Map<String, Value>, path: &[String]) -> Result<Self> {
         let at = super::names::show_path(path);
-        let known = crate::keys::field_names::<FlagOverride>();
-        if let Some(key) = meta.keys().find(|k| !known.contains(&k.as_str())) {
-            let hint = closest(key, known.iter().copied())
-                .map(|s| format!("; did you mean \"{s}\"?"))
-                .unwrap_or_default();
-            return Err(Error::new(
-                Code::InvalidSchema,
-                format!(
-                    "the cli meta at {at} has an unknown key \"{}\"{hint} (keys: {})",
-                    clip(key),
-                    known.join(", ")
-                ),
-            )
-            .with_path(path.to_vec()));
-        }
-        serde_json::from_value(Value::Object(meta.clone())).map_err(|err| {
-            Error::new(Code::InvalidSchema, format!("the cli meta at {at} is not valid: {err}"))
-                .with_path(path.to_vec())
+        let known = FlagOverride::KEYS;
+        let value = Value::Object(meta.clone());
+        fields(&Json::borrow(&value)).map_err(|problem| {
+            let message = match problem {
+                Problem::Unknown(key) => {
+                    let hint = closest(&key, known.iter().copied())
+                        .map(|s| format!("; did you mean \"{s}\"?"))
+                        .unwrap_or_default();
+                    format!(
+                        "the cli meta at {at} has an unknown key \"{}\"{hint} (keys: {})",
+                        clip(&key),
+                        known.join(", ")
+                    )
+                }
+                other => format!("the cli meta at {at} is not valid: {}", other.message(known)),
+            };
+            Error::new(Code::InvalidSchema, message).with_path(path.to_vec())
         })
     }
 

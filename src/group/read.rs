@@ -3,57 +3,98 @@
 //! What only JS can see (a handler that is no function, `actions` and
 //! `groups` together) is checked there.
 
-use serde::Deserialize;
 use serde_json::{Map, Value};
 
 use crate::error::{Code, Error, Result};
+use crate::options::read::{any, fields, flag, list, nested, object, optional, text, Fields};
+use crate::schema::json::Json;
 
 /// The discriminator's default name.
 pub const DISCRIMINATOR: &str = "action";
 /// The key of the built-in help action.
 pub const HELP: &str = "help";
 
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[derive(Debug, Clone, Default)]
 pub struct GroupDef {
     pub name: String,
-    #[serde(default)]
     pub description: Option<String>,
-    #[serde(default)]
     pub discriminator: Option<String>,
-    #[serde(default)]
     pub help: bool,
-    #[serde(default)]
     pub description_format: Option<String>,
-    #[serde(default)]
     pub annotations: Option<Map<String, Value>>,
-    #[serde(default)]
     pub common: Option<Value>,
     /// Whether the actions came in `groups` (keys `group.name`): read off
     /// the actions, which either all name a group or none does.
-    #[serde(skip)]
     pub grouped: bool,
     pub actions: Vec<ActionDef>,
 }
 
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+impl Fields for GroupDef {
+    const KEYS: &'static [&'static str] = &[
+        "name",
+        "description",
+        "discriminator",
+        "help",
+        "descriptionFormat",
+        "annotations",
+        "common",
+        "actions",
+    ];
+    const REQUIRED: &'static [&'static str] = &["name", "actions"];
+
+    fn set(&mut self, key: &str, value: &Json<'_>) -> std::result::Result<(), String> {
+        match key {
+            "name" => self.name = text(value)?,
+            "description" => self.description = optional(value, text)?,
+            "discriminator" => self.discriminator = optional(value, text)?,
+            "help" => self.help = flag(value)?,
+            "descriptionFormat" => self.description_format = optional(value, text)?,
+            "annotations" => self.annotations = optional(value, object)?,
+            "common" => self.common = optional(value, |v| Ok(any(v)))?,
+            _ => self.actions = list(value, nested)?,
+        }
+        Ok(())
+    }
+}
+
+#[derive(Debug, Clone, Default)]
 pub struct ActionDef {
-    #[serde(default)]
     pub group: Option<String>,
     pub name: String,
-    #[serde(default)]
     pub description: Option<String>,
-    #[serde(default)]
     pub input: Option<Value>,
-    #[serde(default)]
     pub read_only: Option<bool>,
-    #[serde(default)]
     pub destructive: Option<bool>,
-    #[serde(default)]
     pub idempotent: Option<bool>,
-    #[serde(default)]
     pub open_world: Option<bool>,
+}
+
+impl Fields for ActionDef {
+    const KEYS: &'static [&'static str] = &[
+        "group",
+        "name",
+        "description",
+        "input",
+        "readOnly",
+        "destructive",
+        "idempotent",
+        "openWorld",
+    ];
+    const REQUIRED: &'static [&'static str] = &["name"];
+
+    fn set(&mut self, key: &str, value: &Json<'_>) -> std::result::Result<(), String> {
+        match key {
+            "group" => self.group = optional(value, text)?,
+            "name" => self.name = text(value)?,
+            "description" => self.description = optional(value, text)?,
+            "input" => self.input = optional(value, |v| Ok(any(v)))?,
+            "readOnly" => self.read_only = optional(value, flag)?,
+            "destructive" => self.destructive = optional(value, flag)?,
+            "idempotent" => self.idempotent = optional(value, flag)?,
+            _ => self.open_world = optional(value, flag)?,
+        }
+        Ok(())
+    }
 }
 
 impl ActionDef {
@@ -69,10 +110,13 @@ impl ActionDef {
 
 /// Reads and checks a definition.
 pub fn read(value: &Value) -> Result<GroupDef> {
-    let mut def = GroupDef::deserialize(value).map_err(|e| {
+    let mut def: GroupDef = fields(&Json::borrow(value)).map_err(|problem| {
         Error::new(
             Code::InvalidDefinition,
-            format!("the definition is not one toolshape reads: {e}"),
+            format!(
+                "the definition is not one toolshape reads: {}",
+                problem.message(GroupDef::KEYS)
+            ),
         )
     })?;
     def.grouped = def.actions.iter().any(|a| a.group.is_some());

@@ -2,44 +2,86 @@
 //! io modes), never from Zod internals: one entry per action with its
 //! parameters typed as TypeScript reads them.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::Value;
 
 use crate::error::Result;
+use crate::options::read::{any, flag, list, nested, optional, text, Fields};
 use crate::schema::actions::ActionUnion;
+use crate::schema::json::Json;
 use crate::schema::{Kind, Schema, Shape};
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct Param {
     pub name: String,
     #[serde(rename = "type")]
     pub ty: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     pub required: bool,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub default: Option<Value>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct HelpEntry {
     pub discriminator: String,
-    #[serde(default)]
     pub description: String,
-    #[serde(default)]
     pub parameters: Vec<Param>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+/// Entries handed back in (to format them) are read as they were written.
+impl Fields for HelpEntry {
+    const KEYS: &'static [&'static str] = &["discriminator", "description", "parameters"];
+    const REQUIRED: &'static [&'static str] = &["discriminator"];
+
+    fn set(&mut self, key: &str, value: &Json<'_>) -> std::result::Result<(), String> {
+        match key {
+            "discriminator" => self.discriminator = text(value)?,
+            "description" => self.description = text(value)?,
+            _ => self.parameters = list(value, nested)?,
+        }
+        Ok(())
+    }
+}
+
+impl Fields for Param {
+    const KEYS: &'static [&'static str] = &["name", "type", "description", "required", "default"];
+    const REQUIRED: &'static [&'static str] = &["name", "type", "required"];
+
+    fn set(&mut self, key: &str, value: &Json<'_>) -> std::result::Result<(), String> {
+        match key {
+            "name" => self.name = text(value)?,
+            "type" => self.ty = text(value)?,
+            "description" => self.description = optional(value, text)?,
+            "required" => self.required = flag(value)?,
+            _ => self.default = optional(value, |v| Ok(any(v)))?,
+        }
+        Ok(())
+    }
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct HelpOptions {
     /// Keep the action with this value and every action under `topic:`.
     pub topic: Option<String>,
     /// The discriminator key, when it should not be found by itself.
     pub discriminator: Option<String>,
     /// Refuse a branch without a literal instead of skipping it.
-    #[serde(default)]
     pub strict: bool,
+}
+
+impl Fields for HelpOptions {
+    const KEYS: &'static [&'static str] = &["topic", "discriminator", "strict"];
+
+    fn set(&mut self, key: &str, value: &Json<'_>) -> std::result::Result<(), String> {
+        match key {
+            "topic" => self.topic = optional(value, text)?,
+            "discriminator" => self.discriminator = optional(value, text)?,
+            _ => self.strict = flag(value)?,
+        }
+        Ok(())
+    }
 }
 
 /// Help entries for a schema read as an action union with these options.

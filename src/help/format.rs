@@ -3,10 +3,11 @@
 //! characters in descriptions made visible.
 
 use serde::Serialize;
-use serde_json::Value;
 
 use super::entries::{HelpEntry, Param};
 use super::text::sanitize;
+use crate::options::read::{list, nested};
+use crate::schema::json::Json;
 
 /// The text for an empty list.
 pub const NO_HELP: &str = "No help available for the specified topic.";
@@ -82,8 +83,8 @@ pub fn format_json(entries: &[HelpEntry]) -> String {
 }
 
 /// Reads entries handed in as JSON (from JS), refusing anything else.
-pub fn parse_entries(value: Value) -> crate::error::Result<Vec<HelpEntry>> {
-    serde_json::from_value(value).map_err(|err| {
+pub fn parse_entries(value: &Json<'_>) -> crate::error::Result<Vec<HelpEntry>> {
+    list(value, nested).map_err(|err| {
         crate::error::Error::new(
             crate::error::Code::InvalidEntries,
             format!("help entries must be an array of {{ discriminator, description, parameters }}: {err}"),
@@ -93,8 +94,8 @@ pub fn parse_entries(value: Value) -> crate::error::Result<Vec<HelpEntry>> {
 
 /// Help entries given as JSON text, formatted as `markdown` or `json`.
 pub fn format_entries_text(entries: &str, format: &str) -> crate::error::Result<String> {
-    let value = crate::schema::parse_json_text(entries, "the help entries")?;
-    let entries = parse_entries(value)?;
+    let value = crate::schema::parse_schema_text(entries, "the help entries")?;
+    let entries = parse_entries(&value)?;
     match format {
         "markdown" => Ok(format_markdown(&entries)),
         "json" => Ok(format_json(&entries)),

@@ -9,12 +9,16 @@ use crate::flags::{Builtins, Flag, FlagTable, FlagType, Group, Member};
 use crate::limits::MAX_CHOICES_SHOWN;
 use crate::limits::USAGE_WIDTH;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Format {
     #[default]
     Text,
     Markdown,
+}
+
+impl Format {
+    /// Each format as options spell it.
+    pub const WORDS: &'static [(&'static str, Format)] = &[("text", Format::Text), ("markdown", Format::Markdown)];
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

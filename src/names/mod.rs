@@ -12,11 +12,12 @@ mod rules;
 
 use std::collections::HashMap;
 
-use serde::Deserialize;
 use serde_json::Value;
 
 use crate::error::{Code, Error, Result};
+use crate::options::read::{optional, text, Fields};
 use crate::profile::Client;
+use crate::schema::json::Json;
 use crate::text::{clip, closest};
 
 pub use identifier::{ToolId, MAX_PART_CHARS};
@@ -30,13 +31,26 @@ pub const MAX_IDS: usize = 100_000;
 const MAX_ROUNDS: u64 = 8;
 
 /// `createNameTable` options as JS passes them.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct NameOptions {
     /// A profile name; `mcp` when absent.
     pub client: Option<String>,
     /// The name the client knows this server by (its prefix counts).
     pub server: Option<String>,
+}
+
+impl Fields for NameOptions {
+    const KEYS: &'static [&'static str] = &["client", "server"];
+
+    fn set(&mut self, key: &str, value: &Json<'_>) -> std::result::Result<(), String> {
+        let read = optional(value, text)?;
+        if key == "client" {
+            self.client = read;
+        } else {
+            self.server = read;
+        }
+        Ok(())
+    }
 }
 
 /// Names for a set of identifiers under one client's rule.

@@ -1,30 +1,35 @@
 //! Options of the per-tool calls: `inputSchema`, `usage`, `parseArgv`.
 
-use serde::de::IgnoredAny;
-use serde::{Deserialize, Deserializer};
-
+use super::read::{choice, count, flag, optional, text, Fields};
 use crate::help::{Format, UsageOptions};
 use crate::profile::{ActionsAs, Client};
+use crate::schema::json::Json;
 
 /// `tool.inputSchema(options)`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct InputSchemaOptions {
     /// The client profile; `mcp` by default.
-    #[serde(deserialize_with = "client")]
     pub client: Client,
     /// For an action union: `flat` or `oneOf`; the profile decides when absent.
     pub actions_as: Option<ActionsAs>,
 }
 
-fn client<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Client, D::Error> {
-    let name = String::deserialize(deserializer)?;
-    Client::parse(&name).map_err(|e| serde::de::Error::custom(e.message.clone()))
+impl Fields for InputSchemaOptions {
+    const KEYS: &'static [&'static str] = &["client", "actionsAs"];
+
+    fn set(&mut self, key: &str, value: &Json<'_>) -> Result<(), String> {
+        if key == "client" {
+            let name = value.as_str().ok_or_else(|| super::read::expected("a string", value))?;
+            self.client = Client::parse(name).map_err(|e| e.message.clone())?;
+        } else {
+            self.actions_as = optional(value, |v| choice(v, ActionsAs::WORDS))?;
+        }
+        Ok(())
+    }
 }
 
 /// `tool.usage(options)`.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UsageRequest {
     /// `text` or `markdown`.
     pub format: Format,
@@ -45,6 +50,19 @@ impl Default for UsageRequest {
     }
 }
 
+impl Fields for UsageRequest {
+    const KEYS: &'static [&'static str] = &["format", "width", "topic"];
+
+    fn set(&mut self, key: &str, value: &Json<'_>) -> Result<(), String> {
+        match key {
+            "format" => self.format = choice(value, Format::WORDS)?,
+            "width" => self.width = count(value)?,
+            _ => self.topic = optional(value, text)?,
+        }
+        Ok(())
+    }
+}
+
 impl UsageRequest {
     #[must_use]
     pub fn usage_options(&self) -> UsageOptions {
@@ -58,14 +76,26 @@ impl UsageRequest {
 /// `tool.parseArgv(argv, options)`. The environment is looked up by the
 /// caller (only the names the flag table uses cross), so its value is not
 /// read here; the key is known so that a misspelt one is refused.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ParseOptions {
-    pub env: Option<IgnoredAny>,
     /// A positional no key takes goes to `rest` instead of being an issue.
     pub allow_positionals: bool,
     /// A missing required flag is no issue.
     pub partial: bool,
+}
+
+impl Fields for ParseOptions {
+    const KEYS: &'static [&'static str] = &["env", "allowPositionals", "partial"];
+
+    fn set(&mut self, key: &str, value: &Json<'_>) -> Result<(), String> {
+        match key {
+            "allowPositionals" => self.allow_positionals = flag(value)?,
+            "partial" => self.partial = flag(value)?,
+            // Read by the caller, which looks names up in it.
+            _ => {}
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]

@@ -2,8 +2,10 @@
 
 use std::collections::BTreeMap;
 
-use serde::Deserialize;
 use serde_json::Value;
+
+use super::read::{any, choice, count, entries, flag, nested, optional, text, Fields};
+use crate::schema::json::Json;
 
 use crate::error::{Code, Error, Result};
 use crate::flags::{Builtins, Case, FlagOptions, FlagOverride};
@@ -12,8 +14,7 @@ use crate::text::clip;
 /// The command name when none is given.
 const DEFAULT_NAME: &str = "tool";
 
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct CompileOptions {
     /// Command name used in usage text.
     pub name: Option<String>,
@@ -26,7 +27,6 @@ pub struct CompileOptions {
     /// `false`: every object-valued property is one JSON flag.
     pub flatten: Option<bool>,
     /// Per-flag overrides by generated flag name.
-    #[serde(default)]
     pub flags: BTreeMap<String, FlagOverride>,
     /// `APP`: `--config-timeout` falls back to `APP_CONFIG_TIMEOUT`.
     pub env_prefix: Option<String>,
@@ -35,6 +35,35 @@ pub struct CompileOptions {
     /// `true` (default), `false`, or `{ short: null }` / `{ short: "?" }`;
     /// read in [`CompileOptions::builtins`], where a bad value is named.
     pub help: Option<Value>,
+}
+
+impl Fields for CompileOptions {
+    const KEYS: &'static [&'static str] = &[
+        "name",
+        "separator",
+        "case",
+        "maxDepth",
+        "flatten",
+        "flags",
+        "envPrefix",
+        "version",
+        "help",
+    ];
+
+    fn set(&mut self, key: &str, value: &Json<'_>) -> std::result::Result<(), String> {
+        match key {
+            "name" => self.name = optional(value, text)?,
+            "separator" => self.separator = optional(value, text)?,
+            "case" => self.case = optional(value, |v| choice(v, Case::WORDS))?,
+            "maxDepth" => self.max_depth = optional(value, count)?,
+            "flatten" => self.flatten = optional(value, flag)?,
+            "flags" => self.flags = entries(value, nested)?,
+            "envPrefix" => self.env_prefix = optional(value, text)?,
+            "version" => self.version = optional(value, text)?,
+            _ => self.help = optional(value, |v| Ok(any(v)))?,
+        }
+        Ok(())
+    }
 }
 
 impl CompileOptions {
@@ -114,8 +143,7 @@ pub fn builtins(help: Option<&Value>, version: bool) -> Result<Builtins> {
 }
 
 /// `compileCommands` options.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct CommandsOptions {
     /// The program name shown in usage text.
     pub name: Option<String>,
@@ -123,6 +151,19 @@ pub struct CommandsOptions {
     pub version: Option<String>,
     /// As for `compile`.
     pub help: Option<Value>,
+}
+
+impl Fields for CommandsOptions {
+    const KEYS: &'static [&'static str] = &["name", "version", "help"];
+
+    fn set(&mut self, key: &str, value: &Json<'_>) -> std::result::Result<(), String> {
+        match key {
+            "name" => self.name = optional(value, text)?,
+            "version" => self.version = optional(value, text)?,
+            _ => self.help = optional(value, |v| Ok(any(v)))?,
+        }
+        Ok(())
+    }
 }
 
 impl CommandsOptions {

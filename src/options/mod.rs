@@ -5,53 +5,55 @@
 
 mod calls;
 mod compile;
+pub mod read;
 
-use serde::de::DeserializeOwned;
-use serde_json::{Map, Value};
-
-pub use crate::keys::field_names;
 pub use calls::{InputSchemaOptions, ParseOptions, UsageRequest};
 pub use compile::{builtins, CommandsOptions, CompileOptions};
+pub use read::{fields, Fields, Problem};
 
 use crate::error::{Code, Error, Result};
+use crate::limits::MAX_INPUT_BYTES;
+use crate::schema::json::Json;
 use crate::text::{clip, closest};
 
 /// Options as JSON text (how they cross from JS); empty text is none.
-pub fn read_text<T: DeserializeOwned + Default>(text: Option<&str>, what: &str) -> Result<T> {
+pub fn read_text<T: Fields>(text: Option<&str>, what: &str) -> Result<T> {
     match text.map(str::trim) {
         None | Some("") => Ok(T::default()),
         Some(text) => {
-            let value = crate::schema::parse_json_text(text, &format!("the {what} options"))
-                .map_err(|e| Error::new(Code::InvalidOption, e.message.clone()))?;
-            read(value, what)
+            // The label is written only for an error: options cross on
+            // every call, and most calls are a cached schema handed out.
+            let parsed = (text.len() <= MAX_INPUT_BYTES).then(|| serde_json::from_str::<Json<'_>>(text).ok());
+            if let Some(value) = parsed.flatten() {
+                return read_json(&value, what);
+            }
+            let err = crate::schema::parse_schema_text(text, &format!("the {what} options")).err();
+            Err(Error::new(
+                Code::InvalidOption,
+                err.map_or_else(
+                    || format!("the {what} options are not valid JSON"),
+                    |e| e.message.clone(),
+                ),
+            ))
         }
     }
 }
 
-/// Options as a JSON value: `null` is none; anything else must be an object
-/// whose keys are all known.
-pub fn read<T: DeserializeOwned + Default>(value: Value, what: &str) -> Result<T> {
-    let map = match value {
-        Value::Null => return Ok(T::default()),
-        Value::Object(map) => map,
-        other => {
-            return Err(Error::new(
-                Code::InvalidOption,
-                format!(
-                    "{what} options must be an object, got {}",
-                    crate::schema::value_kind(&other)
-                ),
-            ))
-        }
-    };
-    let known = field_names::<T>();
-    if let Some(unknown) = map.keys().find(|k| !known.contains(&k.as_str())) {
-        return Err(unknown_key(unknown, known, what));
+/// Options as JSON: `null` is none; anything else must be an object whose
+/// keys are all known.
+pub fn read_json<T: Fields>(value: &Json<'_>, what: &str) -> Result<T> {
+    if value.is_null() {
+        return Ok(T::default());
     }
-    // From an owned copy, not `&Value`: the borrowed deserializer would be
-    // a second serde instantiation per options type (14 KiB of wasm, which
-    // start-up pays), and an options object is a few keys.
-    serde_json::from_value(Value::Object(map.clone())).map_err(|err| bad_value::<T>(&map, &err, what))
+    fields(value).map_err(|problem| match problem {
+        Problem::NotObject(kind) => Error::new(
+            Code::InvalidOption,
+            format!("{what} options must be an object, got {kind}"),
+        ),
+        Problem::Unknown(key) => unknown_key(&key, T::KEYS, what),
+        Problem::Missing(key) => Error::new(Code::InvalidOption, format!("{what} option \"{key}\" is missing")),
+        Problem::Bad(key, why) => Error::new(Code::InvalidOption, format!("{what} option \"{}\": {why}", clip(&key))),
+    })
 }
 
 fn unknown_key(key: &str, known: &[&str], what: &str) -> Error {
@@ -66,18 +68,4 @@ fn unknown_key(key: &str, known: &[&str], what: &str) -> Error {
             known.join(", ")
         ),
     )
-}
-
-/// Names the key whose value is wrong: each key is tried alone (every
-/// option is optional), which costs nothing on the success path.
-fn bad_value<T: DeserializeOwned>(map: &Map<String, Value>, err: &serde_json::Error, what: &str) -> Error {
-    let culprit = map.iter().find(|(key, value)| {
-        let mut alone = Map::new();
-        alone.insert((*key).clone(), (*value).clone());
-        serde_json::from_value::<T>(Value::Object(alone)).is_err()
-    });
-    match culprit {
-        Some((key, _)) => Error::new(Code::InvalidOption, format!("{what} option \"{}\": {err}", clip(key))),
-        None => Error::new(Code::InvalidOption, format!("invalid {what} options: {err}")),
-    }
 }

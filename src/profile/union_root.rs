@@ -17,14 +17,17 @@ use crate::schema::actions::ActionUnion;
 use crate::schema::Schema;
 
 /// How a profile writes an action union at the root.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ActionsAs {
     /// One object, the discriminator an enum.
-    #[serde(rename = "flat")]
     Flat,
     /// `{ type: "object", oneOf: [...] }`.
-    #[serde(rename = "oneOf")]
     OneOf,
+}
+
+impl ActionsAs {
+    /// Each form as options spell it.
+    pub const WORDS: &'static [(&'static str, ActionsAs)] = &[("flat", ActionsAs::Flat), ("oneOf", ActionsAs::OneOf)];
 }
 
 /// `{ type: "object", oneOf: [...] }`. Branches named by distinct literals
