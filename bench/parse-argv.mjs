@@ -33,6 +33,16 @@ export const expected = { service: "api", replicas: 3, verbose: true, tags: ["a"
 
 const tool = compile(schema);
 
+// The same flags as one action of an action union (a subcommand), with a
+// second action beside it: `deploy --service api ...`.
+const actionTool = compile({
+  oneOf: [
+    { ...schema, properties: { action: { const: "deploy" }, ...schema.properties }, required: ["action", ...schema.required] },
+    { type: "object", properties: { action: { const: "logs" }, id: { type: "string" } }, required: ["action", "id"] },
+  ],
+});
+const actionArgv = ["deploy", ...argv];
+
 const yargsOptions = {
   string: ["service", "config-region"],
   number: ["replicas", "config-timeout", "config-retries"],
@@ -77,6 +87,13 @@ function byHand(args) {
   return out;
 }
 
+/** The subcommand by hand: the first word picks the parser. */
+function byHandAction(args) {
+  const [word, ...rest] = args;
+  if (word === "deploy") return { action: "deploy", ...byHand(rest) };
+  throw new Error(`unknown action ${word}`);
+}
+
 function yargsNested(args) {
   const flat = yargsParser(args, yargsOptions);
   const out = { service: flat.service, replicas: flat.replicas, verbose: flat.verbose, tags: flat.tags };
@@ -89,20 +106,32 @@ export function run() {
   for (const candidate of [tool.parseArgv(argv), byHand(argv), yargsNested(argv)]) {
     if (JSON.stringify(candidate) !== JSON.stringify(expected)) throw new Error(`disagreement: ${JSON.stringify(candidate)}`);
   }
+  const expectedAction = JSON.stringify({ action: "deploy", ...expected });
+  for (const candidate of [actionTool.parseArgv(actionArgv), byHandAction(actionArgv)]) {
+    if (JSON.stringify(candidate) !== expectedAction) throw new Error(`disagreement: ${JSON.stringify(candidate)}`);
+  }
   // Interleaved twice, best kept: one candidate's garbage or JIT tier-up
   // should not land on another's clock.
   let ours = Infinity;
   let hand = Infinity;
   let yargs = Infinity;
+  let oursAction = Infinity;
+  let handAction = Infinity;
   for (let round = 0; round < 2; round++) {
     ours = Math.min(ours, measure(() => tool.parseArgv(argv)));
     hand = Math.min(hand, measure(() => byHand(argv)));
     yargs = Math.min(yargs, measure(() => yargsNested(argv)));
+    oursAction = Math.min(oursAction, measure(() => actionTool.parseArgv(actionArgv)));
+    handAction = Math.min(handAction, measure(() => byHandAction(actionArgv)));
   }
   report("parseArgv, 7 flags (3 nested), 15 tokens", [
     ["toolshape parseArgv", ours],
     ["util.parseArgs + hand-written nesting and checks", hand],
     ["yargs-parser (typed) + nesting", yargs],
   ]);
-  return { ours, hand, yargs };
+  report("parseArgv, the same flags as an action of an action union (16 tokens)", [
+    ["toolshape parseArgv", oursAction],
+    ["the first word by hand, then util.parseArgs as above", handAction],
+  ]);
+  return { ours, hand, yargs, oursAction, handAction };
 }

@@ -29,6 +29,7 @@ const worstCompile = compiled.reduce((worst, row) => (row.ours / row.fromZod > w
 const bars = [
   [`parseArgv at least 10x faster than yargs-parser (${(parse.yargs / parse.ours).toFixed(1)}x)`, parse.yargs / parse.ours >= 10],
   [`parseArgv at least 2x faster than util.parseArgs + hand-written nesting (${(parse.hand / parse.ours).toFixed(2)}x)`, parse.hand / parse.ours >= 2],
+  [`the same for an action union's subcommand (${(parse.handAction / parse.oursAction).toFixed(2)}x)`, parse.handAction / parse.oursAction >= 2],
   [`compile + inputSchema at most 0.5x z.toJSONSchema on every bench schema (worst ${worstCompile.ratio.toFixed(2)}x, ${worstCompile.name})`, worstCompile.ratio <= 0.5],
   [`wasm memory and JS heap flat over 1,000,000 parses and 100,000 compile/free cycles (${(mem.growth / 1024).toFixed(0)} KiB and ${(mem.heapGrowth / 1024).toFixed(0)} KiB growth)`, mem.collected && mem.growth < 1024 * 1024 && mem.heapGrowth < 1024 * 1024],
   [`repair on valid arguments at most 2x one JSON.stringify (${(rep.ours / rep.stringify).toFixed(2)}x)`, rep.ours <= 2 * rep.stringify],

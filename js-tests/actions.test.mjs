@@ -43,6 +43,49 @@ test("the mcp profile flattens an action union: one object with the action enum 
   assert.throws(() => tool.inputSchema({ flatenActions: true }), (e) => e.code === "INVALID_OPTION");
 });
 
+test("action unions parse on the fast path: the same objects as the JSON path, key order included", async () => {
+  const { WasmTool } = (await import("node:module")).createRequire(import.meta.url)("../pkg/node/toolshape.js");
+  let compared = 0;
+  let byNumbers = 0;
+  for (const c of actionCases) {
+    const json = JSON.stringify(z.toJSONSchema(c.schema, { io: "input" }));
+    const tool = compile(JSON.parse(json));
+    const handle = new WasmTool(json, undefined);
+    for (const sample of c.samples) {
+      const parsed = c.schema.safeParse(sample);
+      if (!parsed.success) continue;
+      const argv = tool.toArgv(parsed.data);
+      // The fast path answers (numbers, or JSON text for a value only JSON
+      // carries: a JSON flag), never declining to the general path.
+      assert.ok(handle.parseArgvFast(argv.join("\0"), argv.length, false) > 0, `${c.name} ${JSON.stringify(argv)}`);
+      if (handle.takeAnswer() === "") byNumbers++;
+      const slow = JSON.parse(handle.parseArgvJson(JSON.stringify(argv), ""));
+      assert.ok(slow.ok, JSON.stringify(slow.error));
+      assert.equal(JSON.stringify(tool.parseArgv(argv)), JSON.stringify(slow.data), `${c.name} ${JSON.stringify(argv)}`);
+      compared++;
+    }
+    handle.free();
+    tool.free();
+  }
+  assert.ok(compared >= 8 && byNumbers > compared / 2, `${byNumbers} of ${compared} by numbers`);
+});
+
+test("an action's literal keys are own data on the fast path, __proto__ included", () => {
+  // JSON text: in an object literal `__proto__` would set the prototype.
+  const tool = compile(
+    JSON.parse(`{"oneOf": [
+      {"type": "object", "properties": {"__proto__": {"const": "polluted"}, "x": {"type": "string"}}, "required": ["__proto__"]},
+      {"type": "object", "properties": {"__proto__": {"const": "other"}}, "required": ["__proto__"]}
+    ]}`),
+  );
+  const data = tool.parseArgv(["polluted", "--x", "1"]);
+  assert.equal(Object.getPrototypeOf(data), Object.prototype);
+  assert.deepEqual(Object.keys(data), ["__proto__", "x"]);
+  assert.equal(Object.getOwnPropertyDescriptor(data, "__proto__").value, "polluted");
+  assert.equal({}.polluted, undefined);
+  tool.free();
+});
+
 test("subcommands parse, and toArgv gives them back, for every valid sample", () => {
   let roundTrips = 0;
   for (const c of actionCases) {

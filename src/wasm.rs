@@ -166,6 +166,11 @@ impl WasmTool {
         wire::plan_json(&self.tool)
     }
 
+    #[wasm_bindgen(js_name = actionPlan)]
+    pub fn action_plan(&self, action: usize) -> String {
+        wire::action_plan_json(&self.tool, action)
+    }
+
     #[wasm_bindgen(js_name = parseArgv)]
     pub fn parse_argv(&self, argv: &str, count: usize, env: &str, allow_positionals: bool, partial: bool) -> String {
         let options = ArgvOptions {

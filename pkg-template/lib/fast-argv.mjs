@@ -27,8 +27,16 @@ export function makeDecoder(planText, flags, layout) {
   const slots = new Array(flags.length);
   const present = new Uint8Array(plan.length);
 
-  function build(g) {
+  function build(g, seed) {
     const out = {};
+    // An action's literal keys come first, as the general path writes them.
+    if (seed !== undefined) {
+      for (const [key, literal] of seed) {
+        const value = literal !== null && typeof literal === "object" ? JSON.parse(JSON.stringify(literal)) : literal;
+        if (key === "__proto__") Object.defineProperty(out, key, { value, writable: true, enumerable: true, configurable: true });
+        else out[key] = value;
+      }
+    }
     const { keys, isGroup, index, define } = plan[g];
     for (let m = 0; m < keys.length; m++) {
       const i = index[m];
@@ -55,8 +63,11 @@ export function makeDecoder(planText, flags, layout) {
     return cloneDefault[flag] ? JSON.parse(JSON.stringify(defaults[flag])) : defaults[flag];
   }
 
-  /** Decodes the answer at `buf[start]` (which holds `layout.answerNumbers`). */
-  return function decode(buf, start, argv) {
+  /**
+   * Decodes the answer at `buf[start]` (which holds `layout.answerNumbers`);
+   * `seed`, an action's literal `[key, value]` pairs, opens the object.
+   */
+  return function decode(buf, start, argv, seed) {
     slots.fill(undefined);
     present.fill(0);
     let p = start + 1;
@@ -74,7 +85,7 @@ export function makeDecoder(planText, flags, layout) {
         slots[flag] = value;
       }
     }
-    const data = build(0);
+    const data = build(0, seed);
     const restCount = buf[p++];
     const rest = new Array(restCount);
     for (let k = 0; k < restCount; k++) rest[k] = argv[buf[p++]];

@@ -30,6 +30,8 @@ export function makeToolClass(core, layout) {
     #flags;
     #envNames;
     #decode;
+    /** Per action of an action union: its decoder and literal keys, made on first use. */
+    #actionDecoders = [];
     #hints;
     #actions;
 
@@ -90,13 +92,16 @@ export function makeToolClass(core, layout) {
       try {
         // The fast path: numbers out of wasm, objects built here from argv;
         // errors and JSON-only values come back as JSON from the same call.
-        // It declines (0) for argv holding NUL; action unions and partial parses skip it.
-        if (!useEnv && !this.#actions && !partial) {
+        // It declines (0) for argv holding NUL and, for an action union,
+        // anything but a clean parse; partial parses skip it.
+        if (!useEnv && !partial) {
           const written = handle.parseArgvFast(argv.join("\0"), argv.length, allowPositionals);
           if (written > 0) {
             const buf = core.memoryView();
             const start = handle.outPtr() / 8;
-            if (buf[start] === layout().answerNumbers) return this.#decode(buf, start, argv);
+            const kind = buf[start];
+            if (kind === layout().answerNumbers) return this.#decode(buf, start, argv);
+            if (kind === layout().answerAction) return this.#decodeAction(handle, buf, start, argv);
             return parseOutcome(handle.takeAnswer());
           }
         }
@@ -105,6 +110,18 @@ export function makeToolClass(core, layout) {
         if (isTrap(error)) return { success: false, error: core.trapped(error) };
         throw error;
       }
+    }
+
+    /** An action's answer: its literal keys first, as the general path writes them. */
+    #decodeAction(handle, buf, start, argv) {
+      const action = buf[start + 1];
+      let made = this.#actionDecoders[action];
+      if (made === undefined) {
+        const { plan, flags, literals } = JSON.parse(core.guard(() => handle.actionPlan(action)));
+        made = { decode: makeDecoder(JSON.stringify(plan), flags, layout()), literals };
+        this.#actionDecoders[action] = made;
+      }
+      return made.decode(buf, start + 2, argv, made.literals);
     }
 
     parseArgv(argv, opts) {

@@ -29,7 +29,11 @@ pub struct Parsed {
 /// the nested object themselves: values by flag, rest by argv index.
 pub struct CompactParse<'a> {
     pub compact: Compact<'a>,
+    /// Indexes into the whole argv.
     pub rest: Vec<usize>,
+    /// For an action union: the action's position and its words, which
+    /// the argv indexes of the compact values come after.
+    pub action: Option<(usize, usize)>,
 }
 
 /// The command line of one tool.
@@ -187,21 +191,49 @@ impl Command {
         env: Env<'_>,
         options: ArgvOptions,
     ) -> Result<Option<CompactParse<'a>>> {
-        let Form::Flags(table) = &self.form else {
-            return Ok(None);
-        };
-        let tokens = argv::tokenize(table, argv, options);
-        if tokens.help {
-            return Err(self.help_requested(None));
+        match &self.form {
+            Form::Flags(table) => {
+                let tokens = argv::tokenize(table, argv, options);
+                if tokens.help {
+                    return Err(self.help_requested(None));
+                }
+                if tokens.version {
+                    return Err(self.version_requested());
+                }
+                let compact = args::compact_from_flag_values(schema, table, &tokens.values, env)?;
+                Ok(Some(CompactParse {
+                    compact,
+                    rest: tokens.rest,
+                    action: None,
+                }))
+            }
+            Form::Actions(set) => Ok(Self::action_compact(set, argv, env, options)),
+            Form::Unnamed => Ok(None),
         }
-        if tokens.version {
-            return Err(self.version_requested());
+    }
+
+    /// An action union's fast parse: the action its words name, parsed
+    /// with its own table. `None` (the general path answers) for anything
+    /// that is not a clean parse: no action named, help, version, or an
+    /// issue, whose message the general path words for the action.
+    fn action_compact<'a>(
+        set: &'a ActionSet,
+        argv: &[&'a str],
+        env: Env<'_>,
+        options: ArgvOptions,
+    ) -> Option<CompactParse<'a>> {
+        let (action, words) = set.select(argv).ok()?;
+        let position = set.actions.iter().position(|a| std::ptr::eq(a, action))?;
+        let tokens = argv::tokenize(&action.table, argv.get(words..)?, options);
+        if tokens.help || tokens.version || !tokens.values.issues.is_empty() {
+            return None;
         }
-        let compact = args::compact_from_flag_values(schema, table, &tokens.values, env)?;
-        Ok(Some(CompactParse {
+        let compact = args::compact_from_flag_values(&action.schema, &action.table, &tokens.values, env).ok()?;
+        Some(CompactParse {
             compact,
-            rest: tokens.rest,
-        }))
+            rest: tokens.rest.iter().map(|i| i + words).collect(),
+            action: Some((position, words)),
+        })
     }
 
     /// Flat values by flag name to nested arguments. For an action union,
