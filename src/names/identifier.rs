@@ -5,6 +5,7 @@
 use serde_json::{json, Value};
 
 use crate::error::{Code, Error, Result};
+use crate::schema::json::Json;
 use crate::text::clip;
 
 /// Longest part accepted, in characters: longer text is no name anyone typed.
@@ -31,26 +32,32 @@ impl ToolId {
 
     /// Reads an identifier, or says which field is wrong and how.
     pub fn read(value: &Value) -> Result<ToolId> {
-        let Value::Object(map) = value else {
+        ToolId::read_json(&Json::borrow(value))
+    }
+
+    /// [`ToolId::read`] on JSON parsed for reading (a catalogue's thousand
+    /// identifiers cross as text: no map is built per identifier).
+    pub fn read_json(value: &Json<'_>) -> Result<ToolId> {
+        let Json::Object(map) = value else {
             return Err(invalid(&format!(
                 "expected an object {{ toolbox, server, tool }}, got {}",
                 kind(value)
             )));
         };
-        if let Some(extra) = map.keys().find(|k| !FIELDS.contains(&k.as_str())) {
+        if let Some(extra) = map.keys().find(|k| !FIELDS.contains(&k.as_ref())) {
             return Err(invalid(&format!(
                 "unknown key \"{}\" (keys: toolbox, server, tool)",
                 clip(extra)
             )));
         }
-        let mut parts = FIELDS.iter().map(|field| match map.get(*field) {
+        let mut parts = FIELDS.iter().map(|field| match map.get(field) {
             None => Err(invalid(&format!("{field} is required"))),
-            Some(Value::String(s)) if s.is_empty() => Err(invalid(&format!("{field} cannot be empty"))),
-            Some(Value::String(s)) if s.chars().count() > MAX_PART_CHARS => Err(Error::new(
+            Some(Json::String(s)) if s.is_empty() => Err(invalid(&format!("{field} cannot be empty"))),
+            Some(Json::String(s)) if s.chars().count() > MAX_PART_CHARS => Err(Error::new(
                 Code::TooLarge,
                 format!("Invalid tool identifier: {field} is longer than {MAX_PART_CHARS} characters"),
             )),
-            Some(Value::String(s)) => Ok(s.clone()),
+            Some(Json::String(s)) => Ok(s.to_string()),
             Some(other) => Err(invalid(&format!("{field} must be a string, got {}", kind(other)))),
         });
         let (Some(toolbox), Some(server), Some(tool)) = (parts.next(), parts.next(), parts.next()) else {
@@ -72,7 +79,15 @@ impl ToolId {
     /// The readable flat form, before a client's rule is applied.
     #[must_use]
     pub fn joined(&self) -> String {
-        format!("{}__{}__{}", self.toolbox, self.server, self.tool)
+        // Pushed, not `format!`: a catalogue joins a thousand of these.
+        let mut out = String::with_capacity(self.toolbox.len() + self.server.len() + self.tool.len() + 4);
+        for (i, part) in [&self.toolbox, &self.server, &self.tool].into_iter().enumerate() {
+            if i > 0 {
+                out.push_str("__");
+            }
+            out.push_str(part);
+        }
+        out
     }
 }
 
@@ -80,14 +95,11 @@ fn invalid(what: &str) -> Error {
     Error::new(Code::InvalidIdentifier, format!("Invalid tool identifier: {what}"))
 }
 
-fn kind(value: &Value) -> &'static str {
+fn kind(value: &Json<'_>) -> &'static str {
     match value {
-        Value::Null => "null",
-        Value::Bool(_) => "boolean",
-        Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
+        Json::Array(_) => "an array",
+        Json::Object(_) => "an object",
+        other => other.kind(),
     }
 }
 

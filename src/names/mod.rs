@@ -65,16 +65,8 @@ pub struct NameTable {
 impl NameTable {
     /// Names `ids` for `client`, whose prefix counts `server`'s length.
     pub fn build(ids: Vec<ToolId>, options: &NameOptions) -> Result<NameTable> {
-        let client = options.client.as_deref().map_or(Ok(Client::Mcp), Client::parse)?;
-        let rule = rule_for(client, options.server.as_deref())?;
-        if ids.len() > MAX_IDS {
-            return Err(Error::new(
-                Code::TooLarge,
-                format!("a name table holds at most {MAX_IDS} identifiers"),
-            ));
-        }
-        let by_id = index_ids(&ids)?;
-        let names = assign(&ids, &rule)?;
+        let names = names_for(&ids, options)?;
+        let by_id = ids.iter().enumerate().map(|(i, id)| (id.clone(), i)).collect();
         let by_name = names.iter().enumerate().map(|(i, n)| (n.clone(), i)).collect();
         Ok(NameTable {
             ids,
@@ -113,7 +105,12 @@ impl NameTable {
 
 /// Reads a list of identifiers, naming the bad item.
 pub fn read_ids(value: &Value) -> Result<Vec<ToolId>> {
-    let Value::Array(items) = value else {
+    read_id_list(&Json::borrow(value))
+}
+
+/// [`read_ids`] on JSON parsed for reading.
+pub fn read_id_list(value: &Json<'_>) -> Result<Vec<ToolId>> {
+    let Json::Array(items) = value else {
         return Err(Error::new(
             Code::InvalidIdentifier,
             "createNameTable takes an array of identifiers { toolbox, server, tool }",
@@ -122,7 +119,7 @@ pub fn read_ids(value: &Value) -> Result<Vec<ToolId>> {
     items
         .iter()
         .enumerate()
-        .map(|(i, item)| ToolId::read(item).map_err(|e| Error::new(e.code, format!("ids[{i}]: {}", e.message))))
+        .map(|(i, item)| ToolId::read_json(item).map_err(|e| Error::new(e.code, format!("ids[{i}]: {}", e.message))))
         .collect()
 }
 
@@ -141,10 +138,26 @@ fn rule_for(client: Client, server: Option<&str>) -> Result<NameRule> {
     })
 }
 
-fn index_ids(ids: &[ToolId]) -> Result<HashMap<ToolId, usize>> {
-    let mut by_id = HashMap::with_capacity(ids.len());
+/// The names of `ids` under the options' client, in order: what a
+/// [`NameTable`] holds without its lookups (JS builds its own from these).
+pub fn names_for(ids: &[ToolId], options: &NameOptions) -> Result<Vec<String>> {
+    let client = options.client.as_deref().map_or(Ok(Client::Mcp), Client::parse)?;
+    let rule = rule_for(client, options.server.as_deref())?;
+    if ids.len() > MAX_IDS {
+        return Err(Error::new(
+            Code::TooLarge,
+            format!("a name table holds at most {MAX_IDS} identifiers"),
+        ));
+    }
+    refuse_repeats(ids)?;
+    assign(ids, &rule)
+}
+
+/// An identifier given twice is refused, naming both places.
+fn refuse_repeats(ids: &[ToolId]) -> Result<()> {
+    let mut seen: HashMap<&ToolId, usize> = HashMap::with_capacity(ids.len());
     for (i, id) in ids.iter().enumerate() {
-        if let Some(first) = by_id.insert(id.clone(), i) {
+        if let Some(first) = seen.insert(id, i) {
             return Err(Error::new(
                 Code::InvalidIdentifier,
                 format!(
@@ -156,7 +169,7 @@ fn index_ids(ids: &[ToolId]) -> Result<HashMap<ToolId, usize>> {
             ));
         }
     }
-    Ok(by_id)
+    Ok(())
 }
 
 /// Each identifier's name: the readable one where it is valid and no other
