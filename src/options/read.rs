@@ -1,10 +1,9 @@
 //! Reading an options object (or a definition) by hand: each struct lists
 //! its keys and sets one key from one value ([`Fields`]); the loop here
 //! refuses unknown and missing keys and names the key a bad value sits
-//! under. serde's derived readers did the same for sixteen structs, at the
+//! under. serde's derived readers did the same for twelve structs, at the
 //! price of a deserializer instantiated per struct and per input type (the
-//! largest block of the wasm after the core itself, and what pulled in
-//! float formatting for its messages), and of a `serde_json::Value` parsed
+//! largest single block of the wasm), and of a `serde_json::Value` parsed
 //! per call: `inputSchema({ client })` spent more on its options than on
 //! handing out a cached schema.
 
