@@ -70,11 +70,15 @@ const PROFILE_SLOTS: usize = 2 * Client::ALL.len();
 
 /// A profile's output, kept as the text handed out. The tree a profile
 /// rewrote is dropped once written: a proxy keeps a thousand tools, each
-/// with a schema per client, and the text is all it hands out.
+/// with a schema per client, and the text is all it hands out. Written for
+/// `inputSchema`, its report holds the refusals only (`Report::quiet`);
+/// `check` writes the profile again once for the whole report.
 #[derive(Debug, Clone)]
 struct Profiled {
     text: String,
     report: profile::Report,
+    /// The report with its warnings, when `report` is quiet.
+    full: std::sync::OnceLock<profile::Report>,
 }
 
 impl Profiled {
@@ -82,6 +86,7 @@ impl Profiled {
         Profiled {
             text: shaped.schema.to_text(),
             report: shaped.report,
+            full: std::sync::OnceLock::new(),
         }
     }
 
@@ -148,7 +153,7 @@ pub fn shape(schema: &Value, clients: &[Client]) -> Result<Vec<ClientSchema>> {
         schema: &schema,
         union: union.as_ref(),
     };
-    let base = profile::mcp_schema(input, ActionsAs::Flat);
+    let base = profile::mcp_schema(input, ActionsAs::Flat, profile::Report::default());
     Ok(clients
         .iter()
         .map(|&client| {
@@ -262,11 +267,19 @@ impl Tool {
             Client::Mcp if self.is_plain_object() => Profiled {
                 text: emit::write_root(&self.schema),
                 report: profile::Report::default(),
+                full: std::sync::OnceLock::new(),
             },
-            Client::Mcp => Profiled::new(profile::mcp_schema(self.input(), form)),
-            client => Profiled::new(profile::reshape(self.flat_mcp(), client)),
+            client => Profiled::new(self.shaped(client, form, profile::Report::quiet())),
         };
         Ok(slot.get_or_init(|| Box::new(profiled)))
+    }
+
+    /// A profile's tree, its findings going to `report`.
+    fn shaped(&self, client: Client, form: ActionsAs, report: profile::Report) -> profile::Shaped<'_> {
+        match client {
+            Client::Mcp => profile::mcp_schema(self.input(), form, report),
+            client => profile::reshape(profile::mcp_schema(self.input(), ActionsAs::Flat, report), client),
+        }
     }
 
     fn input(&self) -> profile::Input<'_> {
@@ -274,11 +287,6 @@ impl Tool {
             schema: &self.schema,
             union: self.union.as_ref(),
         }
-    }
-
-    /// The flat mcp schema as a tree: what every other profile rewrites.
-    fn flat_mcp(&self) -> profile::Shaped<'_> {
-        profile::mcp_schema(self.input(), ActionsAs::Flat)
     }
 
     /// A root that is one object, neither an action union nor a union of
@@ -296,8 +304,7 @@ impl Tool {
         self.profiled(*options)?.accepted(options.client)?;
         let tree = match options.client {
             Client::Mcp if self.is_plain_object() => emit::emit_root(&self.schema),
-            Client::Mcp => profile::mcp_schema(self.input(), form).schema,
-            client => profile::reshape(self.flat_mcp(), client).schema,
+            client => self.shaped(client, form, profile::Report::quiet()).schema,
         };
         Ok(tree.to_value())
     }
@@ -314,7 +321,15 @@ impl Tool {
             client,
             actions_as: None,
         };
-        Ok(Check::new(client, &self.profiled(options)?.report))
+        let profiled = self.profiled(options)?;
+        if !profiled.report.quiet {
+            return Ok(Check::new(client, &profiled.report));
+        }
+        let form = profile::form(client, None)?;
+        let full = profiled
+            .full
+            .get_or_init(|| self.shaped(client, form, profile::Report::default()).report);
+        Ok(Check::new(client, full))
     }
 
     /// The flag table as JSON: an array of flag entries (for an action

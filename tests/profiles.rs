@@ -72,3 +72,34 @@ fn every_fixture_under_every_profile() {
         insta::assert_snapshot!(format!("profile__{}", client.name()), report(*client));
     }
 }
+
+/// `inputSchema` writes a profile without its warnings (it hands out the
+/// schema and throws refusals); `check` then writes the whole report. The
+/// report is the same whichever is asked first, and the same as `shape`'s.
+#[test]
+fn check_reports_the_same_whichever_call_came_first() {
+    let mut compared = 0;
+    for (name, schema) in fixtures() {
+        for &client in Client::ALL {
+            let (Ok(first), Ok(second)) = (
+                Tool::compile(&schema, &CompileOptions::default()),
+                Tool::compile(&schema, &CompileOptions::default()),
+            ) else {
+                continue;
+            };
+            let options = InputSchemaOptions {
+                client,
+                actions_as: None,
+            };
+            let _ = first.input_schema_text(&options);
+            let after = first.check(client).unwrap();
+            let alone = second.check(client).unwrap();
+            assert_eq!(after, alone, "{name} for {}", client.name());
+            let shaped = toolshape::shape(&schema, &[client]).unwrap().pop().unwrap();
+            assert_eq!(after.warnings, shaped.report.warnings, "{name} for {}", client.name());
+            assert_eq!(after.errors, shaped.report.errors, "{name} for {}", client.name());
+            compared += usize::from(!after.warnings.is_empty());
+        }
+    }
+    assert!(compared > 50, "only {compared} reports with warnings compared");
+}

@@ -47,8 +47,7 @@ pub fn drop_null(node: &mut Map<'_>, place: &Place, report: &mut Report) {
     if dropped {
         report.warn(
             FindingCode::NullDropped,
-            place.pointer(),
-            "null is no longer offered here (Cursor mishandles a type list with null); the key can still be left out",
-        );
+            || place.pointer(),
+            || "null is no longer offered here (Cursor mishandles a type list with null); the key can still be left out");
     }
 }

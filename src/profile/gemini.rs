@@ -66,8 +66,8 @@ pub fn shape(schema: &mut Json<'_>, report: &mut Report) {
         if let Some(branches) = node.remove("oneOf") {
             report.warn(
                 FindingCode::OneofToAnyof,
-                place.at("oneOf"),
-                "written as anyOf (Gemini has no oneOf): exactly-one is not checked by the client",
+                || place.at("oneOf"),
+                || "written as anyOf (Gemini has no oneOf): exactly-one is not checked by the client",
             );
             node.insert("anyOf", branches);
         }
@@ -264,8 +264,8 @@ fn exclusive_bounds(node: &mut Map<'_>, place: &Place, report: &mut Report) {
         if !exact {
             report.warn(
                 FindingCode::ConstraintLoosened,
-                place.at(exclusive),
-                format!("{exclusive} {bound} is written as {inclusive} {bound}, which admits {bound} itself"),
+                || place.at(exclusive),
+                || format!("{exclusive} {bound} is written as {inclusive} {bound}, which admits {bound} itself"),
             );
         }
     }
@@ -275,17 +275,15 @@ fn records(node: &mut Map<'_>, place: &Place, report: &mut Report) {
     match node.remove("additionalProperties") {
         Some(Json::Bool(false)) => report.warn(
             FindingCode::KeywordDropped,
-            place.at("additionalProperties"),
-            "\"additionalProperties\": false removed (Gemini refuses the field); the object is no longer closed for the model, the server still refuses unknown keys",
-        ),
+            || place.at("additionalProperties"),
+            || "\"additionalProperties\": false removed (Gemini refuses the field); the object is no longer closed for the model, the server still refuses unknown keys"),
         // Absent, `true` or `{}`: the object was open, and stays open.
         None | Some(Json::Bool(true)) => {}
         Some(Json::Object(schema)) if schema.is_empty() => {}
         Some(_) => report.warn(
             FindingCode::RecordValueSchemaDropped,
-            place.at("additionalProperties"),
-            "the record's value schema is removed (Gemini refuses the field); its values are checked by the server only",
-        ),
+            || place.at("additionalProperties"),
+            || "the record's value schema is removed (Gemini refuses the field); its values are checked by the server only"),
     }
 }
 

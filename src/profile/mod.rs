@@ -158,14 +158,38 @@ pub struct Input<'a> {
 pub struct Report {
     pub warnings: Vec<Finding>,
     pub errors: Vec<Finding>,
+    /// Warnings are not written: `inputSchema` hands out the schema and
+    /// throws the refusals, and a warning's pointer and message were a
+    /// sixth of a profile's cost (thirty optional fields made nullable);
+    /// `check` writes the profile again with them.
+    #[serde(skip)]
+    pub quiet: bool,
 }
 
 impl Report {
-    fn warn(&mut self, code: FindingCode, pointer: impl Into<String>, message: impl Into<Cow<'static, str>>) {
+    /// A report that keeps refusals only (see [`Report::quiet`]).
+    #[must_use]
+    pub fn quiet() -> Report {
+        Report {
+            quiet: true,
+            ..Report::default()
+        }
+    }
+
+    /// Records a warning; its pointer and message are made only when kept.
+    fn warn<P: Into<String>, M: Into<Cow<'static, str>>>(
+        &mut self,
+        code: FindingCode,
+        pointer: impl FnOnce() -> P,
+        message: impl FnOnce() -> M,
+    ) {
+        if self.quiet {
+            return;
+        }
         self.warnings.push(Finding {
             code,
-            pointer: pointer.into(),
-            message: message.into(),
+            pointer: pointer().into(),
+            message: message().into(),
         });
     }
 
@@ -226,11 +250,12 @@ pub fn form(client: Client, actions_as: Option<ActionsAs>) -> Result<ActionsAs> 
 
 /// The `mcp` profile's schema and report: where every other profile starts.
 #[must_use]
-pub fn mcp_schema(input: Input<'_>, form: ActionsAs) -> Shaped<'_> {
+/// `report` is where findings go: [`Report::quiet`] when only the schema
+/// and its refusals are wanted.
+pub fn mcp_schema(input: Input<'_>, form: ActionsAs, mut report: Report) -> Shaped<'_> {
     let schema = mcp::emit(input, form);
-    let mut report = Report::default();
     if let (Some(union), ActionsAs::Flat) = (input.union, form) {
-        report.warn(FindingCode::UnionFlattened, "", union_root::flattened_note(union));
+        report.warn(FindingCode::UnionFlattened, || "", || union_root::flattened_note(union));
     }
     Shaped { schema, report }
 }

@@ -91,8 +91,8 @@ fn rewrite_composite(node: &mut Map<'_>, place: &Place, report: &mut Report) {
     if let Some(Json::Array(branches)) = take(node, "oneOf") {
         report.warn(
             FindingCode::OneofToAnyof,
-            place.at("oneOf"),
-            "written as anyOf: the client does not check that exactly one branch fits",
+            || place.at("oneOf"),
+            || "written as anyOf: the client does not check that exactly one branch fits",
         );
         node.insert("anyOf", Json::Array(branches));
     }
@@ -122,9 +122,8 @@ fn narrow_any(node: &mut Map<'_>, place: &Place, report: &mut Report) {
     );
     report.warn(
         FindingCode::AnyNarrowed,
-        place.pointer(),
-        "any value, written as a string, number, boolean or null: strict mode needs a type at every node and takes no open object, so objects and arrays cannot be sent here",
-    );
+        || place.pointer(),
+        || "any value, written as a string, number, boolean or null: strict mode needs a type at every node and takes no open object, so objects and arrays cannot be sent here");
 }
 
 fn is_object(node: &Map<'_>) -> bool {
@@ -149,13 +148,13 @@ fn close(node: &mut Map<'_>, place: &Place, report: &mut Report) {
         None | Some(Json::Bool(false)) => {}
         Some(Json::Bool(true)) => report.warn(
             FindingCode::ObjectClosed,
-            place.at("additionalProperties"),
-            "the object accepted unknown keys; strict mode closes it",
+            || place.at("additionalProperties"),
+            || "the object accepted unknown keys; strict mode closes it",
         ),
         Some(Json::Object(schema)) if schema.is_empty() => report.warn(
             FindingCode::ObjectClosed,
-            place.at("additionalProperties"),
-            "the object accepted unknown keys; strict mode closes it",
+            || place.at("additionalProperties"),
+            || "the object accepted unknown keys; strict mode closes it",
         ),
         Some(_) => report.refuse(
             FindingCode::RecordRefused,
@@ -176,25 +175,25 @@ fn close(node: &mut Map<'_>, place: &Place, report: &mut Report) {
         if required.get(i).copied().unwrap_or(false) {
             continue;
         }
-        let properties = here.get_or_insert_with(|| place.at("properties"));
-        let escaped = crate::schema::escape_pointer_segment(key);
-        let mut pointer = String::with_capacity(properties.len() + 1 + escaped.len());
-        pointer.push_str(properties);
-        pointer.push('/');
-        pointer.push_str(&escaped);
+        // The properties' pointer is written once, for the first warning.
+        let mut pointer = || {
+            let properties = here.get_or_insert_with(|| place.at("properties"));
+            let escaped = crate::schema::escape_pointer_segment(key);
+            let mut pointer = String::with_capacity(properties.len() + 1 + escaped.len());
+            pointer.push_str(properties);
+            pointer.push('/');
+            pointer.push_str(&escaped);
+            pointer
+        };
         if accepts_null(schema) {
-            report.warn(
-                FindingCode::OptionalToNullable,
-                pointer,
-                "optional, now required: strict mode requires every key (null, which it accepts, stays null)",
-            );
+            report.warn(FindingCode::OptionalToNullable, &mut pointer, || {
+                "optional, now required: strict mode requires every key (null, which it accepts, stays null)"
+            });
         } else {
             *schema = make_nullable(std::mem::take(schema));
-            report.warn(
-                FindingCode::OptionalToNullable,
-                pointer,
-                "optional, now required and nullable: repair with this client reads null as absent",
-            );
+            report.warn(FindingCode::OptionalToNullable, &mut pointer, || {
+                "optional, now required and nullable: repair with this client reads null as absent"
+            });
         }
     }
     node.insert("required", Json::Array(all));

@@ -33,9 +33,8 @@ pub fn shape(schema: &mut Json<'_>, report: &mut Report) {
         if open_record(node, false) {
             report.warn(
                 FindingCode::NullDropped,
-                place.at("additionalProperties"),
-                "values of any type but null (Claude Code closes an empty schema here; Cursor refuses null in a type list)",
-            );
+                || place.at("additionalProperties"),
+                || "values of any type but null (Claude Code closes an empty schema here; Cursor refuses null in a type list)");
         }
         items_everywhere(node);
         refuse_keys(

@@ -46,11 +46,13 @@ pub fn flatten_root_union(root: &mut Json<'_>, report: &mut Report) {
     };
     report.warn(
         FindingCode::UnionFlattened,
-        "",
-        format!(
-            "the root {keyword} of {} objects is written as one object with every branch's keys{detail}",
-            branches.len()
-        ),
+        || "",
+        || {
+            format!(
+                "the root {keyword} of {} objects is written as one object with every branch's keys{detail}",
+                branches.len()
+            )
+        },
     );
     for (key, value) in joined {
         if key != "type" {
@@ -78,8 +80,8 @@ pub fn merge_all_of_here(node: &mut Map<'_>, place: &Place, report: &mut Report,
         } else {
             report.warn(
                 FindingCode::KeywordDropped,
-                pointer,
-                "the allOf members disagree here; the first member's value is kept",
+                || pointer,
+                || "the allOf members disagree here; the first member's value is kept",
             );
         }
     }
@@ -105,11 +107,13 @@ pub fn join_union_here(node: &mut Map<'_>, place: &Place, report: &mut Report) {
     };
     report.warn(
         FindingCode::UnionMerged,
-        place.at(keyword),
-        format!(
-            "the {keyword} of {} branches is written as {what}; the server still checks the branches",
-            branches.len()
-        ),
+        || place.at(keyword),
+        || {
+            format!(
+                "the {keyword} of {} branches is written as {what}; the server still checks the branches",
+                branches.len()
+            )
+        },
     );
     for (key, value) in joined {
         node.insert_absent(key, value);
@@ -184,8 +188,8 @@ pub fn drop_keyword(node: &mut Map<'_>, place: &Place, key: &str, report: &mut R
     if take(node, key).is_some() {
         report.warn(
             FindingCode::KeywordDropped,
-            place.at(key),
-            format!("\"{key}\" removed: {why}"),
+            || place.at(key),
+            || format!("\"{key}\" removed: {why}"),
         );
     }
 }
@@ -234,8 +238,8 @@ pub fn ignored(node: &Map<'_>, place: &Place, keys: &[&str], report: &mut Report
         if node.contains_key(key) {
             report.warn(
                 FindingCode::IgnoredByClient,
-                place.at(key),
-                format!("\"{key}\" is {why}"),
+                || place.at(key),
+                || format!("\"{key}\" is {why}"),
             );
         }
     }
@@ -358,11 +362,13 @@ pub fn stringify_enum(node: &mut Map<'_>, place: &Place, report: &mut Report, ge
     }
     report.warn(
         FindingCode::EnumStringified,
-        place.at("enum"),
-        format!(
-            "the values {} are written as strings; repair with this client turns them back",
-            Json::Array(values)
-        ),
+        || place.at("enum"),
+        || {
+            format!(
+                "the values {} are written as strings; repair with this client turns them back",
+                Json::Array(values)
+            )
+        },
     );
 }
 
@@ -410,7 +416,6 @@ pub fn loosen_tuple(node: &mut Map<'_>, place: &Place, report: &mut Report) {
     node.insert("items", items);
     report.warn(
         FindingCode::TupleLoosened,
-        place.at("prefixItems"),
-        format!("the tuple of {count} positions is written as an array of any of their schemas; the server still checks each position"),
-    );
+        || place.at("prefixItems"),
+        || format!("the tuple of {count} positions is written as an array of any of their schemas; the server still checks each position"));
 }
