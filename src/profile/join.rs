@@ -44,7 +44,7 @@ fn types_of(node: &Map<'_>) -> Option<Vec<String>> {
 
 /// The values an `enum` or `const` allows.
 pub fn enum_values<'m, 'a>(node: &'m Map<'a>) -> Option<&'m [Json<'a>]> {
-    match (super::rules::field(node, "enum"), super::rules::field(node, "const")) {
+    match (node.get("enum"), node.get("const")) {
         (Some(Json::Array(values)), _) => Some(values.as_slice()),
         (_, Some(value)) => Some(std::slice::from_ref(value)),
         _ => None,
@@ -206,7 +206,7 @@ fn join_objects<'a>(objects: &[&Map<'a>], out: &mut Map<'a>) {
 /// read before the properties are borrowed mutably, without copying names.
 #[must_use]
 pub fn required_flags(node: &Map<'_>) -> Vec<bool> {
-    let Some(Json::Object(props)) = super::rules::field(node, "properties") else {
+    let Some(Json::Object(props)) = node.get("properties") else {
         return Vec::new();
     };
     let required = required_of(node);
@@ -223,7 +223,7 @@ pub fn required_flags(node: &Map<'_>) -> Vec<bool> {
 /// The names an object node requires.
 #[must_use]
 pub fn required_of<'m>(node: &'m Map<'_>) -> Vec<&'m str> {
-    super::rules::field(node, "required")
+    node.get("required")
         .and_then(Json::as_array)
         .map(|r| r.iter().filter_map(Json::as_str).collect())
         .unwrap_or_default()

@@ -12,8 +12,7 @@
 use crate::schema::json::{Json, Map};
 
 use super::rules::{
-    accepts_null, drop_keywords, field, has_any, items_everywhere, loosen_tuple, make_nullable, merge_all_of_here,
-    object_of, take,
+    accepts_null, drop_keywords, has_any, items_everywhere, loosen_tuple, make_nullable, merge_all_of_here, object_of,
 };
 use super::walk::{each_schema, Place};
 use super::Report;
@@ -64,10 +63,10 @@ pub fn shape(schema: &mut Json<'_>, report: &mut Report) {
                 format!("objects nest deeper than {MAX_NESTING} levels, the strict mode limit"),
             );
         }
-        enum_values += field(node, "enum").and_then(Json::as_array).map_or(0, Vec::len);
+        enum_values += node.get("enum").and_then(Json::as_array).map_or(0, Vec::len);
         if is_object(node) {
             close(node, place, report);
-            properties += field(node, "properties").and_then(Json::as_object).map_or(0, Map::len);
+            properties += node.get("properties").and_then(Json::as_object).map_or(0, Map::len);
         }
     });
     if enum_values > MAX_ENUM_VALUES {
@@ -88,7 +87,7 @@ pub fn shape(schema: &mut Json<'_>, report: &mut Report) {
 
 /// `oneOf` as `anyOf`, `allOf` merged exactly, a tuple as an array.
 fn rewrite_composite(node: &mut Map<'_>, place: &Place, report: &mut Report) {
-    if let Some(Json::Array(branches)) = take(node, "oneOf") {
+    if let Some(Json::Array(branches)) = node.remove("oneOf") {
         report.warn(
             FindingCode::OneofToAnyof,
             || place.at("oneOf"),
@@ -127,9 +126,9 @@ fn narrow_any(node: &mut Map<'_>, place: &Place, report: &mut Report) {
 }
 
 fn is_object(node: &Map<'_>) -> bool {
-    match field(node, "type") {
+    match node.get("type") {
         Some(_) => super::rules::has_type(node, "object"),
-        None => field(node, "properties").is_some(),
+        None => node.get("properties").is_some(),
     }
 }
 

@@ -65,7 +65,7 @@ pub fn flatten_root_union(root: &mut Json<'_>, report: &mut Report) {
 /// An `allOf` merged into its node. Members that disagree keep the first
 /// member's value: refused when `exact`, else reported as dropped.
 pub fn merge_all_of_here(node: &mut Map<'_>, place: &Place, report: &mut Report, exact: bool) {
-    let Some(Json::Array(members)) = take(node, "allOf") else {
+    let Some(Json::Array(members)) = node.remove("allOf") else {
         return;
     };
     let (merged, conflicts) = merge_all_of(&members);
@@ -92,7 +92,8 @@ pub fn merge_all_of_here(node: &mut Map<'_>, place: &Place, report: &mut Report,
 
 /// A nested `anyOf`/`oneOf` as one schema (clients with no composition).
 pub fn join_union_here(node: &mut Map<'_>, place: &Place, report: &mut Report) {
-    let Some((keyword, Json::Array(branches))) = ["anyOf", "oneOf"].iter().find_map(|k| take(node, k).map(|v| (*k, v)))
+    let Some((keyword, Json::Array(branches))) =
+        ["anyOf", "oneOf"].iter().find_map(|k| node.remove(k).map(|v| (*k, v)))
     else {
         return;
     };
@@ -129,7 +130,7 @@ pub fn items_everywhere(node: &mut Map<'_>) {
     if !has_type(node, "array") {
         return;
     }
-    match field(node, "items") {
+    match node.get("items") {
         None => {}
         Some(Json::Bool(false)) => {
             let positions = node.get("prefixItems").and_then(Json::as_array).map_or(0, Vec::len);
@@ -146,7 +147,7 @@ pub fn items_everywhere(node: &mut Map<'_>) {
 /// Whether `type` names `name`, alone or in a list.
 #[must_use]
 pub fn has_type(node: &Map<'_>, name: &str) -> bool {
-    match field(node, "type") {
+    match node.get("type") {
         Some(Json::String(t)) => t == name,
         Some(Json::Array(ts)) => ts.iter().any(|t| t == name),
         _ => false,
@@ -185,7 +186,7 @@ pub fn refuse_keys(node: &Map<'_>, place: &Place, report: &mut Report, ok: fn(&s
 
 /// Removes `key`, reporting it as dropped for `why`.
 pub fn drop_keyword(node: &mut Map<'_>, place: &Place, key: &str, report: &mut Report, why: &str) {
-    if take(node, key).is_some() {
+    if node.remove(key).is_some() {
         report.warn(
             FindingCode::KeywordDropped,
             || place.at(key),
@@ -205,28 +206,10 @@ pub fn drop_keywords(node: &mut Map<'_>, place: &Place, keys: &[&str], report: &
 }
 
 /// Whether the node has any of `keys`: one pass over its few keys, where a
-/// lookup per listed keyword would hash each of them.
+/// lookup per listed keyword would scan them once each.
 #[must_use]
 pub fn has_any(node: &Map<'_>, keys: &[&str]) -> bool {
     node.keys().any(|key| keys.contains(&key.as_ref()))
-}
-
-/// `node.remove(key)`, found first by [`field`]: most nodes lack the
-/// keyword a rule looks for, and a miss then costs no hash.
-pub fn take<'a>(node: &mut Map<'a>, key: &str) -> Option<Json<'a>> {
-    field(node, key)?;
-    node.remove(key)
-}
-
-/// `node.get(key)` for the few keys a schema node has: comparing them is
-/// cheaper than hashing the key, which a profile would do a dozen times a
-/// node.
-#[must_use]
-pub fn field<'m, 'a>(node: &'m Map<'a>, key: &str) -> Option<&'m Json<'a>> {
-    if node.len() > 8 {
-        return node.get(key);
-    }
-    node.iter().find_map(|(k, v)| (k == key).then_some(v))
 }
 
 /// Reports keywords the client keeps but does not enforce.
@@ -254,11 +237,11 @@ pub fn accepts_null(schema: &Json<'_>) -> bool {
     if let Some(values) = super::join::enum_values(map) {
         return values.contains(&Json::Null);
     }
-    match field(map, "type") {
+    match map.get("type") {
         Some(Json::String(t)) => t == "null",
         Some(Json::Array(ts)) => ts.iter().any(|t| t == "null"),
         _ => {
-            if let Some(Json::Array(branches)) = field(map, "anyOf").or_else(|| field(map, "oneOf")) {
+            if let Some(Json::Array(branches)) = map.get("anyOf").or_else(|| map.get("oneOf")) {
                 return branches.iter().any(accepts_null);
             }
             !has_any(map, &["$ref", "not", "allOf"])
@@ -274,12 +257,12 @@ pub fn make_nullable(schema: Json<'_>) -> Json<'_> {
     let Json::Object(mut map) = schema else {
         return schema;
     };
-    let simple = matches!(field(&map, "type"), Some(Json::String(_))) && !has_any(&map, &["anyOf", "oneOf", "$ref"]);
+    let simple = matches!(map.get("type"), Some(Json::String(_))) && !has_any(&map, &["anyOf", "oneOf", "$ref"]);
     if simple {
         if let Some(ty) = map.get_mut("type") {
             *ty = Json::Array(vec![ty.take(), text("null")]);
         }
-        if let Some(constant) = take(&mut map, "const") {
+        if let Some(constant) = map.remove("const") {
             map.insert("enum", Json::Array(vec![constant, Json::Null]));
         } else if let Some(Json::Array(values)) = map.get_mut("enum") {
             values.push(Json::Null);
@@ -287,7 +270,7 @@ pub fn make_nullable(schema: Json<'_>) -> Json<'_> {
         return Json::Object(map);
     }
     let mut out = Map::new();
-    if let Some(description) = take(&mut map, "description") {
+    if let Some(description) = map.remove("description") {
         out.insert("description", description);
     }
     out.insert(
@@ -390,7 +373,7 @@ pub fn bare_refs(node: &mut Map<'_>, place: &Place, report: &mut Report) {
 /// `prefixItems` (a tuple) as an array of any of its positions' schemas;
 /// a closed tuple keeps its length as `maxItems`.
 pub fn loosen_tuple(node: &mut Map<'_>, place: &Place, report: &mut Report) {
-    let Some(Json::Array(positions)) = take(node, "prefixItems") else {
+    let Some(Json::Array(positions)) = node.remove("prefixItems") else {
         return;
     };
     let count = positions.len();
