@@ -4,10 +4,9 @@
 //! a second walk to write it). The `mcp` schema of a plain object root is
 //! written this way; a profile that rewrites a schema still needs the tree.
 
-use serde::Serialize;
 use serde_json::Value;
 
-use crate::schema::json::write_string;
+use crate::schema::json::{write_list, write_members, write_number, write_string};
 use crate::schema::{Applicator, ArrayShape, Kind, ObjectShape, Schema, Shape};
 
 /// The root document as JSON text.
@@ -29,32 +28,10 @@ fn write_any(buf: &mut Vec<u8>, value: &Value) {
         Value::Null => buf.extend_from_slice(b"null"),
         Value::Bool(true) => buf.extend_from_slice(b"true"),
         Value::Bool(false) => buf.extend_from_slice(b"false"),
-        Value::Number(n) => {
-            let _ = n.serialize(&mut serde_json::Serializer::new(&mut *buf));
-        }
+        Value::Number(n) => write_number(buf, n),
         Value::String(s) => write_string(buf, s),
-        Value::Array(items) => {
-            buf.push(b'[');
-            for (i, item) in items.iter().enumerate() {
-                if i > 0 {
-                    buf.push(b',');
-                }
-                write_any(buf, item);
-            }
-            buf.push(b']');
-        }
-        Value::Object(map) => {
-            buf.push(b'{');
-            for (i, (key, item)) in map.iter().enumerate() {
-                if i > 0 {
-                    buf.push(b',');
-                }
-                write_string(buf, key);
-                buf.push(b':');
-                write_any(buf, item);
-            }
-            buf.push(b'}');
-        }
+        Value::Array(items) => write_list(buf, items, write_any),
+        Value::Object(map) => write_members(buf, map, write_any),
     }
 }
 
@@ -397,7 +374,7 @@ impl Writer<'_> {
                 self.raw("}");
             }
             Applicator::Names(names) => {
-                let _ = names.serialize(&mut serde_json::Serializer::new(&mut self.buf));
+                write_members(&mut self.buf, names, write_any);
             }
         }
     }

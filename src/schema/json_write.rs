@@ -6,6 +6,7 @@
 use std::fmt;
 
 use serde::Serialize;
+use serde_json::Number;
 
 use super::json::Json;
 
@@ -25,32 +26,10 @@ impl Json<'_> {
             Json::Null => buf.extend_from_slice(b"null"),
             Json::Bool(true) => buf.extend_from_slice(b"true"),
             Json::Bool(false) => buf.extend_from_slice(b"false"),
-            Json::Number(n) => {
-                let _ = n.serialize(&mut serde_json::Serializer::new(&mut *buf));
-            }
+            Json::Number(n) => write_number(buf, n),
             Json::String(s) => write_string(buf, s),
-            Json::Array(items) => {
-                buf.push(b'[');
-                for (i, item) in items.iter().enumerate() {
-                    if i > 0 {
-                        buf.push(b',');
-                    }
-                    item.write(buf);
-                }
-                buf.push(b']');
-            }
-            Json::Object(map) => {
-                buf.push(b'{');
-                for (i, (key, item)) in map.iter().enumerate() {
-                    if i > 0 {
-                        buf.push(b',');
-                    }
-                    write_string(buf, key);
-                    buf.push(b':');
-                    item.write(buf);
-                }
-                buf.push(b'}');
-            }
+            Json::Array(items) => write_list(buf, items, |buf, item| item.write(buf)),
+            Json::Object(map) => write_members(buf, map, |buf, item| item.write(buf)),
         }
     }
 }
@@ -60,6 +39,42 @@ impl fmt::Display for Json<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.to_text())
     }
+}
+
+/// A number as serde_json writes it.
+pub fn write_number(buf: &mut Vec<u8>, number: &Number) {
+    let _ = number.serialize(&mut serde_json::Serializer::new(buf));
+}
+
+/// `[a,b]`, each item written by `each`: the one way lists are written,
+/// whatever tree they come from.
+pub fn write_list<T>(buf: &mut Vec<u8>, items: impl IntoIterator<Item = T>, mut each: impl FnMut(&mut Vec<u8>, T)) {
+    buf.push(b'[');
+    for (i, item) in items.into_iter().enumerate() {
+        if i > 0 {
+            buf.push(b',');
+        }
+        each(buf, item);
+    }
+    buf.push(b']');
+}
+
+/// `{"k":v}`, each value written by `each` (see [`write_list`]).
+pub fn write_members<K: AsRef<str>, T>(
+    buf: &mut Vec<u8>,
+    members: impl IntoIterator<Item = (K, T)>,
+    mut each: impl FnMut(&mut Vec<u8>, T),
+) {
+    buf.push(b'{');
+    for (i, (key, value)) in members.into_iter().enumerate() {
+        if i > 0 {
+            buf.push(b',');
+        }
+        write_string(buf, key.as_ref());
+        buf.push(b':');
+        each(buf, value);
+    }
+    buf.push(b'}');
 }
 
 /// A JSON string: copied whole when nothing in it needs escaping (names
