@@ -5,13 +5,13 @@
 // holds, so nothing is decoded or JSON-parsed.
 
 /**
- * @param {string} planText per group, members as [key, isGroup, index]
+ * @param {Array<Array<[string, number, number]>>} groups per group, members as [key, isGroup, index]
  * @param {Array<{ repeatable?: boolean, default?: unknown }>} flags the flag table
  * @param {Record<string, number>} layout the wire constants
  */
-export function makeDecoder(planText, flags, layout) {
+export function makeDecoder(groups, flags, layout) {
   const { kindText, kindNumber, kindTrue, kindFalse, kindNull } = layout;
-  const plan = JSON.parse(planText).map((members) => {
+  const plan = groups.map((members) => {
     const keys = members.map((m) => m[0]);
     return {
       keys,

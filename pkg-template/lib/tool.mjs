@@ -48,7 +48,7 @@ export function makeToolClass(core, layout) {
         this.#flags = core.guard(() => handle.flags());
         const flags = JSON.parse(this.#flags);
         this.#envNames = flags.flatMap((f) => (f.env ? [f.env] : []));
-        this.#decode = this.#actions ? undefined : makeDecoder(core.guard(() => handle.plan()), flags, layout());
+        this.#decode = this.#actions ? undefined : makeDecoder(JSON.parse(core.guard(() => handle.plan())), flags, layout());
       }
       return this.#flags;
     }
@@ -118,7 +118,7 @@ export function makeToolClass(core, layout) {
       let made = this.#actionDecoders[action];
       if (made === undefined) {
         const { plan, flags, literals } = JSON.parse(core.guard(() => handle.actionPlan(action)));
-        made = { decode: makeDecoder(JSON.stringify(plan), flags, layout()), literals };
+        made = { decode: makeDecoder(plan, flags, layout()), literals };
         this.#actionDecoders[action] = made;
       }
       return made.decode(buf, start + 2, argv, made.literals);
