@@ -134,7 +134,7 @@ impl<'a> Map<'a> {
 
     #[must_use]
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&Cow<'a, str>, &Json<'a>)> + ExactSizeIterator {
-        self.members.iter().map(|(k, v)| (k, v))
+        self.into_iter()
     }
 
     pub fn iter_mut(&mut self) -> impl Iterator<Item = (&Cow<'a, str>, &mut Json<'a>)> {
