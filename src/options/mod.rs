@@ -12,7 +12,6 @@ pub use compile::{builtins, CommandsOptions, CompileOptions};
 pub use read::{fields, Fields, Problem};
 
 use crate::error::{Code, Error, Result};
-use crate::limits::MAX_INPUT_BYTES;
 use crate::schema::json::Json;
 use crate::text::{clip, closest};
 
@@ -23,18 +22,9 @@ pub fn read_text<T: Fields>(text: Option<&str>, what: &str) -> Result<T> {
         Some(text) => {
             // The label is written only for an error: options cross on
             // every call, and most calls are a cached schema handed out.
-            let parsed = (text.len() <= MAX_INPUT_BYTES).then(|| serde_json::from_str::<Json<'_>>(text).ok());
-            if let Some(value) = parsed.flatten() {
-                return read_json(&value, what);
-            }
-            let err = crate::schema::parse_schema_text(text, &format!("the {what} options")).err();
-            Err(Error::new(
-                Code::InvalidOption,
-                err.map_or_else(
-                    || format!("the {what} options are not valid JSON"),
-                    |e| e.message.clone(),
-                ),
-            ))
+            let value = crate::schema::parse_schema_text(text, format_args!("the {what} options"))
+                .map_err(|e| Error::new(Code::InvalidOption, e.message.clone()))?;
+            read_json(&value, what)
         }
     }
 }

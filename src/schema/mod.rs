@@ -30,16 +30,17 @@ use crate::limits::{MAX_INPUT_BYTES, MAX_JSON_DEPTH};
 
 /// Parses schema text for reading (see [`json::Json`]), with the errors of
 /// [`parse_json_text`].
-pub fn parse_schema_text<'t>(text: &'t str, what: &str) -> Result<json::Json<'t>> {
+pub fn parse_schema_text(text: &str, what: impl std::fmt::Display) -> Result<json::Json<'_>> {
     parse_text(text, what)
 }
 
 /// Parses schema text; refuses text over the size limit before parsing it.
-pub fn parse_json_text(text: &str, what: &str) -> Result<Value> {
+/// `what` names the text in an error, and is written only then.
+pub fn parse_json_text(text: &str, what: impl std::fmt::Display) -> Result<Value> {
     parse_text(text, what)
 }
 
-fn parse_text<'t, T: serde::Deserialize<'t>>(text: &'t str, what: &str) -> Result<T> {
+fn parse_text<'t, T: serde::Deserialize<'t>>(text: &'t str, what: impl std::fmt::Display) -> Result<T> {
     if text.len() > MAX_INPUT_BYTES {
         return Err(Error::new(
             Code::TooLarge,
