@@ -66,6 +66,15 @@ impl ActionSet {
 
     /// The action argv names, and how many words it took.
     pub fn select(&self, argv: &[&str]) -> Result<(&ActionCommand, usize)> {
+        let (at, words) = self.select_at(argv)?;
+        self.actions
+            .get(at)
+            .map(|action| (action, words))
+            .ok_or_else(|| self.action_error(IssueCode::UnknownAction, None, "unknown action"))
+    }
+
+    /// [`ActionSet::select`] as the action's position in [`ActionSet::actions`].
+    pub fn select_at(&self, argv: &[&str]) -> Result<(usize, usize)> {
         let first = argv.first().copied().filter(|t| !t.starts_with('-'));
         let Some(first) = first else {
             let what = argv.first().map_or_else(
@@ -76,12 +85,12 @@ impl ActionSet {
         };
         let second = argv.get(1).copied().filter(|t| !t.starts_with('-'));
         if let Some(second) = second {
-            if let Some(action) = self.actions.iter().find(|a| a.words == [first, second]) {
-                return Ok((action, 2));
+            if let Some(at) = self.actions.iter().position(|a| a.words == [first, second]) {
+                return Ok((at, 2));
             }
         }
-        if let Some(action) = self.actions.iter().find(|a| a.words == [first]) {
-            return Ok((action, 1));
+        if let Some(at) = self.actions.iter().position(|a| a.words == [first]) {
+            return Ok((at, 1));
         }
         let children: Vec<String> = self.listed_under(first).into_iter().map(|(word, _)| word).collect();
         if children.is_empty() {

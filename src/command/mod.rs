@@ -222,8 +222,8 @@ impl Command {
         env: Env<'_>,
         options: ArgvOptions,
     ) -> Option<CompactParse<'a>> {
-        let (action, words) = set.select(argv).ok()?;
-        let position = set.actions.iter().position(|a| std::ptr::eq(a, action))?;
+        let (position, words) = set.select_at(argv).ok()?;
+        let action = set.actions.get(position)?;
         let tokens = argv::tokenize(&action.table, argv.get(words..)?, options);
         if tokens.help || tokens.version || !tokens.values.issues.is_empty() {
             return None;
