@@ -190,6 +190,26 @@ test("hostile identifiers: a clear error or a valid distinct name, and no protot
   assert.equal(table.resolve("__proto__"), undefined);
   refused(() => table.name({ toolbox: "a", server: "b", tool: "t_x", extra: 1 }), "INVALID_IDENTIFIER", /unknown key "extra"/);
   assert.equal({}.polluted, undefined);
+
+  // A part is read once: the table holds what the core checked.
+  let reads = 0;
+  const shifty = { toolbox: "a", server: "b", get tool() { reads += 1; return reads === 1 ? "first" : "x".repeat(70000); } };
+  const once = createNameTable([shifty]);
+  assert.equal(reads, 1);
+  assert.deepEqual(once.entries()[0].id, { toolbox: "a", server: "b", tool: "first" });
+  assert.ok(Object.isFrozen(once.entries()[0].id));
+
+  // Identifiers whose parts join to the same text keep their own names.
+  const alike = [
+    { toolbox: "a", server: "1:b", tool: "c" },
+    { toolbox: "a1:", server: "b", tool: "c" },
+    { toolbox: "a1", server: ":b", tool: "c" },
+    { toolbox: "a", server: "1", tool: ":bc" },
+  ];
+  const split = createNameTable(alike);
+  const given = alike.map((id) => split.name(id));
+  assert.equal(new Set(given).size, alike.length);
+  alike.forEach((id, i) => assert.deepEqual(split.resolve(given[i]), id));
 });
 
 test("toolIdentifierSchema accepts exactly what parseToolIdentifier does", () => {

@@ -133,7 +133,7 @@ proptest! {
     fn names_already_valid_and_distinct_are_kept(ids in id_set()) {
         for &client in CLIENTS {
             let t = table(&ids, client, "ops");
-            let joined: Vec<String> = ids.iter().map(ToolId::joined).collect();
+            let joined: Vec<String> = ids.iter().map(|id| id.parts().join("__")).collect();
             let mut count: HashMap<String, usize> = HashMap::new();
             for own in &joined {
                 let key = if client == "mcp" { own.clone() } else { own.to_ascii_lowercase() };

@@ -10,12 +10,48 @@ import { freezeDeep } from "./objects.mjs";
 
 const PARTS = ["toolbox", "server", "tool"];
 
-/** The lookup key of an identifier with three string parts, else undefined. */
+/**
+ * The lookup key of an identifier with three string parts, else undefined:
+ * each of the first two parts led by its length, so no two identifiers
+ * share a key.
+ */
 function keyOf(id) {
   if (id === null || typeof id !== "object") return undefined;
   const { toolbox, server, tool } = id;
   if (typeof toolbox !== "string" || typeof server !== "string" || typeof tool !== "string") return undefined;
-  return JSON.stringify([toolbox, server, tool]);
+  return `${toolbox.length}:${toolbox}${server.length}:${server}${tool}`;
+}
+
+/**
+ * A frozen copy of an identifier that is a plain `{ toolbox, server, tool }`
+ * of strings (each part read once), else undefined.
+ */
+function plainCopy(id) {
+  if (id === null || typeof id !== "object" || Array.isArray(id)) return undefined;
+  const keys = Object.keys(id);
+  if (keys.length !== 3 || !keys.every((k) => PARTS.includes(k))) return undefined;
+  const { toolbox, server, tool } = id;
+  if (typeof toolbox !== "string" || typeof server !== "string" || typeof tool !== "string") return undefined;
+  return Object.freeze({ toolbox, server, tool });
+}
+
+/**
+ * The identifiers as the core reads them, and the frozen copies callers get
+ * back. Plain identifiers are copied once and the copies written; anything
+ * else is written as given, for the core to name what is wrong, and read
+ * back from that text.
+ */
+function readIds(ids) {
+  const copies = new Array(ids.length);
+  for (let i = 0; i < ids.length; i++) {
+    const copy = plainCopy(ids[i]);
+    if (copy === undefined) {
+      const text = jsonText(ids, "the identifiers", "INVALID_IDENTIFIER");
+      return { text, read: () => JSON.parse(text).map((id) => Object.freeze({ toolbox: id.toolbox, server: id.server, tool: id.tool })) };
+    }
+    copies[i] = copy;
+  }
+  return { text: JSON.stringify(copies), read: () => copies };
 }
 
 /** The core's limit on one part (MAX_PART_CHARS). */
@@ -46,11 +82,11 @@ export function makeNames(core) {
 
   function createNameTable(ids, options) {
     if (!Array.isArray(ids)) throw fail("INVALID_IDENTIFIER", "createNameTable takes an array of identifiers { toolbox, server, tool }");
-    const idsText = jsonText(ids, "the identifiers", "INVALID_IDENTIFIER");
+    const { text: idsText, read: copies } = readIds(ids);
     const given = optionsText(options, "createNameTable");
     const names = JSON.parse(core.guard(() => core.wasm.nameTable(idsText, given)));
     // The core checked every item; these copies are what callers get back.
-    const read = JSON.parse(idsText).map((id) => Object.freeze({ toolbox: id.toolbox, server: id.server, tool: id.tool }));
+    const read = copies();
     const byKey = new Map();
     const byName = new Map();
     const entries = read.map((id, i) => {

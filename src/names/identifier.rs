@@ -38,57 +38,55 @@ impl ToolId {
     /// [`ToolId::read`] on JSON parsed for reading (a catalogue's thousand
     /// identifiers cross as text: no map is built per identifier).
     pub fn read_json(value: &Json<'_>) -> Result<ToolId> {
-        let Json::Object(map) = value else {
-            return Err(invalid(&format!(
-                "expected an object {{ toolbox, server, tool }}, got {}",
-                kind(value)
-            )));
-        };
-        if let Some(extra) = map.keys().find(|k| !FIELDS.contains(&k.as_ref())) {
-            return Err(invalid(&format!(
-                "unknown key \"{}\" (keys: toolbox, server, tool)",
-                clip(extra)
-            )));
-        }
-        let mut parts = FIELDS.iter().map(|field| match map.get(field) {
-            None => Err(invalid(&format!("{field} is required"))),
-            Some(Json::String(s)) if s.is_empty() => Err(invalid(&format!("{field} cannot be empty"))),
-            Some(Json::String(s)) if s.chars().count() > MAX_PART_CHARS => Err(Error::new(
-                Code::TooLarge,
-                format!("Invalid tool identifier: {field} is longer than {MAX_PART_CHARS} characters"),
-            )),
-            Some(Json::String(s)) => Ok(s.to_string()),
-            Some(other) => Err(invalid(&format!("{field} must be a string, got {}", kind(other)))),
-        });
-        let (Some(toolbox), Some(server), Some(tool)) = (parts.next(), parts.next(), parts.next()) else {
-            return Err(invalid("expected toolbox, server and tool"));
-        };
-        Ok(ToolId {
-            toolbox: toolbox?,
-            server: server?,
-            tool: tool?,
-        })
+        let [toolbox, server, tool] = read_parts(value)?;
+        Ok(ToolId::new(toolbox, server, tool))
     }
 
-    /// The identifier as JSON.
+    /// The parts as names are made from them: toolbox, server, tool.
+    #[must_use]
+    pub fn parts(&self) -> Parts<'_> {
+        [&self.toolbox, &self.server, &self.tool]
+    }
+
     #[must_use]
     pub fn to_json(&self) -> Value {
         json!({ "toolbox": self.toolbox, "server": self.server, "tool": self.tool })
     }
+}
 
-    /// The readable flat form, before a client's rule is applied.
-    #[must_use]
-    pub fn joined(&self) -> String {
-        // Pushed, not `format!`: a catalogue joins a thousand of these.
-        let mut out = String::with_capacity(self.toolbox.len() + self.server.len() + self.tool.len() + 4);
-        for (i, part) in [&self.toolbox, &self.server, &self.tool].into_iter().enumerate() {
-            if i > 0 {
-                out.push_str("__");
-            }
-            out.push_str(part);
-        }
-        out
+/// An identifier's parts borrowed from where they were read.
+pub type Parts<'a> = [&'a str; 3];
+
+/// Reads an identifier without copying its parts, naming the bad field.
+pub fn read_parts<'a>(value: &'a Json<'_>) -> Result<Parts<'a>> {
+    let Json::Object(map) = value else {
+        return Err(invalid(&format!(
+            "expected an object {{ toolbox, server, tool }}, got {}",
+            kind(value)
+        )));
+    };
+    if let Some(extra) = map.keys().find(|k| !FIELDS.contains(&k.as_ref())) {
+        return Err(invalid(&format!(
+            "unknown key \"{}\" (keys: toolbox, server, tool)",
+            clip(extra)
+        )));
     }
+    let mut parts = [""; 3];
+    for (slot, field) in parts.iter_mut().zip(FIELDS) {
+        *slot = match map.get(field) {
+            None => return Err(invalid(&format!("{field} is required"))),
+            Some(Json::String(s)) if s.is_empty() => return Err(invalid(&format!("{field} cannot be empty"))),
+            Some(Json::String(s)) if s.chars().count() > MAX_PART_CHARS => {
+                return Err(Error::new(
+                    Code::TooLarge,
+                    format!("Invalid tool identifier: {field} is longer than {MAX_PART_CHARS} characters"),
+                ))
+            }
+            Some(Json::String(s)) => s,
+            Some(other) => return Err(invalid(&format!("{field} must be a string, got {}", kind(other)))),
+        };
+    }
+    Ok(parts)
 }
 
 fn invalid(what: &str) -> Error {

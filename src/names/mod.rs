@@ -10,6 +10,7 @@ mod hash;
 mod identifier;
 mod rules;
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use serde_json::Value;
@@ -20,7 +21,7 @@ use crate::profile::Client;
 use crate::schema::json::Json;
 use crate::text::{clip, closest};
 
-pub use identifier::{ToolId, MAX_PART_CHARS};
+pub use identifier::{read_parts, Parts, ToolId, MAX_PART_CHARS};
 pub use rules::{Charset, NameRule, DEFAULT_SERVER_CHARS};
 
 /// Identifiers in one table, at most.
@@ -65,7 +66,8 @@ pub struct NameTable {
 impl NameTable {
     /// Names `ids` for `client`, whose prefix counts `server`'s length.
     pub fn build(ids: Vec<ToolId>, options: &NameOptions) -> Result<NameTable> {
-        let names = names_for(&ids, options)?;
+        let parts: Vec<Parts<'_>> = ids.iter().map(ToolId::parts).collect();
+        let names = names_for(&parts, options)?;
         let by_id = ids.iter().enumerate().map(|(i, id)| (id.clone(), i)).collect();
         let by_name = names.iter().enumerate().map(|(i, n)| (n.clone(), i)).collect();
         Ok(NameTable {
@@ -105,11 +107,16 @@ impl NameTable {
 
 /// Reads a list of identifiers, naming the bad item.
 pub fn read_ids(value: &Value) -> Result<Vec<ToolId>> {
-    read_id_list(&Json::borrow(value))
+    let json = Json::borrow(value);
+    let parts = read_id_list(&json)?;
+    Ok(parts
+        .into_iter()
+        .map(|[toolbox, server, tool]| ToolId::new(toolbox, server, tool))
+        .collect())
 }
 
-/// [`read_ids`] on JSON parsed for reading.
-pub fn read_id_list(value: &Json<'_>) -> Result<Vec<ToolId>> {
+/// [`read_ids`] on JSON parsed for reading, the parts borrowed from it.
+pub fn read_id_list<'a>(value: &'a Json<'_>) -> Result<Vec<Parts<'a>>> {
     let Json::Array(items) = value else {
         return Err(Error::new(
             Code::InvalidIdentifier,
@@ -119,7 +126,7 @@ pub fn read_id_list(value: &Json<'_>) -> Result<Vec<ToolId>> {
     items
         .iter()
         .enumerate()
-        .map(|(i, item)| ToolId::read_json(item).map_err(|e| Error::new(e.code, format!("ids[{i}]: {}", e.message))))
+        .map(|(i, item)| read_parts(item).map_err(|e| Error::new(e.code, format!("ids[{i}]: {}", e.message))))
         .collect()
 }
 
@@ -140,7 +147,7 @@ fn rule_for(client: Client, server: Option<&str>) -> Result<NameRule> {
 
 /// The names of `ids` under the options' client, in order: what a
 /// [`NameTable`] holds without its lookups (JS builds its own from these).
-pub fn names_for(ids: &[ToolId], options: &NameOptions) -> Result<Vec<String>> {
+pub fn names_for(ids: &[Parts<'_>], options: &NameOptions) -> Result<Vec<String>> {
     let client = options.client.as_deref().map_or(Ok(Client::Mcp), Client::parse)?;
     let rule = rule_for(client, options.server.as_deref())?;
     if ids.len() > MAX_IDS {
@@ -154,17 +161,18 @@ pub fn names_for(ids: &[ToolId], options: &NameOptions) -> Result<Vec<String>> {
 }
 
 /// An identifier given twice is refused, naming both places.
-fn refuse_repeats(ids: &[ToolId]) -> Result<()> {
-    let mut seen: HashMap<&ToolId, usize> = HashMap::with_capacity(ids.len());
+fn refuse_repeats(ids: &[Parts<'_>]) -> Result<()> {
+    let mut seen: HashMap<Parts<'_>, usize> = HashMap::with_capacity(ids.len());
     for (i, id) in ids.iter().enumerate() {
-        if let Some(first) = seen.insert(id, i) {
+        if let Some(first) = seen.insert(*id, i) {
+            let [toolbox, server, tool] = id;
             return Err(Error::new(
                 Code::InvalidIdentifier,
                 format!(
                     "ids[{i}]: the identifier {{ toolbox: '{}', server: '{}', tool: '{}' }} is given twice (first at ids[{first}])",
-                    clip(&id.toolbox),
-                    clip(&id.server),
-                    clip(&id.tool)
+                    clip(toolbox),
+                    clip(server),
+                    clip(tool)
                 ),
             ));
         }
@@ -172,87 +180,106 @@ fn refuse_repeats(ids: &[ToolId]) -> Result<()> {
     Ok(())
 }
 
+/// Who shares one readable name (compared as the client compares names).
+#[derive(Default)]
+struct Sharing {
+    /// Identifiers whose readable name this is.
+    members: usize,
+    /// Of those, the ones whose name is valid as given.
+    as_given: usize,
+    /// The last member, and the last member valid as given.
+    member: usize,
+    given: usize,
+}
+
+impl Sharing {
+    /// The one identifier that keeps this name: a name valid as given wins
+    /// over one that had to be rewritten; two of either kind that clash
+    /// both give way.
+    fn keeper(&self) -> Option<usize> {
+        match (self.as_given, self.members) {
+            (1, _) => Some(self.given),
+            (0, 1) => Some(self.member),
+            _ => None,
+        }
+    }
+}
+
 /// Each identifier's name: the readable one where it is valid and no other
 /// identifier would share it, else a shortened one with a hash.
-fn assign(ids: &[ToolId], rule: &NameRule) -> Result<Vec<String>> {
-    let readable: Vec<(String, bool)> = ids
-        .iter()
-        .map(|id| {
-            let joined = id.joined();
-            let name = rule.sanitize(&joined);
-            let exact = name == joined;
-            (name, exact)
-        })
-        .collect();
-    let mut groups: HashMap<String, Vec<usize>> = HashMap::new();
-    for (i, (name, _)) in readable.iter().enumerate() {
+fn assign(ids: &[Parts<'_>], rule: &NameRule) -> Result<Vec<String>> {
+    let readable: Vec<(String, bool)> = ids.iter().map(|parts| rule.sanitize_parts(parts)).collect();
+    let mut groups: HashMap<Cow<'_, str>, Sharing> = HashMap::with_capacity(readable.len());
+    for (i, (name, exact)) in readable.iter().enumerate() {
         if name.len() <= rule.budget {
-            groups.entry(rule.key(name)).or_default().push(i);
+            let group = groups.entry(rule.key(name)).or_default();
+            group.members += 1;
+            group.member = i;
+            if *exact {
+                group.as_given += 1;
+                group.given = i;
+            }
         }
     }
     let mut names: Vec<Option<String>> = vec![None; ids.len()];
-    for members in groups.values() {
-        // A name valid as given wins over one that had to be rewritten; two
-        // of either kind that clash both give way.
-        let as_given: Vec<usize> = members
-            .iter()
-            .copied()
-            .filter(|&i| readable.get(i).is_some_and(|r| r.1))
-            .collect();
-        let keeper = match (as_given.as_slice(), members.as_slice()) {
-            ([only], _) | ([], [only]) => Some(*only),
-            _ => None,
-        };
-        if let (Some(i), Some(slot)) = (keeper, keeper.and_then(|i| names.get_mut(i))) {
-            *slot = readable.get(i).map(|r| r.0.clone());
+    for group in groups.values_mut() {
+        match group.keeper().and_then(|i| names.get_mut(i).zip(readable.get(i))) {
+            Some((slot, (name, _))) => *slot = Some(name.clone()),
+            // Only keepers' names stay in the way of the shortened ones.
+            None => group.members = 0,
         }
     }
-    shorten_the_rest(ids, &readable, names, rule)
+    let taken = |key: &str| groups.get(key).is_some_and(|g| g.members > 0);
+    shorten_the_rest(ids, &readable, names, rule, taken)
 }
 
 /// Names for the identifiers without one yet, distinct from every other.
 fn shorten_the_rest(
-    ids: &[ToolId],
+    ids: &[Parts<'_>],
     readable: &[(String, bool)],
     mut names: Vec<Option<String>>,
     rule: &NameRule,
+    taken: impl Fn(&str) -> bool,
 ) -> Result<Vec<String>> {
-    let kept: HashMap<String, usize> = names
-        .iter()
-        .enumerate()
-        .filter_map(|(i, n)| n.as_ref().map(|n| (rule.key(n), i)))
-        .collect();
     let mut pending: Vec<usize> = (0..ids.len())
         .filter(|&i| names.get(i).is_some_and(Option::is_none))
         .collect();
     let mut digits = hash::SHORT;
     for round in 0..MAX_ROUNDS {
+        if pending.is_empty() {
+            break;
+        }
         let made: Vec<(usize, String)> = pending
             .iter()
             .map(|&i| {
-                let id = ids.get(i);
                 let head = readable.get(i).map_or("", |r| r.0.as_str());
-                (i, shortened(head, id, rule.budget, digits, round))
+                (i, shortened(head, ids.get(i), rule.budget, digits, round))
             })
             .collect();
-        let mut count: HashMap<String, usize> = HashMap::new();
+        let mut count: HashMap<Cow<'_, str>, usize> = HashMap::with_capacity(made.len());
         for (_, name) in &made {
             *count.entry(rule.key(name)).or_default() += 1;
         }
-        let mut clashing = Vec::new();
-        for (i, name) in made {
-            let key = rule.key(&name);
-            if kept.contains_key(&key) || count.get(&key).copied().unwrap_or(0) > 1 {
-                clashing.push(i);
+        let clashes: Vec<bool> = made
+            .iter()
+            .map(|(_, name)| {
+                let key = rule.key(name);
+                taken(&key) || count.get(&key).copied().unwrap_or(0) > 1
+            })
+            .collect();
+        drop(count);
+        pending.clear();
+        for ((i, name), clash) in made.into_iter().zip(clashes) {
+            if clash {
+                pending.push(i);
             } else if let Some(slot) = names.get_mut(i) {
                 *slot = Some(name);
             }
         }
-        if clashing.is_empty() {
-            return Ok(names.into_iter().map(Option::unwrap_or_default).collect());
-        }
-        pending = clashing;
         digits = hash::LONG;
+    }
+    if pending.is_empty() {
+        return Ok(names.into_iter().map(Option::unwrap_or_default).collect());
     }
     Err(Error::new(
         Code::InvalidIdentifier,
@@ -261,10 +288,8 @@ fn shorten_the_rest(
 }
 
 /// As much of `head` as fits, `_`, and the identifier's hash.
-fn shortened(head: &str, id: Option<&ToolId>, budget: usize, digits: usize, salt: u64) -> String {
-    let parts = id.map_or([""; 3], |id| {
-        [id.toolbox.as_str(), id.server.as_str(), id.tool.as_str()]
-    });
+fn shortened(head: &str, id: Option<&Parts<'_>>, budget: usize, digits: usize, salt: u64) -> String {
+    let parts = id.copied().unwrap_or([""; 3]);
     let tail = hash::base36(hash::of_parts(&parts, salt), digits);
     let room = budget.saturating_sub(1 + tail.len());
     // `head` is ASCII (sanitized), so any byte index is a character boundary.

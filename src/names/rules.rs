@@ -2,6 +2,9 @@
 //! characters, the first one, and how many fit once the client has added
 //! its prefix.
 
+use std::borrow::Cow;
+
+use super::Parts;
 use crate::profile::Client;
 
 /// Characters a name may hold.
@@ -90,25 +93,42 @@ impl NameRule {
         }
     }
 
-    /// `text` with every character the client refuses written as `_`, and a
-    /// `_` in front when it must start with a letter and does not.
+    /// `parts` joined by `__`, every character the client refuses written
+    /// as `_` and a `_` in front when it must start with a letter and does
+    /// not; and whether that changed nothing.
     #[must_use]
-    pub fn sanitize(&self, text: &str) -> String {
-        let mut out = String::with_capacity(text.len() + 1);
-        if self.letter_first && !text.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
+    pub fn sanitize_parts(&self, parts: &Parts<'_>) -> (String, bool) {
+        let [toolbox, server, tool] = parts;
+        let mut out = String::with_capacity(toolbox.len() + server.len() + tool.len() + 5);
+        let mut exact = true;
+        // The joined name starts with `_` when the toolbox is empty.
+        let first = toolbox.chars().next().unwrap_or('_');
+        if self.letter_first && !(first.is_ascii_alphabetic() || first == '_') {
             out.push('_');
+            exact = false;
         }
-        out.extend(text.chars().map(|c| if self.charset.allows(c) { c } else { '_' }));
-        out
+        for (i, part) in parts.iter().enumerate() {
+            if i > 0 {
+                out.push_str("__");
+            }
+            if part.chars().all(|c| self.charset.allows(c)) {
+                out.push_str(part);
+                continue;
+            }
+            exact = false;
+            out.extend(part.chars().map(|c| if self.charset.allows(c) { c } else { '_' }));
+        }
+        (out, exact)
     }
 
-    /// How names are compared for uniqueness.
+    /// What two names are compared by: case folded where the client
+    /// folds it, borrowed when folding changes nothing.
     #[must_use]
-    pub fn key(&self, name: &str) -> String {
-        if self.fold_case {
-            name.to_ascii_lowercase()
+    pub fn key<'n>(&self, name: &'n str) -> Cow<'n, str> {
+        if self.fold_case && name.bytes().any(|b| b.is_ascii_uppercase()) {
+            Cow::Owned(name.to_ascii_lowercase())
         } else {
-            name.to_owned()
+            Cow::Borrowed(name)
         }
     }
 }
@@ -142,10 +162,24 @@ mod tests {
     #[test]
     fn sanitizing_keeps_what_the_client_takes() {
         let openai = NameRule::of(Client::Openai, 0).unwrap_or_else(|| unreachable!());
-        assert_eq!(openai.sanitize("dev__fs__read.file"), "dev__fs__read_file");
-        assert_eq!(openai.sanitize("tοol"), "t_ol");
+        assert_eq!(
+            openai.sanitize_parts(&["dev", "fs", "read.file"]),
+            ("dev__fs__read_file".to_owned(), false)
+        );
+        assert_eq!(
+            openai.sanitize_parts(&["t", "o", "tοol"]),
+            ("t__o__t_ol".to_owned(), false)
+        );
+        assert_eq!(
+            openai.sanitize_parts(&["dev", "fs", "read"]),
+            ("dev__fs__read".to_owned(), true)
+        );
         let gemini = NameRule::of(Client::Gemini, 0).unwrap_or_else(|| unreachable!());
-        assert_eq!(gemini.sanitize("1x:y.z"), "_1x:y.z");
+        assert_eq!(
+            gemini.sanitize_parts(&["1x:y", "z", "w"]),
+            ("_1x:y__z__w".to_owned(), false)
+        );
+        assert_eq!(gemini.sanitize_parts(&["", "z", "w"]), ("__z__w".to_owned(), true));
         assert!(gemini.accepts("_1x:y.z"));
         assert!(!openai.accepts("a.b"));
     }
