@@ -59,12 +59,13 @@ test("TOON group names that are no identifiers are quoted keys", () => {
 });
 
 test("a definition the contract refuses is a wire error naming the tool", () => {
-  assert.throws(() => wasm.defineGroup(JSON.stringify({ name: "ops", actions: [] })), (e) => JSON.parse(e.message).code === "INVALID_DEFINITION");
+  // The core throws the error's JSON text, which the JS layer turns into a ToolshapeError.
+  assert.throws(() => wasm.defineGroup(JSON.stringify({ name: "ops", actions: [] })), (e) => JSON.parse(e).code === "INVALID_DEFINITION");
   const conflicts = wireDefinition(groupCases.find((c) => c.name === "conflicts").definition);
   assert.throws(
     () => wasm.defineGroup(JSON.stringify(conflicts)),
     (e) => {
-      const payload = JSON.parse(e.message);
+      const payload = JSON.parse(e);
       return payload.code === "FIELD_CONFLICT" && payload.conflicts.map((c) => c.field).join() === "id,size";
     },
   );

@@ -83,8 +83,14 @@ struct Profiled {
 
 impl Profiled {
     fn new(shaped: profile::Shaped<'_>) -> Profiled {
+        // A refused schema is never handed out: no text to write.
+        let refused = !shaped.report.errors.is_empty();
         Profiled {
-            text: shaped.schema.to_text(),
+            text: if refused {
+                String::new()
+            } else {
+                shaped.schema.to_text()
+            },
             report: shaped.report,
             full: std::sync::OnceLock::new(),
         }

@@ -1,7 +1,7 @@
 //! The only file that knows wasm-bindgen: `#[wasm_bindgen]` shims that take
 //! the input as it crosses, call the core, and hand the result back. How each
-//! kind of data crosses is `wire.rs`; errors leave through [`fail`], as a JS
-//! `Error` whose message is the error's JSON, which the JS layer rethrows as
+//! kind of data crosses is `wire.rs`; errors leave through [`fail`], thrown
+//! as the error's JSON text, which the JS layer rethrows as
 //! `ToolshapeError`.
 
 // wasm-bindgen hands an optional JS string over as an owned `Option<String>`.
@@ -23,10 +23,12 @@ pub fn start() {
     console_error_panic_hook::set_once();
 }
 
+/// A JS string, not a JS `Error`: an `Error` made here would capture a
+/// stack through wasm frames, and the JS layer makes the one the caller
+/// sees anyway (a refused profile paid more for the two than for the
+/// refusal).
 fn fail(err: &Error) -> JsValue {
-    let error = js_sys::Error::new(&err.to_json());
-    error.set_name("ToolshapeWireError");
-    error.into()
+    JsValue::from_str(&err.to_json())
 }
 
 fn thrown<T>(result: crate::Result<T>) -> Result<T, JsValue> {

@@ -1,6 +1,7 @@
-// The one error class, and how errors cross from wasm: the core throws a JS
-// Error named ToolshapeWireError whose message is the error's JSON; `call`
-// rethrows it as a ToolshapeError. The wire decoding stays in this file.
+// The one error class, and how errors cross from wasm: the core throws the
+// error's JSON text (a string, which nothing else in the module throws);
+// `call` rethrows it as a ToolshapeError. The wire decoding stays in this
+// file.
 
 import { hasOwn } from "./objects.mjs";
 
@@ -41,12 +42,12 @@ export function call(fn) {
   try {
     return fn();
   } catch (error) {
-    if (error && error.name === "ToolshapeWireError") {
+    if (typeof error === "string") {
       let data;
       try {
-        data = JSON.parse(error.message);
+        data = JSON.parse(error);
       } catch {
-        data = { code: "INTERNAL", message: error.message };
+        data = { code: "INTERNAL", message: error };
       }
       throw fromWire(data);
     }
