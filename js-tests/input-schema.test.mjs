@@ -95,3 +95,20 @@ test("the client option picks a profile and refuses unknown ones", () => {
   assert.deepEqual(tool.inputSchema({ client: "mcp" }), tool.inputSchema());
   assert.throws(() => tool.inputSchema({ client: "nope" }), (e) => e.code === "INVALID_OPTION" && /mcp/.test(e.message));
 });
+
+test("text of every length and script crosses into wasm unchanged (short texts copied by a loop, long ones encoded at once)", () => {
+  const pieces = ["a", "é", "ツ", "😀", "\u2028", "\"", "\\"];
+  for (const length of [1, 40, 63, 64, 65, 66, 200, 5000]) {
+    for (const piece of pieces) {
+      // The non-ASCII piece lands first, in the middle and last.
+      for (const at of [0, Math.floor(length / 2), length - 1]) {
+        const chars = Array.from({ length }, (_, i) => (i === at ? piece : "x"));
+        const description = chars.join("");
+        const schema = { type: "object", properties: { note: { type: "string", description, default: description } } };
+        const out = cjs.compile(schema).inputSchema();
+        assert.equal(out.properties.note.description, description);
+        assert.equal(out.properties.note.default, description);
+      }
+    }
+  }
+});

@@ -28,6 +28,37 @@ function guardFinalizers(glue) {
 }
 
 /**
+ * wasm-bindgen copies a string into wasm memory with a JS loop over its
+ * characters (about 1.6 ns a character here), turning to
+ * TextEncoder.encodeInto only after a non-ASCII one. Schemas and other
+ * texts that cross are kilobytes long, and encodeInto writes them about
+ * twenty times faster, so text longer than 64 characters goes straight to
+ * it: room for the longest encoding, then the allocation shrunk to what
+ * was written. Short texts (argv, options) keep the loop, which wins there,
+ * and so do texts over a million characters, whose threefold room would
+ * grow wasm memory for good.
+ */
+function encodeLongStrings(glue) {
+  const text = readFileSync(glue, "utf8");
+  const anchor = "    let len = arg.length;\n    let ptr = malloc(len, 1) >>> 0;\n";
+  const count = text.split(anchor).length - 1;
+  if (count !== 1 || !/function passStringToWasm0\(arg, malloc, realloc\)/.test(text) || !text.includes("cachedTextEncoder.encodeInto(")) {
+    throw new Error(`${glue}: wasm-bindgen's passStringToWasm0 has a new shape; update encodeLongStrings`);
+  }
+  const long = [
+    "    if (arg.length > 64 && arg.length <= 1048576) {",
+    "        const room = arg.length * 3;",
+    "        const start = malloc(room, 1) >>> 0;",
+    "        const written = cachedTextEncoder.encodeInto(arg, getUint8ArrayMemory0().subarray(start, start + room)).written;",
+    "        WASM_VECTOR_LEN = written;",
+    "        return realloc(start, room, written, 1) >>> 0;",
+    "    }",
+    "",
+  ].join("\n");
+  writeFileSync(glue, text.replace(anchor, `${long}${anchor}`));
+}
+
+/**
  * The Node glue reads its .wasm from beside itself; it asks the package's
  * own import "#toolshape-wasm" for the bytes instead. Node resolves that to
  * node/wasm-file.cjs, which reads the file; a bundler, through the
@@ -53,6 +84,7 @@ for (const target of ["nodejs", "web"]) {
   const wasm = join(out, "toolshape_bg.wasm");
   const opt = join(root, "node_modules", ".bin", "wasm-opt");
   guardFinalizers(join(out, "toolshape.js"));
+  encodeLongStrings(join(out, "toolshape.js"));
   run(opt, [wasm, "-Oz", "--strip-debug", "--strip-producers", "--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals", "--enable-reference-types", "-o", wasm]);
 }
 
