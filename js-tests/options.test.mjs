@@ -110,3 +110,28 @@ test("partial: a missing required flag is no issue, for a tool, an action union 
   assert.deepEqual(set.safeParseArgv(["deploy"], { partial: true }), { success: true, command: "deploy", data: {}, rest: [] });
   refused(() => needs.parseArgv([], { partial: true, partail: 1 }), /partail/);
 });
+
+test("{ client } alone crosses as the name: the same schema and the same errors as the options object", () => {
+  const tool = compile(schema);
+  const message = (fn) => {
+    try {
+      fn();
+    } catch (e) {
+      return `${e.code}: ${e.message}`;
+    }
+    return "no error";
+  };
+  // Each pair: the name alone, then the same options through the general path
+  // (a second key JSON drops, an inherited-free null-prototype object).
+  const general = (client) => Object.assign(Object.create(null), { client, actionsAs: undefined });
+  for (const client of ["mcp", "openai", "openai-strict", "gemini", "cursor", "mpc", "OPENAI", "", "__proto__", "x".repeat(5000)]) {
+    assert.equal(message(() => tool.inputSchema({ client })), message(() => tool.inputSchema(general(client))), client.slice(0, 20));
+    if (!message(() => tool.inputSchema({ client })).startsWith("INVALID_OPTION")) {
+      assert.deepEqual(tool.inputSchema({ client }), tool.inputSchema(general(client)));
+    }
+  }
+  refused(() => tool.inputSchema({ client: 3 }), /inputSchema option "client": expected a string, got 3/);
+  // An inherited client is no option: JSON writes own keys only.
+  assert.deepEqual(tool.inputSchema(Object.create({ client: "openai-strict" })), tool.inputSchema());
+  refused(() => tool.inputSchema({ client: "openai", clinet: "x" }), /did you mean "client"/);
+});

@@ -150,6 +150,13 @@ impl WasmTool {
         thrown(self.tool.input_schema_text(&options))
     }
 
+    /// `inputSchema({ client })`, the client's name crossing alone.
+    #[wasm_bindgen(js_name = inputSchemaFor)]
+    pub fn input_schema_for(&self, client: &str) -> Result<String, JsValue> {
+        let options: InputSchemaOptions = thrown(crate::options::read_client(client, "inputSchema"))?;
+        thrown(self.tool.input_schema_text(&options))
+    }
+
     #[wasm_bindgen(js_name = isActions)]
     pub fn is_actions(&self) -> bool {
         self.tool.is_action_union()

@@ -6,7 +6,7 @@
 import { isTrap } from "./core.mjs";
 import { fail } from "./errors.mjs";
 import { makeDecoder } from "./fast-argv.mjs";
-import { jsonText, optionsText } from "./json-text.mjs";
+import { clientAlone, jsonText, optionsText } from "./json-text.mjs";
 import { LiveHandle } from "./live-handle.mjs";
 import { checkArgv, envText, parseGeneral, parseOptions, parseOutcome } from "./parse-input.mjs";
 import { mayNeedRepair } from "./repair-hints.mjs";
@@ -66,6 +66,8 @@ export function makeToolClass(core, layout) {
 
     inputSchema(opts) {
       const handle = this.#live();
+      const client = clientAlone(opts);
+      if (client !== undefined) return JSON.parse(core.guard(() => handle.inputSchemaFor(client)));
       const text = optionsText(opts, "inputSchema");
       return JSON.parse(core.guard(() => handle.inputSchema(text)));
     }

@@ -131,4 +131,17 @@ mod tests {
         let err = read_text::<UsageRequest>(Some("[1]"), "usage").err();
         assert!(err.is_some_and(|e| e.message == "usage options must be an object, got array"));
     }
+
+    #[test]
+    fn a_client_alone_reads_as_the_object_holding_it() {
+        for client in ["mcp", "openai-strict", "mpc", "", "\"quoted\""] {
+            let text = format!("{{\"client\":{}}}", serde_json::Value::from(client));
+            let object = read_text::<InputSchemaOptions>(Some(&text), "inputSchema");
+            let alone = crate::options::read_client::<InputSchemaOptions>(client, "inputSchema");
+            assert_eq!(object, alone, "{client}");
+        }
+        // Options without a client say so as the object would.
+        let usage = crate::options::read_client::<UsageRequest>("mcp", "usage").map_err(|e| e.message.clone());
+        assert!(usage.is_err_and(|m| m.starts_with("unknown usage option \"client\"")));
+    }
 }

@@ -35,15 +35,35 @@ pub fn read_json<T: Fields>(value: &Json<'_>, what: &str) -> Result<T> {
     if value.is_null() {
         return Ok(T::default());
     }
-    fields(value).map_err(|problem| match problem {
+    fields(value).map_err(|problem| worded(problem, T::KEYS, what))
+}
+
+/// Options that are `{ client }` alone, the name crossing as itself (a
+/// proxy asks for a schema per client and tool): read as the object
+/// would be, with the same errors.
+pub fn read_client<T: Fields>(client: &str, what: &str) -> Result<T> {
+    if !T::KEYS.contains(&"client") {
+        return Err(unknown_key("client", T::KEYS, what));
+    }
+    let mut out = T::default();
+    out.set("client", &Json::String(std::borrow::Cow::Borrowed(client)))
+        .map_err(|why| worded(Problem::Bad("client".to_owned(), why), T::KEYS, what))?;
+    match T::REQUIRED.iter().find(|&&key| key != "client") {
+        Some(missing) => Err(worded(Problem::Missing(missing), T::KEYS, what)),
+        None => Ok(out),
+    }
+}
+
+fn worded(problem: Problem, keys: &[&str], what: &str) -> Error {
+    match problem {
         Problem::NotObject(kind) => Error::new(
             Code::InvalidOption,
             format!("{what} options must be an object, got {kind}"),
         ),
-        Problem::Unknown(key) => unknown_key(&key, T::KEYS, what),
+        Problem::Unknown(key) => unknown_key(&key, keys, what),
         Problem::Missing(key) => Error::new(Code::InvalidOption, format!("{what} option \"{key}\" is missing")),
         Problem::Bad(key, why) => Error::new(Code::InvalidOption, format!("{what} option \"{}\": {why}", clip(&key))),
-    })
+    }
 }
 
 fn unknown_key(key: &str, known: &[&str], what: &str) -> Error {
