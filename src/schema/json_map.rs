@@ -62,7 +62,12 @@ impl<'a> Map<'a> {
     fn position(&self, key: &str) -> Option<usize> {
         match &self.index {
             Some(index) => index.get(key).copied(),
-            None => self.members.iter().position(|(k, _)| k == key),
+            // Lengths first: most keys differ in length, and at opt-level
+            // "z" a string comparison is a call (and memcmp another).
+            None => self
+                .members
+                .iter()
+                .position(|(k, _)| k.len() == key.len() && k.as_bytes() == key.as_bytes()),
         }
     }
 
