@@ -155,6 +155,12 @@ test("hostile identifiers: a clear error or a valid distinct name, and no protot
     });
   refused(() => createNameTable([{ toolbox: "", server: "s", tool: "t" }]), "INVALID_IDENTIFIER", /^ids\[0\]: Invalid tool identifier: toolbox cannot be empty$/);
   refused(() => createNameTable([{ toolbox: "a", server: "s" }]), "INVALID_IDENTIFIER", /tool is required/);
+  // Plain identifiers cross as NUL-terminated parts, one holding NUL as JSON: the same errors either way.
+  for (const other of ["b", "b\u0000"]) {
+    refused(() => createNameTable([{ toolbox: "a", server: other, tool: "t" }, { toolbox: "a", server: "s", tool: "" }]), "INVALID_IDENTIFIER", /^ids\[1\]: Invalid tool identifier: tool cannot be empty$/);
+    refused(() => createNameTable([{ toolbox: "a", server: other, tool: "t" }, { toolbox: "é".repeat(65537), server: "s", tool: "t" }]), "TOO_LARGE", /^ids\[1\]: Invalid tool identifier: toolbox is longer than 65536 characters$/);
+  }
+  assert.equal(createNameTable([{ toolbox: "é".repeat(65536), server: "s", tool: "t" }]).entries().length, 1);
   refused(() => createNameTable("dev__fs__read"), "INVALID_IDENTIFIER", /array of identifiers/);
   refused(() => createNameTable([{ toolbox: "a", server: "b", tool: "c" }, { toolbox: "a", server: "b", tool: "c" }]), "INVALID_IDENTIFIER", /given twice \(first at ids\[0\]\)/);
   refused(() => createNameTable([], { client: "curosr" }), "INVALID_OPTION", /did you mean "cursor"/);

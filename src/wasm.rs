@@ -82,6 +82,12 @@ pub fn name_table(ids: &str, options: Option<String>) -> Result<String, JsValue>
     thrown(wire::name_table_text(ids, options.as_deref()))
 }
 
+/// `createNameTable` for identifiers whose parts crossed NUL-terminated.
+#[wasm_bindgen(js_name = nameTableParts)]
+pub fn name_table_parts(parts: &str, options: Option<String>) -> Result<String, JsValue> {
+    thrown(wire::name_table_parts(parts, options.as_deref()))
+}
+
 /// Throws the `UNKNOWN_TOOL` error of a name table's `name(id)`, for an
 /// identifier it lacks.
 #[wasm_bindgen(js_name = unknownTool)]

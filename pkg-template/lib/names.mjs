@@ -37,21 +37,28 @@ function plainCopy(id) {
 
 /**
  * The identifiers as the core reads them, and the frozen copies callers get
- * back. Plain identifiers are copied once and the copies written; anything
- * else is written as given, for the core to name what is wrong, and read
- * back from that text.
+ * back. Plain identifiers are copied once and their parts cross as text,
+ * each followed by NUL (as argv does), or as JSON when a part holds NUL;
+ * anything else is written as given, for the core to name what is wrong,
+ * and read back from that text.
  */
 function readIds(ids) {
   const copies = new Array(ids.length);
+  let parts = "";
   for (let i = 0; i < ids.length; i++) {
     const copy = plainCopy(ids[i]);
     if (copy === undefined) {
       const text = jsonText(ids, "the identifiers", "INVALID_IDENTIFIER");
-      return { text, read: () => JSON.parse(text).map((id) => Object.freeze({ toolbox: id.toolbox, server: id.server, tool: id.tool })) };
+      return { json: () => text, read: () => JSON.parse(text).map((id) => Object.freeze({ toolbox: id.toolbox, server: id.server, tool: id.tool })) };
     }
     copies[i] = copy;
+    if (parts !== undefined) {
+      if (copy.toolbox.includes("\0") || copy.server.includes("\0") || copy.tool.includes("\0")) parts = undefined;
+      else parts += `${copy.toolbox}\0${copy.server}\0${copy.tool}\0`;
+    }
   }
-  return { text: JSON.stringify(copies), read: () => copies };
+  // The JSON is written only when asked for: to cross, or to word an error.
+  return { json: () => JSON.stringify(copies), parts, read: () => copies };
 }
 
 /** The core's limit on one part (MAX_PART_CHARS). */
@@ -82,9 +89,9 @@ export function makeNames(core) {
 
   function createNameTable(ids, options) {
     if (!Array.isArray(ids)) throw fail("INVALID_IDENTIFIER", "createNameTable takes an array of identifiers { toolbox, server, tool }");
-    const { text: idsText, read: copies } = readIds(ids);
+    const { json: idsJson, parts, read: copies } = readIds(ids);
     const given = optionsText(options, "createNameTable");
-    const names = JSON.parse(core.guard(() => core.wasm.nameTable(idsText, given)));
+    const names = JSON.parse(core.guard(() => (parts === undefined ? core.wasm.nameTable(idsJson(), given) : core.wasm.nameTableParts(parts, given))));
     // The core checked every item; these copies are what callers get back.
     const read = copies();
     const byKey = new Map();
@@ -104,7 +111,7 @@ export function makeNames(core) {
         const found = key === undefined ? undefined : byKey.get(key);
         if (found !== undefined && Object.keys(id).every((k) => PARTS.includes(k))) return found;
         const checked = parseToolIdentifier(id);
-        return core.guard(() => core.wasm.unknownTool(idsText, JSON.stringify(checked)));
+        return core.guard(() => core.wasm.unknownTool(idsJson(), JSON.stringify(checked)));
       },
       /** The identifier a flat name stands for, or undefined: by lookup, never by splitting. */
       resolve(name) {
