@@ -22,15 +22,18 @@ pub fn emit_root(schema: &Schema) -> Json<'_> {
 /// references would dangle.
 #[must_use]
 pub fn document<'a>(mut root: Json<'a>, schema: &'a Schema) -> Json<'a> {
-    if !schema.defs.is_empty() {
-        let defs: Map<'a> = schema
-            .defs
-            .iter()
-            .map(|def| (def.name.as_str(), emit(&def.shape)))
-            .collect();
-        if let Json::Object(map) = &mut root {
-            map.insert("$defs", Json::Object(defs));
-        }
+    // Without definitions there is no reference to rewrite (a shape's
+    // references index its schema's definitions).
+    if schema.defs.is_empty() {
+        return root;
+    }
+    let defs: Map<'a> = schema
+        .defs
+        .iter()
+        .map(|def| (def.name.as_str(), emit(&def.shape)))
+        .collect();
+    if let Json::Object(map) = &mut root {
+        map.insert("$defs", Json::Object(defs));
     }
     rewrite_refs(&mut root, schema);
     root
@@ -42,20 +45,18 @@ pub fn document<'a>(mut root: Json<'a>, schema: &'a Schema) -> Json<'a> {
 pub fn emit(shape: &Shape) -> Json<'_> {
     let mut out = Map::with_capacity(4);
     if let Some(title) = &shape.title {
-        out.insert("title", borrowed(title));
+        out.push("title", borrowed(title));
     }
     if let Some(description) = &shape.description {
-        out.insert("description", borrowed(description));
+        out.push("description", borrowed(description));
     }
     emit_kind(shape, &mut out);
     for (key, value) in &shape.keywords {
-        if !out.contains_key(key) {
-            out.insert(key.as_str(), Json::borrow(value));
-        }
+        out.insert_absent(key.as_str(), Json::borrow(value));
     }
     for (key, applicator) in &shape.applicators {
         if !out.contains_key(key) {
-            out.insert(key.as_str(), emit_applicator(applicator));
+            out.push(key.as_str(), emit_applicator(applicator));
         }
     }
     if let Some(default) = &shape.default {
@@ -73,7 +74,7 @@ fn emit_kind<'a>(shape: &'a Shape, out: &mut Map<'a>) {
     match &shape.kind {
         Kind::Any => {}
         Kind::Never => {
-            out.insert("not", Json::Object(Map::new()));
+            out.push("not", Json::Object(Map::new()));
         }
         Kind::Null => set_type(out, "null", false),
         Kind::Boolean => set_type(out, "boolean", nullable),
@@ -95,26 +96,26 @@ fn emit_kind<'a>(shape: &'a Shape, out: &mut Map<'a>) {
                 branches.push(null_type());
             }
             let key = if union.exclusive { "oneOf" } else { "anyOf" };
-            out.insert(key, Json::Array(branches));
+            out.push(key, Json::Array(branches));
         }
         Kind::AllOf(members) => {
             let all = Json::Array(members.iter().map(emit).collect());
             if nullable {
                 let mut all_of = Map::with_capacity(1);
-                all_of.insert("allOf", all);
-                out.insert("anyOf", Json::Array(vec![Json::Object(all_of), null_type()]));
+                all_of.push("allOf", all);
+                out.push("anyOf", Json::Array(vec![Json::Object(all_of), null_type()]));
             } else {
-                out.insert("allOf", all);
+                out.push("allOf", all);
             }
         }
         Kind::Ref(index) => {
             let reference = Json::String(Cow::Owned(format!("#/$defs/{REF_MARK}{index}")));
             if nullable {
                 let mut map = Map::with_capacity(1);
-                map.insert("$ref", reference);
-                out.insert("anyOf", Json::Array(vec![Json::Object(map), null_type()]));
+                map.push("$ref", reference);
+                out.push("anyOf", Json::Array(vec![Json::Object(map), null_type()]));
             } else {
-                out.insert("$ref", reference);
+                out.push("$ref", reference);
             }
         }
     }
@@ -123,7 +124,7 @@ fn emit_kind<'a>(shape: &'a Shape, out: &mut Map<'a>) {
 /// `{ "type": "null" }`.
 fn null_type<'a>() -> Json<'a> {
     let mut map = Map::with_capacity(1);
-    map.insert("type", Json::text("null"));
+    map.push("type", Json::text("null"));
     Json::Object(map)
 }
 
@@ -145,7 +146,7 @@ fn set_type(out: &mut Map<'_>, name: &'static str, nullable: bool) {
     } else {
         name
     };
-    out.insert("type", value);
+    out.push("type", value);
 }
 
 fn emit_enum<'a>(values: &'a [Value], nullable: bool, out: &mut Map<'a>) {
@@ -159,10 +160,10 @@ fn emit_enum<'a>(values: &'a [Value], nullable: bool, out: &mut Map<'a>) {
     }
     if all.len() == 1 {
         if let Some(one) = all.pop() {
-            out.insert("const", one);
+            out.push("const", one);
         }
     } else {
-        out.insert("enum", Json::Array(all));
+        out.push("enum", Json::Array(all));
     }
 }
 
@@ -189,10 +190,10 @@ pub(super) fn common_type(values: &[Value]) -> Option<&'static str> {
 
 fn emit_array<'a>(array: &'a ArrayShape, out: &mut Map<'a>) {
     if !array.prefix.is_empty() {
-        out.insert("prefixItems", Json::Array(array.prefix.iter().map(emit).collect()));
+        out.push("prefixItems", Json::Array(array.prefix.iter().map(emit).collect()));
     }
     if let Some(items) = &array.items {
-        out.insert("items", emit_or_false(items));
+        out.push("items", emit_or_false(items));
     }
 }
 
@@ -213,7 +214,7 @@ fn emit_object<'a>(object: &'a ObjectShape, out: &mut Map<'a>) {
             properties.insert_absent(name.as_str(), schema);
         }
     }
-    out.insert("properties", Json::Object(properties));
+    out.push("properties", Json::Object(properties));
     let required: Vec<Json<'a>> = object
         .props
         .iter()
@@ -222,7 +223,7 @@ fn emit_object<'a>(object: &'a ObjectShape, out: &mut Map<'a>) {
         .chain(object.required_extra.iter().map(|name| borrowed(name)))
         .collect();
     if !required.is_empty() {
-        out.insert("required", Json::Array(required));
+        out.push("required", Json::Array(required));
     }
     if !object.pattern_props.is_empty() {
         let patterns: Map<'a> = object
@@ -230,13 +231,13 @@ fn emit_object<'a>(object: &'a ObjectShape, out: &mut Map<'a>) {
             .iter()
             .map(|(k, s)| (k.as_str(), emit(s)))
             .collect();
-        out.insert("patternProperties", Json::Object(patterns));
+        out.push("patternProperties", Json::Object(patterns));
     }
     if let Some(names) = &object.property_names {
-        out.insert("propertyNames", emit(names));
+        out.push("propertyNames", emit(names));
     }
     if let Some(additional) = &object.additional {
-        out.insert("additionalProperties", emit_or_false(additional));
+        out.push("additionalProperties", emit_or_false(additional));
     }
 }
 

@@ -106,6 +106,15 @@ impl<'a> Map<'a> {
         }
     }
 
+    /// Appends `key`, which the caller's own construction makes distinct
+    /// from every key already there (an emitter writing its fixed keys):
+    /// no search for it first.
+    pub fn push(&mut self, key: impl Into<Cow<'a, str>>, value: Json<'a>) {
+        let key = key.into();
+        debug_assert!(self.position(&key).is_none(), "pushed a key twice: {key}");
+        self.push_new(key, value);
+    }
+
     /// Appends a key the caller knows is not there yet.
     fn push_new(&mut self, key: Cow<'a, str>, value: Json<'a>) {
         if let Some(index) = &mut self.index {
