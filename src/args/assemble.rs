@@ -84,9 +84,13 @@ impl<'a> Collected<'a> {
             return;
         };
         if repeatable {
-            match slot {
-                Slot::Many(items) => items.push(item),
-                _ => *slot = Slot::Many(vec![item]),
+            if let Slot::Many(items) = slot {
+                items.push(item);
+            } else {
+                // Room for a few: `vec![item]` would grow on the second.
+                let mut items = Vec::with_capacity(4);
+                items.push(item);
+                *slot = Slot::Many(items);
             }
         } else {
             *slot = Slot::One(item);
