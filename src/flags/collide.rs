@@ -11,7 +11,9 @@ use super::table::{FlagTable, Lookup};
 use crate::error::{Code, Error, Result};
 
 pub fn index_names(table: &mut FlagTable) -> Result<()> {
-    let mut by_name: HashMap<String, Lookup> = HashMap::default();
+    let negations = table.flags.iter().filter(|f| f.negatable).count();
+    let mut by_name: HashMap<String, Lookup> =
+        HashMap::with_capacity_and_hasher(table.flags.len() + negations, rustc_hash::FxBuildHasher);
     for (index, flag) in table.flags.iter().enumerate() {
         claim_name(table, &mut by_name, flag.name.clone(), Lookup::Flag(index))?;
     }
