@@ -219,10 +219,12 @@ impl Writer<'_> {
 
     /// `"#/$defs/<name>"`, as `rewrite_refs` writes it.
     fn reference(&mut self, index: usize) {
-        let name = self.schema.defs.get(index).map_or_else(String::new, |def| {
-            crate::schema::escape_pointer_segment(&def.name).into_owned()
-        });
-        self.string(&format!("#/$defs/{name}"));
+        // Pushed, not `format!`: a recursive schema writes one per use.
+        let mut target = String::from("#/$defs/");
+        if let Some(def) = self.schema.defs.get(index) {
+            target.push_str(&crate::schema::escape_pointer_segment(&def.name));
+        }
+        self.string(&target);
     }
 
     fn list(&mut self, shapes: &[Shape], nullable: bool) {
