@@ -204,15 +204,23 @@ impl WasmTool {
         wire::parse_json_outcome(&self.tool, argv, env, options)
     }
 
+    /// Where the answer's numbers start, as a byte offset in wasm memory
+    /// (never 0: a vector holding numbers is allocated), or 0 when the
+    /// general path must answer. One call: asking for the place apart
+    /// was a second crossing per parse.
     #[wasm_bindgen(js_name = parseArgvFast)]
     pub fn parse_argv_fast(&self, argv: &str, count: usize, allow_positionals: bool) -> usize {
         let options = ArgvOptions {
             allow_positionals,
             partial: false,
         };
-        self.fast
-            .try_borrow_mut()
-            .map_or(0, |mut fast| fast.parse(&self.tool, argv, count, options))
+        self.fast.try_borrow_mut().map_or(0, |mut fast| {
+            if fast.parse(&self.tool, argv, count, options) == 0 {
+                0
+            } else {
+                fast.numbers().as_ptr() as usize
+            }
+        })
     }
 
     #[wasm_bindgen(js_name = takeAnswer)]
@@ -221,14 +229,6 @@ impl WasmTool {
             .try_borrow_mut()
             .map(|mut fast| fast.take_answer())
             .unwrap_or_default()
-    }
-
-    /// Where the fast parse's numbers are, as a byte offset in wasm memory.
-    #[wasm_bindgen(js_name = outPtr)]
-    pub fn out_ptr(&self) -> usize {
-        self.fast
-            .try_borrow()
-            .map_or(0, |fast| fast.numbers().as_ptr() as usize)
     }
 
     pub fn reconstruct(&self, flat: &str, env: &str) -> String {

@@ -97,10 +97,10 @@ export function makeToolClass(core, layout) {
         // It declines (0) for argv holding NUL and, for an action union,
         // anything but a clean parse; partial parses skip it.
         if (!useEnv && !partial) {
-          const written = handle.parseArgvFast(argv.join("\0"), argv.length, allowPositionals);
-          if (written > 0) {
+          const at = handle.parseArgvFast(argv.join("\0"), argv.length, allowPositionals);
+          if (at > 0) {
             const buf = core.memoryView();
-            const start = handle.outPtr() / 8;
+            const start = at / 8;
             const kind = buf[start];
             if (kind === layout().answerNumbers) return this.#decode(buf, start, argv);
             if (kind === layout().answerAction) return this.#decodeAction(handle, buf, start, argv);
