@@ -63,7 +63,8 @@ impl<'a> Collected<'a> {
     #[must_use]
     pub fn new(table: &FlagTable) -> Self {
         Collected {
-            slots: vec![Slot::Empty; table.flags.len()],
+            // Made in place: `vec![Slot::Empty; n]` clones the first n times.
+            slots: std::iter::repeat_with(|| Slot::Empty).take(table.flags.len()).collect(),
             issues: Vec::new(),
             dropped: 0,
             partial: false,
