@@ -4,7 +4,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { cjs, isPlainJson } from "./helpers.mjs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { cjs, isPlainJson, root } from "./helpers.mjs";
 
 const app = z.object({
   name: z.string().optional(),
@@ -238,4 +240,28 @@ test("--help and -h ask for usage: HELP_REQUESTED carries the text", () => {
   assert.match(result.error.message, /^Usage: tool \[options\]/);
   assert.equal(strictTool.safeParseArgv(["-h"]).error.code, "HELP_REQUESTED");
   assert.deepEqual(appTool.safeParseArgv(["--", "-h"]).rest, ["-h"]);
+});
+
+test("the fast parse reads the right numbers after wasm memory grows between parses", () => {
+  const wasm = createRequire(import.meta.url)(join(root, "pkg", "node", "toolshape.js"));
+  const tool = cjs.compile({ type: "object", properties: { name: { type: "string" }, count: { type: "number" }, deep: { type: "object", properties: { on: { type: "boolean" } } } } });
+  const argv = ["--name", "a", "--count", "3", "--deep-on"];
+  const expected = { name: "a", count: 3, deep: { on: true } };
+  assert.deepEqual(tool.parseArgv(argv), expected);
+  // Wider schemas until the core grows its memory, which detaches the
+  // buffer the parse's view of the numbers was made on.
+  const before = wasm.memoryBytes();
+  const kept = [];
+  for (let fields = 5000; wasm.memoryBytes() === before && fields <= 320000; fields *= 2) {
+    const wide = { type: "object", properties: Object.fromEntries(Array.from({ length: fields }, (_, i) => [`field${i}`, { type: "string", description: "x".repeat(40) }])) };
+    try {
+      kept.push(cjs.compile(wide));
+    } catch {
+      // Too large for the core's limits: the attempt still grew memory.
+    }
+  }
+  assert.ok(wasm.memoryBytes() > before, "wasm memory grew");
+  assert.deepEqual(tool.parseArgv(argv), expected);
+  assert.deepEqual(tool.parseArgv(["--name", "b"]), { name: "b" });
+  for (const big of kept) big.free();
 });

@@ -36,8 +36,13 @@ export function makeCore(wasm, how = {}) {
 
     /** A view of wasm memory, made again when memory grew or the instance changed. */
     memoryView() {
-      if (memory === undefined) memory = core.wasm.wasmMemory();
-      if (view.buffer !== memory.buffer) view = new Float64Array(memory.buffer);
+      // Growing wasm memory detaches its old buffer, which empties every
+      // view of it: an empty view is the one sign to look at (reading
+      // `memory.buffer` on every parse cost a call into the engine).
+      if (view.length === 0) {
+        if (memory === undefined) memory = core.wasm.wasmMemory();
+        view = new Float64Array(memory.buffer);
+      }
       return view;
     },
 
