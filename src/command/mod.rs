@@ -123,6 +123,12 @@ impl Command {
         }
     }
 
+    /// The action at `position` in an action union (as a fast parse names it).
+    #[must_use]
+    pub fn action(&self, position: usize) -> Option<&ActionCommand> {
+        self.actions().and_then(|set| set.actions.get(position))
+    }
+
     /// Every flag; for an action union, each with the actions it belongs to.
     #[must_use]
     pub fn flags_json(&self) -> Value {

@@ -32,13 +32,8 @@ impl ToolId {
 
     /// Reads an identifier, or says which field is wrong and how.
     pub fn read(value: &Value) -> Result<ToolId> {
-        ToolId::read_json(&Json::borrow(value))
-    }
-
-    /// [`ToolId::read`] on JSON parsed for reading (a catalogue's thousand
-    /// identifiers cross as text: no map is built per identifier).
-    pub fn read_json(value: &Json<'_>) -> Result<ToolId> {
-        let [toolbox, server, tool] = read_parts(value)?;
+        let json = Json::borrow(value);
+        let [toolbox, server, tool] = read_parts(&json)?;
         Ok(ToolId::new(toolbox, server, tool))
     }
 

@@ -222,14 +222,13 @@ fn assign(ids: &[Parts<'_>], rule: &NameRule) -> Result<Vec<String>> {
         }
     }
     let mut names: Vec<Option<String>> = vec![None; ids.len()];
-    for group in groups.values_mut() {
-        match group.keeper().and_then(|i| names.get_mut(i).zip(readable.get(i))) {
-            Some((slot, (name, _))) => *slot = Some(name.clone()),
-            // Only keepers' names stay in the way of the shortened ones.
-            None => group.members = 0,
+    for group in groups.values() {
+        if let Some((slot, (name, _))) = group.keeper().and_then(|i| names.get_mut(i).zip(readable.get(i))) {
+            *slot = Some(name.clone());
         }
     }
-    let taken = |key: &str| groups.get(key).is_some_and(|g| g.members > 0);
+    // Only keepers' names stay in the way of the shortened ones.
+    let taken = |key: &str| groups.get(key).is_some_and(|g| g.keeper().is_some());
     shorten_the_rest(ids, &readable, names, rule, taken)
 }
 

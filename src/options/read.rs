@@ -158,8 +158,8 @@ pub fn any(value: &Json<'_>) -> Value {
 
 /// An object, kept as a map.
 pub fn object(value: &Json<'_>) -> Result<serde_json::Map<String, Value>, String> {
-    match value.to_value() {
-        Value::Object(map) => Ok(map),
+    match value {
+        Json::Object(members) => Ok(crate::schema::json::to_map(members)),
         _ => Err(expected("an object", value)),
     }
 }

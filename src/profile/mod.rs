@@ -249,9 +249,9 @@ pub fn form(client: Client, actions_as: Option<ActionsAs>) -> Result<ActionsAs> 
 }
 
 /// The `mcp` profile's schema and report: where every other profile starts.
-#[must_use]
 /// `report` is where findings go: [`Report::quiet`] when only the schema
 /// and its refusals are wanted.
+#[must_use]
 pub fn mcp_schema(input: Input<'_>, form: ActionsAs, mut report: Report) -> Shaped<'_> {
     let schema = mcp::emit(input, form);
     if let (Some(union), ActionsAs::Flat) = (input.union, form) {
