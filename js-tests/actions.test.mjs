@@ -44,7 +44,14 @@ test("the mcp profile flattens an action union: one object with the action enum 
 });
 
 test("action unions parse on the fast path: the same objects as the JSON path, key order included", async () => {
-  const { WasmTool } = (await import("node:module")).createRequire(import.meta.url)("../pkg/node/toolshape.js");
+  const { WasmTool, wasmMemory } = (await import("node:module")).createRequire(import.meta.url)("../pkg/node/toolshape.js");
+  // The raw export reads argv from the tool's room in wasm memory.
+  const parseFast = (handle, argv) => {
+    const bytes = new TextEncoder().encode(argv.join("\0"));
+    const at = handle.argvRoom(bytes.length);
+    new Uint8Array(wasmMemory().buffer, at, bytes.length).set(bytes);
+    return handle.parseArgvFast(bytes.length, argv.length, false);
+  };
   let compared = 0;
   let byNumbers = 0;
   for (const c of actionCases) {
@@ -57,7 +64,7 @@ test("action unions parse on the fast path: the same objects as the JSON path, k
       const argv = tool.toArgv(parsed.data);
       // The fast path answers (numbers, or JSON text for a value only JSON
       // carries: a JSON flag), never declining to the general path.
-      assert.ok(handle.parseArgvFast(argv.join("\0"), argv.length, false) > 0, `${c.name} ${JSON.stringify(argv)}`);
+      assert.ok(parseFast(handle, argv) > 0, `${c.name} ${JSON.stringify(argv)}`);
       if (handle.takeAnswer() === "") byNumbers++;
       const slow = JSON.parse(handle.parseArgvJson(JSON.stringify(argv), ""));
       assert.ok(slow.ok, JSON.stringify(slow.error));

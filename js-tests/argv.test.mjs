@@ -265,3 +265,26 @@ test("the fast parse reads the right numbers after wasm memory grows between par
   assert.deepEqual(tool.parseArgv(["--name", "b"]), { name: "b" });
   for (const big of kept) big.free();
 });
+
+test("argv of every length and script reaches the fast parse's room intact", async () => {
+  const { WasmTool } = (await import("node:module")).createRequire(import.meta.url)("../pkg/node/toolshape.js");
+  const schema = { type: "object", properties: { name: { type: "string" }, tags: { type: "array", items: { type: "string" } }, on: { type: "boolean" } } };
+  const tool = cjs.compile(schema);
+  const handle = new WasmTool(JSON.stringify(schema), undefined);
+  const texts = ["a", "é".repeat(100), "☃".repeat(300), "😀".repeat(500), "z".repeat(5000), "ab😀", "q".repeat(1100000)];
+  // Short after long and long after short: the room grows, and is reused.
+  for (const text of [...texts, ...texts.slice().reverse()]) {
+    // The last: a room of 256 bytes that did not grow would cut it in "--on".
+    for (const argv of [["--name", text], ["--tags", text, "--tags", "b", "--name", "n"], ["--name", "z".repeat(245), "--on"]]) {
+      const slow = JSON.parse(handle.parseArgvJson(JSON.stringify(argv), ""));
+      assert.ok(slow.ok);
+      const fast = tool.parseArgv(argv);
+      assert.equal(JSON.stringify(fast), JSON.stringify(slow.data), `${text.length} units`);
+    }
+  }
+  assert.deepEqual(tool.parseArgv(["--name", "😀"]), { name: "😀" });
+  // A lone surrogate (no JSON text carries it) is sliced from argv as given.
+  assert.deepEqual(tool.parseArgv(["--name", "x\uD800y"]), { name: "x\uD800y" });
+  handle.free();
+  tool.free();
+});

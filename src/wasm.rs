@@ -204,18 +204,29 @@ impl WasmTool {
         wire::parse_json_outcome(&self.tool, argv, env, options)
     }
 
-    /// Where the answer's numbers start, as a byte offset in wasm memory
-    /// (never 0: a vector holding numbers is allocated), or 0 when the
-    /// general path must answer. One call: asking for the place apart
-    /// was a second crossing per parse.
+    /// Where JS writes argv for [`WasmTool::parse_argv_fast`]: a byte
+    /// offset in wasm memory with room for at least `bytes` bytes, kept
+    /// by the tool (0 when the tool is busy).
+    #[wasm_bindgen(js_name = argvRoom)]
+    pub fn argv_room(&self, bytes: usize) -> usize {
+        self.fast
+            .try_borrow_mut()
+            .map_or(0, |mut fast| fast.input_room(bytes).as_ptr() as usize)
+    }
+
+    /// Parses the `len` bytes of NUL-joined argv JS wrote at
+    /// [`WasmTool::argv_room`]. Returns where the answer's numbers start,
+    /// as a byte offset in wasm memory (never 0: a vector holding numbers
+    /// is allocated), or 0 when the general path must answer. One call,
+    /// and no string crossing: argv is already in place.
     #[wasm_bindgen(js_name = parseArgvFast)]
-    pub fn parse_argv_fast(&self, argv: &str, count: usize, allow_positionals: bool) -> usize {
+    pub fn parse_argv_fast(&self, len: usize, count: usize, allow_positionals: bool) -> usize {
         let options = ArgvOptions {
             allow_positionals,
             partial: false,
         };
         self.fast.try_borrow_mut().map_or(0, |mut fast| {
-            if fast.parse(&self.tool, argv, count, options) == 0 {
+            if fast.parse_input(&self.tool, len, count, options) == 0 {
                 0
             } else {
                 fast.numbers().as_ptr() as usize

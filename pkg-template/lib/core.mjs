@@ -46,6 +46,15 @@ export function makeCore(wasm, how = {}) {
       return view;
     },
 
+    /**
+     * Bytes of wasm memory from `at`, for JS to write into. The view
+     * empties when memory grows (as `memoryView`'s does): check its length.
+     */
+    bytesAt(at, length) {
+      if (memory === undefined) memory = core.wasm.wasmMemory();
+      return new Uint8Array(memory.buffer, at, length);
+    },
+
     /** Runs a wasm call: wire errors become ToolshapeError, a trap replaces the instance. */
     guard(fn) {
       try {

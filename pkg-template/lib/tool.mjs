@@ -34,6 +34,8 @@ export function makeToolClass(core, layout) {
     #actionDecoders = [];
     #hints;
     #actions;
+    /** The fast parse's argv room in wasm memory: `{ handle, at, bytes, view }`. */
+    #room;
 
     /** @internal use compile() */
     constructor(schemaText, optionsText) {
@@ -97,7 +99,7 @@ export function makeToolClass(core, layout) {
         // It declines (0) for argv holding NUL and, for an action union,
         // anything but a clean parse; partial parses skip it.
         if (!useEnv && !partial) {
-          const at = handle.parseArgvFast(argv.join("\0"), argv.length, allowPositionals);
+          const at = this.#parseFast(handle, argv, allowPositionals);
           if (at > 0) {
             const buf = core.memoryView();
             const start = at / 8;
@@ -112,6 +114,33 @@ export function makeToolClass(core, layout) {
         if (isTrap(error)) return { success: false, error: core.trapped(error) };
         throw error;
       }
+    }
+
+    /**
+     * The fast parse: argv, NUL-joined, is encoded straight into room the
+     * tool keeps in wasm memory (no allocation, no string crossing), then
+     * parsed there. 0 when the general path must answer.
+     */
+    #parseFast(handle, argv, allowPositionals) {
+      const joined = argv.join("\0");
+      // At most three UTF-8 bytes per UTF-16 unit. Very long argv takes the
+      // general path rather than keeping that much room.
+      const need = joined.length * 3;
+      if (need > MAX_ROOM_BYTES) return 0;
+      let room = this.#room;
+      if (room === undefined || room.handle !== handle || room.bytes < need) {
+        const bytes = Math.max(need, 256);
+        const at = handle.argvRoom(bytes);
+        if (at === 0) return 0;
+        room = this.#room = { handle, at, bytes, view: core.bytesAt(at, bytes) };
+      } else if (room.view.length === 0) {
+        // Memory grew since: the old view is detached.
+        room.view = core.bytesAt(room.at, room.bytes);
+      }
+      const { read, written } = encoder.encodeInto(joined, room.view);
+      // A cut argv could still split into as many parts: never parse one.
+      if (read !== joined.length) return 0;
+      return handle.parseArgvFast(written, argv.length, allowPositionals);
     }
 
     /** An action's answer: its literal keys first, as the general path writes them. */
@@ -186,6 +215,11 @@ export function makeToolClass(core, layout) {
     }
   };
 }
+
+/** The fast parse's argv room stays under this (a million UTF-16 units). */
+const MAX_ROOM_BYTES = 3 * 1024 * 1024;
+
+const encoder = new TextEncoder();
 
 /** The `client` of repair's options; only that key is read. */
 function repairClient(options) {
