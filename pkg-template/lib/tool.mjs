@@ -122,10 +122,11 @@ export function makeToolClass(core, layout) {
      * parsed there. 0 when the general path must answer.
      */
     #parseFast(handle, argv, allowPositionals) {
-      const joined = argv.join("\0");
+      let units = argv.length;
+      for (let k = 0; k < argv.length; k++) units += argv[k].length;
       // At most three UTF-8 bytes per UTF-16 unit. Very long argv takes the
       // general path rather than keeping that much room.
-      const need = joined.length * 3;
+      const need = units * 3;
       if (need > MAX_ROOM_BYTES) return 0;
       let room = this.#room;
       if (room === undefined || room.handle !== handle || room.bytes < need) {
@@ -137,9 +138,8 @@ export function makeToolClass(core, layout) {
         // Memory grew since: the old view is detached.
         room.view = core.bytesAt(room.at, room.bytes);
       }
-      const { read, written } = encoder.encodeInto(joined, room.view);
-      // A cut argv could still split into as many parts: never parse one.
-      if (read !== joined.length) return 0;
+      const written = writeArgv(argv, room.view);
+      if (written < 0) return 0;
       return handle.parseArgvFast(written, argv.length, allowPositionals);
     }
 
@@ -220,6 +220,34 @@ export function makeToolClass(core, layout) {
 const MAX_ROOM_BYTES = 3 * 1024 * 1024;
 
 const encoder = new TextEncoder();
+
+/**
+ * Writes argv into `view` as UTF-8, each argument after the first preceded
+ * by NUL; returns the bytes written, or -1 when it did not fit whole.
+ * ASCII is copied a unit at a time (cheaper than joining the strings for
+ * `encodeInto`, which is left for the rest).
+ */
+function writeArgv(argv, view) {
+  let at = 0;
+  for (let k = 0; k < argv.length; k++) {
+    if (k > 0) view[at++] = 0;
+    const text = argv[k];
+    let i = 0;
+    for (; i < text.length; i++) {
+      const unit = text.charCodeAt(i);
+      if (unit > 0x7f) break;
+      view[at++] = unit;
+    }
+    if (i < text.length) {
+      const rest = i === 0 ? text : text.slice(i);
+      const { read, written } = encoder.encodeInto(rest, view.subarray(at));
+      // A cut argv could still split into as many parts: never parse one.
+      if (read !== rest.length) return -1;
+      at += written;
+    }
+  }
+  return at;
+}
 
 /** The `client` of repair's options; only that key is read. */
 function repairClient(options) {
