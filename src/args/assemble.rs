@@ -204,20 +204,17 @@ impl<'a> Collected<'a> {
 
 fn build_object(table: &FlagTable, group: usize, present: &[bool], slots: &mut [Slot<'_>]) -> Value {
     let mut out = Map::new();
-    let Some(members) = table.groups.get(group).map(|g| &g.members) else {
-        return Value::Object(out);
-    };
-    for (key, member) in members {
-        match *member {
+    for (key, member) in table.members(group) {
+        match member {
             Member::Flag(index) => {
                 let slot = slots.get_mut(index).map(|s| std::mem::replace(s, Slot::Empty));
                 match slot {
                     Some(Slot::One(item)) => {
-                        out.insert(key.clone(), item.into_value());
+                        out.insert(key.to_owned(), item.into_value());
                     }
                     Some(Slot::Many(items)) => {
                         out.insert(
-                            key.clone(),
+                            key.to_owned(),
                             Value::Array(items.into_iter().map(Item::into_value).collect()),
                         );
                     }
@@ -226,7 +223,7 @@ fn build_object(table: &FlagTable, group: usize, present: &[bool], slots: &mut [
             }
             Member::Group(child) => {
                 if present.get(child).copied().unwrap_or(false) {
-                    out.insert(key.clone(), build_object(table, child, present, slots));
+                    out.insert(key.to_owned(), build_object(table, child, present, slots));
                 }
             }
         }

@@ -27,21 +27,16 @@ fn write_group(
     path: &[String],
     out: &mut Vec<String>,
 ) -> Result<()> {
-    let members = table
-        .groups
-        .get(group)
-        .map(|g| g.members.as_slice())
-        .unwrap_or_default();
     for (key, value) in map {
         let mut here = path.to_vec();
         here.push(key.clone());
-        let Some((_, member)) = members.iter().find(|(k, _)| k == key) else {
+        let Some((_, member)) = table.members(group).find(|(k, _)| k == key) else {
             return Err(unrepresentable(
                 &here,
                 "has no flag (the schema does not declare this key)",
             ));
         };
-        match *member {
+        match member {
             Member::Flag(index) => {
                 if let Some(flag) = table.flags.get(index) {
                     write_flag(schema, flag, value, &here, out)?;
@@ -88,14 +83,9 @@ fn write_child_group(
 /// default object, and `false` for a required switch. Arguments that leave
 /// such a key out cannot come back unchanged.
 fn check_filled_in(table: &FlagTable, group: usize, map: &Map<String, Value>, path: &[String]) -> Result<()> {
-    let members = table
-        .groups
-        .get(group)
-        .map(|g| g.members.as_slice())
-        .unwrap_or_default();
-    for (key, member) in members {
+    for (key, member) in table.members(group) {
         let Member::Flag(index) = member else { continue };
-        let Some(flag) = table.flags.get(*index) else { continue };
+        let Some(flag) = table.flags.get(index) else { continue };
         if map.contains_key(key) {
             continue;
         }
@@ -107,7 +97,7 @@ fn check_filled_in(table: &FlagTable, group: usize, map: &Map<String, Value>, pa
             continue;
         };
         let mut here = path.to_vec();
-        here.push(key.clone());
+        here.push(key.to_owned());
         return Err(unrepresentable(&here, why));
     }
     Ok(())

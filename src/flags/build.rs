@@ -144,7 +144,7 @@ impl Builder<'_> {
                     members: Vec::new(),
                     examples: Vec::new(),
                 });
-                self.add_member(at.group, &prop.key, Member::Group(group));
+                self.add_member(at.group, Member::Group(group));
                 let inner = Place {
                     group,
                     prefix: &prefix,
@@ -155,7 +155,7 @@ impl Builder<'_> {
                 self.walk(child, &inner)?;
             } else {
                 let leaf = self.classify(&prop.shape);
-                self.add_member(at.group, &prop.key, Member::Flag(self.table.flags.len()));
+                self.add_member(at.group, Member::Flag(self.table.flags.len()));
                 self.add_flag(
                     leaf,
                     &prop.shape,
@@ -294,9 +294,9 @@ impl Builder<'_> {
         Ok(())
     }
 
-    fn add_member(&mut self, group: usize, key: &str, member: Member) {
+    fn add_member(&mut self, group: usize, member: Member) {
         if let Some(g) = self.table.groups.get_mut(group) {
-            g.members.push((key.to_owned(), member));
+            g.members.push(member);
         }
     }
 

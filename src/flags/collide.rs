@@ -19,12 +19,12 @@ pub fn index_names(table: &mut FlagTable) -> Result<()> {
     }
     for (index, flag) in table.flags.iter().enumerate() {
         if flag.negatable {
-            claim_name(
-                table,
-                &mut by_name,
-                format!("no-{}", flag.name),
-                Lookup::Negation(index),
-            )?;
+            // Pushed, not `format!`-ed: the formatting machinery cost more
+            // than the copy.
+            let mut negation = String::with_capacity(flag.name.len() + 3);
+            negation.push_str("no-");
+            negation.push_str(&flag.name);
+            claim_name(table, &mut by_name, negation, Lookup::Negation(index))?;
         }
     }
     let mut by_short: HashMap<char, usize> = HashMap::default();

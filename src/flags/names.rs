@@ -1,5 +1,7 @@
 //! Flag names: case conversion, joining key paths, and what a name may hold.
 
+use std::borrow::Cow;
+
 /// How object keys become flag name segments.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Case {
@@ -15,20 +17,18 @@ impl Case {
     pub const WORDS: &'static [(&'static str, Case)] = &[("kebab", Case::Kebab), ("preserve", Case::Preserve)];
 }
 
-/// One key as a flag name segment.
+/// One key as a flag name segment: the key itself unless kebab case
+/// changes it (most keys are lower case already, and are not copied).
 #[must_use]
-pub fn segment(key: &str, case: Case) -> String {
+pub fn segment(key: &str, case: Case) -> Cow<'_, str> {
     match case {
-        Case::Preserve => key.to_owned(),
-        Case::Kebab => kebab(key),
+        Case::Preserve => Cow::Borrowed(key),
+        Case::Kebab if !key.chars().any(char::is_uppercase) => Cow::Borrowed(key),
+        Case::Kebab => Cow::Owned(kebab(key)),
     }
 }
 
 fn kebab(key: &str) -> String {
-    // Most keys are lower case already: no list of chars to look around in.
-    if !key.chars().any(char::is_uppercase) {
-        return key.to_owned();
-    }
     let chars: Vec<char> = key.chars().collect();
     let mut out = String::with_capacity(key.len() + 4);
     for (i, &c) in chars.iter().enumerate() {

@@ -77,7 +77,7 @@ fn sections(table: &FlagTable) -> Vec<(&Group, Vec<&Flag>)> {
         let flags: Vec<&Flag> = group
             .members
             .iter()
-            .filter_map(|(_, m)| match m {
+            .filter_map(|m| match m {
                 Member::Flag(i) => table.flags.get(*i).filter(|f| !f.hidden),
                 Member::Group(_) => None,
             })
@@ -86,7 +86,7 @@ fn sections(table: &FlagTable) -> Vec<(&Group, Vec<&Flag>)> {
         let children: Vec<usize> = group
             .members
             .iter()
-            .filter_map(|(_, m)| match m {
+            .filter_map(|m| match m {
                 Member::Group(g) => Some(*g),
                 Member::Flag(_) => None,
             })
