@@ -1,6 +1,11 @@
 //! Every bound that keeps hostile input from hanging, trapping or exhausting
 //! memory. Documented in the README; change them there too.
 
+/// Room the fast parse keeps for argv written in place by JS, in bytes
+/// (three per UTF-16 unit at most); larger argv takes the general path.
+/// The JS layer holds the same number (`MAX_ROOM_BYTES` in `tool.mjs`).
+pub const MAX_ARGV_ROOM_BYTES: usize = 3 * 1024 * 1024;
+
 /// Subschema nesting accepted in a schema (each `properties`, `items`,
 /// `anyOf` branch or followed `$ref` is one level).
 pub const MAX_DEPTH: usize = 64;

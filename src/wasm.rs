@@ -206,12 +206,12 @@ impl WasmTool {
 
     /// Where JS writes argv for [`WasmTool::parse_argv_fast`]: a byte
     /// offset in wasm memory with room for at least `bytes` bytes, kept
-    /// by the tool (0 when the tool is busy).
+    /// by the tool (0 when the tool is busy or `bytes` is past the limit).
     #[wasm_bindgen(js_name = argvRoom)]
     pub fn argv_room(&self, bytes: usize) -> usize {
-        self.fast
-            .try_borrow_mut()
-            .map_or(0, |mut fast| fast.input_room(bytes).as_ptr() as usize)
+        self.fast.try_borrow_mut().map_or(0, |mut fast| {
+            fast.input_room(bytes).map_or(0, |room| room.as_ptr() as usize)
+        })
     }
 
     /// Parses the `len` bytes of NUL-joined argv JS wrote at

@@ -216,7 +216,7 @@ export function makeToolClass(core, layout) {
   };
 }
 
-/** The fast parse's argv room stays under this (a million UTF-16 units). */
+/** The fast parse's argv room stays under this: the core's MAX_ARGV_ROOM_BYTES (src/limits.rs), which refuses more. */
 const MAX_ROOM_BYTES = 3 * 1024 * 1024;
 
 const encoder = new TextEncoder();
