@@ -90,7 +90,8 @@ pub fn reconstruct<'a>(
             Some(Lookup::Flag(i)) => (i, false),
             Some(Lookup::Negation(i)) => (i, true),
             None => {
-                let hint = closest(name, table.typed_names())
+                let names: Vec<_> = table.typed_names().collect();
+                let hint = closest(name, names.iter().map(AsRef::as_ref))
                     .map(|s| format!("; did you mean \"{s}\"?"))
                     .unwrap_or_default();
                 collected.issue(Issue {

@@ -5,6 +5,8 @@
 //! issue, or goes to `rest` when positionals are allowed. Everything after
 //! `--` goes to `rest`.
 
+use std::borrow::Cow;
+
 use crate::args::{FlagValue, FlagValues, RawValue, Spelling};
 use crate::error::{Issue, IssueCode};
 use crate::flags::{FlagTable, FlagType, Lookup};
@@ -337,12 +339,13 @@ fn path_of(table: &FlagTable, flag: usize) -> Vec<String> {
 }
 
 fn unknown(table: &FlagTable, shown: &str, name: &str) -> Issue {
-    let hint = closest(name, table.typed_names())
-        .or_else(|| ending_with(table, name))
+    let names: Vec<Cow<'_, str>> = table.typed_names().collect();
+    let hint = closest(name, names.iter().map(AsRef::as_ref))
+        .or_else(|| ending_with(&names, name))
         .map(str::to_owned)
         .or_else(|| {
             let rest = name.strip_prefix("no-")?;
-            let flag = ending_with(table, rest)?;
+            let flag = ending_with(&names, rest)?;
             table.lookup(&format!("no-{flag}")).map(|_| format!("no-{flag}"))
         })
         .map(|s| format!("; did you mean --{s}?"))
@@ -357,13 +360,14 @@ fn unknown(table: &FlagTable, shown: &str, name: &str) -> Issue {
 
 /// A nested flag whose last words are what was typed (`--dry-run` for
 /// `--config-dry-run`): the shortest, then the first in order.
-fn ending_with<'t>(table: &'t FlagTable, name: &str) -> Option<&'t str> {
+fn ending_with<'t>(names: &'t [Cow<'_, str>], name: &str) -> Option<&'t str> {
     if name.is_empty() || name.len() > crate::limits::MAX_SUGGEST_LEN {
         return None;
     }
-    table
-        .typed_names()
-        .filter(|candidate| {
+    names
+        .iter()
+        .map(AsRef::as_ref)
+        .filter(|candidate: &&str| {
             candidate.len() > name.len()
                 && candidate.ends_with(name)
                 && candidate

@@ -6,25 +6,25 @@
 
 use rustc_hash::FxHashMap as HashMap;
 
+use super::name_index::NameIndex;
 use super::names::show_path;
 use super::table::{FlagTable, Lookup};
 use crate::error::{Code, Error, Result};
 
 pub fn index_names(table: &mut FlagTable) -> Result<()> {
     let negations = table.flags.iter().filter(|f| f.negatable).count();
-    let mut by_name: HashMap<String, Lookup> =
-        HashMap::with_capacity_and_hasher(table.flags.len() + negations, rustc_hash::FxBuildHasher);
+    let mut by_name = NameIndex::with_capacity(table.flags.len() + negations);
     for (index, flag) in table.flags.iter().enumerate() {
-        claim_name(table, &mut by_name, flag.name.clone(), Lookup::Flag(index))?;
+        claim_name(table, &mut by_name, &flag.name, Lookup::Flag(index))?;
     }
+    // Each negation is spelt out in one buffer, to hash and compare it.
+    let mut negation = String::new();
     for (index, flag) in table.flags.iter().enumerate() {
         if flag.negatable {
-            // Pushed, not `format!`-ed: the formatting machinery cost more
-            // than the copy.
-            let mut negation = String::with_capacity(flag.name.len() + 3);
+            negation.clear();
             negation.push_str("no-");
             negation.push_str(&flag.name);
-            claim_name(table, &mut by_name, negation, Lookup::Negation(index))?;
+            claim_name(table, &mut by_name, &negation, Lookup::Negation(index))?;
         }
     }
     let mut by_short: HashMap<char, usize> = HashMap::default();
@@ -57,11 +57,11 @@ pub fn index_names(table: &mut FlagTable) -> Result<()> {
     Ok(())
 }
 
-fn claim_name(table: &FlagTable, by_name: &mut HashMap<String, Lookup>, name: String, lookup: Lookup) -> Result<()> {
+fn claim_name(table: &FlagTable, by_name: &mut NameIndex, name: &str, lookup: Lookup) -> Result<()> {
     let target = match lookup {
         Lookup::Flag(i) | Lookup::Negation(i) => table.flags.get(i).map_or("", |f| f.name.as_str()),
     };
-    let builtin = match name.as_str() {
+    let builtin = match name {
         "help" if table.builtins.help => Some((
             "the built-in --help",
             ", or turn it off with the compile option help: false",
@@ -80,40 +80,39 @@ fn claim_name(table: &FlagTable, by_name: &mut HashMap<String, Lookup>, name: St
             advice,
         ));
     }
-    if let Some(&existing) = by_name.get(&name) {
-        // Two keys that give one generated name cannot be told apart by
-        // `options.flags[name]`: only a `cli` meta on one of them can rename it.
-        let flag_name = |l: Lookup| match l {
-            Lookup::Flag(i) => table.flags.get(i).map(|f| f.name.as_str()),
-            Lookup::Negation(_) => None,
-        };
-        if let (Some(a), Some(b), Lookup::Flag(i)) = (flag_name(existing), flag_name(lookup), lookup) {
-            if a == b {
-                let path = table.flags.get(i).map_or_else(String::new, |f| show_path(&f.path));
-                return Err(Error::new(
-                    Code::FlagCollision,
-                    format!(
-                        "--{name} would mean both {} and {}; rename one in its schema, e.g. \
-                         .meta({{ cli: {{ name: \"...\" }} }}) on {path} (options.flags[\"{}\"] would \
-                         match both)",
-                        owner(table, existing),
-                        owner(table, lookup),
-                        crate::text::clip(&name)
-                    ),
-                )
-                .with_flag(format!("--{name}")));
-            }
+    let Some(existing) = by_name.claim(&table.flags, name, lookup) else {
+        return Ok(());
+    };
+    // Two keys that give one generated name cannot be told apart by
+    // `options.flags[name]`: only a `cli` meta on one of them can rename it.
+    let flag_name = |l: Lookup| match l {
+        Lookup::Flag(i) => table.flags.get(i).map(|f| f.name.as_str()),
+        Lookup::Negation(_) => None,
+    };
+    if let (Some(a), Some(b), Lookup::Flag(i)) = (flag_name(existing), flag_name(lookup), lookup) {
+        if a == b {
+            let path = table.flags.get(i).map_or_else(String::new, |f| show_path(&f.path));
+            return Err(Error::new(
+                Code::FlagCollision,
+                format!(
+                    "--{name} would mean both {} and {}; rename one in its schema, e.g. \
+                     .meta({{ cli: {{ name: \"...\" }} }}) on {path} (options.flags[\"{}\"] would \
+                     match both)",
+                    owner(table, existing),
+                    owner(table, lookup),
+                    crate::text::clip(name)
+                ),
+            )
+            .with_flag(format!("--{name}")));
         }
-        return Err(collision(
-            &format!("--{name}"),
-            &owner(table, existing),
-            &owner(table, lookup),
-            target,
-            "",
-        ));
     }
-    by_name.insert(name, lookup);
-    Ok(())
+    Err(collision(
+        &format!("--{name}"),
+        &owner(table, existing),
+        &owner(table, lookup),
+        target,
+        "",
+    ))
 }
 
 fn owner(table: &FlagTable, lookup: Lookup) -> String {

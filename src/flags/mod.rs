@@ -3,12 +3,14 @@
 
 mod build;
 mod collide;
+mod name_index;
 pub mod names;
 mod overrides;
 mod positionals;
 mod table;
 
 pub use build::{build_table, FlagOptions};
+pub use name_index::NameIndex;
 pub use names::Case;
 pub use overrides::{short_char, FlagOverride};
 pub use table::{Builtins, Flag, FlagTable, FlagType, Group, Lookup, Member};

@@ -2,11 +2,14 @@
 //! key path each one writes. Built once in `compile`; argv parsing, argument
 //! building, `toArgv` and usage only read it.
 
+use std::borrow::Cow;
+
 use rustc_hash::FxHashMap;
 
 use serde::Serialize;
 use serde_json::Value;
 
+use super::name_index::NameIndex;
 use crate::schema::Shape;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -132,10 +135,9 @@ pub enum Lookup {
 pub struct FlagTable {
     pub flags: Vec<Flag>,
     pub groups: Vec<Group>,
-    /// Fx hashing: the keys are the schema's own names, fixed at compile
-    /// time, so there is nothing for typed input to flood; lookups are the
-    /// hot path of parsing.
-    pub by_name: FxHashMap<String, Lookup>,
+    /// Names and negations to flags, keyed by hash (see [`NameIndex`]);
+    /// lookups are the hot path of parsing.
+    pub by_name: NameIndex,
     pub by_short: FxHashMap<char, usize>,
     /// The flags positional arguments fill, in order; only the last may be
     /// repeatable (it takes every remaining one).
@@ -203,7 +205,7 @@ impl FlagTable {
 
     #[must_use]
     pub fn lookup(&self, name: &str) -> Option<Lookup> {
-        self.by_name.get(name).copied()
+        self.by_name.get(&self.flags, name)
     }
 
     #[must_use]
@@ -212,8 +214,8 @@ impl FlagTable {
     }
 
     /// Every name a person could type, for "did you mean" suggestions.
-    pub fn typed_names(&self) -> impl Iterator<Item = &str> {
-        self.by_name.keys().map(String::as_str)
+    pub fn typed_names(&self) -> impl Iterator<Item = Cow<'_, str>> {
+        super::name_index::typed_names(&self.flags)
     }
 
     /// The flag the positional argument at `index` (from 0) fills: its own
