@@ -2,12 +2,16 @@
 //! keys each flag name (and each `no-` negation) by its hash, and confirms
 //! a hit against the names the flag table already holds. Copying every
 //! name into a map, and writing out every negation, was a tenth of
-//! building a table. Two names with one hash (Fx hashing is not made to
-//! resist chosen collisions, and schemas are input) are told apart by a
-//! short list, so a collision costs a comparison, never a wrong answer.
+//! building a table. Names whose Fx hash an earlier name holds (Fx hashing
+//! does not resist chosen collisions, and schemas are input) go to a map
+//! of their own, keyed by the names themselves under std's SipHash: a
+//! collision costs a lookup there, never a wrong answer, and a schema made
+//! of colliding names costs a map insert per name, not a scan of the
+//! others.
 
 use std::borrow::Cow;
 use std::collections::hash_map::Entry;
+use std::collections::HashMap;
 use std::hash::BuildHasher;
 
 use rustc_hash::{FxBuildHasher, FxHashMap};
@@ -18,8 +22,9 @@ use super::table::{Flag, Lookup};
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct NameIndex {
     by_hash: FxHashMap<u64, Lookup>,
-    /// Names whose hash an earlier name already holds.
-    shared_hash: Vec<(String, Lookup)>,
+    /// Names whose hash an earlier name already holds (empty but for
+    /// chosen collisions: an empty map answers without hashing).
+    shared_hash: HashMap<String, Lookup>,
 }
 
 fn hash(name: &str) -> u64 {
@@ -41,7 +46,7 @@ impl NameIndex {
     pub fn with_capacity(names: usize) -> NameIndex {
         NameIndex {
             by_hash: FxHashMap::with_capacity_and_hasher(names, FxBuildHasher),
-            shared_hash: Vec::new(),
+            shared_hash: HashMap::new(),
         }
     }
 
@@ -53,12 +58,7 @@ impl NameIndex {
             .get(&hash(name))
             .copied()
             .filter(|&lookup| spells(flags, lookup, name));
-        hit.or_else(|| {
-            self.shared_hash
-                .iter()
-                .find(|(other, _)| other == name)
-                .map(|&(_, lookup)| lookup)
-        })
+        hit.or_else(|| self.shared_hash.get(name).copied())
     }
 
     /// Records `name` (as `lookup` spells it) unless it is taken: then what
@@ -71,7 +71,9 @@ impl NameIndex {
             Entry::Vacant(slot) => {
                 slot.insert(lookup);
             }
-            Entry::Occupied(_) => self.shared_hash.push((name.to_owned(), lookup)),
+            Entry::Occupied(_) => {
+                self.shared_hash.insert(name.to_owned(), lookup);
+            }
         }
         None
     }
@@ -147,5 +149,21 @@ mod tests {
         assert_eq!(index.get(&flags, "b"), Some(Lookup::Flag(1)));
         assert_eq!(index.get(&flags, "a"), Some(Lookup::Flag(0)));
         assert_eq!(index.get(&flags, "c"), None);
+    }
+
+    #[test]
+    fn many_names_behind_held_hashes_all_resolve() {
+        let flags: Vec<Flag> = (0..5000).map(|i| flag(&format!("f{i}"), i % 2 == 0)).collect();
+        let mut index = NameIndex::with_capacity(flags.len());
+        // Every hash is taken by a flag that does not spell the name, as a
+        // schema of chosen collisions would have it.
+        for (i, f) in flags.iter().enumerate() {
+            index.by_hash.insert(hash(&f.name), Lookup::Flag((i + 1) % flags.len()));
+            assert_eq!(index.claim(&flags, &f.name, Lookup::Flag(i)), None);
+        }
+        for (i, f) in flags.iter().enumerate() {
+            assert_eq!(index.get(&flags, &f.name), Some(Lookup::Flag(i)));
+        }
+        assert_eq!(index.shared_hash.len(), flags.len());
     }
 }
