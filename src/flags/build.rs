@@ -212,7 +212,10 @@ impl Builder<'_> {
                 }
             }
         }
-        let mut json_shape = resolved.clone();
+        // As written: a `$ref` stays one (every reader of a JSON flag's
+        // shape resolves it), where the definition it names may be a whole
+        // recursive tree to copy.
+        let mut json_shape = shape.clone();
         json_shape.nullable = nullable;
         Leaf {
             ty: FlagType::Json,
