@@ -14,7 +14,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import { clientProfile, compile, createNameTable, defineTool, parseToolIdentifier, toolIdentifierSchema } from "../pkg/index.mjs";
+import { acceptTextArguments, clientProfile, compile, createNameTable, defineTool, parseToolIdentifier, toolIdentifierSchema } from "../pkg/index.mjs";
 
 /** The name clients know this proxy by (their prefixes count it). */
 const SERVER_NAME = "workbench";
@@ -97,31 +97,18 @@ const useTool = defineTool({
   },
 });
 
-/** `arguments` sent as one JSON string, by JSON-RPC id (the SDK refuses them before any handler). */
-const sentAsText = new Map();
+/** A call's arguments, also when a client sent them as one JSON string (the SDK refuses those before any handler). */
+const argumentsOf = acceptTextArguments(server);
 
 server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: servedFor(profileNow()).listed }));
 server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
   const profile = profileNow();
   const { name } = request.params;
-  let args = request.params.arguments;
-  if (sentAsText.has(extra.requestId)) {
-    args = sentAsText.get(extra.requestId);
-    sentAsText.delete(extra.requestId);
-  }
+  const args = argumentsOf(request, extra);
   if (name === "use_tool") return useTool.call(args, extra, { client: profile });
   const id = servedFor(profile).table.resolve(name);
   if (id === undefined) return { isError: true, content: [{ type: "text", text: `[workbench] Unknown tool "${name}"` }] };
   return forward(entryOf(id), args, profile);
 });
 
-const transport = new StdioServerTransport();
-await server.connect(transport);
-const receive = transport.onmessage;
-transport.onmessage = (message, ...rest) => {
-  if (message && message.method === "tools/call" && typeof message.params?.arguments === "string" && message.id !== undefined) {
-    sentAsText.set(message.id, message.params.arguments);
-    message = { ...message, params: { ...message.params, arguments: {} } };
-  }
-  return receive.call(transport, message, ...rest);
-};
+await server.connect(new StdioServerTransport());

@@ -166,3 +166,31 @@ test("an action of its own named help (no built-in help) is listed and routed in
   assert.deepEqual(builtin.flatNames, ["kb_read"]);
   assert.deepEqual(createRegistry([builtin], { exposition: "flat" }).list().map((t) => t.name), ["kb_read"]);
 });
+
+test("acceptTextArguments: a server with its own tools/call handler gets arguments sent as one JSON string", async () => {
+  const { acceptTextArguments } = cjs;
+  const { CallToolRequestSchema } = await import("@modelcontextprotocol/sdk/types.js");
+  const server = new Server({ name: "proxy", version: "1.0.0" }, { capabilities: { tools: {} } });
+  const argumentsOf = acceptTextArguments(server);
+  const tool = cjs.compile(z.toJSONSchema(z.object({ service: z.string(), replicas: z.number() }), { io: "input" }));
+  const seen = [];
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const args = argumentsOf(request, extra);
+    seen.push(args);
+    return { content: [{ type: "text", text: JSON.stringify(tool.repair(args).value) }] };
+  });
+  const client = await connected(server, "some-client");
+  const asText = await client.request({ method: "tools/call", params: { name: "x", arguments: '{"service":"api","replicas":"3"}' } }, CallToolResultSchema);
+  assert.deepEqual(JSON.parse(asText.content[0].text), { service: "api", replicas: 3 });
+  const asObject = await client.callTool({ name: "x", arguments: { service: "db", replicas: 1 } });
+  assert.deepEqual(JSON.parse(asObject.content[0].text), { service: "db", replicas: 1 });
+  // The text reached the handler as sent; the object as itself; nothing is kept after.
+  assert.deepEqual(seen, ['{"service":"api","replicas":"3"}', { service: "db", replicas: 1 }]);
+  await client.close();
+  // An McpServer works too (its Server is used); anything else is refused.
+  assert.equal(typeof acceptTextArguments(new McpServer({ name: "m", version: "1.0.0" })), "function");
+  for (const bad of [undefined, null, {}, "server"]) {
+    assert.throws(() => acceptTextArguments(bad), (e) => e.code === "INVALID_OPTION");
+  }
+  tool.free();
+});

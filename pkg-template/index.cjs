@@ -30,6 +30,7 @@ module.exports = {
   defineGroup: api.defineGroup,
   createRegistry: api.createRegistry,
   createNameTable: api.createNameTable,
+  acceptTextArguments: api.acceptTextArguments,
   parseToolIdentifier: api.parseToolIdentifier,
   toolIdentifierSchema: api.toolIdentifierSchema,
   clientProfile: api.clientProfile,

@@ -450,6 +450,30 @@ export declare function createRegistry(definitions: readonly (ToolDefinition | G
 export declare function createNameTable(ids: readonly ToolIdentifier[], options?: NameTableOptions): NameTable;
 
 /**
+ * Lets a server that sets its own tools/call handler (a proxy over the MCP
+ * SDK's `Server`) receive `arguments` sent as one JSON string, which some
+ * clients send and the SDK refuses before any handler runs. Call it before
+ * `connect`: it watches the transports the server connects to, hands the
+ * SDK `{}` for such a call and keeps the text. The returned function gives
+ * a call's arguments, the text as sent or else the object, for `repair`
+ * (which reads text holding an object as that object). `registry.attach`
+ * does this itself.
+ * @throws {ToolshapeError} `INVALID_OPTION` for anything but an `McpServer` or `Server`.
+ * @example
+ * import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+ * import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+ * import { acceptTextArguments, compile } from "toolshape";
+ * const tool = compile({ type: "object", properties: { service: { type: "string" } } });
+ * const server = new Server({ name: "proxy", version: "1.0.0" }, { capabilities: { tools: {} } });
+ * const argumentsOf = acceptTextArguments(server);
+ * server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+ *   const args = argumentsOf(request, extra); // '{"service":"api"}' as sent, or { service: "api" }
+ *   return { content: [{ type: "text", text: JSON.stringify(tool.repair(args).value) }] };
+ * });
+ */
+export declare function acceptTextArguments(server: object): (request: { params?: { arguments?: unknown } }, extra?: { requestId?: string | number }) => unknown;
+
+/**
  * The client profile for the `clientInfo.name` an MCP client sends in
  * `initialize` (the README's table; compared in lower case, spaces and `_`
  * as `-`), `"portable"` for a name not in it. `registry.attach` with

@@ -21,6 +21,7 @@ import { profileForClient } from "./clients.mjs";
 import { makeNames, toolIdentifierSchema } from "./names.mjs";
 import { makeRegistry } from "./registry.mjs";
 import { schemaText } from "./schema-input.mjs";
+import { keepTextArguments, lowServer } from "./text-arguments.mjs";
 import { makeToolClass } from "./tool.mjs";
 
 export { ToolshapeError };
@@ -29,6 +30,19 @@ export { ToolshapeError };
  * Builds the public API over `wasm`; `ready()` says whether it is loaded,
  * `how.reload()` makes a fresh instance when one traps (see core.mjs).
  */
+/**
+ * Lets a server that sets its own tools/call handler (a proxy over the
+ * SDK's `Server`) receive `arguments` sent as one JSON string, which the
+ * SDK refuses before any handler runs. Call it before `connect`; the
+ * returned function gives a call's arguments (the text as sent, else the
+ * object) for `repair` or `tool.repair` to turn into the object.
+ */
+function acceptTextArguments(server) {
+  const low = lowServer(server);
+  if (low === undefined) throw fail("INVALID_OPTION", "acceptTextArguments takes the MCP SDK's McpServer or Server (anything with setRequestHandler)");
+  return keepTextArguments(low).argumentsOf;
+}
+
 export function makeApi(wasm, ready = () => true, how = {}) {
   const core = makeCore(wasm, how);
   let wireLayout;
@@ -114,6 +128,7 @@ export function makeApi(wasm, ready = () => true, how = {}) {
     defineGroup: guarded(defineGroup),
     createRegistry,
     createNameTable: guarded(names.createNameTable),
+    acceptTextArguments,
     parseToolIdentifier: guarded(names.parseToolIdentifier),
     toolIdentifierSchema,
     clientProfile: profileForClient,

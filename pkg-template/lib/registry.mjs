@@ -8,6 +8,7 @@ import { profileForClient } from "./clients.mjs";
 import { errorResult } from "./results.mjs";
 import { ioOf } from "./run-cli.mjs";
 import { isObject } from "./objects.mjs";
+import { keepTextArguments, lowServer } from "./text-arguments.mjs";
 
 const LIST_OPTIONS = ["client", "tags", "anyTags", "exclude"];
 const ATTACH_OPTIONS = ["client", "filter"];
@@ -111,7 +112,7 @@ export function makeRegistry(api) {
     }
 
     function attach(server, attachOptions) {
-      const low = server && typeof server.setRequestHandler === "function" ? server : server && server.server && typeof server.server.setRequestHandler === "function" ? server.server : undefined;
+      const low = lowServer(server);
       if (low === undefined) throw fail("INVALID_OPTION", "attach takes the MCP SDK's McpServer or Server (anything with setRequestHandler)");
       const given = attachOptions === undefined ? {} : attachOptions;
       if (!isObject(given)) throw fail("INVALID_OPTION", "attach options must be an object { client, filter }");
@@ -128,9 +129,8 @@ export function makeRegistry(api) {
       if (typeof low.registerCapabilities === "function" && !(low.getCapabilities && low.getCapabilities() && low.getCapabilities().tools)) {
         low.registerCapabilities({ tools: {} });
       }
-      let attached = true;
-      /** `arguments` sent as one string, by JSON-RPC id, kept for the call path's repair. */
-      const sentAsText = new Map();
+      // `arguments` sent as one string, kept for the call path's repair.
+      const textArguments = keepTextArguments(low);
       const visible = (name) => {
         const def = byName.get(name) || byFlatName.get(name);
         return def !== undefined && keep(def);
@@ -140,50 +140,17 @@ export function makeRegistry(api) {
       }));
       low.setRequestHandler(requestSchema("tools/call"), async (request, extra) => {
         const params = (request && request.params) || {};
-        const id = extra && extra.requestId;
-        let args = params.arguments;
-        if (id !== undefined && sentAsText.has(id)) {
-          args = sentAsText.get(id);
-          sentAsText.delete(id);
-        }
+        const args = textArguments.argumentsOf(request, extra);
         if (typeof params.name === "string" && !visible(params.name) && (byName.has(params.name) || byFlatName.has(params.name))) {
           return errorResult(`[registry] Tool "${params.name}" is not available here`);
         }
         return call(params.name, args, extra, { client: clientNow() });
       });
-      // The SDK checks tools/call against its own schema, which refuses an
-      // `arguments` that is a string, before any handler runs: such a
-      // message is taken as it arrives and its text kept for the handler.
-      const connect = low.connect;
-      if (typeof connect === "function") {
-        low.connect = function connectWithTextArguments(transport) {
-          if (transport && typeof transport === "object") watch(transport);
-          return connect.call(this, transport);
-        };
-      }
-      function watch(transport) {
-        let inner = transport.onmessage;
-        const outer = function onmessage(message, ...rest) {
-          if (attached && message && message.method === "tools/call" && message.params && typeof message.params.arguments === "string" && message.id !== undefined) {
-            sentAsText.set(message.id, message.params.arguments);
-            message = { ...message, params: { ...message.params, arguments: {} } };
-          }
-          return inner && inner.call(this, message, ...rest);
-        };
-        Object.defineProperty(transport, "onmessage", {
-          configurable: true,
-          enumerable: true,
-          get: () => (inner === undefined ? undefined : outer),
-          set: (fn) => {
-            inner = fn;
-          },
-        });
-      }
+      let attached = true;
       return function detach() {
         if (!attached) return;
         attached = false;
-        sentAsText.clear();
-        if (typeof connect === "function") low.connect = connect;
+        textArguments.detach();
         low.setRequestHandler(requestSchema("tools/list"), async () => ({ tools: [] }));
         low.setRequestHandler(requestSchema("tools/call"), async (request) => {
           const name = request && request.params && request.params.name;

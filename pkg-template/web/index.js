@@ -57,5 +57,5 @@ export function init(input) {
   return pending;
 }
 
-export const { compile, Tool, compileCommands, Commands, repair, check, withRepair, defineTool, defineGroup, createRegistry, createNameTable, parseToolIdentifier, toolIdentifierSchema, clientProfile, help, formatHelpMarkdown, formatHelpJson } = api;
+export const { compile, Tool, compileCommands, Commands, repair, check, withRepair, defineTool, defineGroup, createRegistry, createNameTable, acceptTextArguments, parseToolIdentifier, toolIdentifierSchema, clientProfile, help, formatHelpMarkdown, formatHelpJson } = api;
 export { ToolshapeError };

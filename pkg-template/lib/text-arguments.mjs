@@ -1,0 +1,71 @@
+// tools/call `arguments` sent as one JSON string (some clients do). The MCP
+// SDK checks a request against its own schema, which refuses an
+// `arguments` that is a string, before any handler runs; so the message is
+// taken as it arrives from the transport, the SDK is handed `{}`, and the
+// text is kept (by JSON-RPC id) for the handler, whose repair reads it as
+// the object it holds. Used by the registry's `attach` and exported as
+// `acceptTextArguments` for servers that set their own handlers (proxies).
+
+/**
+ * Watches every transport `low` (the SDK's `Server`) connects from now on.
+ * Returns `argumentsOf(request, extra)`, a call's arguments: the text it
+ * was sent as, else `request.params.arguments`; and `detach()`, which stops.
+ */
+export function keepTextArguments(low) {
+  let attached = true;
+  const sentAsText = new Map();
+  const connect = low.connect;
+  if (typeof connect === "function") {
+    low.connect = function connectWithTextArguments(transport) {
+      if (transport && typeof transport === "object") watch(transport);
+      return connect.call(this, transport);
+    };
+  }
+
+  function watch(transport) {
+    let inner = transport.onmessage;
+    const outer = function onmessage(message, ...rest) {
+      if (attached && message && message.method === "tools/call" && message.params && typeof message.params.arguments === "string" && message.id !== undefined) {
+        sentAsText.set(message.id, message.params.arguments);
+        message = { ...message, params: { ...message.params, arguments: {} } };
+      }
+      return inner && inner.call(this, message, ...rest);
+    };
+    // The SDK sets `onmessage` after `connect` is called: the setter keeps
+    // its handler inside ours.
+    Object.defineProperty(transport, "onmessage", {
+      configurable: true,
+      enumerable: true,
+      get: () => (inner === undefined ? undefined : outer),
+      set: (fn) => {
+        inner = fn;
+      },
+    });
+  }
+
+  return {
+    argumentsOf(request, extra) {
+      const params = (request && request.params) || {};
+      const id = extra && extra.requestId;
+      if (id !== undefined && sentAsText.has(id)) {
+        const text = sentAsText.get(id);
+        sentAsText.delete(id);
+        return text;
+      }
+      return params.arguments;
+    },
+    detach() {
+      if (!attached) return;
+      attached = false;
+      sentAsText.clear();
+      if (typeof connect === "function") low.connect = connect;
+    },
+  };
+}
+
+/** The SDK's low-level `Server` of an `McpServer` or a `Server`; undefined for anything else. */
+export function lowServer(server) {
+  if (server && typeof server.setRequestHandler === "function") return server;
+  if (server && server.server && typeof server.server.setRequestHandler === "function") return server.server;
+  return undefined;
+}
