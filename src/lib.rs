@@ -275,9 +275,34 @@ impl Tool {
                 report: profile::Report::default(),
                 full: std::sync::OnceLock::new(),
             },
+            // Left as the mcp schema: its text, with a quiet report so that
+            // `check` still writes the profile for its warnings.
+            client if self.is_plain_object() && profile::unchanged(&self.schema, client) => Profiled {
+                text: self.mcp_text(),
+                report: profile::Report::quiet(),
+                full: std::sync::OnceLock::new(),
+            },
+            Client::OpenaiStrict if self.is_plain_object() && profile::closed(&self.schema) => Profiled {
+                text: emit::write_root_closed(&self.schema),
+                report: profile::Report::quiet(),
+                full: std::sync::OnceLock::new(),
+            },
             client => Profiled::new(self.shaped(client, form, profile::Report::quiet())),
         };
         Ok(slot.get_or_init(|| Box::new(profiled)))
+    }
+
+    /// The mcp text of a plain object root: the one already written when
+    /// there is one, else written now from the Shape.
+    fn mcp_text(&self) -> String {
+        match self
+            .profiles
+            .get(Client::Mcp.index() * 2)
+            .and_then(std::sync::OnceLock::get)
+        {
+            Some(written) => written.text.clone(),
+            None => emit::write_root(&self.schema),
+        }
     }
 
     /// A profile's tree, its findings going to `report`.

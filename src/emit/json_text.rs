@@ -12,11 +12,26 @@ use crate::schema::{Applicator, ArrayShape, Kind, ObjectShape, Schema, Shape};
 /// The root document as JSON text.
 #[must_use]
 pub fn write_root(schema: &Schema) -> String {
+    write(schema, false)
+}
+
+/// The root document with every object closed and every key required, a
+/// key that was optional made nullable instead (`openai-strict`'s form):
+/// what that profile's tree rewrite gives for a plain schema, where it
+/// changes nothing else. `additionalProperties` and `required` stay where
+/// the document had them, and are appended (in that order) where it did not.
+#[must_use]
+pub fn write_root_closed(schema: &Schema) -> String {
+    write(schema, true)
+}
+
+fn write(schema: &Schema, closed: bool) -> String {
     let mut out = Writer {
         buf: Vec::with_capacity(256),
         schema,
+        closed,
     };
-    out.shape(&schema.root, true);
+    out.shape(&schema.root, true, false);
     // Only UTF-8 was written: keys and strings through serde_json, the rest ASCII.
     String::from_utf8(out.buf).unwrap_or_default()
 }
@@ -38,6 +53,8 @@ fn write_any(buf: &mut Vec<u8>, value: &Value) {
 struct Writer<'s> {
     buf: Vec<u8>,
     schema: &'s Schema,
+    /// Objects closed, every key required (see [`write_root_closed`]).
+    closed: bool,
 }
 
 /// One object being written: whether a comma is due, and which of the
@@ -122,7 +139,8 @@ impl Writer<'_> {
         }
     }
 
-    fn shape(&mut self, shape: &Shape, root: bool) {
+    /// One schema; `made_nullable` for an optional key of a closed object.
+    fn shape(&mut self, shape: &Shape, root: bool, made_nullable: bool) {
         self.raw("{");
         let mut object = Object::new();
         if let Some(title) = &shape.title {
@@ -133,7 +151,7 @@ impl Writer<'_> {
             self.key(&mut object, "description");
             self.string(description);
         }
-        self.kind(shape, &mut object);
+        self.kind(shape, &mut object, made_nullable);
         for (key, value) in &shape.keywords {
             if !object.has(key) {
                 self.data_key(&mut object, key);
@@ -154,21 +172,47 @@ impl Writer<'_> {
             self.key(&mut object, "default");
             self.value(default);
         }
+        if let (true, Kind::Object(closed)) = (self.closed, &shape.kind) {
+            self.close(closed, &mut object);
+        }
         if root && !self.schema.defs.is_empty() {
             self.key(&mut object, "$defs");
             self.raw("{");
             let mut defs = Object::new();
             for def in &self.schema.defs {
                 self.data_key(&mut defs, &def.name);
-                self.shape(&def.shape, false);
+                self.shape(&def.shape, false, false);
             }
             self.raw("}");
         }
         self.raw("}");
     }
 
-    fn kind(&mut self, shape: &Shape, object: &mut Object) {
-        let nullable = shape.nullable;
+    /// What a closed object appends: the keys it did not have.
+    fn close(&mut self, shape: &ObjectShape, object: &mut Object) {
+        if !object.has("additionalProperties") {
+            self.key(object, "additionalProperties");
+            self.raw("false");
+        }
+        if !object.has("required") {
+            self.key(object, "required");
+            self.names(shape.props.iter().map(|p| p.key.as_str()));
+        }
+    }
+
+    fn names<'n>(&mut self, names: impl Iterator<Item = &'n str>) {
+        self.raw("[");
+        for (i, name) in names.enumerate() {
+            if i > 0 {
+                self.raw(",");
+            }
+            self.string(name);
+        }
+        self.raw("]");
+    }
+
+    fn kind(&mut self, shape: &Shape, object: &mut Object, made_nullable: bool) {
+        let nullable = shape.nullable || made_nullable;
         match &shape.kind {
             Kind::Any => {}
             Kind::Never => {
@@ -233,7 +277,7 @@ impl Writer<'_> {
             if i > 0 {
                 self.raw(",");
             }
-            self.shape(shape, false);
+            self.shape(shape, false, false);
         }
         if nullable {
             if !shapes.is_empty() {
@@ -298,7 +342,7 @@ impl Writer<'_> {
         let mut properties = Object::new();
         for prop in &shape.props {
             self.data_key(&mut properties, &prop.key);
-            self.shape(&prop.shape, false);
+            self.shape(&prop.shape, false, self.closed && !prop.must_supply());
         }
         // A required name without a property gets the additionalProperties
         // schema (see the tree writer); a name already listed keeps its own.
@@ -311,7 +355,7 @@ impl Writer<'_> {
                 }
                 self.data_key(&mut properties, name);
                 match &shape.additional {
-                    Some(additional) => self.shape(additional, false),
+                    Some(additional) => self.shape(additional, false, false),
                     None => self.raw("{}"),
                 }
             }
@@ -326,14 +370,11 @@ impl Writer<'_> {
             .peekable();
         if required.peek().is_some() {
             self.key(object, "required");
-            self.raw("[");
-            for (i, name) in required.enumerate() {
-                if i > 0 {
-                    self.raw(",");
-                }
-                self.string(name);
+            if self.closed {
+                self.names(shape.props.iter().map(|p| p.key.as_str()));
+            } else {
+                self.names(required);
             }
-            self.raw("]");
         }
         if !shape.pattern_props.is_empty() {
             self.key(object, "patternProperties");
@@ -341,17 +382,21 @@ impl Writer<'_> {
             let mut patterns = Object::new();
             for (pattern, sub) in &shape.pattern_props {
                 self.data_key(&mut patterns, pattern);
-                self.shape(sub, false);
+                self.shape(sub, false, false);
             }
             self.raw("}");
         }
         if let Some(names) = &shape.property_names {
             self.key(object, "propertyNames");
-            self.shape(names, false);
+            self.shape(names, false, false);
         }
         if let Some(additional) = &shape.additional {
             self.key(object, "additionalProperties");
-            self.shape_or_false(additional);
+            if self.closed {
+                self.raw("false");
+            } else {
+                self.shape_or_false(additional);
+            }
         }
     }
 
@@ -359,19 +404,19 @@ impl Writer<'_> {
         if shape.kind == Kind::Never && shape.is_bare() {
             self.raw("false");
         } else {
-            self.shape(shape, false);
+            self.shape(shape, false, false);
         }
     }
 
     fn applicator(&mut self, applicator: &Applicator) {
         match applicator {
-            Applicator::One(shape) => self.shape(shape, false),
+            Applicator::One(shape) => self.shape(shape, false, false),
             Applicator::Map(entries) => {
                 self.raw("{");
                 let mut map = Object::new();
                 for (key, shape) in entries {
                     self.data_key(&mut map, key);
-                    self.shape(shape, false);
+                    self.shape(shape, false, false);
                 }
                 self.raw("}");
             }

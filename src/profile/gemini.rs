@@ -48,7 +48,7 @@ const FIELDS: &[&str] = &[
 ];
 
 /// `[A-Za-z_][A-Za-z0-9_]{0,63}`.
-fn key_ok(key: &str) -> bool {
+pub(super) fn key_ok(key: &str) -> bool {
     let mut chars = key.chars();
     chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
         && key.len() <= 64

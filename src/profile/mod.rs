@@ -17,6 +17,7 @@ mod openai;
 mod openai_strict;
 mod portable;
 mod rules;
+mod shortcut;
 mod union_root;
 mod vscode;
 mod walk;
@@ -26,6 +27,7 @@ use std::borrow::Cow;
 use crate::schema::json::Json;
 use serde::Serialize;
 
+pub use shortcut::{closed, unchanged};
 pub use union_root::ActionsAs;
 
 use crate::error::{Code, Error, Finding, FindingCode, Result};

@@ -1,0 +1,251 @@
+//! Schemas whose profile text can be written straight from the Shape:
+//! those a profile leaves exactly as the `mcp` profile writes them, and
+//! those `openai-strict` only closes (every object closed, every key
+//! required, optional ones nullable).
+//!
+//! Most tools are plain objects of scalars, string enums and arrays, and for
+//! most clients nothing in them needs rewriting; yet a profile builds the
+//! mcp schema as a tree, visits every node with lookups that find nothing,
+//! and writes the tree out: about four times what writing the mcp text
+//! straight from the Shape costs. When this module says a schema is left
+//! alone, the profile's text is the mcp text.
+//!
+//! Conservative on purpose: a node kind, keyword or key that any rule of
+//! the client's profile looks at sends the schema the long way. The
+//! profile files stay the one statement of each client's rules; tests hold
+//! both ways to the same bytes (the snapshot test over every Zod fixture,
+//! and a property test over generated plain schemas).
+
+use serde_json::Value;
+
+use super::Client;
+use crate::schema::{Kind, ObjectShape, Schema, Shape};
+
+/// Whether `client`'s profile writes `schema` as the mcp profile does and
+/// refuses nothing in it. `openai-strict` rewrites every object, so never
+/// (see [`closed`]).
+#[must_use]
+pub fn unchanged(schema: &Schema, client: Client) -> bool {
+    let Some(rules) = Rules::of(client) else {
+        return false;
+    };
+    let root = &schema.root;
+    schema.defs.is_empty() && !root.nullable && matches!(root.kind, Kind::Object(_)) && rules.node(root)
+}
+
+/// What a client's profile would change, as far as plain schemas go.
+#[derive(Clone, Copy)]
+struct Rules {
+    /// Values are rewritten: `null` in a type list or enum (Cursor drops
+    /// it, Gemini writes `nullable`), enum values that are not strings.
+    rewrites_values: bool,
+    /// A `const` (an enum of one value) becomes a one-value enum.
+    no_const: bool,
+    /// `additionalProperties` is removed even when `false` (Gemini).
+    no_additional: bool,
+    /// Property keys the client refuses.
+    key_ok: Option<fn(&str) -> bool>,
+    /// Keywords kept as written; any other sends the schema the long way.
+    keyword_ok: fn(&str, &Value) -> bool,
+}
+
+impl Rules {
+    fn of(client: Client) -> Option<Rules> {
+        let loose = Rules {
+            rewrites_values: false,
+            no_const: false,
+            no_additional: false,
+            key_ok: None,
+            keyword_ok: common_keyword,
+        };
+        let no_composition = Rules {
+            rewrites_values: true,
+            no_const: true,
+            ..loose
+        };
+        Some(match client {
+            Client::OpenaiStrict => return None,
+            Client::Mcp | Client::Openai | Client::Vscode => loose,
+            Client::Anthropic | Client::ClaudeCode => Rules {
+                key_ok: Some(super::anthropic::key_ok),
+                ..loose
+            },
+            Client::GeminiJson => Rules {
+                no_const: true,
+                ..loose
+            },
+            Client::Cursor => no_composition,
+            Client::Portable => Rules {
+                key_ok: Some(super::anthropic::key_ok),
+                ..no_composition
+            },
+            Client::Gemini => Rules {
+                no_additional: true,
+                key_ok: Some(super::gemini::key_ok),
+                keyword_ok: gemini_keyword,
+                ..no_composition
+            },
+        })
+    }
+
+    fn node(self, shape: &Shape) -> bool {
+        if !shape.applicators.is_empty() || (self.rewrites_values && shape.nullable) {
+            return false;
+        }
+        if !shape.keywords.iter().all(|(key, value)| (self.keyword_ok)(key, value)) {
+            return false;
+        }
+        match &shape.kind {
+            Kind::Boolean | Kind::Number | Kind::Integer | Kind::String => true,
+            Kind::Enum(values) => self.enumeration(values, shape.nullable),
+            // An array without `items` gets one from several profiles; a
+            // tuple is loosened.
+            Kind::Array(array) => array.prefix.is_empty() && array.items.as_ref().is_some_and(|items| self.node(items)),
+            Kind::Object(object) => self.object(object),
+            Kind::Any | Kind::Never | Kind::Null | Kind::Union(_) | Kind::AllOf(_) | Kind::Ref(_) => false,
+        }
+    }
+
+    fn enumeration(self, values: &[Value], nullable: bool) -> bool {
+        // The mcp writer turns a single accepted value into `const`.
+        let written = values.len() + usize::from(nullable);
+        (!self.no_const || written >= 2) && (!self.rewrites_values || values.iter().all(Value::is_string))
+    }
+
+    fn object(self, object: &ObjectShape) -> bool {
+        let additional = match &object.additional {
+            None => true,
+            // `false`: Claude Code's and Cursor's open-record rules leave it.
+            Some(closed) => !self.no_additional && closed.kind == Kind::Never && closed.is_bare(),
+        };
+        additional
+            && object.pattern_props.is_empty()
+            && object.property_names.is_none()
+            && object.required_extra.is_empty()
+            && object
+                .props
+                .iter()
+                .all(|prop| self.key_ok.is_none_or(|ok| ok(&prop.key)) && self.node(&prop.shape))
+    }
+}
+
+/// Constraints and annotations Zod writes that no profile but `gemini`
+/// rewrites or removes (`vscode` and `gemini-json` only warn about some).
+fn common_keyword(key: &str, _value: &Value) -> bool {
+    matches!(
+        key,
+        "format"
+            | "minLength"
+            | "maxLength"
+            | "pattern"
+            | "minimum"
+            | "maximum"
+            | "exclusiveMinimum"
+            | "exclusiveMaximum"
+            | "multipleOf"
+            | "minItems"
+            | "maxItems"
+            | "uniqueItems"
+            | "minProperties"
+            | "maxProperties"
+    )
+}
+
+/// The fields of Gemini's `Schema` it keeps as written: `format` only as
+/// `date-time` (every other string format is removed), no exclusive
+/// bounds (rewritten), no `uniqueItems` or `multipleOf` (not its fields).
+fn gemini_keyword(key: &str, value: &Value) -> bool {
+    match key {
+        "format" => value.as_str() == Some("date-time"),
+        "minLength" | "maxLength" | "pattern" | "minimum" | "maximum" | "minItems" | "maxItems" | "minProperties"
+        | "maxProperties" => true,
+        _ => false,
+    }
+}
+
+/// Whether `openai-strict` writes `schema` as the mcp document with every
+/// object closed and every key required, optional keys nullable
+/// ([`crate::emit::write_root_closed`]), and refuses nothing in it: no
+/// keyword it removes, no record, no type-less node, nothing over its
+/// limits, and no one-value enum (made nullable, a `const` moves).
+#[must_use]
+pub fn closed(schema: &Schema) -> bool {
+    let root = &schema.root;
+    let mut counts = Counts::default();
+    schema.defs.is_empty()
+        && !root.nullable
+        && matches!(root.kind, Kind::Object(_))
+        && strict_node(root, 0, &mut counts)
+        && counts.enum_values <= MAX_ENUM_VALUES
+        && counts.properties <= MAX_PROPERTIES
+}
+
+/// openai-strict's limits (CLIENTS.md O7), a little under: the tree counts
+/// the `null` an optional enum gains.
+const MAX_NESTING: usize = 10;
+const MAX_ENUM_VALUES: usize = 500;
+const MAX_PROPERTIES: usize = 5000;
+
+#[derive(Default)]
+struct Counts {
+    enum_values: usize,
+    properties: usize,
+}
+
+fn strict_node(shape: &Shape, depth: usize, counts: &mut Counts) -> bool {
+    if depth > MAX_NESTING || !shape.applicators.is_empty() {
+        return false;
+    }
+    if !shape.keywords.iter().all(|(key, _)| strict_keyword(key)) {
+        return false;
+    }
+    match &shape.kind {
+        Kind::Boolean | Kind::Number | Kind::Integer | Kind::String => true,
+        Kind::Enum(values) => {
+            counts.enum_values += values.len() + 1;
+            values.len() >= 2 && values.iter().all(Value::is_string)
+        }
+        Kind::Array(array) => {
+            array.prefix.is_empty()
+                && array
+                    .items
+                    .as_ref()
+                    .is_some_and(|items| strict_node(items, depth, counts))
+        }
+        Kind::Object(object) => {
+            counts.properties += object.props.len();
+            let additional = object
+                .additional
+                .as_ref()
+                .is_none_or(|closed| closed.kind == Kind::Never && closed.is_bare());
+            additional
+                && object.pattern_props.is_empty()
+                && object.property_names.is_none()
+                && object.required_extra.is_empty()
+                && object
+                    .props
+                    .iter()
+                    .all(|prop| strict_node(&prop.shape, depth + 1, counts))
+        }
+        Kind::Any | Kind::Never | Kind::Null | Kind::Union(_) | Kind::AllOf(_) | Kind::Ref(_) => false,
+    }
+}
+
+/// Keywords strict mode keeps as written (its removals are listed in
+/// `openai_strict::UNSUPPORTED`).
+fn strict_keyword(key: &str) -> bool {
+    matches!(
+        key,
+        "format"
+            | "minLength"
+            | "maxLength"
+            | "pattern"
+            | "minimum"
+            | "maximum"
+            | "exclusiveMinimum"
+            | "exclusiveMaximum"
+            | "multipleOf"
+            | "minItems"
+            | "maxItems"
+    )
+}

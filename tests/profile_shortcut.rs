@@ -1,0 +1,288 @@
+//! The shortcut a profile takes for a plain schema it would leave alone
+//! (`profile::unchanged`): the mcp text, handed out without the tree
+//! rewrite. Property: for generated schemas, every client's text is the
+//! text of the profile's own tree, and the schema is refused exactly when
+//! `check` (which always writes the tree) finds errors. A rule the shortcut
+//! forgot shows up as a difference here.
+
+#![allow(clippy::expect_used, clippy::unwrap_used, clippy::indexing_slicing)] // test code: a panic is a failed test
+
+use proptest::prelude::*;
+use serde_json::{json, Map, Value};
+use toolshape::{profile, Client, CompileOptions, InputSchemaOptions, Tool};
+
+fn options(client: Client) -> InputSchemaOptions {
+    InputSchemaOptions {
+        client,
+        actions_as: None,
+    }
+}
+
+/// The text the tool hands out for `client` agrees with the profile's tree.
+fn agrees(tool: &Tool, client: Client) -> Result<(), String> {
+    let text = tool.input_schema_text(&options(client));
+    let check = tool.check(client).unwrap();
+    match text {
+        Ok(text) => {
+            if !check.ok {
+                return Err(format!(
+                    "{}: handed out a schema check refuses: {:?}",
+                    client.name(),
+                    check.errors
+                ));
+            }
+            let tree = serde_json::to_string(&tool.input_schema(&options(client)).unwrap()).unwrap();
+            if text != tree {
+                return Err(format!("{}:\n  handed {text}\n  tree   {tree}", client.name()));
+            }
+        }
+        Err(error) if check.ok => return Err(format!("{}: refused what check accepts: {error:?}", client.name())),
+        Err(_) => {}
+    }
+    Ok(())
+}
+
+fn compiled(schema: &Value) -> Tool {
+    Tool::compile(schema, &CompileOptions::default()).unwrap()
+}
+
+fn shortcut(schema: &Value, client: Client) -> bool {
+    profile::unchanged(compiled(schema).schema(), client)
+}
+
+#[test]
+fn a_plain_object_of_scalars_takes_the_shortcut_for_every_client_but_openai_strict() {
+    let schema = json!({
+        "type": "object",
+        "properties": {
+            "name": { "type": "string", "minLength": 1, "description": "who" },
+            "count": { "type": "integer", "minimum": 0, "default": 3 },
+            "mode": { "type": "string", "enum": ["fast", "slow"] },
+            "tags": { "type": "array", "items": { "type": "string" } },
+            "nested": { "type": "object", "properties": { "on": { "type": "boolean" } }, "required": ["on"] }
+        },
+        "required": ["name"]
+    });
+    for client in Client::ALL {
+        assert_eq!(
+            shortcut(&schema, *client),
+            *client != Client::OpenaiStrict,
+            "{}",
+            client.name()
+        );
+        agrees(&compiled(&schema), *client).unwrap();
+    }
+    // openai-strict only closes it: written straight from the Shape too.
+    assert!(profile::closed(compiled(&schema).schema()));
+}
+
+#[test]
+fn openai_strict_takes_the_long_way_past_its_nesting_limit() {
+    let mut schema = json!({ "type": "string" });
+    for depth in 0..12 {
+        schema = json!({ "type": "object", "properties": { "a": schema } });
+        let tool = compiled(&schema);
+        // Eleven levels of properties under the root are one too many.
+        assert_eq!(profile::closed(tool.schema()), depth < 10, "depth {depth}");
+        agrees(&tool, Client::OpenaiStrict).unwrap();
+    }
+    assert!(!compiled(&schema).check(Client::OpenaiStrict).unwrap().ok);
+}
+
+#[test]
+fn what_a_client_rewrites_takes_the_long_way() {
+    let with = |field: Value| json!({ "type": "object", "properties": { "a": field } });
+    let cases = [
+        // Cursor drops null, Gemini writes `nullable`; OpenAI keeps it.
+        (
+            with(json!({ "type": ["string", "null"] })),
+            &[Client::Cursor, Client::Gemini, Client::Portable][..],
+            &[Client::Openai, Client::GeminiJson][..],
+        ),
+        // Numeric enums are stringified.
+        (
+            with(json!({ "enum": [1, 2] })),
+            &[Client::Cursor, Client::Gemini],
+            &[Client::Anthropic, Client::Vscode],
+        ),
+        // A const becomes a one-value enum.
+        (
+            with(json!({ "const": "x" })),
+            &[Client::GeminiJson, Client::Cursor],
+            &[Client::Openai, Client::ClaudeCode],
+        ),
+        // Gemini takes only date-time among string formats.
+        (
+            with(json!({ "type": "string", "format": "email" })),
+            &[Client::Gemini],
+            &[Client::Cursor, Client::GeminiJson],
+        ),
+        // Gemini removes additionalProperties, even false.
+        (
+            json!({ "type": "object", "properties": {}, "additionalProperties": false }),
+            &[Client::Gemini],
+            &[Client::ClaudeCode, Client::Portable],
+        ),
+        // An open record is spelled out for Claude Code.
+        (
+            json!({ "type": "object", "properties": {}, "additionalProperties": {} }),
+            &[Client::ClaudeCode, Client::Portable],
+            &[],
+        ),
+        // Arrays get items.
+        (
+            with(json!({ "type": "array" })),
+            &[Client::Openai, Client::Vscode, Client::Cursor],
+            &[],
+        ),
+        // Key rules.
+        (
+            with(json!({ "type": "string" }))
+                .pointer("/properties/a")
+                .map(|a| json!({ "type": "object", "properties": { "a+b": a } }))
+                .unwrap(),
+            &[Client::Anthropic, Client::Gemini, Client::Portable],
+            &[Client::Cursor, Client::Openai],
+        ),
+        (
+            json!({ "type": "object", "properties": { "1a": { "type": "string" } } }),
+            &[Client::Gemini],
+            &[Client::Anthropic],
+        ),
+    ];
+    for (schema, long, short) in cases {
+        for client in long {
+            assert!(
+                !shortcut(&schema, *client),
+                "{} should take the long way for {schema}",
+                client.name()
+            );
+        }
+        for client in short {
+            assert!(
+                shortcut(&schema, *client),
+                "{} should take the shortcut for {schema}",
+                client.name()
+            );
+        }
+        for client in Client::ALL {
+            agrees(&compiled(&schema), *client).unwrap();
+        }
+    }
+}
+
+#[test]
+fn the_mcp_text_already_written_is_the_one_handed_out() {
+    let tool = compiled(&json!({ "type": "object", "properties": { "a": { "type": "string" } } }));
+    let mcp = tool.input_schema_text(&options(Client::Mcp)).unwrap();
+    assert_eq!(tool.input_schema_text(&options(Client::Cursor)).unwrap(), mcp);
+    // Warnings still come from the profile's own walk.
+    let vscode = compiled(&json!({ "type": "object", "properties": { "a": { "type": "string", "minLength": 2 } } }));
+    assert!(profile::unchanged(vscode.schema(), Client::Vscode));
+    let check = vscode.check(Client::Vscode).unwrap();
+    assert!(check.ok);
+    assert_eq!(check.warnings.len(), 1, "{check:?}");
+}
+
+const KEYS: &[&str] = &["alpha", "b_2", "max-retries", "a+b", "1st", "x.y", "é", "__proto__"];
+
+fn leaf() -> impl Strategy<Value = Value> {
+    let string = (
+        prop::option::of(prop::sample::select(&["email", "date-time", "uuid"][..])),
+        prop::option::of(0u8..4),
+    )
+        .prop_map(|(format, min)| {
+            let mut node = json!({ "type": "string" });
+            if let Some(format) = format {
+                node["format"] = json!(format);
+            }
+            if let Some(min) = min {
+                node["minLength"] = json!(min);
+            }
+            node
+        });
+    prop_oneof![
+        string,
+        Just(json!({ "type": "number", "minimum": 0 })),
+        Just(json!({ "type": "integer", "exclusiveMinimum": 0 })),
+        Just(json!({ "type": "boolean", "default": false })),
+        Just(json!({ "type": "string", "enum": ["only"], "minLength": 1, "default": "only" })),
+        Just(json!({ "type": ["string", "null"] })),
+        Just(json!({ "type": "null" })),
+        Just(json!({})),
+        prop::collection::vec(
+            prop_oneof![
+                Just(json!("a")),
+                Just(json!("b")),
+                Just(json!(1)),
+                Just(json!(true)),
+                Just(Value::Null)
+            ],
+            1..4
+        )
+        .prop_map(|values| json!({ "enum": values })),
+        Just(json!({ "type": "string", "description": "text", "examples": ["x"] })),
+        Just(json!({ "anyOf": [{ "type": "string" }, { "type": "number" }] })),
+    ]
+}
+
+fn node() -> BoxedStrategy<Value> {
+    leaf()
+        .prop_recursive(3, 24, 4, |inner| {
+            prop_oneof![
+                (inner.clone(), any::<bool>()).prop_map(|(items, with)| if with {
+                    json!({ "type": "array", "items": items })
+                } else {
+                    json!({ "type": "array" })
+                }),
+                object(inner),
+            ]
+        })
+        .boxed()
+}
+
+fn object(inner: impl Strategy<Value = Value>) -> impl Strategy<Value = Value> {
+    (
+        prop::collection::vec((prop::sample::select(KEYS), inner, any::<bool>()), 0..4),
+        0..4usize,
+    )
+        .prop_map(|(props, additional)| {
+            let additional = [
+                None,
+                Some(json!(false)),
+                Some(json!({})),
+                Some(json!({ "type": "string" })),
+            ]
+            .into_iter()
+            .nth(additional)
+            .flatten();
+            let mut properties = Map::new();
+            let mut required = Vec::new();
+            for (key, node, must) in props {
+                if properties.insert((*key).to_owned(), node).is_none() && must {
+                    required.push(json!(key));
+                }
+            }
+            let mut node = json!({ "type": "object", "properties": properties, "required": required });
+            if let Some(additional) = additional {
+                node["additionalProperties"] = additional;
+            }
+            node
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1500))]
+
+    #[test]
+    fn every_client_hands_out_its_own_tree(schema in object(node())) {
+        let Ok(tool) = Tool::compile(&schema, &CompileOptions::default()) else {
+            return Ok(());
+        };
+        for client in Client::ALL {
+            if let Err(difference) = agrees(&tool, *client) {
+                prop_assert!(false, "{schema}\n{difference}");
+            }
+        }
+    }
+}
