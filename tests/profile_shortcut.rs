@@ -77,6 +77,24 @@ fn a_plain_object_of_scalars_takes_the_shortcut_for_every_client_but_openai_stri
 }
 
 #[test]
+fn a_recursive_tree_is_closed_straight_from_the_shape() {
+    // Zod's z.lazy tree, as z.toJSONSchema writes it.
+    let schema = json!({
+        "type": "object",
+        "properties": { "root": { "$ref": "#/$defs/__schema0" } },
+        "required": ["root"],
+        "$defs": { "__schema0": {
+            "type": "object",
+            "properties": { "name": { "type": "string" }, "children": { "type": "array", "items": { "$ref": "#/$defs/__schema0" } } },
+            "required": ["name"]
+        } }
+    });
+    let tool = compiled(&schema);
+    assert!(profile::closed(tool.schema()));
+    agrees(&tool, Client::OpenaiStrict).unwrap();
+}
+
+#[test]
 fn openai_strict_takes_the_long_way_past_its_nesting_limit() {
     let mut schema = json!({ "type": "string" });
     for depth in 0..12 {
@@ -276,6 +294,48 @@ proptest! {
 
     #[test]
     fn every_client_hands_out_its_own_tree(schema in object(node())) {
+        let Ok(tool) = Tool::compile(&schema, &CompileOptions::default()) else {
+            return Ok(());
+        };
+        for client in Client::ALL {
+            if let Err(difference) = agrees(&tool, *client) {
+                prop_assert!(false, "{schema}\n{difference}");
+            }
+        }
+    }
+}
+
+/// A generated object as a recursive definition: its `next` refers back to
+/// it, optional or required, with a description, a title or neither.
+fn recursive() -> impl Strategy<Value = Value> {
+    (object(node()), any::<bool>(), 0..3u8, any::<bool>(), any::<bool>()).prop_map(|(mut def, required, words, nullable, head)| {
+        let mut next = json!({ "$ref": "#/$defs/Node" });
+        match words {
+            1 => next["description"] = json!("the next one"),
+            2 => next["title"] = json!("Next"),
+            _ => {}
+        }
+        if nullable {
+            next = json!({ "anyOf": [next, { "type": "null" }] });
+        }
+        def["properties"]["next"] = next;
+        if required {
+            def["required"].as_array_mut().unwrap().push(json!("next"));
+        }
+        json!({
+            "type": "object",
+            "properties": { "head": { "$ref": "#/$defs/Node" }, "rest": { "type": "array", "items": { "$ref": "#/$defs/Node" } } },
+            "required": if head { json!(["head", "rest"]) } else { json!(["rest"]) },
+            "$defs": { "Node": def }
+        })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(600))]
+
+    #[test]
+    fn recursive_schemas_too(schema in recursive()) {
         let Ok(tool) = Tool::compile(&schema, &CompileOptions::default()) else {
             return Ok(());
         };

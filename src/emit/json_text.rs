@@ -172,9 +172,6 @@ impl Writer<'_> {
             self.key(&mut object, "default");
             self.value(default);
         }
-        if let (true, Kind::Object(closed)) = (self.closed, &shape.kind) {
-            self.close(closed, &mut object);
-        }
         if root && !self.schema.defs.is_empty() {
             self.key(&mut object, "$defs");
             self.raw("{");
@@ -184,6 +181,10 @@ impl Writer<'_> {
                 self.shape(&def.shape, false, false);
             }
             self.raw("}");
+        }
+        // After `$defs`: the tree's rewrite appends to the finished node.
+        if let (true, Kind::Object(closed)) = (self.closed, &shape.kind) {
+            self.close(closed, &mut object);
         }
         self.raw("}");
     }

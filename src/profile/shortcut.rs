@@ -167,15 +167,18 @@ fn gemini_keyword(key: &str, value: &Value) -> bool {
 /// object closed and every key required, optional keys nullable
 /// ([`crate::emit::write_root_closed`]), and refuses nothing in it: no
 /// keyword it removes, no record, no type-less node, nothing over its
-/// limits, and no one-value enum (made nullable, a `const` moves).
+/// limits, no one-value enum (made nullable, a `const` moves), and no
+/// optional `$ref` with a title, default or keyword (made nullable, it is
+/// wrapped, and those stay inside).
 #[must_use]
 pub fn closed(schema: &Schema) -> bool {
     let root = &schema.root;
     let mut counts = Counts::default();
-    schema.defs.is_empty()
-        && !root.nullable
+    !root.nullable
         && matches!(root.kind, Kind::Object(_))
         && strict_node(root, 0, &mut counts)
+        // Definitions sit at the root's depth, and are closed as they are.
+        && schema.defs.iter().all(|def| strict_node(&def.shape, 0, &mut counts))
         && counts.enum_values <= MAX_ENUM_VALUES
         && counts.properties <= MAX_PROPERTIES
 }
@@ -200,7 +203,8 @@ fn strict_node(shape: &Shape, depth: usize, counts: &mut Counts) -> bool {
         return false;
     }
     match &shape.kind {
-        Kind::Boolean | Kind::Number | Kind::Integer | Kind::String => true,
+        // Strict mode resolves `$defs`; each definition is checked once.
+        Kind::Boolean | Kind::Number | Kind::Integer | Kind::String | Kind::Ref(_) => true,
         Kind::Enum(values) => {
             counts.enum_values += values.len() + 1;
             values.len() >= 2 && values.iter().all(Value::is_string)
@@ -222,12 +226,19 @@ fn strict_node(shape: &Shape, depth: usize, counts: &mut Counts) -> bool {
                 && object.pattern_props.is_empty()
                 && object.property_names.is_none()
                 && object.required_extra.is_empty()
-                && object
-                    .props
-                    .iter()
-                    .all(|prop| strict_node(&prop.shape, depth + 1, counts))
+                && object.props.iter().all(|prop| {
+                    // An optional reference made nullable is wrapped in an
+                    // `anyOf` with only its description kept outside: the
+                    // same text unless it has more than a description.
+                    let shape = &prop.shape;
+                    let wrapped = matches!(shape.kind, Kind::Ref(_))
+                        && !prop.must_supply()
+                        && !shape.nullable
+                        && (shape.title.is_some() || shape.default.is_some() || !shape.keywords.is_empty());
+                    !wrapped && strict_node(&prop.shape, depth + 1, counts)
+                })
         }
-        Kind::Any | Kind::Never | Kind::Null | Kind::Union(_) | Kind::AllOf(_) | Kind::Ref(_) => false,
+        Kind::Any | Kind::Never | Kind::Null | Kind::Union(_) | Kind::AllOf(_) => false,
     }
 }
 
