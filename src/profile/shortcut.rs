@@ -1,5 +1,6 @@
 //! Schemas whose profile text can be written straight from the Shape:
-//! those a profile leaves exactly as the `mcp` profile writes them, and
+//! those a profile leaves exactly as the `mcp` profile writes them
+//! (recursive ones too, for clients that resolve `$ref` as written), and
 //! those `openai-strict` only closes (every object closed, every key
 //! required, optional ones nullable).
 //!
@@ -30,10 +31,16 @@ pub fn unchanged(schema: &Schema, client: Client) -> bool {
         return false;
     };
     let root = &schema.root;
-    schema.defs.is_empty() && !root.nullable && matches!(root.kind, Kind::Object(_)) && rules.node(root)
+    (schema.defs.is_empty() || rules.refs)
+        && !root.nullable
+        && matches!(root.kind, Kind::Object(_))
+        && rules.node(root)
+        && schema.defs.iter().all(|def| rules.node(&def.shape))
 }
 
 /// What a client's profile would change, as far as plain schemas go.
+// One flag per rule reads as the profiles' own list; a state machine it is not.
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Clone, Copy)]
 struct Rules {
     /// Values are rewritten: `null` in a type list or enum (Cursor drops
@@ -43,6 +50,9 @@ struct Rules {
     no_const: bool,
     /// `additionalProperties` is removed even when `false` (Gemini).
     no_additional: bool,
+    /// Recursive definitions pass as written (no refusal, no rewrite of a
+    /// `$ref` node).
+    refs: bool,
     /// Property keys the client refuses.
     key_ok: Option<fn(&str) -> bool>,
     /// Keywords kept as written; any other sends the schema the long way.
@@ -55,6 +65,7 @@ impl Rules {
             rewrites_values: false,
             no_const: false,
             no_additional: false,
+            refs: true,
             key_ok: None,
             keyword_ok: common_keyword,
         };
@@ -66,21 +77,31 @@ impl Rules {
         Some(match client {
             Client::OpenaiStrict => return None,
             Client::Mcp | Client::Openai | Client::Vscode => loose,
-            Client::Anthropic | Client::ClaudeCode => Rules {
+            Client::Anthropic => Rules {
                 key_ok: Some(super::anthropic::key_ok),
+                ..loose
+            },
+            // Claude Code refuses recursion; Gemini's JSON mode strips what
+            // sits beside a `$ref` and refuses some cycles.
+            Client::ClaudeCode => Rules {
+                key_ok: Some(super::anthropic::key_ok),
+                refs: false,
                 ..loose
             },
             Client::GeminiJson => Rules {
                 no_const: true,
+                refs: false,
                 ..loose
             },
             Client::Cursor => no_composition,
             Client::Portable => Rules {
                 key_ok: Some(super::anthropic::key_ok),
+                refs: false,
                 ..no_composition
             },
             Client::Gemini => Rules {
                 no_additional: true,
+                refs: false,
                 key_ok: Some(super::gemini::key_ok),
                 keyword_ok: gemini_keyword,
                 ..no_composition
@@ -97,12 +118,13 @@ impl Rules {
         }
         match &shape.kind {
             Kind::Boolean | Kind::Number | Kind::Integer | Kind::String => true,
+            Kind::Ref(_) => self.refs,
             Kind::Enum(values) => self.enumeration(values, shape.nullable),
             // An array without `items` gets one from several profiles; a
             // tuple is loosened.
             Kind::Array(array) => array.prefix.is_empty() && array.items.as_ref().is_some_and(|items| self.node(items)),
             Kind::Object(object) => self.object(object),
-            Kind::Any | Kind::Never | Kind::Null | Kind::Union(_) | Kind::AllOf(_) | Kind::Ref(_) => false,
+            Kind::Any | Kind::Never | Kind::Null | Kind::Union(_) | Kind::AllOf(_) => false,
         }
     }
 
