@@ -151,26 +151,11 @@ impl Rules {
     }
 }
 
-/// Constraints and annotations Zod writes that no profile but `gemini`
-/// rewrites or removes (`vscode` and `gemini-json` only warn about some).
+/// Constraints Zod writes that no profile but `gemini` rewrites or removes
+/// (`vscode` and `gemini-json` only warn about some); `openai-strict`
+/// removes the object and uniqueness ones.
 fn common_keyword(key: &str, _value: &Value) -> bool {
-    matches!(
-        key,
-        "format"
-            | "minLength"
-            | "maxLength"
-            | "pattern"
-            | "minimum"
-            | "maximum"
-            | "exclusiveMinimum"
-            | "exclusiveMaximum"
-            | "multipleOf"
-            | "minItems"
-            | "maxItems"
-            | "uniqueItems"
-            | "minProperties"
-            | "maxProperties"
-    )
+    strict_keyword(key) || matches!(key, "uniqueItems" | "minProperties" | "maxProperties")
 }
 
 /// The fields of Gemini's `Schema` it keeps as written: `format` only as
