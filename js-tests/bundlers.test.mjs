@@ -118,8 +118,10 @@ for (const name of ["esbuild", "Vite", "webpack"]) {
     });
     if (name === "esbuild") copyFileSync(join(work, "node_modules", "toolshape", "web", "toolshape_bg.wasm"), join(dir, "dist", "toolshape_bg.wasm"));
     const server = await serve({ "/": join(dir, "dist") });
-    const page = await browser.newPage();
+    let page;
     try {
+      // Inside the try: without a browser the server must still close.
+      page = await browser.newPage();
       const errors = [];
       page.on("pageerror", (e) => errors.push(e.message));
       await page.goto(`${server.url}/index.html`);
@@ -127,7 +129,7 @@ for (const name of ["esbuild", "Vite", "webpack"]) {
       assert.deepEqual(errors, []);
       assert.equal(await page.evaluate(() => document.body.dataset.result), '{"name":"web"}');
     } finally {
-      await page.close();
+      await page?.close();
       await server.close();
     }
   });

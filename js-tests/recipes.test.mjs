@@ -75,8 +75,10 @@ test("recipe: the MCP server lists the complete schema and repairs stringified a
 });
 
 test("recipe: the browser page runs in Chromium from the web entry", async () => {
-  const server = await serve({ "/node_modules/toolshape/": join(root, "pkg"), "/": join(root, "examples", "browser") });
+  // The browser first: a server left listening by a failed launch would
+  // keep this file's process alive, and the whole run waiting on it.
   const browser = await launch();
+  const server = await serve({ "/node_modules/toolshape/": join(root, "pkg"), "/": join(root, "examples", "browser") });
   try {
     const page = await browser.newPage();
     const errors = [];
