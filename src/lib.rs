@@ -96,6 +96,15 @@ impl Profiled {
         }
     }
 
+    /// Text written straight from the Shape, with the report it stands for.
+    fn written(text: String, report: profile::Report) -> Profiled {
+        Profiled {
+            text,
+            report,
+            full: std::sync::OnceLock::new(),
+        }
+    }
+
     /// Itself, or `UNSUPPORTED_BY_CLIENT` with every refusal.
     fn accepted(&self, client: Client) -> Result<&Profiled> {
         if self.report.errors.is_empty() {
@@ -263,30 +272,23 @@ impl Tool {
     fn profiled(&self, options: InputSchemaOptions) -> Result<&Profiled> {
         let form = profile::form(options.client, options.actions_as)?;
         let slot = self
-            .profiles
-            .get(options.client.index() * 2 + usize::from(form == ActionsAs::OneOf))
+            .slot(options.client, form)
             .ok_or_else(|| Error::new(Code::InvalidOption, "no such client profile"))?;
         if let Some(done) = slot.get() {
             return Ok(done);
         }
         let profiled = match options.client {
-            Client::Mcp if self.is_plain_object() => Profiled {
-                text: emit::write_root(&self.schema),
-                report: profile::Report::default(),
-                full: std::sync::OnceLock::new(),
-            },
+            Client::Mcp if self.is_plain_object() => {
+                Profiled::written(emit::write_root(&self.schema), profile::Report::default())
+            }
             // Left as the mcp schema: its text, with a quiet report so that
             // `check` still writes the profile for its warnings.
-            client if self.is_plain_object() && profile::unchanged(&self.schema, client) => Profiled {
-                text: self.mcp_text(),
-                report: profile::Report::quiet(),
-                full: std::sync::OnceLock::new(),
-            },
-            Client::OpenaiStrict if self.is_plain_object() && profile::closed(&self.schema) => Profiled {
-                text: emit::write_root_closed(&self.schema),
-                report: profile::Report::quiet(),
-                full: std::sync::OnceLock::new(),
-            },
+            client if self.is_plain_object() && profile::unchanged(&self.schema, client) => {
+                Profiled::written(self.mcp_text(), profile::Report::quiet())
+            }
+            Client::OpenaiStrict if self.is_plain_object() && profile::closed(&self.schema) => {
+                Profiled::written(emit::write_root_closed(&self.schema), profile::Report::quiet())
+            }
             client => Profiled::new(self.shaped(client, form, profile::Report::quiet())),
         };
         Ok(slot.get_or_init(|| Box::new(profiled)))
@@ -296,13 +298,18 @@ impl Tool {
     /// there is one, else written now from the Shape.
     fn mcp_text(&self) -> String {
         match self
-            .profiles
-            .get(Client::Mcp.index() * 2)
+            .slot(Client::Mcp, ActionsAs::Flat)
             .and_then(std::sync::OnceLock::get)
         {
             Some(written) => written.text.clone(),
             None => emit::write_root(&self.schema),
         }
+    }
+
+    /// Where a client's profile in one form is cached.
+    fn slot(&self, client: Client, form: ActionsAs) -> Option<&std::sync::OnceLock<Box<Profiled>>> {
+        self.profiles
+            .get(client.index() * 2 + usize::from(form == ActionsAs::OneOf))
     }
 
     /// A profile's tree, its findings going to `report`.

@@ -243,7 +243,7 @@ fn emit_object<'a>(object: &'a ObjectShape, out: &mut Map<'a>) {
 
 /// `false` reads better than `{ "not": {} }` where a schema position is closed.
 fn emit_or_false(shape: &Shape) -> Json<'_> {
-    if shape.kind == Kind::Never && shape.is_bare() {
+    if shape.is_false() {
         Json::Bool(false)
     } else {
         emit(shape)

@@ -402,7 +402,7 @@ impl Writer<'_> {
     }
 
     fn shape_or_false(&mut self, shape: &Shape) {
-        if shape.kind == Kind::Never && shape.is_bare() {
+        if shape.is_false() {
             self.raw("false");
         } else {
             self.shape(shape, false, false);

@@ -135,20 +135,25 @@ impl Rules {
     }
 
     fn object(self, object: &ObjectShape) -> bool {
-        let additional = match &object.additional {
-            None => true,
-            // `false`: Claude Code's and Cursor's open-record rules leave it.
-            Some(closed) => !self.no_additional && closed.kind == Kind::Never && closed.is_bare(),
-        };
+        // `false` is left by Claude Code's and Cursor's open-record rules.
+        let additional = object
+            .additional
+            .as_ref()
+            .is_none_or(|closed| !self.no_additional && closed.is_false());
         additional
-            && object.pattern_props.is_empty()
-            && object.property_names.is_none()
-            && object.required_extra.is_empty()
+            && only_properties(object)
             && object
                 .props
                 .iter()
                 .all(|prop| self.key_ok.is_none_or(|ok| ok(&prop.key)) && self.node(&prop.shape))
     }
+}
+
+/// An object described by its properties alone: no pattern properties,
+/// property names or required names without a property (records and
+/// their kin, which most profiles rewrite or refuse).
+fn only_properties(object: &ObjectShape) -> bool {
+    object.pattern_props.is_empty() && object.property_names.is_none() && object.required_extra.is_empty()
 }
 
 /// Constraints Zod writes that no profile but `gemini` rewrites or removes
@@ -225,14 +230,8 @@ fn strict_node(shape: &Shape, depth: usize, counts: &mut Counts) -> bool {
         }
         Kind::Object(object) => {
             counts.properties += object.props.len();
-            let additional = object
-                .additional
-                .as_ref()
-                .is_none_or(|closed| closed.kind == Kind::Never && closed.is_bare());
-            additional
-                && object.pattern_props.is_empty()
-                && object.property_names.is_none()
-                && object.required_extra.is_empty()
+            object.additional.as_ref().is_none_or(Shape::is_false)
+                && only_properties(object)
                 && object.props.iter().all(|prop| {
                     // An optional reference made nullable is wrapped in an
                     // `anyOf` with only its description kept outside: the

@@ -152,6 +152,13 @@ impl Shape {
             && self.keywords.is_empty()
             && self.applicators.is_empty()
     }
+
+    /// True for the bare schema that accepts nothing, which JSON Schema
+    /// writes as `false` (a closed `additionalProperties` or `items`).
+    #[must_use]
+    pub fn is_false(&self) -> bool {
+        self.kind == Kind::Never && self.is_bare()
+    }
 }
 
 impl Schema {
