@@ -194,3 +194,22 @@ test("acceptTextArguments: a server with its own tools/call handler gets argumen
   }
   tool.free();
 });
+
+test("arguments kept as text are bounded: calls the SDK refuses before any handler cannot grow the server's memory", async () => {
+  const { keepTextArguments, MAX_KEPT_TEXTS } = await import("../pkg/lib/text-arguments.mjs");
+  const handed = [];
+  const low = { setRequestHandler() {}, connect(transport) { transport.onmessage = (message) => handed.push(message); } };
+  const kept = keepTextArguments(low);
+  const transport = {};
+  low.connect(transport);
+  const total = MAX_KEPT_TEXTS + 10;
+  // Never taken by a handler (as when the SDK refuses the call for another reason).
+  for (let id = 0; id < total; id++) transport.onmessage({ jsonrpc: "2.0", id, method: "tools/call", params: { arguments: `{"n":${id}}` } });
+  assert.equal(handed.length, total);
+  assert.deepEqual(handed[0].params.arguments, {});
+  // The oldest were dropped: such a call sees what the SDK was handed; the newest keep their text.
+  assert.deepEqual(kept.argumentsOf({ params: { arguments: {} } }, { requestId: 9 }), {});
+  assert.equal(kept.argumentsOf({ params: { arguments: {} } }, { requestId: 10 }), '{"n":10}');
+  assert.equal(kept.argumentsOf({ params: { arguments: {} } }, { requestId: total - 1 }), `{"n":${total - 1}}`);
+  kept.detach();
+});

@@ -27,10 +27,6 @@ import { makeToolClass } from "./tool.mjs";
 export { ToolshapeError };
 
 /**
- * Builds the public API over `wasm`; `ready()` says whether it is loaded,
- * `how.reload()` makes a fresh instance when one traps (see core.mjs).
- */
-/**
  * Lets a server that sets its own tools/call handler (a proxy over the
  * SDK's `Server`) receive `arguments` sent as one JSON string, which the
  * SDK refuses before any handler runs. Call it before `connect`; the
@@ -43,6 +39,10 @@ function acceptTextArguments(server) {
   return keepTextArguments(low).argumentsOf;
 }
 
+/**
+ * Builds the public API over `wasm`; `ready()` says whether it is loaded,
+ * `how.reload()` makes a fresh instance when one traps (see core.mjs).
+ */
 export function makeApi(wasm, ready = () => true, how = {}) {
   const core = makeCore(wasm, how);
   let wireLayout;

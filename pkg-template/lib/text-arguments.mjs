@@ -7,6 +7,14 @@
 // `acceptTextArguments` for servers that set their own handlers (proxies).
 
 /**
+ * Texts kept at most, oldest dropped first: a text the SDK refuses for
+ * another reason never reaches a handler to be taken, and a client sending
+ * such calls must not grow the server's memory without end. A call whose
+ * text was dropped sees the `{}` the SDK was handed.
+ */
+export const MAX_KEPT_TEXTS = 1024;
+
+/**
  * Watches every transport `low` (the SDK's `Server`) connects from now on.
  * Returns `argumentsOf(request, extra)`, a call's arguments: the text it
  * was sent as, else `request.params.arguments`; and `detach()`, which stops.
@@ -27,6 +35,7 @@ export function keepTextArguments(low) {
     const outer = function onmessage(message, ...rest) {
       if (attached && message && message.method === "tools/call" && message.params && typeof message.params.arguments === "string" && message.id !== undefined) {
         sentAsText.set(message.id, message.params.arguments);
+        if (sentAsText.size > MAX_KEPT_TEXTS) sentAsText.delete(sentAsText.keys().next().value);
         message = { ...message, params: { ...message.params, arguments: {} } };
       }
       return inner && inner.call(this, message, ...rest);
