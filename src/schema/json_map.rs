@@ -27,6 +27,25 @@ pub struct Map<'a> {
     /// room (48 bytes inline made every node of a parsed schema 80 bytes).
     #[allow(clippy::box_collection)] // the box is the point: see above
     index: Option<Box<HashMap<Cow<'a, str>, usize>>>,
+    /// A bit per key that was ever put here ([`key_bit`]), never cleared:
+    /// a lookup whose bit is clear misses without a scan. Most lookups
+    /// miss (a profile asks every node for a dozen keywords it rarely
+    /// has), and JSON Schema's keywords share lengths (`anyOf`, `oneOf`,
+    /// `allOf`, `items`, `const`, `title`), so a scan compared their bytes.
+    mask: u64,
+}
+
+/// A key's bit in [`Map::mask`]: from its length and first and last bytes,
+/// which tell JSON Schema's keywords apart.
+fn key_bit(key: &str) -> u64 {
+    let bytes = key.as_bytes();
+    let first = bytes.first().copied().unwrap_or(0);
+    let last = bytes.last().copied().unwrap_or(0);
+    let mixed = (bytes.len() as u64)
+        .wrapping_mul(31)
+        .wrapping_add(u64::from(first).wrapping_mul(7))
+        .wrapping_add(u64::from(last).wrapping_mul(3));
+    1 << (mixed % 64)
 }
 
 impl<'a> Map<'a> {
@@ -40,6 +59,7 @@ impl<'a> Map<'a> {
         Map {
             members: Vec::with_capacity(capacity),
             index: None,
+            mask: 0,
         }
     }
 
@@ -60,6 +80,9 @@ impl<'a> Map<'a> {
     }
 
     fn position(&self, key: &str) -> Option<usize> {
+        if self.mask & key_bit(key) == 0 {
+            return None;
+        }
         match &self.index {
             Some(index) => index.get(key).copied(),
             // Lengths first: most keys differ in length, and at opt-level
@@ -117,6 +140,7 @@ impl<'a> Map<'a> {
 
     /// Appends a key the caller knows is not there yet.
     fn push_new(&mut self, key: Cow<'a, str>, value: Json<'a>) {
+        self.mask |= key_bit(&key);
         if let Some(index) = &mut self.index {
             index.insert(key.clone(), self.members.len());
         }
@@ -247,6 +271,29 @@ mod tests {
             assert_eq!((map.get("k1"), map.get("new")), (Some(&n(100)), Some(&n(8))));
             assert_eq!(map.len(), width);
         }
+    }
+
+    #[test]
+    fn keys_that_share_a_bit_or_were_removed_are_told_apart() {
+        let keywords = [
+            "anyOf", "oneOf", "allOf", "items", "const", "title", "type", "enum", "", "a", "ab", "ba",
+        ];
+        let mut map = Map::new();
+        for (i, key) in keywords.iter().enumerate() {
+            assert_eq!(map.get(key), None, "{key} before it is put");
+            map.insert(*key, n(i));
+        }
+        for (i, key) in keywords.iter().enumerate() {
+            assert_eq!(map.get(key), Some(&n(i)), "{key}");
+        }
+        // 64 bits for 200 keys: most bits are shared, every key still found.
+        let many: Map<'_> = (0..200).map(|i| (format!("key{i}"), n(i))).collect();
+        assert!((0..200).all(|i| many.get(&format!("key{i}")) == Some(&n(i))));
+        assert_eq!(many.get("key200"), None);
+        // A removed key's bit stays set; the lookup scans and still misses.
+        assert_eq!(map.remove("oneOf"), Some(n(1)));
+        assert_eq!(map.get("oneOf"), None);
+        assert_eq!(map.get("anyOf"), Some(&n(0)));
     }
 
     #[test]
