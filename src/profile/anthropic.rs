@@ -14,10 +14,11 @@ use super::Report;
 
 /// `^[a-zA-Z0-9_.-]{1,64}$`.
 pub fn key_ok(key: &str) -> bool {
+    // Bytes, not chars: every byte of a non-ASCII char fails the test.
     (1..=64).contains(&key.len())
         && key
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-'))
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'-'))
 }
 
 pub const KEY_RULE: &str = "^[a-zA-Z0-9_.-]{1,64}$";

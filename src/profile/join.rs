@@ -9,11 +9,14 @@ use std::borrow::Cow;
 use crate::schema::json::{Json, Map};
 
 /// The JSON types a schema node admits; `None` when it admits any.
-fn types_of(node: &Map<'_>) -> Option<Vec<String>> {
-    let mut out: Vec<String> = Vec::new();
+fn types_of<'a>(node: &Map<'a>) -> Option<Vec<Cow<'a, str>>> {
+    let mut out: Vec<Cow<'a, str>> = Vec::new();
     match node.get("type") {
-        Some(Json::String(t)) => out.push(t.to_string()),
-        Some(Json::Array(ts)) => out.extend(ts.iter().filter_map(Json::as_str).map(str::to_owned)),
+        Some(Json::String(t)) => out.push(t.clone()),
+        Some(Json::Array(ts)) => out.extend(ts.iter().filter_map(|t| match t {
+            Json::String(t) => Some(t.clone()),
+            _ => None,
+        })),
         _ => {
             let values = enum_values(node)?;
             for value in values {
@@ -27,19 +30,29 @@ fn types_of(node: &Map<'_>) -> Option<Vec<String>> {
                     Json::Object(_) => "object",
                 };
                 if !out.iter().any(|t| t == name) {
-                    out.push(name.to_owned());
+                    out.push(Cow::Borrowed(name));
                 }
             }
         }
     }
     if out.is_empty() {
         if node.contains_key("properties") {
-            out.push("object".to_owned());
+            out.push(Cow::Borrowed("object"));
         } else if node.contains_key("items") || node.contains_key("prefixItems") {
-            out.push("array".to_owned());
+            out.push(Cow::Borrowed("array"));
         }
     }
     (!out.is_empty()).then_some(out)
+}
+
+/// A type's name as a JSON string: JSON's own names borrowed as static
+/// text, any other name (a schema may say anything) copied.
+fn type_name<'a>(name: &str) -> Json<'a> {
+    const NAMES: [&str; 7] = ["null", "boolean", "object", "array", "number", "integer", "string"];
+    NAMES
+        .iter()
+        .find(|known| **known == name)
+        .map_or_else(|| Json::String(Cow::Owned(name.to_owned())), |known| Json::text(known))
 }
 
 /// The values an `enum` or `const` allows.
@@ -69,76 +82,107 @@ const STRUCTURAL: &[&str] = &[
 ];
 
 /// One schema accepting at least every value any of `branches` accepts.
+/// The branches are taken, so that their subschemas move into the result
+/// rather than being copied (a copy of every property's schema was most of
+/// a join's cost).
 #[must_use]
-pub fn join<'a>(branches: &[Json<'a>]) -> Map<'a> {
+pub fn join(branches: Vec<Json<'_>>) -> Map<'_> {
+    let branches = expand(branches);
     // Each branch with the JSON types it admits; one that admits any makes
     // the whole join `{}`.
-    let mut branches_typed: Vec<(&Map<'_>, Vec<String>)> = Vec::new();
-    let mut types: Vec<String> = Vec::new();
-    for branch in expand(branches) {
-        let Some((map, branch_types)) = branch.as_object().and_then(|m| types_of(m).map(|t| (m, t))) else {
-            return Map::new();
-        };
-        for t in &branch_types {
-            if !types.contains(t) {
-                types.push(t.clone());
-            }
+    let mut branch_types: Vec<Vec<Cow<'_, str>>> = Vec::with_capacity(branches.len());
+    for branch in &branches {
+        match branch.as_object().and_then(types_of) {
+            Some(types) => branch_types.push(types),
+            None => return Map::new(),
         }
-        branches_typed.push((map, branch_types));
     }
-    if types.iter().any(|t| t == "number") {
-        types.retain(|t| t != "integer");
+    let mut types: Vec<&str> = Vec::new();
+    for t in branch_types.iter().flatten() {
+        if !types.contains(&t.as_ref()) {
+            types.push(t);
+        }
+    }
+    if types.contains(&"number") {
+        types.retain(|t| *t != "integer");
     }
     let mut out = Map::new();
     out.insert(
-        "type".to_owned(),
+        "type",
         match types.as_slice() {
-            [one] => Json::String(Cow::Owned(one.clone())),
-            _ => Json::Array(types.iter().map(|t| Json::String(Cow::Owned(t.clone()))).collect()),
+            [one] => type_name(one),
+            _ => Json::Array(types.iter().map(|t| type_name(t)).collect()),
         },
     );
-    let maps: Vec<&Map<'_>> = branches_typed.iter().map(|(m, _)| *m).collect();
+    let mut maps: Vec<Map<'_>> = branches
+        .into_iter()
+        .filter_map(|branch| match branch {
+            Json::Object(map) => Some(map),
+            _ => None,
+        })
+        .collect();
     join_enums(&maps, &mut out);
-    let of_type = |name: &str| -> Vec<&Map<'_>> {
-        branches_typed
+    // Kept where every branch has the same value: found before the
+    // branches give up their subschemas, written last.
+    let shared = shared_keywords(&maps);
+    let is = |name: &str| -> Vec<usize> {
+        branch_types
             .iter()
+            .enumerate()
             .filter(|(_, t)| t.iter().any(|t| t == name))
-            .map(|(m, _)| *m)
+            .map(|(i, _)| i)
             .collect()
     };
-    let objects = of_type("object");
+    let objects = is("object");
     if !objects.is_empty() {
-        join_objects(&objects, &mut out);
+        join_objects(&mut maps, &objects, &mut out);
     }
-    let arrays = of_type("array");
-    if !arrays.is_empty() {
-        let items: Option<Vec<Json<'_>>> = arrays.iter().map(|m| m.get("items").cloned()).collect();
-        if let Some(items) = items {
-            out.insert("items", one_or_any_of(items));
-        }
+    let arrays = is("array");
+    if !arrays.is_empty()
+        && arrays
+            .iter()
+            .all(|&i| maps.get(i).is_some_and(|m| m.contains_key("items")))
+    {
+        let items: Vec<Json<'_>> = arrays
+            .iter()
+            .filter_map(|&i| maps.get_mut(i).and_then(|m| m.remove("items")))
+            .collect();
+        out.insert("items", one_or_any_of(items));
     }
-    if let Some(first) = maps.first() {
-        for (key, value) in *first {
-            if !STRUCTURAL.contains(&key.as_ref()) && maps.iter().all(|m| m.get(key) == Some(value)) {
-                out.insert(key.clone(), value.clone());
-            }
-        }
+    for (key, value) in shared {
+        out.insert(key, value);
     }
     out
 }
 
+/// The first branch's keywords that [`join`] does not treat itself and
+/// that every branch gives the same value.
+fn shared_keywords<'a>(maps: &[Map<'a>]) -> Vec<(Cow<'a, str>, Json<'a>)> {
+    let Some(first) = maps.first() else {
+        return Vec::new();
+    };
+    first
+        .iter()
+        .filter(|(key, value)| !STRUCTURAL.contains(&key.as_ref()) && maps.iter().all(|m| m.get(key) == Some(value)))
+        .map(|(key, value)| (key.clone(), value.clone()))
+        .collect()
+}
+
 /// Branches that are unions themselves give their own branches.
-fn expand<'m, 'a>(branches: &'m [Json<'a>]) -> Vec<&'m Json<'a>> {
-    let mut out = Vec::new();
-    let mut stack: Vec<&Json<'_>> = branches.iter().rev().collect();
-    while let Some(branch) = stack.pop() {
-        let inner = ["anyOf", "oneOf"]
-            .iter()
-            .find_map(|k| branch.get(k).and_then(Json::as_array))
-            .filter(|_| branch.get("type").is_none());
+fn expand(branches: Vec<Json<'_>>) -> Vec<Json<'_>> {
+    let mut out = Vec::with_capacity(branches.len());
+    let mut stack: Vec<Json<'_>> = branches.into_iter().rev().collect();
+    while let Some(mut branch) = stack.pop() {
+        // Bounded: the emitted schema's depth is.
+        let inner = match &mut branch {
+            Json::Object(map) if !map.contains_key("type") && out.len() + stack.len() < 10_000 => ["anyOf", "oneOf"]
+                .iter()
+                .find(|k| matches!(map.get(k), Some(Json::Array(_))))
+                .and_then(|k| map.remove(k)),
+            _ => None,
+        };
         match inner {
-            // Bounded: the emitted schema's depth is.
-            Some(members) if out.len() + stack.len() < 10_000 => stack.extend(members.iter().rev()),
+            Some(Json::Array(members)) => stack.extend(members.into_iter().rev()),
             _ => out.push(branch),
         }
     }
@@ -146,7 +190,7 @@ fn expand<'m, 'a>(branches: &'m [Json<'a>]) -> Vec<&'m Json<'a>> {
 }
 
 /// Values of every branch when each branch is an enum; otherwise none.
-fn join_enums<'a>(maps: &[&Map<'a>], out: &mut Map<'a>) {
+fn join_enums<'a>(maps: &[Map<'a>], out: &mut Map<'a>) {
     let mut all: Vec<Json<'_>> = Vec::new();
     for map in maps {
         let Some(values) = enum_values(map) else {
@@ -161,26 +205,42 @@ fn join_enums<'a>(maps: &[&Map<'a>], out: &mut Map<'a>) {
     out.insert("enum", Json::Array(all));
 }
 
-fn join_objects<'a>(objects: &[&Map<'a>], out: &mut Map<'a>) {
+/// The object branches (`objects`, positions in `maps`) as one object:
+/// their properties move out of them.
+fn join_objects<'a>(maps: &mut [Map<'a>], objects: &[usize], out: &mut Map<'a>) {
+    let required: Vec<Vec<Cow<'a, str>>> = objects
+        .iter()
+        .map(|&i| maps.get(i).map(required_names).unwrap_or_default())
+        .collect();
+    let first = objects
+        .first()
+        .and_then(|&i| maps.get(i))
+        .and_then(|o| o.get("additionalProperties"));
+    let additional = first
+        .filter(|first| {
+            objects
+                .iter()
+                .all(|&i| maps.get(i).and_then(|o| o.get("additionalProperties")) == Some(*first))
+        })
+        .cloned();
     // Each key's schemas across the branches, in the order keys appear.
     let mut grouped: Map<'a> = Map::new();
-    for object in objects {
-        let Some(Json::Object(props)) = object.get("properties") else {
+    for &i in objects {
+        let Some(Json::Object(props)) = maps.get_mut(i).and_then(|m| m.remove("properties")) else {
             continue;
         };
         for (key, schema) in props {
-            match grouped.get_mut(key) {
-                Some(Json::Array(list)) => list.push(schema.clone()),
+            match grouped.get_mut(&key) {
+                Some(Json::Array(list)) => list.push(schema),
                 _ => {
-                    grouped.insert(key.clone(), Json::Array(vec![schema.clone()]));
+                    grouped.insert(key, Json::Array(vec![schema]));
                 }
             }
         }
     }
-    let each_requires: Vec<Vec<&str>> = objects.iter().map(|o| required_of(o)).collect();
     let required: Vec<Json<'a>> = grouped
         .keys()
-        .filter(|key| each_requires.iter().all(|names| names.contains(&key.as_ref())))
+        .filter(|key| required.iter().all(|names| names.contains(key)))
         .map(|key| Json::String(key.clone()))
         .collect();
     let properties: Map<'a> = grouped
@@ -194,12 +254,25 @@ fn join_objects<'a>(objects: &[&Map<'a>], out: &mut Map<'a>) {
     if !required.is_empty() {
         out.insert("required", Json::Array(required));
     }
-    let first = objects.first().and_then(|o| o.get("additionalProperties"));
-    if first.is_some() && objects.iter().all(|o| o.get("additionalProperties") == first) {
-        if let Some(first) = first {
-            out.insert("additionalProperties", first.clone());
-        }
+    if let Some(additional) = additional {
+        out.insert("additionalProperties", additional);
     }
+}
+
+/// The names an object node requires, as they are written.
+fn required_names<'a>(node: &Map<'a>) -> Vec<Cow<'a, str>> {
+    node.get("required")
+        .and_then(Json::as_array)
+        .map(|names| {
+            names
+                .iter()
+                .filter_map(|name| match name {
+                    Json::String(name) => Some(name.clone()),
+                    _ => None,
+                })
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// For each of the node's properties, in order, whether it is required:
@@ -328,7 +401,7 @@ mod tests {
 
     fn joined(values: &[Value]) -> Value {
         let trees: Vec<Json<'_>> = values.iter().map(Json::borrow).collect();
-        Json::Object(join(&trees)).to_value()
+        Json::Object(join(trees)).to_value()
     }
 
     fn merged(values: &[Value]) -> (Value, Vec<String>) {

@@ -21,37 +21,51 @@ pub fn flatten_root_union(root: &mut Json<'_>, report: &mut Report) {
     else {
         return;
     };
-    let joined = join(&branches);
-    let shared = required_of(&joined);
-    let mut loosened: Vec<String> = Vec::new();
-    for (i, branch) in branches.iter().enumerate() {
-        let only: Vec<&str> = branch
-            .as_object()
-            .map(required_of)
-            .unwrap_or_default()
-            .into_iter()
-            .filter(|k| !shared.contains(k))
-            .collect();
-        if !only.is_empty() {
-            loosened.push(format!("branch {i}: {}", only.join(", ")));
-        }
-    }
-    let detail = if loosened.is_empty() {
-        String::new()
+    let count = branches.len();
+    // What each branch requires, for the warning: the join takes the branches.
+    let each_requires: Vec<Vec<String>> = if report.quiet {
+        Vec::new()
     } else {
-        format!(
-            "; keys only some branches require are optional here ({})",
-            loosened.join("; ")
-        )
+        branches
+            .iter()
+            .map(|branch| {
+                branch
+                    .as_object()
+                    .map(required_of)
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(str::to_owned)
+                    .collect()
+            })
+            .collect()
     };
+    let joined = join(branches);
     report.warn(
         FindingCode::UnionFlattened,
         || "",
         || {
-            format!(
-                "the root {keyword} of {} objects is written as one object with every branch's keys{detail}",
-                branches.len()
-            )
+            let shared = required_of(&joined);
+            let loosened: Vec<String> = each_requires
+                .iter()
+                .enumerate()
+                .filter_map(|(i, names)| {
+                    let only: Vec<&str> = names
+                        .iter()
+                        .map(String::as_str)
+                        .filter(|k| !shared.contains(k))
+                        .collect();
+                    (!only.is_empty()).then(|| format!("branch {i}: {}", only.join(", ")))
+                })
+                .collect();
+            let detail = if loosened.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "; keys only some branches require are optional here ({})",
+                    loosened.join("; ")
+                )
+            };
+            format!("the root {keyword} of {count} objects is written as one object with every branch's keys{detail}")
         },
     );
     for (key, value) in joined {
@@ -97,23 +111,21 @@ pub fn join_union_here(node: &mut Map<'_>, place: &Place, report: &mut Report) {
     else {
         return;
     };
-    let joined = join(&branches);
-    let what = if joined.is_empty() {
-        "any value".to_owned()
-    } else {
-        format!(
-            "one schema of type {}",
-            joined.get("type").map_or_else(String::new, Json::to_string)
-        )
-    };
+    let count = branches.len();
+    let joined = join(branches);
     report.warn(
         FindingCode::UnionMerged,
         || place.at(keyword),
         || {
-            format!(
-                "the {keyword} of {} branches is written as {what}; the server still checks the branches",
-                branches.len()
-            )
+            let what = if joined.is_empty() {
+                "any value".to_owned()
+            } else {
+                format!(
+                    "one schema of type {}",
+                    joined.get("type").map_or_else(String::new, Json::to_string)
+                )
+            };
+            format!("the {keyword} of {count} branches is written as {what}; the server still checks the branches")
         },
     );
     for (key, value) in joined {
