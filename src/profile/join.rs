@@ -5,6 +5,7 @@
 //! its members agree, and the places they disagree are reported.
 
 use std::borrow::Cow;
+use std::collections::HashMap;
 
 use crate::schema::json::{Json, Map};
 
@@ -106,7 +107,7 @@ pub fn join(branches: Vec<Json<'_>>) -> Map<'_> {
     if types.contains(&"number") {
         types.retain(|t| *t != "integer");
     }
-    let mut out = Map::new();
+    let mut out = Map::with_capacity(4);
     out.insert(
         "type",
         match types.as_slice() {
@@ -208,10 +209,6 @@ fn join_enums<'a>(maps: &[Map<'a>], out: &mut Map<'a>) {
 /// The object branches (`objects`, positions in `maps`) as one object:
 /// their properties move out of them.
 fn join_objects<'a>(maps: &mut [Map<'a>], objects: &[usize], out: &mut Map<'a>) {
-    let required: Vec<Vec<Cow<'a, str>>> = objects
-        .iter()
-        .map(|&i| maps.get(i).map(required_names).unwrap_or_default())
-        .collect();
     let first = objects
         .first()
         .and_then(|&i| maps.get(i))
@@ -223,33 +220,34 @@ fn join_objects<'a>(maps: &mut [Map<'a>], objects: &[usize], out: &mut Map<'a>) 
                 .all(|&i| maps.get(i).and_then(|o| o.get("additionalProperties")) == Some(*first))
         })
         .cloned();
-    // Each key's schemas across the branches, in the order keys appear.
-    let mut grouped: Map<'a> = Map::new();
-    for &i in objects {
-        let Some(Json::Object(props)) = maps.get_mut(i).and_then(|m| m.remove("properties")) else {
-            continue;
-        };
-        for (key, schema) in props {
-            match grouped.get_mut(&key) {
-                Some(Json::Array(list)) => list.push(schema),
-                _ => {
-                    grouped.insert(key, Json::Array(vec![schema]));
-                }
-            }
-        }
-    }
-    let required: Vec<Json<'a>> = grouped
-        .keys()
-        .filter(|key| required.iter().all(|names| names.contains(key)))
-        .map(|key| Json::String(key.clone()))
-        .collect();
-    let properties: Map<'a> = grouped
-        .into_iter()
-        .map(|(key, schemas)| match schemas {
-            Json::Array(list) => (key, distinct_or_any_of(list)),
-            other => (key, other),
+    let grouped = group_properties(maps, objects);
+    // A key is required where every object branch requires it (their
+    // `required` lists stay behind when the properties move out).
+    let every_branch_requires = |key: &str| {
+        objects.iter().all(|&i| {
+            maps.get(i)
+                .and_then(|m| m.get("required"))
+                .and_then(Json::as_array)
+                .is_some_and(|names| names.iter().any(|name| name.as_str() == Some(key)))
         })
-        .collect();
+    };
+    let mut properties = Map::with_capacity(grouped.len());
+    let mut required = Vec::new();
+    for (key, first, more) in grouped {
+        if every_branch_requires(&key) {
+            required.push(Json::String(key.clone()));
+        }
+        let schema = if more.is_empty() {
+            first
+        } else {
+            let mut all = Vec::with_capacity(1 + more.len());
+            all.push(first);
+            all.extend(more);
+            distinct_or_any_of(all)
+        };
+        // Distinct: grouping gave each key one entry.
+        properties.push(key, schema);
+    }
     out.insert("properties", Json::Object(properties));
     if !required.is_empty() {
         out.insert("required", Json::Array(required));
@@ -259,20 +257,47 @@ fn join_objects<'a>(maps: &mut [Map<'a>], objects: &[usize], out: &mut Map<'a>) 
     }
 }
 
-/// The names an object node requires, as they are written.
-fn required_names<'a>(node: &Map<'a>) -> Vec<Cow<'a, str>> {
-    node.get("required")
-        .and_then(Json::as_array)
-        .map(|names| {
-            names
-                .iter()
-                .filter_map(|name| match name {
-                    Json::String(name) => Some(name.clone()),
-                    _ => None,
-                })
-                .collect()
-        })
-        .unwrap_or_default()
+/// Each property key of the object branches with its schemas, in the
+/// order keys first appear: the first schema, then any more (most keys
+/// belong to one branch, and need no list).
+type Grouped<'a> = Vec<(Cow<'a, str>, Json<'a>, Vec<Json<'a>>)>;
+
+/// Keys a join groups by comparing them, before it indexes them.
+const GROUP_SCAN: usize = 16;
+
+fn group_properties<'a>(maps: &mut [Map<'a>], objects: &[usize]) -> Grouped<'a> {
+    let mut grouped: Grouped<'a> = Vec::new();
+    let mut index: Option<HashMap<Cow<'a, str>, usize>> = None;
+    for &i in objects {
+        let Some(Json::Object(props)) = maps.get_mut(i).and_then(|m| m.remove("properties")) else {
+            continue;
+        };
+        grouped.reserve(props.len());
+        for (key, schema) in props {
+            let at = match &index {
+                Some(index) => index.get(&key).copied(),
+                None => grouped.iter().position(|(k, _, _)| *k == key),
+            };
+            if let Some((_, _, more)) = at.and_then(|at| grouped.get_mut(at)) {
+                more.push(schema);
+                continue;
+            }
+            if let Some(index) = &mut index {
+                index.insert(key.clone(), grouped.len());
+            }
+            grouped.push((key, schema, Vec::new()));
+            if index.is_none() && grouped.len() > GROUP_SCAN {
+                index = Some(
+                    grouped
+                        .iter()
+                        .enumerate()
+                        .map(|(at, (k, _, _))| (k.clone(), at))
+                        .collect(),
+                );
+            }
+        }
+    }
+    grouped
 }
 
 /// For each of the node's properties, in order, whether it is required:
@@ -304,19 +329,26 @@ pub fn required_of<'m>(node: &'m Map<'_>) -> Vec<&'m str> {
 
 /// One schema when every branch gave the same one (descriptions aside),
 /// else `anyOf` of the distinct ones, joined in turn when visited.
-fn distinct_or_any_of(schemas: Vec<Json<'_>>) -> Json<'_> {
-    let mut distinct: Vec<Json<'_>> = Vec::new();
-    for schema in schemas {
-        match distinct.iter_mut().find(|d| same_but_words(d, &schema)) {
-            Some(known) => {
-                if known.get("description").is_none() {
-                    *known = schema;
-                }
+fn distinct_or_any_of(mut schemas: Vec<Json<'_>>) -> Json<'_> {
+    // In place: the first `kept` are distinct; a later equal one takes its
+    // twin's place when the twin has no description.
+    let mut kept = 0;
+    for i in 0..schemas.len() {
+        let twin = (0..kept).find(|&k| match (schemas.get(k), schemas.get(i)) {
+            (Some(known), Some(schema)) => same_but_words(known, schema),
+            _ => false,
+        });
+        if let Some(k) = twin {
+            if schemas.get(k).is_some_and(|known| known.get("description").is_none()) {
+                schemas.swap(k, i);
             }
-            None => distinct.push(schema),
+        } else {
+            schemas.swap(kept, i);
+            kept += 1;
         }
     }
-    one_or_any_of(distinct)
+    schemas.truncate(kept);
+    one_or_any_of(schemas)
 }
 
 fn one_or_any_of(mut schemas: Vec<Json<'_>>) -> Json<'_> {
@@ -426,6 +458,30 @@ mod tests {
         );
         let consts = joined(&[json!({"const": "a"}), json!({"const": "b"})]);
         assert_eq!(consts, json!({"type": "string", "enum": ["a", "b"]}));
+    }
+
+    #[test]
+    fn wide_unions_group_keys_in_first_seen_order_past_the_scan_limit() {
+        // 30 keys each, 20 shared: grouping indexes its keys past GROUP_SCAN.
+        let branch = |from: usize, description: &str| {
+            let props: serde_json::Map<String, Value> = (from..from + 30)
+                .map(|i| (format!("k{i}"), json!({"type": "string", "description": description})))
+                .collect();
+            let required: Vec<String> = (from..from + 30).map(|i| format!("k{i}")).collect();
+            json!({"type": "object", "properties": props, "required": required})
+        };
+        let joined_wide = joined(&[branch(0, "a"), branch(10, "b")]);
+        let keys: Vec<&str> = joined_wide["properties"]
+            .as_object()
+            .map(|props| props.keys().map(String::as_str).collect())
+            .unwrap_or_default();
+        let expected: Vec<String> = (0..40).map(|i| format!("k{i}")).collect();
+        assert_eq!(keys, expected);
+        let shared: Vec<String> = (10..30).map(|i| format!("k{i}")).collect();
+        assert_eq!(joined_wide["required"], json!(shared));
+        // A shared key's two schemas differ only in their words: one is kept.
+        assert_eq!(joined_wide["properties"]["k15"], json!({"type": "string", "description": "a"}));
+        assert_eq!(joined_wide["properties"]["k35"], json!({"type": "string", "description": "b"}));
     }
 
     #[test]
