@@ -17,7 +17,8 @@ const require = createRequire(import.meta.url);
 const { compile } = require("../pkg");
 
 const picked = ["deploy-example", "many-fields", "discriminated-union-field", "recursive-tree"];
-const clients = ["portable", "openai-strict", "gemini", "cursor"];
+// Every profile but mcp: the bar is for each client a tool is served to.
+const clients = ["portable", "openai", "openai-strict", "anthropic", "claude-code", "gemini", "gemini-json", "vscode", "cursor"];
 const BATCH = 200;
 const ROUNDS = 15;
 

@@ -190,6 +190,34 @@ fn what_a_client_rewrites_takes_the_long_way() {
 }
 
 #[test]
+fn a_union_field_is_handed_out_as_written_by_the_clients_that_leave_it_alone() {
+    // z.object({ auth: z.discriminatedUnion("type", [...]) }), as Zod writes it.
+    let branch = |tag: &str, key: &str| {
+        json!({
+            "type": "object",
+            "properties": { "type": { "type": "string", "const": tag }, key: { "type": "string" } },
+            "required": ["type", key]
+        })
+    };
+    let schema = json!({
+        "type": "object",
+        "properties": { "auth": { "oneOf": [branch("token", "token"), branch("basic", "user")] } },
+        "required": ["auth"]
+    });
+    let tool = compiled(&schema);
+    for client in Client::ALL {
+        // Cursor and portable join it, Gemini makes anyOf stand alone,
+        // strict mode writes anyOf, Gemini's JSON mode rewrites the consts.
+        let rewrites = matches!(
+            client,
+            Client::Cursor | Client::Portable | Client::Gemini | Client::GeminiJson | Client::OpenaiStrict
+        );
+        assert_eq!(shortcut(&schema, *client), !rewrites, "{}", client.name());
+        agrees(&tool, *client).unwrap();
+    }
+}
+
+#[test]
 fn the_mcp_text_already_written_is_the_one_handed_out() {
     let tool = compiled(&json!({ "type": "object", "properties": { "a": { "type": "string" } } }));
     let mcp = tool.input_schema_text(&options(Client::Mcp)).unwrap();
@@ -253,10 +281,40 @@ fn node() -> BoxedStrategy<Value> {
                 } else {
                     json!({ "type": "array" })
                 }),
-                object(inner),
+                object(inner.clone()),
+                union(inner),
             ]
         })
         .boxed()
+}
+
+/// A union below the root: `anyOf` or `oneOf` of generated branches, or a
+/// discriminated union of objects tagged by a `const` (Zod's
+/// `z.discriminatedUnion`), with a description, a `null` branch, or both.
+fn union(inner: impl Strategy<Value = Value> + Clone) -> impl Strategy<Value = Value> {
+    let tagged = prop::collection::vec(object(inner.clone()), 2..4).prop_map(|objects| {
+        let branches: Vec<Value> = objects
+            .into_iter()
+            .enumerate()
+            .map(|(i, mut branch)| {
+                branch["properties"]["kind"] = json!({ "type": "string", "const": format!("k{i}") });
+                branch["required"].as_array_mut().unwrap().push(json!("kind"));
+                branch
+            })
+            .collect();
+        json!({ "oneOf": branches })
+    });
+    let plain = (prop::collection::vec(inner, 2..4), any::<bool>())
+        .prop_map(|(branches, exclusive)| json!({ if exclusive { "oneOf" } else { "anyOf" }: branches }));
+    (prop_oneof![tagged, plain], any::<bool>(), any::<bool>()).prop_map(|(mut union, described, nullable)| {
+        if nullable {
+            union = json!({ "anyOf": [union, { "type": "null" }] });
+        }
+        if described {
+            union["description"] = json!("one of several");
+        }
+        union
+    })
 }
 
 fn object(inner: impl Strategy<Value = Value>) -> impl Strategy<Value = Value> {

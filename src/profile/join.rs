@@ -480,8 +480,14 @@ mod tests {
         let shared: Vec<String> = (10..30).map(|i| format!("k{i}")).collect();
         assert_eq!(joined_wide["required"], json!(shared));
         // A shared key's two schemas differ only in their words: one is kept.
-        assert_eq!(joined_wide["properties"]["k15"], json!({"type": "string", "description": "a"}));
-        assert_eq!(joined_wide["properties"]["k35"], json!({"type": "string", "description": "b"}));
+        assert_eq!(
+            joined_wide["properties"]["k15"],
+            json!({"type": "string", "description": "a"})
+        );
+        assert_eq!(
+            joined_wide["properties"]["k35"],
+            json!({"type": "string", "description": "b"})
+        );
     }
 
     #[test]

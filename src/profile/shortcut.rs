@@ -1,6 +1,7 @@
 //! Schemas whose profile text can be written straight from the Shape:
 //! those a profile leaves exactly as the `mcp` profile writes them
-//! (recursive ones too, for clients that resolve `$ref` as written), and
+//! (recursive ones too, for clients that resolve `$ref` as written, and
+//! unions below the root, for clients whose rules touch only a root one), and
 //! those `openai-strict` only closes (every object closed, every key
 //! required, optional ones nullable).
 //!
@@ -53,6 +54,9 @@ struct Rules {
     /// Recursive definitions pass as written (no refusal, no rewrite of a
     /// `$ref` node).
     refs: bool,
+    /// A union below the root passes as written (the client's rules touch
+    /// only a root union), its branches checked as any node is.
+    unions: bool,
     /// Property keys the client refuses.
     key_ok: Option<fn(&str) -> bool>,
     /// Keywords kept as written; any other sends the schema the long way.
@@ -66,12 +70,16 @@ impl Rules {
             no_const: false,
             no_additional: false,
             refs: true,
+            unions: true,
             key_ok: None,
             keyword_ok: common_keyword,
         };
+        // Cursor and portable join a union into one schema, Gemini makes
+        // `anyOf` stand alone: they rewrite every union.
         let no_composition = Rules {
             rewrites_values: true,
             no_const: true,
+            unions: false,
             ..loose
         };
         Some(match client {
@@ -124,7 +132,8 @@ impl Rules {
             // tuple is loosened.
             Kind::Array(array) => array.prefix.is_empty() && array.items.as_ref().is_some_and(|items| self.node(items)),
             Kind::Object(object) => self.object(object),
-            Kind::Any | Kind::Never | Kind::Null | Kind::Union(_) | Kind::AllOf(_) => false,
+            Kind::Union(union) => self.unions && union.branches.iter().all(|branch| self.node(branch)),
+            Kind::Any | Kind::Never | Kind::Null | Kind::AllOf(_) => false,
         }
     }
 
