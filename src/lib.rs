@@ -388,14 +388,19 @@ impl Tool {
     }
 
     /// Like [`Tool::parse_argv`], flat, for callers that hold argv and build
-    /// the nested object themselves; `None` for an action union.
+    /// the nested object themselves; `None` when the general path must
+    /// answer (an action union's parse that is not clean). Its working
+    /// lists go into `scratch`: emptied and reused, a parse allocates
+    /// nothing once it has grown to fit.
     pub fn parse_argv_compact<'a>(
         &'a self,
+        scratch: &'a args::Scratch,
         argv: &[&'a str],
         env: args::Env<'_>,
         options: ArgvOptions,
     ) -> Result<Option<CompactParse<'a>>> {
-        self.command.parse_argv_compact(&self.schema, argv, env, options)
+        self.command
+            .parse_argv_compact(scratch, &self.schema, argv, env, options)
     }
 
     /// Flat values by flag name to nested arguments.

@@ -5,6 +5,7 @@
 
 use serde_json::{Map, Value};
 
+use super::input::{Scratch, ScratchVec};
 use super::item::Item;
 use crate::error::{Error, Issue, IssueCode, Result};
 use crate::flags::{FlagTable, Member};
@@ -15,16 +16,16 @@ use crate::limits::MAX_ISSUES;
 pub enum Slot<'a> {
     Empty,
     One(Item<'a>),
-    Many(Vec<Item<'a>>),
+    Many(ScratchVec<'a, Item<'a>>),
 }
 
 /// A successful parse in the form the JS layer turns into objects itself.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Compact<'a> {
     /// Groups (objects) present, by index; the root is always present.
-    pub present: Vec<bool>,
+    pub present: ScratchVec<'a, bool>,
     /// Each flag's values, by flag index.
-    pub slots: Vec<Slot<'a>>,
+    pub slots: ScratchVec<'a, Slot<'a>>,
     table: &'a FlagTable,
 }
 
@@ -52,7 +53,8 @@ impl<'a> Compact<'a> {
 /// Collects values and issues on the way to [`Collected::assemble`].
 #[derive(Debug)]
 pub struct Collected<'a> {
-    pub slots: Vec<Slot<'a>>,
+    scratch: &'a Scratch,
+    pub slots: ScratchVec<'a, Slot<'a>>,
     pub issues: Vec<Issue>,
     pub dropped: usize,
     /// Missing required flags are not issues.
@@ -61,10 +63,13 @@ pub struct Collected<'a> {
 
 impl<'a> Collected<'a> {
     #[must_use]
-    pub fn new(table: &FlagTable) -> Self {
+    pub fn new(scratch: &'a Scratch, table: &FlagTable) -> Self {
+        let mut slots = ScratchVec::with_capacity_in(table.flags.len(), scratch);
+        // Made in place: a `vec!` of `Slot::Empty` clones the first n times.
+        slots.extend(std::iter::repeat_with(|| Slot::Empty).take(table.flags.len()));
         Collected {
-            // Made in place: `vec![Slot::Empty; n]` clones the first n times.
-            slots: std::iter::repeat_with(|| Slot::Empty).take(table.flags.len()).collect(),
+            scratch,
+            slots,
             issues: Vec::new(),
             dropped: 0,
             partial: false,
@@ -88,8 +93,8 @@ impl<'a> Collected<'a> {
             if let Slot::Many(items) = slot {
                 items.push(item);
             } else {
-                // Room for a few: `vec![item]` would grow on the second.
-                let mut items = Vec::with_capacity(4);
+                // Room for a few: one would grow on the second.
+                let mut items = ScratchVec::with_capacity_in(4, self.scratch);
                 items.push(item);
                 *slot = Slot::Many(items);
             }
@@ -100,7 +105,7 @@ impl<'a> Collected<'a> {
 
     pub fn put_all(&mut self, flag: usize, items: Vec<Item<'a>>) {
         if let Some(slot) = self.slots.get_mut(flag) {
-            *slot = Slot::Many(items);
+            *slot = Slot::Many(ScratchVec::from_iter_in(items, self.scratch));
         }
     }
 
@@ -121,7 +126,7 @@ impl<'a> Collected<'a> {
     }
 
     /// Settles presence and defaults; every issue found becomes the error.
-    fn check(mut self, table: &'a FlagTable) -> Result<(Vec<bool>, Vec<Slot<'a>>)> {
+    fn check(mut self, table: &'a FlagTable) -> Result<(ScratchVec<'a, bool>, ScratchVec<'a, Slot<'a>>)> {
         let present = self.present_groups(table);
         self.fill_absent(table, &present);
         if !self.issues.is_empty() {
@@ -141,8 +146,9 @@ impl<'a> Collected<'a> {
     /// A group is present when a flag inside it was given, or when its
     /// parent is present and it must be supplied. Groups are numbered
     /// parents first, so one pass in order settles them.
-    fn present_groups(&self, table: &FlagTable) -> Vec<bool> {
-        let mut present = vec![false; table.groups.len()];
+    fn present_groups(&self, table: &FlagTable) -> ScratchVec<'a, bool> {
+        let mut present = ScratchVec::with_capacity_in(table.groups.len(), self.scratch);
+        present.resize(table.groups.len(), false);
         if let Some(root) = present.first_mut() {
             *root = true;
         }

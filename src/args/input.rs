@@ -6,6 +6,15 @@ use crate::error::Issue;
 use crate::limits::MAX_ISSUES;
 use crate::text::clip;
 
+/// Room for one parse's working lists: a bump arena. A `Tool` keeps one
+/// for its fast parse and empties it before each, so that a parse, once
+/// the arena has grown to fit, allocates nothing (issue 15); the general
+/// path makes one per call.
+pub type Scratch = bumpalo::Bump;
+
+/// A list in a [`Scratch`].
+pub type ScratchVec<'a, T> = bumpalo::collections::Vec<'a, T>;
+
 /// How a flag was spelt by whoever gave it, for messages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Spelling<'a> {
@@ -57,9 +66,10 @@ pub struct FlagValue<'a> {
 }
 
 /// Every value given, and the problems found while reading them.
-#[derive(Debug, Default, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct FlagValues<'a> {
-    pub values: Vec<FlagValue<'a>>,
+    /// In the parse's scratch room, which the rest of the parse uses too.
+    pub values: ScratchVec<'a, FlagValue<'a>>,
     /// Problems, each with the position it came from.
     pub issues: Vec<(usize, Issue)>,
     /// Issues past [`MAX_ISSUES`], counted but not kept.
@@ -68,7 +78,17 @@ pub struct FlagValues<'a> {
     pub partial: bool,
 }
 
-impl FlagValues<'_> {
+impl<'a> FlagValues<'a> {
+    #[must_use]
+    pub fn new_in(scratch: &'a Scratch) -> Self {
+        FlagValues {
+            values: ScratchVec::new_in(scratch),
+            issues: Vec::new(),
+            dropped: 0,
+            partial: false,
+        }
+    }
+
     /// Keeps the first [`MAX_ISSUES`] issues and counts the rest.
     pub fn issue(&mut self, at: usize, issue: Issue) {
         if self.issues.len() < MAX_ISSUES {

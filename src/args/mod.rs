@@ -15,7 +15,7 @@ use crate::text::{clip, closest};
 use assemble::Collected;
 
 pub use assemble::Compact;
-pub use input::{FlagValue, FlagValues, RawValue, Spelling};
+pub use input::{FlagValue, FlagValues, RawValue, Scratch, ScratchVec, Spelling};
 pub use item::Item;
 
 pub use coerce::describe;
@@ -41,7 +41,8 @@ pub fn compact_from_flag_values<'a>(
 }
 
 fn collect<'a>(schema: &Schema, table: &'a FlagTable, given: &FlagValues<'a>, env: Env<'_>) -> Collected<'a> {
-    let mut collected = Collected::new(table);
+    // The values' scratch room holds the collected lists too.
+    let mut collected = Collected::new(given.values.bump(), table);
     let mut found: Vec<(usize, Issue)> = Vec::new();
     found.extend(given.issues.iter().cloned());
     for given in &given.values {
@@ -84,7 +85,8 @@ pub fn reconstruct<'a>(
     values: &'a Map<String, Value>,
     env: Env<'_>,
 ) -> Result<Value> {
-    let mut collected = Collected::new(table);
+    let scratch = Scratch::new();
+    let mut collected = Collected::new(&scratch, table);
     for (name, value) in values {
         let (index, negated) = match table.lookup(name) {
             Some(Lookup::Flag(i)) => (i, false),

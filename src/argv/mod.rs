@@ -7,7 +7,7 @@
 
 use std::borrow::Cow;
 
-use crate::args::{FlagValue, FlagValues, RawValue, Spelling};
+use crate::args::{FlagValue, FlagValues, RawValue, Scratch, ScratchVec, Spelling};
 use crate::error::{Issue, IssueCode};
 use crate::flags::{FlagTable, FlagType, Lookup};
 use crate::number::is_json_number;
@@ -24,12 +24,12 @@ pub struct ArgvOptions {
 }
 
 /// argv read through a flag table: the values given, and what is not a flag.
-#[derive(Debug, Default, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct Tokens<'a> {
     pub values: FlagValues<'a>,
     /// Indexes of the tokens after `--` (and of positionals no key takes,
     /// when they are allowed).
-    pub rest: Vec<usize>,
+    pub rest: ScratchVec<'a, usize>,
     /// `--help` or `-h` was given (before any `--`).
     pub help: bool,
     /// `--version` was given (before any `--`) and the tool has a version.
@@ -63,8 +63,16 @@ impl<'a> Tokens<'a> {
 }
 
 #[must_use]
-pub fn tokenize<'a>(table: &FlagTable, argv: &[&'a str], options: ArgvOptions) -> Tokens<'a> {
-    let mut out = Tokens::default();
+pub fn tokenize<'a>(scratch: &'a Scratch, table: &FlagTable, argv: &[&'a str], options: ArgvOptions) -> Tokens<'a> {
+    let mut out = Tokens {
+        values: FlagValues::new_in(scratch),
+        rest: ScratchVec::new_in(scratch),
+        help: false,
+        version: false,
+        at: 0,
+        positionals: 0,
+        switch: None,
+    };
     out.values.values.reserve(argv.len());
     out.values.partial = options.partial;
     let mut i = 0;

@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 
 pub use actions::{with_literals, without_literals, ActionCommand, ActionSet};
 
-use crate::args::{self, Compact, Env};
+use crate::args::{self, Compact, Env, Scratch, ScratchVec};
 use crate::argv::{self, ArgvOptions};
 use crate::error::{Code, Error, Issue, IssueCode, Result};
 use crate::flags::{build_table, Builtins, FlagOptions, FlagTable};
@@ -30,7 +30,7 @@ pub struct Parsed {
 pub struct CompactParse<'a> {
     pub compact: Compact<'a>,
     /// Indexes into the whole argv.
-    pub rest: Vec<usize>,
+    pub rest: ScratchVec<'a, usize>,
     /// For an action union: the action's position and its words, which
     /// the argv indexes of the compact values come after.
     pub action: Option<(usize, usize)>,
@@ -160,7 +160,8 @@ impl Command {
             Form::Unnamed => return Err(self.no_word()),
         };
         let argv = argv.get(skip..).unwrap_or_default();
-        let mut tokens = argv::tokenize(table, argv, options);
+        let scratch = Scratch::new();
+        let mut tokens = argv::tokenize(&scratch, table, argv, options);
         if tokens.help {
             return Err(self.help_requested(action.map(|a| a.name.as_str())));
         }
@@ -189,9 +190,11 @@ impl Command {
         })
     }
 
-    /// Like [`Command::parse_argv`], flat; `None` for an action union.
+    /// Like [`Command::parse_argv`], flat, its lists in `scratch`; `None`
+    /// when the general path must answer.
     pub fn parse_argv_compact<'a>(
         &'a self,
+        scratch: &'a Scratch,
         schema: &Schema,
         argv: &[&'a str],
         env: Env<'_>,
@@ -199,7 +202,7 @@ impl Command {
     ) -> Result<Option<CompactParse<'a>>> {
         match &self.form {
             Form::Flags(table) => {
-                let tokens = argv::tokenize(table, argv, options);
+                let tokens = argv::tokenize(scratch, table, argv, options);
                 if tokens.help {
                     return Err(self.help_requested(None));
                 }
@@ -213,7 +216,7 @@ impl Command {
                     action: None,
                 }))
             }
-            Form::Actions(set) => Ok(Self::action_compact(set, argv, env, options)),
+            Form::Actions(set) => Ok(Self::action_compact(scratch, set, argv, env, options)),
             Form::Unnamed => Ok(None),
         }
     }
@@ -223,6 +226,7 @@ impl Command {
     /// that is not a clean parse: no action named, help, version, or an
     /// issue, whose message the general path words for the action.
     fn action_compact<'a>(
+        scratch: &'a Scratch,
         set: &'a ActionSet,
         argv: &[&'a str],
         env: Env<'_>,
@@ -230,14 +234,18 @@ impl Command {
     ) -> Option<CompactParse<'a>> {
         let (position, words) = set.select_at(argv).ok()?;
         let action = set.actions.get(position)?;
-        let tokens = argv::tokenize(&action.table, argv.get(words..)?, options);
+        let tokens = argv::tokenize(scratch, &action.table, argv.get(words..)?, options);
         if tokens.help || tokens.version || !tokens.values.issues.is_empty() {
             return None;
         }
         let compact = args::compact_from_flag_values(&action.schema, &action.table, &tokens.values, env).ok()?;
+        let mut rest = tokens.rest;
+        for i in &mut rest {
+            *i += words;
+        }
         Some(CompactParse {
             compact,
-            rest: tokens.rest.iter().map(|i| i + words).collect(),
+            rest,
             action: Some((position, words)),
         })
     }
