@@ -23,7 +23,7 @@ const profiles = profilesBench();
 const groups = await groupsBench();
 const catalogue = catalogueBench();
 const mem = memory();
-const gzipped = gzipSync(readFileSync(new URL("../pkg/node/toolshape_bg.wasm", import.meta.url)), { level: 9 }).length;
+const gzipped = gzipSync(readFileSync(new URL("../pkg/web/toolshape_bg.wasm", import.meta.url)), { level: 9 }).length;
 
 const worstCompile = compiled.reduce((worst, row) => (row.ours / row.fromZod > worst.ratio ? { name: row.name, ratio: row.ours / row.fromZod } : worst), { name: "", ratio: 0 });
 const bars = [
