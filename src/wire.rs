@@ -700,6 +700,34 @@ mod tests {
         assert_eq!(fast.parse(&t, "--tags\0c", 2, ArgvOptions::default()), 9);
     }
 
+    proptest::proptest! {
+        /// A parse in the kept scratch room answers as one in a new room:
+        /// nothing of one parse reaches the next.
+        #[test]
+        fn a_kept_scratch_room_answers_as_a_new_one(argvs in proptest::collection::vec(
+            proptest::collection::vec(proptest::sample::select(&[
+                "--tags", "a", "--tags=b", "--n", "5", "--n=x", "--cfg-on", "--no-cfg-on", "--cfg-level=3",
+                "--", "-h", "pos", "--bogus", "é☃", "",
+            ][..]), 0..12),
+            1..8,
+        )) {
+            let t = tool(&json!({"type":"object","properties":{
+                "tags":{"type":"array","items":{"type":"string"}},
+                "n":{"type":"number"},
+                "cfg":{"type":"object","properties":{"on":{"type":"boolean"},"level":{"type":"integer"}},"required":["level"]}
+            }}));
+            let mut kept = FastParse::default();
+            for argv in &argvs {
+                let joined = argv.join("\0");
+                let mut fresh = FastParse::default();
+                let expected = fresh.parse(&t, &joined, argv.len(), ALLOW);
+                proptest::prop_assert_eq!(kept.parse(&t, &joined, argv.len(), ALLOW), expected);
+                proptest::prop_assert_eq!(kept.numbers(), fresh.numbers());
+                proptest::prop_assert_eq!(kept.take_answer(), fresh.take_answer());
+            }
+        }
+    }
+
     #[test]
     fn outcomes_are_json() {
         let t =
