@@ -205,6 +205,8 @@ fn a_union_field_is_handed_out_as_written_by_the_clients_that_leave_it_alone() {
         "required": ["auth"]
     });
     let tool = compiled(&schema);
+    // Strict mode writes it closed straight from the Shape, `oneOf` as `anyOf`.
+    assert!(profile::closed(tool.schema()));
     for client in Client::ALL {
         // Cursor and portable join it, Gemini makes anyOf stand alone,
         // strict mode writes anyOf, Gemini's JSON mode rewrites the consts.
@@ -290,7 +292,8 @@ fn node() -> BoxedStrategy<Value> {
 
 /// A union below the root: `anyOf` or `oneOf` of generated branches, or a
 /// discriminated union of objects tagged by a `const` (Zod's
-/// `z.discriminatedUnion`), with a description, a `null` branch, or both.
+/// `z.discriminatedUnion`), with a description, a `null` branch, a
+/// default, a constraint written after it, or any of them.
 fn union(inner: impl Strategy<Value = Value> + Clone) -> impl Strategy<Value = Value> {
     let tagged = prop::collection::vec(object(inner.clone()), 2..4).prop_map(|objects| {
         let branches: Vec<Value> = objects
@@ -306,15 +309,28 @@ fn union(inner: impl Strategy<Value = Value> + Clone) -> impl Strategy<Value = V
     });
     let plain = (prop::collection::vec(inner, 2..4), any::<bool>())
         .prop_map(|(branches, exclusive)| json!({ if exclusive { "oneOf" } else { "anyOf" }: branches }));
-    (prop_oneof![tagged, plain], any::<bool>(), any::<bool>()).prop_map(|(mut union, described, nullable)| {
-        if nullable {
-            union = json!({ "anyOf": [union, { "type": "null" }] });
-        }
-        if described {
-            union["description"] = json!("one of several");
-        }
-        union
-    })
+    (
+        prop_oneof![tagged, plain],
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+    )
+        .prop_map(|(mut union, described, nullable, defaulted, constrained)| {
+            if nullable {
+                union = json!({ "anyOf": [union, { "type": "null" }] });
+            }
+            if described {
+                union["description"] = json!("one of several");
+            }
+            if defaulted {
+                union["default"] = json!({});
+            }
+            if constrained {
+                union["maxLength"] = json!(5);
+            }
+            union
+        })
 }
 
 fn object(inner: impl Strategy<Value = Value>) -> impl Strategy<Value = Value> {
@@ -401,6 +417,38 @@ proptest! {
             if let Err(difference) = agrees(&tool, *client) {
                 prop_assert!(false, "{schema}\n{difference}");
             }
+        }
+    }
+}
+
+/// Leaves strict mode writes as they are, so that objects and unions of
+/// them are closed straight from the Shape as often as not.
+fn strict_leaf() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        Just(json!({ "type": "string", "minLength": 1 })),
+        Just(json!({ "type": "integer", "minimum": 0 })),
+        Just(json!({ "type": "string", "enum": ["a", "b"] })),
+        Just(json!({ "type": "string", "const": "tag" })),
+        Just(json!({ "type": "array", "items": { "type": "string" } })),
+    ]
+}
+
+fn strict_node() -> BoxedStrategy<Value> {
+    strict_leaf()
+        .prop_recursive(3, 16, 3, |inner| prop_oneof![object(inner.clone()), union(inner)])
+        .boxed()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1500))]
+
+    #[test]
+    fn strict_mode_closes_objects_and_unions_as_its_tree_does(schema in object(strict_node())) {
+        let Ok(tool) = Tool::compile(&schema, &CompileOptions::default()) else {
+            return Ok(());
+        };
+        if let Err(difference) = agrees(&tool, Client::OpenaiStrict) {
+            prop_assert!(false, "{schema}\n{difference}");
         }
     }
 }

@@ -16,7 +16,8 @@ pub fn write_root(schema: &Schema) -> String {
 }
 
 /// The root document with every object closed and every key required, a
-/// key that was optional made nullable instead (`openai-strict`'s form):
+/// key that was optional made nullable instead, and `oneOf` written
+/// `anyOf` (`openai-strict`'s form):
 /// what that profile's tree rewrite gives for a plain schema, where it
 /// changes nothing else. `additionalProperties` and `required` stay where
 /// the document had them, and are appended (in that order) where it did not.
@@ -235,7 +236,15 @@ impl Writer<'_> {
                 self.object(shape, object);
             }
             Kind::Union(union) => {
-                self.key(object, if union.exclusive { "oneOf" } else { "anyOf" });
+                // Strict mode checks no "exactly one": it writes `anyOf`.
+                self.key(
+                    object,
+                    if union.exclusive && !self.closed {
+                        "oneOf"
+                    } else {
+                        "anyOf"
+                    },
+                );
                 self.list(&union.branches, nullable);
             }
             Kind::AllOf(members) if nullable => {

@@ -185,21 +185,24 @@ fn gemini_keyword(key: &str, value: &Value) -> bool {
 }
 
 /// Whether `openai-strict` writes `schema` as the mcp document with every
-/// object closed and every key required, optional keys nullable
-/// ([`crate::emit::write_root_closed`]), and refuses nothing in it: no
-/// keyword it removes, no record, no type-less node, nothing over its
-/// limits, no one-value enum (made nullable, a `const` moves), and no
-/// optional `$ref` with a title, default or keyword (made nullable, it is
-/// wrapped, and those stay inside).
+/// object closed and every key required, optional keys nullable, `oneOf`
+/// written `anyOf` ([`crate::emit::write_root_closed`]), and refuses
+/// nothing in it: no keyword it removes, no record, no type-less node,
+/// nothing over its limits, no optional one-value enum (made nullable, a
+/// `const` moves), no optional or nullable union (made nullable, it is
+/// wrapped), no union with keywords after it (its `oneOf` is taken out and
+/// `anyOf` appended, which moves them), and no optional `$ref` with a
+/// title, default or keyword (made nullable, it is wrapped, and those stay
+/// inside).
 #[must_use]
 pub fn closed(schema: &Schema) -> bool {
     let root = &schema.root;
     let mut counts = Counts::default();
     !root.nullable
         && matches!(root.kind, Kind::Object(_))
-        && strict_node(root, 0, &mut counts)
+        && strict_node(root, 0, false, &mut counts)
         // Definitions sit at the root's depth, and are closed as they are.
-        && schema.defs.iter().all(|def| strict_node(&def.shape, 0, &mut counts))
+        && schema.defs.iter().all(|def| strict_node(&def.shape, 0, false, &mut counts))
         && counts.enum_values <= MAX_ENUM_VALUES
         && counts.properties <= MAX_PROPERTIES
 }
@@ -216,7 +219,9 @@ struct Counts {
     properties: usize,
 }
 
-fn strict_node(shape: &Shape, depth: usize, counts: &mut Counts) -> bool {
+/// `optional`: the node is a property its object does not require (strict
+/// mode makes it required and nullable).
+fn strict_node(shape: &Shape, depth: usize, optional: bool, counts: &mut Counts) -> bool {
     if depth > MAX_NESTING || !shape.applicators.is_empty() {
         return false;
     }
@@ -228,14 +233,25 @@ fn strict_node(shape: &Shape, depth: usize, counts: &mut Counts) -> bool {
         Kind::Boolean | Kind::Number | Kind::Integer | Kind::String | Kind::Ref(_) => true,
         Kind::Enum(values) => {
             counts.enum_values += values.len() + 1;
-            values.len() >= 2 && values.iter().all(Value::is_string)
+            (values.len() >= 2 || !(optional || shape.nullable)) && values.iter().all(Value::is_string)
         }
         Kind::Array(array) => {
             array.prefix.is_empty()
                 && array
                     .items
                     .as_ref()
-                    .is_some_and(|items| strict_node(items, depth, counts))
+                    .is_some_and(|items| strict_node(items, depth, false, counts))
+        }
+        // Branches sit at the union's depth.
+        Kind::Union(union) => {
+            !optional
+                && !shape.nullable
+                && shape.keywords.is_empty()
+                && shape.default.is_none()
+                && union
+                    .branches
+                    .iter()
+                    .all(|branch| strict_node(branch, depth, false, counts))
         }
         Kind::Object(object) => {
             counts.properties += object.props.len();
@@ -250,10 +266,10 @@ fn strict_node(shape: &Shape, depth: usize, counts: &mut Counts) -> bool {
                         && !prop.must_supply()
                         && !shape.nullable
                         && (shape.title.is_some() || shape.default.is_some() || !shape.keywords.is_empty());
-                    !wrapped && strict_node(&prop.shape, depth + 1, counts)
+                    !wrapped && strict_node(&prop.shape, depth + 1, !prop.must_supply(), counts)
                 })
         }
-        Kind::Any | Kind::Never | Kind::Null | Kind::Union(_) | Kind::AllOf(_) => false,
+        Kind::Any | Kind::Never | Kind::Null | Kind::AllOf(_) => false,
     }
 }
 
