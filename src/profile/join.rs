@@ -5,7 +5,6 @@
 //! its members agree, and the places they disagree are reported.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
 
 use crate::schema::json::{Json, Map};
 
@@ -220,7 +219,7 @@ fn join_objects<'a>(maps: &mut [Map<'a>], objects: &[usize], out: &mut Map<'a>) 
                 .all(|&i| maps.get(i).and_then(|o| o.get("additionalProperties")) == Some(*first))
         })
         .cloned();
-    let grouped = group_properties(maps, objects);
+    let (firsts, more) = group_properties(maps, objects);
     // A key is required where every object branch requires it (their
     // `required` lists stay behind when the properties move out).
     let every_branch_requires = |key: &str| {
@@ -231,9 +230,9 @@ fn join_objects<'a>(maps: &mut [Map<'a>], objects: &[usize], out: &mut Map<'a>) 
                 .is_some_and(|names| names.iter().any(|name| name.as_str() == Some(key)))
         })
     };
-    let mut properties = Map::with_capacity(grouped.len());
+    let mut properties = Map::with_capacity(firsts.len());
     let mut required = Vec::new();
-    for (key, first, more) in grouped {
+    for ((key, first), more) in firsts.into_iter().zip(more) {
         if every_branch_requires(&key) {
             required.push(Json::String(key.clone()));
         }
@@ -257,47 +256,27 @@ fn join_objects<'a>(maps: &mut [Map<'a>], objects: &[usize], out: &mut Map<'a>) 
     }
 }
 
-/// Each property key of the object branches with its schemas, in the
-/// order keys first appear: the first schema, then any more (most keys
-/// belong to one branch, and need no list).
-type Grouped<'a> = Vec<(Cow<'a, str>, Json<'a>, Vec<Json<'a>>)>;
-
-/// Keys a join groups by comparing them, before it indexes them.
-const GROUP_SCAN: usize = 16;
-
-fn group_properties<'a>(maps: &mut [Map<'a>], objects: &[usize]) -> Grouped<'a> {
-    let mut grouped: Grouped<'a> = Vec::new();
-    let mut index: Option<HashMap<Cow<'a, str>, usize>> = None;
+/// Each property key of the object branches with its first schema, in
+/// the order keys first appear (a map, so that keys are found as any map
+/// finds them), and, by the same position, the schemas later branches
+/// give it (most keys belong to one branch: an empty list, never allocated).
+fn group_properties<'a>(maps: &mut [Map<'a>], objects: &[usize]) -> (Map<'a>, Vec<Vec<Json<'a>>>) {
+    let mut firsts = Map::new();
+    let mut more: Vec<Vec<Json<'a>>> = Vec::new();
     for &i in objects {
         let Some(Json::Object(props)) = maps.get_mut(i).and_then(|m| m.remove("properties")) else {
             continue;
         };
-        grouped.reserve(props.len());
         for (key, schema) in props {
-            let at = match &index {
-                Some(index) => index.get(&key).copied(),
-                None => grouped.iter().position(|(k, _, _)| *k == key),
-            };
-            if let Some((_, _, more)) = at.and_then(|at| grouped.get_mut(at)) {
-                more.push(schema);
-                continue;
-            }
-            if let Some(index) = &mut index {
-                index.insert(key.clone(), grouped.len());
-            }
-            grouped.push((key, schema, Vec::new()));
-            if index.is_none() && grouped.len() > GROUP_SCAN {
-                index = Some(
-                    grouped
-                        .iter()
-                        .enumerate()
-                        .map(|(at, (k, _, _))| (k.clone(), at))
-                        .collect(),
-                );
+            if let Some(later) = firsts.index_of(&key).and_then(|at| more.get_mut(at)) {
+                later.push(schema);
+            } else {
+                firsts.push(key, schema);
+                more.push(Vec::new());
             }
         }
     }
-    grouped
+    (firsts, more)
 }
 
 /// For each of the node's properties, in order, whether it is required:
@@ -462,7 +441,7 @@ mod tests {
 
     #[test]
     fn wide_unions_group_keys_in_first_seen_order_past_the_scan_limit() {
-        // 30 keys each, 20 shared: grouping indexes its keys past GROUP_SCAN.
+        // 30 keys each, 20 shared: past the keys a map finds by comparing.
         let branch = |from: usize, description: &str| {
             let props: serde_json::Map<String, Value> = (from..from + 30)
                 .map(|i| (format!("k{i}"), json!({"type": "string", "description": description})))

@@ -102,6 +102,14 @@ impl<'a> Map<'a> {
         }
     }
 
+    /// Where `key` stands in the members (the order [`Map::iter`] gives);
+    /// positions stay put until a member is removed.
+    #[must_use]
+    #[inline]
+    pub fn index_of(&self, key: &str) -> Option<usize> {
+        self.position(key)
+    }
+
     #[must_use]
     #[inline]
     pub fn get(&self, key: &str) -> Option<&Json<'a>> {
