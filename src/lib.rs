@@ -281,15 +281,18 @@ impl Tool {
             Client::Mcp if self.is_plain_object() => {
                 Profiled::written(emit::write_root(&self.schema), profile::Report::default())
             }
-            // Left as the mcp schema: its text, with a quiet report so that
-            // `check` still writes the profile for its warnings.
-            client if self.is_plain_object() && profile::unchanged(&self.schema, client) => {
-                Profiled::written(self.mcp_text(), profile::Report::quiet())
-            }
-            Client::OpenaiStrict if self.is_plain_object() && profile::closed(&self.schema) => {
-                Profiled::written(emit::write_root_closed(&self.schema), profile::Report::quiet())
-            }
-            client => Profiled::new(self.shaped(client, form, profile::Report::quiet())),
+            // Written from the Shape (left as the mcp schema: its text), with
+            // a quiet report so that `check` still writes the profile for
+            // its warnings.
+            client => match self
+                .is_plain_object()
+                .then(|| profile::direct(&self.schema, client))
+                .flatten()
+            {
+                Some(emit::Style::PLAIN) => Profiled::written(self.mcp_text(), profile::Report::quiet()),
+                Some(style) => Profiled::written(emit::write_root_as(&self.schema, style), profile::Report::quiet()),
+                None => Profiled::new(self.shaped(client, form, profile::Report::quiet())),
+            },
         };
         Ok(slot.get_or_init(|| Box::new(profiled)))
     }

@@ -1,14 +1,16 @@
-//! The shortcut a profile takes for a plain schema it would leave alone
-//! (`profile::unchanged`): the mcp text, handed out without the tree
-//! rewrite. Property: for generated schemas, every client's text is the
-//! text of the profile's own tree, and the schema is refused exactly when
-//! `check` (which always writes the tree) finds errors. A rule the shortcut
-//! forgot shows up as a difference here.
+//! The shortcut a profile takes for a plain schema it would leave alone or
+//! rewrite only in ways the Shape writer knows (`profile::direct`): the
+//! text written straight from the Shape, without the tree rewrite.
+//! Property: for generated schemas, every client's text is the text of the
+//! profile's own tree, and the schema is refused exactly when `check`
+//! (which always writes the tree) finds errors. A rule the shortcut forgot
+//! shows up as a difference here.
 
 #![allow(clippy::expect_used, clippy::unwrap_used, clippy::indexing_slicing)] // test code: a panic is a failed test
 
 use proptest::prelude::*;
 use serde_json::{json, Map, Value};
+use toolshape::emit::Style;
 use toolshape::{profile, Client, CompileOptions, InputSchemaOptions, Tool};
 
 fn options(client: Client) -> InputSchemaOptions {
@@ -46,9 +48,21 @@ fn compiled(schema: &Value) -> Tool {
     Tool::compile(schema, &CompileOptions::default()).unwrap()
 }
 
-fn shortcut(schema: &Value, client: Client) -> bool {
-    profile::unchanged(compiled(schema).schema(), client)
+/// The style `client`'s text is written in straight from the Shape.
+fn direct(schema: &Value, client: Client) -> Option<Style> {
+    profile::direct(compiled(schema).schema(), client)
 }
+
+/// Whether `client` hands out the mcp text itself.
+fn shortcut(schema: &Value, client: Client) -> bool {
+    direct(schema, client) == Some(Style::PLAIN)
+}
+
+/// A const made a one-value enum at the end of its node.
+const CONST_AS_ENUM: Style = Style {
+    const_as_enum: true,
+    ..Style::PLAIN
+};
 
 #[test]
 fn a_plain_object_of_scalars_takes_the_shortcut_for_every_client_but_openai_strict() {
@@ -73,7 +87,7 @@ fn a_plain_object_of_scalars_takes_the_shortcut_for_every_client_but_openai_stri
         agrees(&compiled(&schema), *client).unwrap();
     }
     // openai-strict only closes it: written straight from the Shape too.
-    assert!(profile::closed(compiled(&schema).schema()));
+    assert_eq!(direct(&schema, Client::OpenaiStrict), Some(Style::CLOSED));
 }
 
 #[test]
@@ -90,8 +104,23 @@ fn a_recursive_tree_is_closed_straight_from_the_shape() {
         } }
     });
     let tool = compiled(&schema);
-    assert!(profile::closed(tool.schema()));
+    assert_eq!(direct(&schema, Client::OpenaiStrict), Some(Style::CLOSED));
     agrees(&tool, Client::OpenaiStrict).unwrap();
+    // Gemini's JSON mode keeps it as it is: no required property refers back.
+    assert_eq!(direct(&schema, Client::GeminiJson), Some(Style::PLAIN));
+    agrees(&tool, Client::GeminiJson).unwrap();
+    // A required property referring back inside the definition is refused,
+    // a title beside a reference is stripped: both the long way.
+    let mut required = schema.clone();
+    required["$defs"]["__schema0"]["properties"]["next"] = json!({ "$ref": "#/$defs/__schema0" });
+    required["$defs"]["__schema0"]["required"] = json!(["name", "next"]);
+    let mut titled = schema.clone();
+    titled["properties"]["root"]["title"] = json!("Root");
+    for changed in [&required, &titled] {
+        assert_eq!(direct(changed, Client::GeminiJson), None, "{changed}");
+        agrees(&compiled(changed), Client::GeminiJson).unwrap();
+    }
+    assert!(!compiled(&required).check(Client::GeminiJson).unwrap().ok);
 }
 
 #[test]
@@ -101,7 +130,11 @@ fn openai_strict_takes_the_long_way_past_its_nesting_limit() {
         schema = json!({ "type": "object", "properties": { "a": schema } });
         let tool = compiled(&schema);
         // Eleven levels of properties under the root are one too many.
-        assert_eq!(profile::closed(tool.schema()), depth < 10, "depth {depth}");
+        assert_eq!(
+            direct(&schema, Client::OpenaiStrict) == Some(Style::CLOSED),
+            depth < 10,
+            "depth {depth}"
+        );
         agrees(&tool, Client::OpenaiStrict).unwrap();
     }
     assert!(!compiled(&schema).check(Client::OpenaiStrict).unwrap().ok);
@@ -122,12 +155,6 @@ fn what_a_client_rewrites_takes_the_long_way() {
             with(json!({ "enum": [1, 2] })),
             &[Client::Cursor, Client::Gemini],
             &[Client::Anthropic, Client::Vscode],
-        ),
-        // A const becomes a one-value enum.
-        (
-            with(json!({ "const": "x" })),
-            &[Client::GeminiJson, Client::Cursor],
-            &[Client::Openai, Client::ClaudeCode],
         ),
         // Gemini takes only date-time among string formats.
         (
@@ -171,7 +198,7 @@ fn what_a_client_rewrites_takes_the_long_way() {
     for (schema, long, short) in cases {
         for client in long {
             assert!(
-                !shortcut(&schema, *client),
+                direct(&schema, *client).is_none(),
                 "{} should take the long way for {schema}",
                 client.name()
             );
@@ -205,17 +232,51 @@ fn a_union_field_is_handed_out_as_written_by_the_clients_that_leave_it_alone() {
         "required": ["auth"]
     });
     let tool = compiled(&schema);
-    // Strict mode writes it closed straight from the Shape, `oneOf` as `anyOf`.
-    assert!(profile::closed(tool.schema()));
     for client in Client::ALL {
-        // Cursor and portable join it, Gemini makes anyOf stand alone,
-        // strict mode writes anyOf, Gemini's JSON mode rewrites the consts.
-        let rewrites = matches!(
-            client,
-            Client::Cursor | Client::Portable | Client::Gemini | Client::GeminiJson | Client::OpenaiStrict
-        );
-        assert_eq!(shortcut(&schema, *client), !rewrites, "{}", client.name());
+        let expected = match client {
+            // Cursor and portable join it into one object.
+            Client::Cursor | Client::Portable => None,
+            // Strict mode closes it, `oneOf` as `anyOf`.
+            Client::OpenaiStrict => Some(Style::CLOSED),
+            // Gemini writes `anyOf` and the tags as one-value enums.
+            Client::Gemini => Some(Style {
+                any_of: true,
+                ..CONST_AS_ENUM
+            }),
+            // Gemini's JSON mode rewrites only the tags.
+            Client::GeminiJson => Some(CONST_AS_ENUM),
+            _ => Some(Style::PLAIN),
+        };
+        assert_eq!(direct(&schema, *client), expected, "{}", client.name());
         agrees(&tool, *client).unwrap();
+    }
+    // Anything beside Gemini's anyOf is moved or dropped: the long way.
+    let mut described = schema.clone();
+    described["properties"]["auth"]["description"] = json!("how to sign in");
+    assert_eq!(direct(&described, Client::Gemini), None);
+    agrees(&compiled(&described), Client::Gemini).unwrap();
+}
+
+#[test]
+fn a_const_is_written_as_a_one_value_enum() {
+    let with = |field: Value| json!({ "type": "object", "properties": { "a": field } });
+    let last = with(json!({ "description": "tag", "type": "string", "const": "x" }));
+    for client in [Client::Cursor, Client::Portable, Client::GeminiJson, Client::Gemini] {
+        assert_eq!(direct(&last, client), Some(CONST_AS_ENUM), "{}", client.name());
+        assert_eq!(
+            compiled(&last).input_schema_text(&options(client)).unwrap(),
+            r#"{"type":"object","properties":{"a":{"description":"tag","type":"string","enum":["x"]}}}"#
+        );
+    }
+    assert_eq!(direct(&last, Client::Openai), Some(Style::PLAIN));
+    // With keys after the const, the profile moves the last of them into
+    // its place: the long way.
+    let followed = with(json!({ "type": "string", "const": "x", "minLength": 1, "default": "x" }));
+    assert_eq!(direct(&followed, Client::GeminiJson), None);
+    for schema in [&last, &followed] {
+        for client in Client::ALL {
+            agrees(&compiled(schema), *client).unwrap();
+        }
     }
 }
 
@@ -226,7 +287,7 @@ fn the_mcp_text_already_written_is_the_one_handed_out() {
     assert_eq!(tool.input_schema_text(&options(Client::Cursor)).unwrap(), mcp);
     // Warnings still come from the profile's own walk.
     let vscode = compiled(&json!({ "type": "object", "properties": { "a": { "type": "string", "minLength": 2 } } }));
-    assert!(profile::unchanged(vscode.schema(), Client::Vscode));
+    assert_eq!(profile::direct(vscode.schema(), Client::Vscode), Some(Style::PLAIN));
     let check = vscode.check(Client::Vscode).unwrap();
     assert!(check.ok);
     assert_eq!(check.warnings.len(), 1, "{check:?}");
@@ -449,6 +510,109 @@ proptest! {
         };
         if let Err(difference) = agrees(&tool, Client::OpenaiStrict) {
             prop_assert!(false, "{schema}\n{difference}");
+        }
+    }
+}
+
+/// Leaves the Shape writer rewrites for Gemini and its JSON mode (a `const`
+/// last in its node), or that send a schema the long way (a `const` with a
+/// default after it, a nullable type, a format Gemini drops).
+fn styled_leaf() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        3 => Just(json!({ "type": "string", "const": "tag" })),
+        2 => Just(json!({ "description": "the tag", "type": "string", "const": "tag" })),
+        1 => Just(json!({ "type": "string", "const": "x", "default": "x" })),
+        2 => Just(json!({ "type": "string", "enum": ["a", "b"] })),
+        1 => Just(json!({ "type": "string", "format": "date-time" })),
+        1 => Just(json!({ "type": "string", "format": "email" })),
+        2 => Just(json!({ "type": "integer", "minimum": 0 })),
+        1 => Just(json!({ "type": "array", "items": { "type": "string" } })),
+        1 => Just(json!({ "type": ["string", "null"] })),
+    ]
+}
+
+/// Objects with keys every client takes, and unions of two or more
+/// branches, now and then described (Gemini moves a description into the
+/// branches).
+fn styled_node() -> BoxedStrategy<Value> {
+    styled_leaf()
+        .prop_recursive(3, 16, 3, |inner| {
+            let object = prop::collection::vec(
+                (
+                    prop::sample::select(&["alpha", "b_2", "kind"][..]),
+                    inner.clone(),
+                    any::<bool>(),
+                ),
+                0..4,
+            )
+            .prop_map(|props| {
+                let mut properties = Map::new();
+                let mut required = Vec::new();
+                for (key, node, must) in props {
+                    if properties.insert(key.to_owned(), node).is_none() && must {
+                        required.push(json!(key));
+                    }
+                }
+                json!({ "type": "object", "properties": properties, "required": required })
+            });
+            let union = (
+                prop::collection::vec(inner, 1..4),
+                any::<bool>(),
+                prop::bool::weighted(0.2),
+            )
+                .prop_map(|(branches, exclusive, described)| {
+                    let mut union = json!({ if exclusive { "oneOf" } else { "anyOf" }: branches });
+                    if described {
+                        union["description"] = json!("one of several");
+                    }
+                    union
+                });
+            prop_oneof![2 => object, 1 => union]
+        })
+        .boxed()
+}
+
+fn styled_root() -> impl Strategy<Value = Value> {
+    prop::collection::vec(styled_node(), 1..4).prop_map(|fields| {
+        let properties: Map<String, Value> = fields
+            .into_iter()
+            .enumerate()
+            .map(|(i, f)| (format!("f{i}"), f))
+            .collect();
+        json!({ "type": "object", "properties": properties })
+    })
+}
+
+#[test]
+fn the_styled_generator_reaches_the_styled_writer() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    let strategy = styled_root();
+    let mut styled = [0usize; 2];
+    for _ in 0..400 {
+        let schema = strategy.new_tree(&mut runner).unwrap().current();
+        for (count, client) in styled.iter_mut().zip([Client::Gemini, Client::GeminiJson]) {
+            if direct(&schema, client).is_some_and(|style| style != Style::PLAIN) {
+                *count += 1;
+            }
+        }
+    }
+    assert!(styled.iter().all(|count| *count >= 60), "{styled:?} of 400");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1500))]
+
+    #[test]
+    fn what_the_writer_rewrites_matches_each_profiles_tree(schema in styled_root()) {
+        let Ok(tool) = Tool::compile(&schema, &CompileOptions::default()) else {
+            return Ok(());
+        };
+        for client in Client::ALL {
+            if let Err(difference) = agrees(&tool, *client) {
+                prop_assert!(false, "{schema}\n{difference}");
+            }
         }
     }
 }

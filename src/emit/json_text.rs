@@ -2,35 +2,60 @@
 //! followed by `serde_json::to_string`, byte for byte, without building the
 //! tree in between (a map per node, an insert per keyword, and
 //! a second walk to write it). The `mcp` schema of a plain object root is
-//! written this way; a profile that rewrites a schema still needs the tree.
+//! written this way, and so is a profile's when its rewrite of that schema
+//! is one of the few a [`Style`] names; any other rewrite needs the tree.
 
 use serde_json::Value;
 
 use crate::schema::json::{write_list, write_members, write_number, write_string};
 use crate::schema::{Applicator, ArrayShape, Kind, ObjectShape, Schema, Shape};
 
+/// The rewrites the writer can make as it writes, each what a tree rewrite
+/// of the plain document gives for a schema where it changes nothing else.
+/// Which profile wants which, and for which schemas, is the profile room's
+/// business.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Style {
+    /// Every object closed and every key required, a key that was optional
+    /// made nullable instead; `additionalProperties` and `required` stay
+    /// where the document had them, and are appended (in that order) where
+    /// it did not. Implies `any_of`.
+    pub closed: bool,
+    /// `oneOf` written `anyOf`.
+    pub any_of: bool,
+    /// A single accepted value written as a one-value `enum`, not as
+    /// `const`.
+    pub const_as_enum: bool,
+}
+
+impl Style {
+    /// The plain document.
+    pub const PLAIN: Style = Style {
+        closed: false,
+        any_of: false,
+        const_as_enum: false,
+    };
+    /// Closed (see [`Style::closed`]).
+    pub const CLOSED: Style = Style {
+        closed: true,
+        any_of: true,
+        const_as_enum: false,
+    };
+}
+
 /// The root document as JSON text.
 #[must_use]
 pub fn write_root(schema: &Schema) -> String {
-    write(schema, false)
+    write_root_as(schema, Style::PLAIN)
 }
 
-/// The root document with every object closed and every key required, a
-/// key that was optional made nullable instead, and `oneOf` written
-/// `anyOf` (`openai-strict`'s form):
-/// what that profile's tree rewrite gives for a plain schema, where it
-/// changes nothing else. `additionalProperties` and `required` stay where
-/// the document had them, and are appended (in that order) where it did not.
+/// The root document as JSON text, rewritten as `style` says.
 #[must_use]
-pub fn write_root_closed(schema: &Schema) -> String {
-    write(schema, true)
-}
-
-fn write(schema: &Schema, closed: bool) -> String {
+pub fn write_root_as(schema: &Schema, style: Style) -> String {
     let mut out = Writer {
         buf: Vec::with_capacity(256),
         schema,
-        closed,
+        style,
     };
     out.shape(&schema.root, true, false);
     // Only UTF-8 was written: keys and strings through serde_json, the rest ASCII.
@@ -54,8 +79,7 @@ fn write_any(buf: &mut Vec<u8>, value: &Value) {
 struct Writer<'s> {
     buf: Vec<u8>,
     schema: &'s Schema,
-    /// Objects closed, every key required (see [`write_root_closed`]).
-    closed: bool,
+    style: Style,
 }
 
 /// One object being written: whether a comma is due, and which of the
@@ -184,7 +208,7 @@ impl Writer<'_> {
             self.raw("}");
         }
         // After `$defs`: the tree's rewrite appends to the finished node.
-        if let (true, Kind::Object(closed)) = (self.closed, &shape.kind) {
+        if let (true, Kind::Object(closed)) = (self.style.closed, &shape.kind) {
             self.close(closed, &mut object);
         }
         self.raw("}");
@@ -236,10 +260,9 @@ impl Writer<'_> {
                 self.object(shape, object);
             }
             Kind::Union(union) => {
-                // Strict mode checks no "exactly one": it writes `anyOf`.
                 self.key(
                     object,
-                    if union.exclusive && !self.closed {
+                    if union.exclusive && !self.style.any_of {
                         "oneOf"
                     } else {
                         "anyOf"
@@ -311,10 +334,16 @@ impl Writer<'_> {
         }
         let total = values.len() + usize::from(nullable);
         if total == 1 {
-            self.key(object, "const");
+            self.key(object, if self.style.const_as_enum { "enum" } else { "const" });
+            if self.style.const_as_enum {
+                self.raw("[");
+            }
             match values.first() {
                 Some(one) => self.value(one),
                 None => self.raw("null"),
+            }
+            if self.style.const_as_enum {
+                self.raw("]");
             }
             return;
         }
@@ -352,7 +381,7 @@ impl Writer<'_> {
         let mut properties = Object::new();
         for prop in &shape.props {
             self.data_key(&mut properties, &prop.key);
-            self.shape(&prop.shape, false, self.closed && !prop.must_supply());
+            self.shape(&prop.shape, false, self.style.closed && !prop.must_supply());
         }
         // A required name without a property gets the additionalProperties
         // schema (see the tree writer); a name already listed keeps its own.
@@ -380,7 +409,7 @@ impl Writer<'_> {
             .peekable();
         if required.peek().is_some() {
             self.key(object, "required");
-            if self.closed {
+            if self.style.closed {
                 self.names(shape.props.iter().map(|p| p.key.as_str()));
             } else {
                 self.names(required);
@@ -402,7 +431,7 @@ impl Writer<'_> {
         }
         if let Some(additional) = &shape.additional {
             self.key(object, "additionalProperties");
-            if self.closed {
+            if self.style.closed {
                 self.raw("false");
             } else {
                 self.shape_or_false(additional);

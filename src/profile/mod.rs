@@ -27,7 +27,7 @@ use std::borrow::Cow;
 use crate::schema::json::Json;
 use serde::Serialize;
 
-pub use shortcut::{closed, unchanged};
+pub use shortcut::direct;
 pub use union_root::ActionsAs;
 
 use crate::error::{Code, Error, Finding, FindingCode, Result};

@@ -1,85 +1,124 @@
 //! Schemas whose profile text can be written straight from the Shape:
 //! those a profile leaves exactly as the `mcp` profile writes them
 //! (recursive ones too, for clients that resolve `$ref` as written, and
-//! unions below the root, for clients whose rules touch only a root one), and
-//! those `openai-strict` only closes (every object closed, every key
-//! required, optional ones nullable).
+//! unions below the root, for clients whose rules touch only a root one),
+//! those whose only rewrites are a `const` made a one-value enum and a
+//! `oneOf` made `anyOf` (Gemini, its JSON mode, Cursor and portable on
+//! schemas without unions), and those `openai-strict` only closes (every
+//! object closed, every key required, optional ones nullable).
 //!
 //! Most tools are plain objects of scalars, string enums and arrays, and for
 //! most clients nothing in them needs rewriting; yet a profile builds the
 //! mcp schema as a tree, visits every node with lookups that find nothing,
 //! and writes the tree out: about four times what writing the mcp text
-//! straight from the Shape costs. When this module says a schema is left
-//! alone, the profile's text is the mcp text.
+//! straight from the Shape costs. When this module names a [`Style`], the
+//! profile's text is the Shape written in that style.
 //!
-//! Conservative on purpose: a node kind, keyword or key that any rule of
-//! the client's profile looks at sends the schema the long way. The
+//! Conservative on purpose: a node kind, keyword or key that any other rule
+//! of the client's profile looks at sends the schema the long way. The
 //! profile files stay the one statement of each client's rules; tests hold
 //! both ways to the same bytes (the snapshot test over every Zod fixture,
-//! and a property test over generated plain schemas).
+//! and property tests over generated plain schemas).
 
 use serde_json::Value;
 
 use super::Client;
+use crate::emit::Style;
 use crate::schema::{Kind, ObjectShape, Schema, Shape};
 
-/// Whether `client`'s profile writes `schema` as the mcp profile does and
-/// refuses nothing in it. `openai-strict` rewrites every object, so never
-/// (see [`closed`]).
+/// How `client`'s profile text can be written straight from the Shape:
+/// the [`Style`] whose rewrites are all the profile would make of `schema`
+/// (`Style::PLAIN` when it leaves it alone), with nothing in it refused.
+/// `None`: the profile rewrites the tree.
 #[must_use]
-pub fn unchanged(schema: &Schema, client: Client) -> bool {
+pub fn direct(schema: &Schema, client: Client) -> Option<Style> {
     let Some(rules) = Rules::of(client) else {
-        return false;
+        return closed(schema).then_some(Style::CLOSED);
     };
     let root = &schema.root;
-    (schema.defs.is_empty() || rules.refs)
+    // Only the rewrites this schema calls for: with none, the text is the
+    // mcp text, which may be written already.
+    let mut used = Style::PLAIN;
+    let written = (schema.defs.is_empty() || rules.refs != Refs::Refused)
         && !root.nullable
         && matches!(root.kind, Kind::Object(_))
-        && rules.node(root)
-        && schema.defs.iter().all(|def| rules.node(&def.shape))
+        && rules.node(root, &mut used)
+        && schema
+            .defs
+            .iter()
+            .all(|def| Rules { in_def: true, ..rules }.node(&def.shape, &mut used));
+    written.then_some(used)
+}
+
+/// What a profile does with a `$ref` node.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Refs {
+    /// Recursion is refused (a kept definition is a recursive one).
+    Refused,
+    /// Passed as written.
+    AsWritten,
+    /// Passed with nothing but `$` keywords beside it, and refused when a
+    /// required property inside a definition refers to one (gemini-json).
+    Bare,
+}
+
+/// What a profile does with a union below the root.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Unions {
+    /// Joined into one schema (Cursor, portable).
+    Joined,
+    /// Passed as written, its branches checked as any node is.
+    AsWritten,
+    /// Written as an `anyOf` that must stand alone in its node (Gemini):
+    /// passed only when nothing stands beside it and no branch is `null`.
+    Alone,
 }
 
 /// What a client's profile would change, as far as plain schemas go.
-// One flag per rule reads as the profiles' own list; a state machine it is not.
-#[allow(clippy::struct_excessive_bools)]
 #[derive(Clone, Copy)]
 struct Rules {
     /// Values are rewritten: `null` in a type list or enum (Cursor drops
     /// it, Gemini writes `nullable`), enum values that are not strings.
     rewrites_values: bool,
-    /// A `const` (an enum of one value) becomes a one-value enum.
-    no_const: bool,
     /// `additionalProperties` is removed even when `false` (Gemini).
     no_additional: bool,
-    /// Recursive definitions pass as written (no refusal, no rewrite of a
-    /// `$ref` node).
-    refs: bool,
-    /// A union below the root passes as written (the client's rules touch
-    /// only a root union), its branches checked as any node is.
-    unions: bool,
+    refs: Refs,
+    unions: Unions,
     /// Property keys the client refuses.
     key_ok: Option<fn(&str) -> bool>,
     /// Keywords kept as written; any other sends the schema the long way.
     keyword_ok: fn(&str, &Value) -> bool,
+    /// The rewrites the writer may make for this client (`oneOf` as
+    /// `anyOf`, `const` as a one-value enum).
+    style: Style,
+    /// The node is inside a definition.
+    in_def: bool,
 }
 
 impl Rules {
+    /// `None` for openai-strict, which rewrites every object (see [`closed`]).
     fn of(client: Client) -> Option<Rules> {
         let loose = Rules {
             rewrites_values: false,
-            no_const: false,
             no_additional: false,
-            refs: true,
-            unions: true,
+            refs: Refs::AsWritten,
+            unions: Unions::AsWritten,
             key_ok: None,
             keyword_ok: common_keyword,
+            style: Style::PLAIN,
+            in_def: false,
         };
-        // Cursor and portable join a union into one schema, Gemini makes
-        // `anyOf` stand alone: they rewrite every union.
+        // A `const` becomes a one-value enum for these, taken out and put
+        // back at the end of its node.
+        let const_as_enum = Style {
+            const_as_enum: true,
+            ..Style::PLAIN
+        };
+        // Cursor and portable join every union into one schema.
         let no_composition = Rules {
             rewrites_values: true,
-            no_const: true,
-            unions: false,
+            unions: Unions::Joined,
+            style: const_as_enum,
             ..loose
         };
         Some(match client {
@@ -89,35 +128,41 @@ impl Rules {
                 key_ok: Some(super::anthropic::key_ok),
                 ..loose
             },
-            // Claude Code refuses recursion; Gemini's JSON mode strips what
-            // sits beside a `$ref` and refuses some cycles.
+            // Claude Code refuses recursion.
             Client::ClaudeCode => Rules {
                 key_ok: Some(super::anthropic::key_ok),
-                refs: false,
+                refs: Refs::Refused,
                 ..loose
             },
             Client::GeminiJson => Rules {
-                no_const: true,
-                refs: false,
+                refs: Refs::Bare,
+                style: const_as_enum,
                 ..loose
             },
             Client::Cursor => no_composition,
             Client::Portable => Rules {
                 key_ok: Some(super::anthropic::key_ok),
-                refs: false,
+                refs: Refs::Refused,
                 ..no_composition
             },
             Client::Gemini => Rules {
                 no_additional: true,
-                refs: false,
+                refs: Refs::Refused,
+                unions: Unions::Alone,
                 key_ok: Some(super::gemini::key_ok),
                 keyword_ok: gemini_keyword,
+                style: Style {
+                    any_of: true,
+                    ..const_as_enum
+                },
                 ..no_composition
             },
         })
     }
 
-    fn node(self, shape: &Shape) -> bool {
+    /// Whether the style writes `shape` as the profile would; the rewrites
+    /// it makes there are added to `used`.
+    fn node(self, shape: &Shape, used: &mut Style) -> bool {
         if !shape.applicators.is_empty() || (self.rewrites_values && shape.nullable) {
             return false;
         }
@@ -126,24 +171,49 @@ impl Rules {
         }
         match &shape.kind {
             Kind::Boolean | Kind::Number | Kind::Integer | Kind::String => true,
-            Kind::Ref(_) => self.refs,
-            Kind::Enum(values) => self.enumeration(values, shape.nullable),
+            Kind::Ref(_) => match self.refs {
+                Refs::Refused => false,
+                Refs::AsWritten => true,
+                // A nullable reference is written inside an `anyOf`, alone.
+                Refs::Bare => shape.nullable || bare(shape),
+            },
+            Kind::Enum(values) => {
+                // The writer turns a single accepted value into `const`. A
+                // profile takes it out, the node's last key moving into its
+                // place, and appends the enum: the writer's one-value enum
+                // in place is the same text only when the `const` was last.
+                let constant = values.len() + usize::from(shape.nullable) == 1;
+                if constant && self.style.const_as_enum {
+                    if !shape.keywords.is_empty() || shape.default.is_some() {
+                        return false;
+                    }
+                    used.const_as_enum = true;
+                }
+                !self.rewrites_values || values.iter().all(Value::is_string)
+            }
             // An array without `items` gets one from several profiles; a
             // tuple is loosened.
-            Kind::Array(array) => array.prefix.is_empty() && array.items.as_ref().is_some_and(|items| self.node(items)),
-            Kind::Object(object) => self.object(object),
-            Kind::Union(union) => self.unions && union.branches.iter().all(|branch| self.node(branch)),
+            Kind::Array(array) => {
+                array.prefix.is_empty() && array.items.as_ref().is_some_and(|items| self.node(items, used))
+            }
+            Kind::Object(object) => self.object(object, used),
+            Kind::Union(union) => {
+                let alone = match self.unions {
+                    Unions::Joined => return false,
+                    Unions::AsWritten => true,
+                    // A union read from a schema keeps two branches at least,
+                    // none of them a bare `null` (that is `nullable`, which
+                    // Gemini rewrites), so none is merged into the node.
+                    Unions::Alone => bare(shape),
+                };
+                used.any_of |= self.style.any_of && union.exclusive;
+                alone && union.branches.iter().all(|branch| self.node(branch, used))
+            }
             Kind::Any | Kind::Never | Kind::Null | Kind::AllOf(_) => false,
         }
     }
 
-    fn enumeration(self, values: &[Value], nullable: bool) -> bool {
-        // The mcp writer turns a single accepted value into `const`.
-        let written = values.len() + usize::from(nullable);
-        (!self.no_const || written >= 2) && (!self.rewrites_values || values.iter().all(Value::is_string))
-    }
-
-    fn object(self, object: &ObjectShape) -> bool {
+    fn object(self, object: &ObjectShape, used: &mut Style) -> bool {
         // `false` is left by Claude Code's and Cursor's open-record rules.
         let additional = object
             .additional
@@ -151,11 +221,23 @@ impl Rules {
             .is_none_or(|closed| !self.no_additional && closed.is_false());
         additional
             && only_properties(object)
-            && object
-                .props
-                .iter()
-                .all(|prop| self.key_ok.is_none_or(|ok| ok(&prop.key)) && self.node(&prop.shape))
+            && object.props.iter().all(|prop| {
+                self.key_ok.is_none_or(|ok| ok(&prop.key))
+                    && !(self.in_def && self.refs == Refs::Bare && prop.must_supply() && refers(&prop.shape))
+                    && self.node(&prop.shape, used)
+            })
     }
+}
+
+/// A node with nothing but its kind: no title, description, default or
+/// keyword beside it.
+fn bare(shape: &Shape) -> bool {
+    shape.title.is_none() && shape.description.is_none() && shape.default.is_none() && shape.keywords.is_empty()
+}
+
+/// A node written as a `$ref` (a nullable one is wrapped in an `anyOf`).
+fn refers(shape: &Shape) -> bool {
+    matches!(shape.kind, Kind::Ref(_)) && !shape.nullable
 }
 
 /// An object described by its properties alone: no pattern properties,
@@ -186,7 +268,7 @@ fn gemini_keyword(key: &str, value: &Value) -> bool {
 
 /// Whether `openai-strict` writes `schema` as the mcp document with every
 /// object closed and every key required, optional keys nullable, `oneOf`
-/// written `anyOf` ([`crate::emit::write_root_closed`]), and refuses
+/// written `anyOf` ([`Style::CLOSED`]), and refuses
 /// nothing in it: no keyword it removes, no record, no type-less node,
 /// nothing over its limits, no optional one-value enum (made nullable, a
 /// `const` moves), no optional or nullable union (made nullable, it is
@@ -194,8 +276,7 @@ fn gemini_keyword(key: &str, value: &Value) -> bool {
 /// `anyOf` appended, which moves them), and no optional `$ref` with a
 /// title, default or keyword (made nullable, it is wrapped, and those stay
 /// inside).
-#[must_use]
-pub fn closed(schema: &Schema) -> bool {
+fn closed(schema: &Schema) -> bool {
     let root = &schema.root;
     let mut counts = Counts::default();
     !root.nullable
