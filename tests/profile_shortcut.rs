@@ -234,8 +234,11 @@ fn a_union_field_is_handed_out_as_written_by_the_clients_that_leave_it_alone() {
     let tool = compiled(&schema);
     for client in Client::ALL {
         let expected = match client {
-            // Cursor and portable join it into one object.
-            Client::Cursor | Client::Portable => None,
+            // Cursor and portable join it into one object, the tags one enum.
+            Client::Cursor | Client::Portable => Some(Style {
+                join: true,
+                ..CONST_AS_ENUM
+            }),
             // Strict mode closes it, `oneOf` as `anyOf`.
             Client::OpenaiStrict => Some(Style::CLOSED),
             // Gemini writes `anyOf` and the tags as one-value enums.
@@ -519,13 +522,13 @@ proptest! {
 /// default after it, a nullable type, a format Gemini drops).
 fn styled_leaf() -> impl Strategy<Value = Value> {
     prop_oneof![
-        3 => Just(json!({ "type": "string", "const": "tag" })),
-        2 => Just(json!({ "description": "the tag", "type": "string", "const": "tag" })),
+        6 => Just(json!({ "type": "string", "const": "tag" })),
+        4 => Just(json!({ "description": "the tag", "type": "string", "const": "tag" })),
         1 => Just(json!({ "type": "string", "const": "x", "default": "x" })),
-        2 => Just(json!({ "type": "string", "enum": ["a", "b"] })),
+        4 => Just(json!({ "type": "string", "enum": ["a", "b"] })),
         1 => Just(json!({ "type": "string", "format": "date-time" })),
         1 => Just(json!({ "type": "string", "format": "email" })),
-        2 => Just(json!({ "type": "integer", "minimum": 0 })),
+        4 => Just(json!({ "type": "integer", "minimum": 0 })),
         1 => Just(json!({ "type": "array", "items": { "type": "string" } })),
         1 => Just(json!({ "type": ["string", "null"] })),
     ]
@@ -533,7 +536,8 @@ fn styled_leaf() -> impl Strategy<Value = Value> {
 
 /// Objects with keys every client takes, and unions of two or more
 /// branches, now and then described (Gemini moves a description into the
-/// branches).
+/// branches); unions of objects tagged by a `kind` (the same tag or
+/// several, one value or two), some closed, which Cursor and portable join.
 fn styled_node() -> BoxedStrategy<Value> {
     styled_leaf()
         .prop_recursive(3, 16, 3, |inner| {
@@ -555,6 +559,32 @@ fn styled_node() -> BoxedStrategy<Value> {
                 }
                 json!({ "type": "object", "properties": properties, "required": required })
             });
+            let tag = prop_oneof![
+                3 => Just(json!({ "type": "string", "const": "a" })),
+                3 => Just(json!({ "type": "string", "const": "b" })),
+                2 => Just(json!({ "type": "string", "enum": ["b", "c"] })),
+                1 => Just(json!({ "type": "integer", "const": 1 })),
+            ];
+            let tagged = (
+                prop::collection::vec((object.clone(), tag, any::<bool>(), prop::bool::weighted(0.3)), 2..4),
+                any::<bool>(),
+            )
+                .prop_map(|(branches, exclusive)| {
+                    let branches: Vec<Value> = branches
+                        .into_iter()
+                        .map(|(mut branch, tag, required, closed)| {
+                            branch["properties"]["kind"] = tag;
+                            if required {
+                                branch["required"].as_array_mut().unwrap().push(json!("kind"));
+                            }
+                            if closed {
+                                branch["additionalProperties"] = json!(false);
+                            }
+                            branch
+                        })
+                        .collect();
+                    json!({ if exclusive { "oneOf" } else { "anyOf" }: branches })
+                });
             let union = (
                 prop::collection::vec(inner, 1..4),
                 any::<bool>(),
@@ -567,9 +597,89 @@ fn styled_node() -> BoxedStrategy<Value> {
                     }
                     union
                 });
-            prop_oneof![2 => object, 1 => union]
+            prop_oneof![2 => object, 1 => union, 2 => tagged]
         })
         .boxed()
+}
+
+/// Unions of tagged objects of leaves, which Cursor and portable join
+/// straight from the Shape as often as not: shared keys with the same
+/// schema or different ones, tags alike or not, open or closed branches.
+fn tagged_root() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        4 => Just(json!({ "type": "string" })),
+        2 => Just(json!({ "type": "integer", "minimum": 0 })),
+        2 => Just(json!({ "type": "string", "enum": ["x", "y"] })),
+        1 => Just(json!({ "type": "number" })),
+        1 => Just(json!({ "type": "string", "const": "x", "default": "x" })),
+    ];
+    let tag = prop_oneof![
+        3 => Just(json!({ "type": "string", "const": "a" })),
+        3 => Just(json!({ "type": "string", "const": "b" })),
+        2 => Just(json!({ "type": "string", "enum": ["b", "c"] })),
+        1 => Just(json!({ "description": "the a tag", "type": "string", "const": "a" })),
+        1 => Just(json!({ "type": "integer", "const": 1 })),
+    ];
+    let branch = (
+        prop::collection::vec(
+            (
+                prop::sample::select(&["alpha", "b_2", "gamma"][..]),
+                leaf,
+                any::<bool>(),
+            ),
+            0..3,
+        ),
+        tag,
+        any::<bool>(),
+        prop::bool::weighted(0.2),
+        prop::bool::weighted(0.05),
+    )
+        .prop_map(|(props, tag, tag_required, closed, described)| {
+            let mut properties = Map::new();
+            let mut required = Vec::new();
+            properties.insert("kind".to_owned(), tag);
+            if tag_required {
+                required.push(json!("kind"));
+            }
+            for (key, node, must) in props {
+                if properties.insert(key.to_owned(), node).is_none() && must {
+                    required.push(json!(key));
+                }
+            }
+            let mut node = json!({ "type": "object", "properties": properties, "required": required });
+            if closed {
+                node["additionalProperties"] = json!(false);
+            }
+            if described {
+                node["description"] = json!("a branch");
+            }
+            node
+        });
+    // Now and then a keyword every branch has (the join keeps it), or one
+    // beside the union.
+    let union =
+        (prop::collection::vec(branch, 2..4), any::<bool>(), 0..16u8).prop_map(|(mut branches, exclusive, extra)| {
+            if extra == 0 {
+                for branch in &mut branches {
+                    branch["minProperties"] = json!(1);
+                }
+            }
+            let mut union = json!({ if exclusive { "oneOf" } else { "anyOf" }: branches });
+            match extra {
+                1 => union["description"] = json!("one of several"),
+                2 => union["maxProperties"] = json!(3),
+                _ => {}
+            }
+            union
+        });
+    prop::collection::vec(union, 1..3).prop_map(|fields| {
+        let properties: Map<String, Value> = fields
+            .into_iter()
+            .enumerate()
+            .map(|(i, f)| (format!("f{i}"), f))
+            .collect();
+        json!({ "type": "object", "properties": properties, "required": ["f0"] })
+    })
 }
 
 fn styled_root() -> impl Strategy<Value = Value> {
@@ -589,7 +699,7 @@ fn the_styled_generator_reaches_the_styled_writer() {
     use proptest::test_runner::TestRunner;
     let mut runner = TestRunner::deterministic();
     let strategy = styled_root();
-    let mut styled = [0usize; 2];
+    let mut styled = [0usize; 4];
     for _ in 0..400 {
         let schema = strategy.new_tree(&mut runner).unwrap().current();
         for (count, client) in styled.iter_mut().zip([Client::Gemini, Client::GeminiJson]) {
@@ -598,14 +708,23 @@ fn the_styled_generator_reaches_the_styled_writer() {
             }
         }
     }
-    assert!(styled.iter().all(|count| *count >= 60), "{styled:?} of 400");
+    let strategy = tagged_root();
+    for _ in 0..400 {
+        let schema = strategy.new_tree(&mut runner).unwrap().current();
+        for (count, client) in styled.iter_mut().skip(2).zip([Client::Cursor, Client::Portable]) {
+            if direct(&schema, client).is_some_and(|style| style.join) {
+                *count += 1;
+            }
+        }
+    }
+    assert!(styled.iter().all(|count| *count >= 40), "{styled:?} of 400");
 }
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(1500))]
 
     #[test]
-    fn what_the_writer_rewrites_matches_each_profiles_tree(schema in styled_root()) {
+    fn what_the_writer_rewrites_matches_each_profiles_tree(schema in prop_oneof![styled_root(), tagged_root()]) {
         let Ok(tool) = Tool::compile(&schema, &CompileOptions::default()) else {
             return Ok(());
         };

@@ -14,6 +14,8 @@ use crate::schema::{Applicator, ArrayShape, Kind, ObjectShape, Schema, Shape};
 /// of the plain document gives for a schema where it changes nothing else.
 /// Which profile wants which, and for which schemas, is the profile room's
 /// business.
+// Independent rewrites, any of which a profile may want: flags, not states.
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Style {
     /// Every object closed and every key required, a key that was optional
@@ -26,6 +28,10 @@ pub struct Style {
     /// A single accepted value written as a one-value `enum`, not as
     /// `const`.
     pub const_as_enum: bool,
+    /// A union written as one object with every branch's properties (see
+    /// [`Writer::joined`]), for a union of bare objects that agree on the
+    /// properties they share, or give string enums for them.
+    pub join: bool,
 }
 
 impl Style {
@@ -34,12 +40,14 @@ impl Style {
         closed: false,
         any_of: false,
         const_as_enum: false,
+        join: false,
     };
     /// Closed (see [`Style::closed`]).
     pub const CLOSED: Style = Style {
         closed: true,
         any_of: true,
         const_as_enum: false,
+        join: false,
     };
 }
 
@@ -259,6 +267,7 @@ impl Writer<'_> {
                 self.type_name(object, "object", nullable);
                 self.object(shape, object);
             }
+            Kind::Union(union) if self.style.join => self.joined(&union.branches, object),
             Kind::Union(union) => {
                 self.key(
                     object,
@@ -439,6 +448,77 @@ impl Writer<'_> {
         }
     }
 
+    /// A union of objects as one object, as a tree rewrite that joins it
+    /// writes it: every branch's properties in the order they first
+    /// appear, a property several branches give written once when they
+    /// agree, else as one string enum of all their values (a union
+    /// [`Style::join`] is used for gives nothing else); required where
+    /// every branch requires it; closed where every branch is.
+    fn joined(&mut self, branches: &[Shape], object: &mut Object) {
+        let objects: Vec<&ObjectShape> = branches
+            .iter()
+            .filter_map(|branch| match &branch.kind {
+                Kind::Object(shape) => Some(&**shape),
+                _ => None,
+            })
+            .collect();
+        self.type_name(object, "object", false);
+        self.key(object, "properties");
+        self.raw("{");
+        let mut properties = Object::new();
+        let mut names: Vec<&str> = Vec::new();
+        for (i, branch) in objects.iter().enumerate() {
+            for prop in &branch.props {
+                if objects.iter().take(i).any(|earlier| find(earlier, &prop.key).is_some()) {
+                    continue;
+                }
+                names.push(&prop.key);
+                self.data_key(&mut properties, &prop.key);
+                let later = objects.iter().skip(i + 1).filter_map(|o| find(o, &prop.key));
+                if later.clone().all(|other| other.shape == prop.shape) {
+                    self.shape(&prop.shape, false, false);
+                    continue;
+                }
+                let mut values: Vec<&Value> = Vec::new();
+                for other in std::iter::once(prop).chain(later) {
+                    if let Kind::Enum(these) = &other.shape.kind {
+                        for value in these.iter() {
+                            if !values.contains(&value) {
+                                values.push(value);
+                            }
+                        }
+                    }
+                }
+                self.raw("{\"type\":\"string\",\"enum\":[");
+                for (at, value) in values.into_iter().enumerate() {
+                    if at > 0 {
+                        self.raw(",");
+                    }
+                    self.value(value);
+                }
+                self.raw("]}");
+            }
+        }
+        self.raw("}");
+        let required = |name: &&str| {
+            objects
+                .iter()
+                .all(|o| find(o, name).is_some_and(crate::schema::Prop::must_supply))
+        };
+        if names.iter().any(required) {
+            self.key(object, "required");
+            self.names(names.iter().copied().filter(required));
+        }
+        if objects
+            .first()
+            .and_then(|o| o.additional.as_ref())
+            .is_some_and(Shape::is_false)
+        {
+            self.key(object, "additionalProperties");
+            self.raw("false");
+        }
+    }
+
     fn shape_or_false(&mut self, shape: &Shape) {
         if shape.is_false() {
             self.raw("false");
@@ -464,4 +544,9 @@ impl Writer<'_> {
             }
         }
     }
+}
+
+/// The property `key` of an object.
+fn find<'o>(object: &'o ObjectShape, key: &str) -> Option<&'o crate::schema::Prop> {
+    object.props.iter().find(|prop| prop.key == key)
 }

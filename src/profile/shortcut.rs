@@ -24,7 +24,7 @@ use serde_json::Value;
 
 use super::Client;
 use crate::emit::Style;
-use crate::schema::{Kind, ObjectShape, Schema, Shape};
+use crate::schema::{Kind, ObjectShape, Schema, Shape, Union};
 
 /// How `client`'s profile text can be written straight from the Shape:
 /// the [`Style`] whose rewrites are all the profile would make of `schema`
@@ -65,7 +65,9 @@ enum Refs {
 /// What a profile does with a union below the root.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Unions {
-    /// Joined into one schema (Cursor, portable).
+    /// Joined into one schema (Cursor, portable): written so when every
+    /// branch is a bare object and the properties they share agree or are
+    /// string enums ([`Style::join`]).
     Joined,
     /// Passed as written, its branches checked as any node is.
     AsWritten,
@@ -118,7 +120,10 @@ impl Rules {
         let no_composition = Rules {
             rewrites_values: true,
             unions: Unions::Joined,
-            style: const_as_enum,
+            style: Style {
+                join: true,
+                ..const_as_enum
+            },
             ..loose
         };
         Some(match client {
@@ -199,7 +204,13 @@ impl Rules {
             Kind::Object(object) => self.object(object, used),
             Kind::Union(union) => {
                 let alone = match self.unions {
-                    Unions::Joined => return false,
+                    // Title and description stay in front of the joined
+                    // keys; anything after the union would be moved.
+                    Unions::Joined => {
+                        let joined = shape.default.is_none() && shape.keywords.is_empty() && self.joins(union, used);
+                        used.join |= joined;
+                        return joined;
+                    }
                     Unions::AsWritten => true,
                     // A union read from a schema keeps two branches at least,
                     // none of them a bare `null` (that is `nullable`, which
@@ -211,6 +222,37 @@ impl Rules {
             }
             Kind::Any | Kind::Never | Kind::Null | Kind::AllOf(_) => false,
         }
+    }
+
+    /// Whether [`Style::join`] writes `union` as the profile's join does:
+    /// bare objects, open or closed alike, each written by these rules,
+    /// whose shared properties are equal or all string enums.
+    fn joins(self, union: &Union, used: &mut Style) -> bool {
+        let mut objects = Vec::with_capacity(union.branches.len());
+        for branch in &union.branches {
+            match &branch.kind {
+                Kind::Object(object) if branch.is_bare() => objects.push(&**object),
+                _ => return false,
+            }
+        }
+        let Some(first) = objects.first() else {
+            return false;
+        };
+        // Shared keys are found by scanning: a wide union takes the long way.
+        objects.iter().map(|o| o.props.len()).sum::<usize>() <= MAX_JOINED_PROPERTIES
+            && objects
+                .iter()
+                .all(|o| o.additional == first.additional && self.object(o, used))
+            && objects.iter().enumerate().all(|(i, o)| {
+                o.props.iter().all(|prop| {
+                    let mut later = objects
+                        .iter()
+                        .skip(i + 1)
+                        .filter_map(|l| l.props.iter().find(|p| p.key == prop.key));
+                    later.clone().all(|p| p.shape == prop.shape)
+                        || (string_enum(&prop.shape) && later.all(|p| string_enum(&p.shape)))
+                })
+            })
     }
 
     fn object(self, object: &ObjectShape, used: &mut Style) -> bool {
@@ -227,6 +269,16 @@ impl Rules {
                     && self.node(&prop.shape, used)
             })
     }
+}
+
+/// The properties of all a union's branches together, past which its join
+/// is left to the tree.
+const MAX_JOINED_PROPERTIES: usize = 64;
+
+/// A bare enum of strings (a tag), which a join unites with its kin.
+fn string_enum(shape: &Shape) -> bool {
+    shape.is_bare()
+        && matches!(&shape.kind, Kind::Enum(values) if !values.is_empty() && values.iter().all(Value::is_string))
 }
 
 /// A node with nothing but its kind: no title, description, default or
