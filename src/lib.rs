@@ -290,7 +290,10 @@ impl Tool {
                 .flatten()
             {
                 Some(emit::Style::PLAIN) => Profiled::written(self.mcp_text(), profile::Report::quiet()),
-                Some(style) => Profiled::written(emit::write_root_as(&self.schema, style), profile::Report::quiet()),
+                Some(style) => Profiled::written(
+                    profile::write_direct(&self.schema, client, style),
+                    profile::Report::quiet(),
+                ),
                 None => Profiled::new(self.shaped(client, form, profile::Report::quiet())),
             },
         };

@@ -144,10 +144,12 @@ fn openai_strict_takes_the_long_way_past_its_nesting_limit() {
 fn what_a_client_rewrites_takes_the_long_way() {
     let with = |field: Value| json!({ "type": "object", "properties": { "a": field } });
     let cases = [
-        // Cursor drops null, Gemini writes `nullable`; OpenAI keeps it.
+        // A nullable object: Gemini writes `nullable`, Cursor drops the
+        // null, on the tree (a nullable scalar, by their rule for one node:
+        // see below); OpenAI keeps it.
         (
-            with(json!({ "type": ["string", "null"] })),
-            &[Client::Cursor, Client::Gemini, Client::Portable][..],
+            with(json!({ "type": ["object", "null"], "properties": {} })),
+            &[Client::Gemini, Client::Cursor, Client::Portable][..],
             &[Client::Openai, Client::GeminiJson][..],
         ),
         // Numeric enums are stringified.
@@ -155,12 +157,6 @@ fn what_a_client_rewrites_takes_the_long_way() {
             with(json!({ "enum": [1, 2] })),
             &[Client::Cursor, Client::Gemini],
             &[Client::Anthropic, Client::Vscode],
-        ),
-        // Gemini takes only date-time among string formats.
-        (
-            with(json!({ "type": "string", "format": "email" })),
-            &[Client::Gemini],
-            &[Client::Cursor, Client::GeminiJson],
         ),
         // Gemini removes additionalProperties, even false.
         (
@@ -281,6 +277,87 @@ fn a_const_is_written_as_a_one_value_enum() {
             agrees(&compiled(schema), *client).unwrap();
         }
     }
+}
+
+#[test]
+fn cursor_and_portable_drop_a_scalars_null_by_their_own_rule() {
+    let schema = json!({ "type": "object", "properties": {
+        "a": { "description": "maybe", "type": ["string", "null"], "minLength": 1 },
+        "b": { "type": ["string", "null"], "enum": ["x", "y", null] },
+        "c": { "type": "string", "const": "k", "default": "k" }
+    } });
+    let leaves = Style {
+        leaves: true,
+        ..Style::PLAIN
+    };
+    for client in [Client::Cursor, Client::Portable] {
+        assert_eq!(direct(&schema, client), Some(leaves), "{}", client.name());
+        assert_eq!(
+            compiled(&schema).input_schema_text(&options(client)).unwrap(),
+            r#"{"type":"object","properties":{"a":{"description":"maybe","type":"string","minLength":1},"b":{"type":"string","enum":["x","y"]},"c":{"type":"string","default":"k","enum":["k"]}}}"#
+        );
+        agrees(&compiled(&schema), client).unwrap();
+    }
+    // A numeric enum is written as strings, refused where two look alike;
+    // a reference in a subschema beside a scalar is named only in the
+    // whole document: both the long way.
+    let numeric =
+        json!({ "type": "object", "properties": { "n": { "type": ["integer", "null"], "enum": [1, null] } } });
+    let referring = json!({
+        "type": "object",
+        "properties": { "n": { "type": ["string", "null"], "not": { "$ref": "#/$defs/Node" } }, "tree": { "$ref": "#/$defs/Node" } },
+        "$defs": { "Node": { "type": "object", "properties": { "next": { "$ref": "#/$defs/Node" } } } }
+    });
+    for schema in [&numeric, &referring] {
+        assert_eq!(direct(schema, Client::Cursor), None, "{schema}");
+        agrees(&compiled(schema), Client::Cursor).unwrap();
+    }
+}
+
+#[test]
+fn gemini_writes_the_scalars_it_rewrites_by_its_own_rule() {
+    let with = |field: Value| json!({ "type": "object", "properties": { "a": field, "b": { "type": "string" } } });
+    let leaves = Style {
+        leaves: true,
+        ..Style::PLAIN
+    };
+    for (field, written) in [
+        // `nullable` appended, the format removed (the last key moves into its place).
+        (
+            json!({ "type": ["string", "null"], "format": "email", "pattern": "@" }),
+            r#"{"type":"string","nullable":true,"pattern":"@"}"#,
+        ),
+        // An exclusive bound as the inclusive one next to it, after the default.
+        (
+            json!({ "type": "integer", "exclusiveMinimum": 0, "default": 1 }),
+            r#"{"type":"integer","default":1,"minimum":1}"#,
+        ),
+        // A const with keys after it: the enum at the end.
+        (
+            json!({ "type": "string", "const": "x", "minLength": 1, "default": "x" }),
+            r#"{"type":"string","default":"x","minLength":1,"enum":["x"]}"#,
+        ),
+        // Examples as one example, a keyword outside Gemini's Schema removed.
+        (
+            json!({ "type": "number", "multipleOf": 5, "examples": [10, 20] }),
+            r#"{"type":"number","example":10}"#,
+        ),
+    ] {
+        let schema = with(field.clone());
+        assert_eq!(direct(&schema, Client::Gemini), Some(leaves), "{field}");
+        let text = compiled(&schema).input_schema_text(&options(Client::Gemini)).unwrap();
+        let expected = format!(r#"{{"type":"object","properties":{{"a":{written},"b":{{"type":"string"}}}}}}"#);
+        assert_eq!(text, expected);
+        agrees(&compiled(&schema), Client::Gemini).unwrap();
+    }
+    // A numeric enum would be stringified and may be refused: the long way.
+    assert_eq!(
+        direct(
+            &with(json!({ "type": ["integer", "null"], "enum": [1, 2, null] })),
+            Client::Gemini
+        ),
+        None
+    );
 }
 
 #[test]
@@ -531,6 +608,9 @@ fn styled_leaf() -> impl Strategy<Value = Value> {
         4 => Just(json!({ "type": "integer", "minimum": 0 })),
         1 => Just(json!({ "type": "array", "items": { "type": "string" } })),
         1 => Just(json!({ "type": ["string", "null"] })),
+        1 => Just(json!({ "type": "integer", "exclusiveMinimum": 0, "default": 1 })),
+        1 => Just(json!({ "type": "number", "multipleOf": 5, "examples": [10] })),
+        1 => Just(json!({ "type": ["string", "null"], "enum": ["a", "b", null] })),
     ]
 }
 
@@ -699,13 +779,16 @@ fn the_styled_generator_reaches_the_styled_writer() {
     use proptest::test_runner::TestRunner;
     let mut runner = TestRunner::deterministic();
     let strategy = styled_root();
-    let mut styled = [0usize; 4];
+    let mut styled = [0usize; 5];
     for _ in 0..400 {
         let schema = strategy.new_tree(&mut runner).unwrap().current();
         for (count, client) in styled.iter_mut().zip([Client::Gemini, Client::GeminiJson]) {
             if direct(&schema, client).is_some_and(|style| style != Style::PLAIN) {
                 *count += 1;
             }
+        }
+        if direct(&schema, Client::Gemini).is_some_and(|style| style.leaves) {
+            styled[4] += 1;
         }
     }
     let strategy = tagged_root();

@@ -32,6 +32,11 @@ pub struct Style {
     /// [`Writer::joined`]), for a union of bare objects that agree on the
     /// properties they share, or give string enums for them.
     pub join: bool,
+    /// A scalar or enum node below the root is first offered to the leaf
+    /// writer given to [`write_root_with`], which writes it when its
+    /// profile rewrites it (with the profile's own rule) and declines
+    /// otherwise.
+    pub leaves: bool,
 }
 
 impl Style {
@@ -41,6 +46,7 @@ impl Style {
         any_of: false,
         const_as_enum: false,
         join: false,
+        leaves: false,
     };
     /// Closed (see [`Style::closed`]).
     pub const CLOSED: Style = Style {
@@ -48,6 +54,7 @@ impl Style {
         any_of: true,
         const_as_enum: false,
         join: false,
+        leaves: false,
     };
 }
 
@@ -60,10 +67,21 @@ pub fn write_root(schema: &Schema) -> String {
 /// The root document as JSON text, rewritten as `style` says.
 #[must_use]
 pub fn write_root_as(schema: &Schema, style: Style) -> String {
+    write_root_with(schema, style, &|_, _| false)
+}
+
+/// Writes a leaf node itself and says so, or declines (`false`, nothing
+/// written).
+pub type LeafWriter<'h> = &'h dyn Fn(&Shape, &mut Vec<u8>) -> bool;
+
+/// [`write_root_as`], leaves offered to `leaf` first when `style.leaves`.
+#[must_use]
+pub fn write_root_with(schema: &Schema, style: Style, leaf: LeafWriter<'_>) -> String {
     let mut out = Writer {
         buf: Vec::with_capacity(256),
         schema,
         style,
+        leaf,
     };
     out.shape(&schema.root, true, false);
     // Only UTF-8 was written: keys and strings through serde_json, the rest ASCII.
@@ -84,10 +102,11 @@ fn write_any(buf: &mut Vec<u8>, value: &Value) {
     }
 }
 
-struct Writer<'s> {
+struct Writer<'s, 'h> {
     buf: Vec<u8>,
     schema: &'s Schema,
     style: Style,
+    leaf: LeafWriter<'h>,
 }
 
 /// One object being written: whether a comma is due, and which of the
@@ -135,7 +154,7 @@ impl Object {
     }
 }
 
-impl Writer<'_> {
+impl Writer<'_, '_> {
     fn raw(&mut self, text: &str) {
         self.buf.extend_from_slice(text.as_bytes());
     }
@@ -174,6 +193,13 @@ impl Writer<'_> {
 
     /// One schema; `made_nullable` for an optional key of a closed object.
     fn shape(&mut self, shape: &Shape, root: bool, made_nullable: bool) {
+        let leaf = matches!(
+            shape.kind,
+            Kind::Boolean | Kind::Number | Kind::Integer | Kind::String | Kind::Enum(_)
+        );
+        if self.style.leaves && leaf && !root && (self.leaf)(shape, &mut self.buf) {
+            return;
+        }
         self.raw("{");
         let mut object = Object::new();
         if let Some(title) = &shape.title {

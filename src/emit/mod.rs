@@ -5,4 +5,4 @@ mod json_schema;
 mod json_text;
 
 pub use json_schema::{document, emit, emit_root};
-pub use json_text::{write_root, write_root_as, Style};
+pub use json_text::{write_root, write_root_as, write_root_with, LeafWriter, Style};

@@ -67,40 +67,43 @@ pub fn shape(schema: &mut Json<'_>, report: &mut Report) {
         root.remove("$defs");
     }
     flatten_root_union(schema, report);
-    each_schema(schema, &mut |node, place| {
-        merge_all_of_here(node, place, report, false);
-        if let Some(branches) = node.remove("oneOf") {
-            report.warn(
-                FindingCode::OneofToAnyof,
-                || place.at("oneOf"),
-                || "written as anyOf (Gemini has no oneOf): exactly-one is not checked by the client",
-            );
-            node.insert("anyOf", branches);
+    each_schema(schema, &mut |node, place| rewrite(node, place, report));
+}
+
+/// Gemini's rules for one node (its children are visited after it).
+pub(super) fn rewrite(node: &mut Map<'_>, place: &Place, report: &mut Report) {
+    merge_all_of_here(node, place, report, false);
+    if let Some(branches) = node.remove("oneOf") {
+        report.warn(
+            FindingCode::OneofToAnyof,
+            || place.at("oneOf"),
+            || "written as anyOf (Gemini has no oneOf): exactly-one is not checked by the client",
+        );
+        node.insert("anyOf", branches);
+    }
+    type_list(node);
+    any_of_alone(node, place, report);
+    if node.contains_key("anyOf") {
+        return;
+    }
+    enums(node, place, report);
+    formats(node, place, report);
+    exclusive_bounds(node, place, report);
+    records(node, place, report);
+    loosen_tuple(node, place, report);
+    if let Some(Json::Array(examples)) = node.remove("examples") {
+        if let Some(first) = examples.into_iter().next() {
+            node.insert_absent("example", first);
         }
-        type_list(node);
-        any_of_alone(node, place, report);
-        if node.contains_key("anyOf") {
-            return;
+    }
+    if node.keys().any(|k| !is_field(k)) {
+        let unknown: Vec<String> = node.keys().filter(|k| !is_field(k)).map(ToString::to_string).collect();
+        for key in unknown {
+            drop_keyword(node, place, &key, report, "Gemini's Schema has no such field");
         }
-        enums(node, place, report);
-        formats(node, place, report);
-        exclusive_bounds(node, place, report);
-        records(node, place, report);
-        loosen_tuple(node, place, report);
-        if let Some(Json::Array(examples)) = node.remove("examples") {
-            if let Some(first) = examples.into_iter().next() {
-                node.insert_absent("example", first);
-            }
-        }
-        if node.keys().any(|k| !is_field(k)) {
-            let unknown: Vec<String> = node.keys().filter(|k| !is_field(k)).map(ToString::to_string).collect();
-            for key in unknown {
-                drop_keyword(node, place, &key, report, "Gemini's Schema has no such field");
-            }
-        }
-        items_everywhere(node);
-        refuse_keys(node, place, report, key_ok, "[A-Za-z_][A-Za-z0-9_]{0,63}");
-    });
+    }
+    items_everywhere(node);
+    refuse_keys(node, place, report, key_ok, "[A-Za-z_][A-Za-z0-9_]{0,63}");
 }
 
 /// `type: [T, "null"]` as `type: T, nullable: true`; several types as an

@@ -27,7 +27,7 @@ use std::borrow::Cow;
 use crate::schema::json::Json;
 use serde::Serialize;
 
-pub use shortcut::direct;
+pub use shortcut::{direct, write as write_direct};
 pub use union_root::ActionsAs;
 
 use crate::error::{Code, Error, Finding, FindingCode, Result};

@@ -95,6 +95,16 @@ struct Rules {
     style: Style,
     /// The node is inside a definition.
     in_def: bool,
+    /// Scalars and enums the profile rewrites, written by its own rule
+    /// ([`Style::leaves`]).
+    leaves: Option<Leaves>,
+}
+
+/// Which leaves a profile rewrites, and its rule for one node.
+#[derive(Clone, Copy)]
+struct Leaves {
+    rewrites: fn(&Shape) -> bool,
+    rule: super::walk::Rule,
 }
 
 impl Rules {
@@ -109,6 +119,7 @@ impl Rules {
             keyword_ok: common_keyword,
             style: Style::PLAIN,
             in_def: false,
+            leaves: None,
         };
         // A `const` becomes a one-value enum for these, taken out and put
         // back at the end of its node.
@@ -116,14 +127,20 @@ impl Rules {
             const_as_enum: true,
             ..Style::PLAIN
         };
-        // Cursor and portable join every union into one schema.
+        // Cursor and portable join every union into one schema, and drop
+        // `null` from a scalar's type (by their own rule).
         let no_composition = Rules {
             rewrites_values: true,
             unions: Unions::Joined,
             style: Style {
                 join: true,
+                leaves: true,
                 ..const_as_enum
             },
+            leaves: Some(Leaves {
+                rewrites: null_or_const_rewritten,
+                rule: super::cursor::no_composition,
+            }),
             ..loose
         };
         Some(match client {
@@ -148,6 +165,10 @@ impl Rules {
             Client::Portable => Rules {
                 key_ok: Some(super::anthropic::key_ok),
                 refs: Refs::Refused,
+                leaves: Some(Leaves {
+                    rewrites: null_or_const_rewritten,
+                    rule: super::portable::rewrite,
+                }),
                 ..no_composition
             },
             Client::Gemini => Rules {
@@ -158,8 +179,14 @@ impl Rules {
                 keyword_ok: gemini_keyword,
                 style: Style {
                     any_of: true,
-                    ..const_as_enum
+                    join: false,
+                    ..no_composition.style
                 },
+                // Nullable fields, formats, bounds.
+                leaves: Some(Leaves {
+                    rewrites: gemini_rewrites,
+                    rule: super::gemini::rewrite,
+                }),
                 ..no_composition
             },
         })
@@ -168,6 +195,10 @@ impl Rules {
     /// Whether the style writes `shape` as the profile would; the rewrites
     /// it makes there are added to `used`.
     fn node(self, shape: &Shape, used: &mut Style) -> bool {
+        if self.leaves.is_some_and(|leaves| (leaves.rewrites)(shape)) {
+            used.leaves = true;
+            return safe_leaf(shape);
+        }
         if !shape.applicators.is_empty() || (self.rewrites_values && shape.nullable) {
             return false;
         }
@@ -269,6 +300,67 @@ impl Rules {
                     && self.node(&prop.shape, used)
             })
     }
+}
+
+/// A scalar or enum Gemini's rule rewrites: `nullable` written for a
+/// type list, a keyword changed or removed, or a `const` with
+/// keys after it (moved when it becomes an enum).
+fn gemini_rewrites(shape: &Shape) -> bool {
+    leaf(shape)
+        && (shape.nullable
+            || !shape.keywords.iter().all(|(key, value)| gemini_keyword(key, value))
+            || moved_const(shape))
+}
+
+/// Whether the rules of Gemini, Cursor and portable for a scalar or enum
+/// node refuse nothing and write no `anyOf` there, so that the profile's
+/// own rule can write the node alone ([`super::walk::write_leaf`]): one
+/// type (a leaf has it, `null` aside), enum values all strings (others are
+/// written as strings, and refused where two then look alike), and no
+/// subschema (its references are named only in the whole document).
+fn safe_leaf(shape: &Shape) -> bool {
+    shape.applicators.is_empty()
+        && match &shape.kind {
+            Kind::Enum(values) => !values.is_empty() && values.iter().all(Value::is_string),
+            _ => true,
+        }
+}
+
+/// The profile's text for `schema`, written in the `style` [`direct`]
+/// named: the leaves it rewrites by the profile's own rule.
+#[must_use]
+pub fn write(schema: &Schema, client: Client, style: Style) -> String {
+    let leaves = Rules::of(client).and_then(|rules| rules.leaves);
+    match (leaves, style.leaves) {
+        (Some(Leaves { rewrites, rule }), true) => crate::emit::write_root_with(schema, style, &|shape, buf| {
+            let rewritten = rewrites(shape);
+            if rewritten {
+                super::walk::write_leaf(shape, buf, rule);
+            }
+            rewritten
+        }),
+        _ => crate::emit::write_root_as(schema, style),
+    }
+}
+
+/// A scalar or enum Cursor's and portable's rules rewrite: a type list or
+/// enum with `null` (dropped), or a `const` with keys after it (moved when
+/// it becomes an enum).
+fn null_or_const_rewritten(shape: &Shape) -> bool {
+    leaf(shape) && (shape.nullable || moved_const(shape))
+}
+
+/// A `const` with keys after it, which becomes an enum at the end of its node.
+fn moved_const(shape: &Shape) -> bool {
+    matches!(&shape.kind, Kind::Enum(values) if values.len() + usize::from(shape.nullable) == 1)
+        && (!shape.keywords.is_empty() || shape.default.is_some())
+}
+
+fn leaf(shape: &Shape) -> bool {
+    matches!(
+        shape.kind,
+        Kind::Boolean | Kind::Number | Kind::Integer | Kind::String | Kind::Enum(_)
+    )
 }
 
 /// The properties of all a union's branches together, past which its join
