@@ -159,6 +159,13 @@ impl Writer<'_, '_> {
         self.buf.extend_from_slice(text.as_bytes());
     }
 
+    /// One byte of punctuation: pushed, where a slice of one would be
+    /// copied by a call (in wasm, `memory.copy` through the engine).
+    #[inline]
+    fn byte(&mut self, byte: u8) {
+        self.buf.push(byte);
+    }
+
     fn string(&mut self, text: &str) {
         write_string(&mut self.buf, text);
     }
@@ -171,23 +178,24 @@ impl Writer<'_, '_> {
     fn key(&mut self, object: &mut Object, key: &'static str) {
         object.keys |= bit(key).unwrap_or(0);
         self.next(object);
-        self.raw("\"");
+        self.byte(b'"');
         self.raw(key);
-        self.raw("\":");
+        self.byte(b'"');
+        self.byte(b':');
     }
 
     /// Starts a member whose key is data (a property or keyword name).
     fn data_key(&mut self, object: &mut Object, key: &str) {
         self.next(object);
         self.string(key);
-        self.raw(":");
+        self.byte(b':');
     }
 
     fn next(&mut self, object: &mut Object) {
         if object.first {
             object.first = false;
         } else {
-            self.raw(",");
+            self.byte(b',');
         }
     }
 
@@ -200,7 +208,7 @@ impl Writer<'_, '_> {
         if self.style.leaves && leaf && !root && (self.leaf)(shape, &mut self.buf) {
             return;
         }
-        self.raw("{");
+        self.byte(b'{');
         let mut object = Object::new();
         if let Some(title) = &shape.title {
             self.key(&mut object, "title");
@@ -233,19 +241,19 @@ impl Writer<'_, '_> {
         }
         if root && !self.schema.defs.is_empty() {
             self.key(&mut object, "$defs");
-            self.raw("{");
+            self.byte(b'{');
             let mut defs = Object::new();
             for def in &self.schema.defs {
                 self.data_key(&mut defs, &def.name);
                 self.shape(&def.shape, false, false);
             }
-            self.raw("}");
+            self.byte(b'}');
         }
         // After `$defs`: the tree's rewrite appends to the finished node.
         if let (true, Kind::Object(closed)) = (self.style.closed, &shape.kind) {
             self.close(closed, &mut object);
         }
-        self.raw("}");
+        self.byte(b'}');
     }
 
     /// What a closed object appends: the keys it did not have.
@@ -261,14 +269,14 @@ impl Writer<'_, '_> {
     }
 
     fn names<'n>(&mut self, names: impl Iterator<Item = &'n str>) {
-        self.raw("[");
+        self.byte(b'[');
         for (i, name) in names.enumerate() {
             if i > 0 {
-                self.raw(",");
+                self.byte(b',');
             }
             self.string(name);
         }
-        self.raw("]");
+        self.byte(b']');
     }
 
     fn kind(&mut self, shape: &Shape, object: &mut Object, made_nullable: bool) {
@@ -340,27 +348,33 @@ impl Writer<'_, '_> {
     }
 
     fn list(&mut self, shapes: &[Shape], nullable: bool) {
-        self.raw("[");
+        self.byte(b'[');
         for (i, shape) in shapes.iter().enumerate() {
             if i > 0 {
-                self.raw(",");
+                self.byte(b',');
             }
             self.shape(shape, false, false);
         }
         if nullable {
             if !shapes.is_empty() {
-                self.raw(",");
+                self.byte(b',');
             }
             self.raw("{\"type\":\"null\"}");
         }
-        self.raw("]");
+        self.byte(b']');
     }
 
     fn type_name(&mut self, object: &mut Object, name: &str, nullable: bool) {
         self.key(object, "type");
-        self.raw(if nullable { "[\"" } else { "\"" });
+        if nullable {
+            self.byte(b'[');
+        }
+        self.byte(b'"');
         self.raw(name);
-        self.raw(if nullable { "\",\"null\"]" } else { "\"" });
+        self.byte(b'"');
+        if nullable {
+            self.raw(",\"null\"]");
+        }
     }
 
     fn enumeration(&mut self, values: &[Value], nullable: bool, object: &mut Object) {
@@ -371,32 +385,32 @@ impl Writer<'_, '_> {
         if total == 1 {
             self.key(object, if self.style.const_as_enum { "enum" } else { "const" });
             if self.style.const_as_enum {
-                self.raw("[");
+                self.byte(b'[');
             }
             match values.first() {
                 Some(one) => self.value(one),
                 None => self.raw("null"),
             }
             if self.style.const_as_enum {
-                self.raw("]");
+                self.byte(b']');
             }
             return;
         }
         self.key(object, "enum");
-        self.raw("[");
+        self.byte(b'[');
         for (i, value) in values.iter().enumerate() {
             if i > 0 {
-                self.raw(",");
+                self.byte(b',');
             }
             self.value(value);
         }
         if nullable {
             if !values.is_empty() {
-                self.raw(",");
+                self.byte(b',');
             }
             self.raw("null");
         }
-        self.raw("]");
+        self.byte(b']');
     }
 
     fn array(&mut self, array: &ArrayShape, object: &mut Object) {
@@ -412,7 +426,7 @@ impl Writer<'_, '_> {
 
     fn object(&mut self, shape: &ObjectShape, object: &mut Object) {
         self.key(object, "properties");
-        self.raw("{");
+        self.byte(b'{');
         let mut properties = Object::new();
         for prop in &shape.props {
             self.data_key(&mut properties, &prop.key);
@@ -434,7 +448,7 @@ impl Writer<'_, '_> {
                 }
             }
         }
-        self.raw("}");
+        self.byte(b'}');
         let mut required = shape
             .props
             .iter()
@@ -452,13 +466,13 @@ impl Writer<'_, '_> {
         }
         if !shape.pattern_props.is_empty() {
             self.key(object, "patternProperties");
-            self.raw("{");
+            self.byte(b'{');
             let mut patterns = Object::new();
             for (pattern, sub) in &shape.pattern_props {
                 self.data_key(&mut patterns, pattern);
                 self.shape(sub, false, false);
             }
-            self.raw("}");
+            self.byte(b'}');
         }
         if let Some(names) = &shape.property_names {
             self.key(object, "propertyNames");
@@ -490,7 +504,7 @@ impl Writer<'_, '_> {
             .collect();
         self.type_name(object, "object", false);
         self.key(object, "properties");
-        self.raw("{");
+        self.byte(b'{');
         let mut properties = Object::new();
         let mut names: Vec<&str> = Vec::new();
         for (i, branch) in objects.iter().enumerate() {
@@ -518,14 +532,14 @@ impl Writer<'_, '_> {
                 self.raw("{\"type\":\"string\",\"enum\":[");
                 for (at, value) in values.into_iter().enumerate() {
                     if at > 0 {
-                        self.raw(",");
+                        self.byte(b',');
                     }
                     self.value(value);
                 }
                 self.raw("]}");
             }
         }
-        self.raw("}");
+        self.byte(b'}');
         let required = |name: &&str| {
             objects
                 .iter()
@@ -557,13 +571,13 @@ impl Writer<'_, '_> {
         match applicator {
             Applicator::One(shape) => self.shape(shape, false, false),
             Applicator::Map(entries) => {
-                self.raw("{");
+                self.byte(b'{');
                 let mut map = Object::new();
                 for (key, shape) in entries {
                     self.data_key(&mut map, key);
                     self.shape(shape, false, false);
                 }
-                self.raw("}");
+                self.byte(b'}');
             }
             Applicator::Names(names) => {
                 write_members(&mut self.buf, names, write_any);
