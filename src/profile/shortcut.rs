@@ -3,9 +3,11 @@
 //! (recursive ones too, for clients that resolve `$ref` as written, and
 //! unions below the root, for clients whose rules touch only a root one),
 //! those whose only rewrites are a `const` made a one-value enum and a
-//! `oneOf` made `anyOf` (Gemini, its JSON mode, Cursor and portable on
-//! schemas without unions), and those `openai-strict` only closes (every
-//! object closed, every key required, optional ones nullable).
+//! `oneOf` made `anyOf`, a union of objects joined into one (Gemini, its
+//! JSON mode, Cursor, portable), those `openai-strict` only closes (every
+//! object closed, every key required, optional ones nullable), and those
+//! whose other rewrites are of single scalars, which the profile's own rule
+//! for one node then writes (Gemini, Cursor, portable).
 //!
 //! Most tools are plain objects of scalars, string enums and arrays, and for
 //! most clients nothing in them needs rewriting; yet a profile builds the
@@ -91,7 +93,8 @@ struct Rules {
     /// Keywords kept as written; any other sends the schema the long way.
     keyword_ok: fn(&str, &Value) -> bool,
     /// The rewrites the writer may make for this client (`oneOf` as
-    /// `anyOf`, `const` as a one-value enum).
+    /// `anyOf`, `const` as a one-value enum, a union joined); its leaves
+    /// are named by `leaves`.
     style: Style,
     /// The node is inside a definition.
     in_def: bool,
@@ -134,7 +137,6 @@ impl Rules {
             unions: Unions::Joined,
             style: Style {
                 join: true,
-                leaves: true,
                 ..const_as_enum
             },
             leaves: Some(Leaves {
