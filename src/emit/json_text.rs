@@ -28,9 +28,10 @@ pub struct Style {
     /// A single accepted value written as a one-value `enum`, not as
     /// `const`.
     pub const_as_enum: bool,
-    /// A union written as one object with every branch's properties (see
-    /// [`Writer::joined`]), for a union of bare objects that agree on the
-    /// properties they share, or give string enums for them.
+    /// A union written as one object with every branch's properties, for
+    /// a union of bare objects that agree on the properties they share, or
+    /// give string enums for them (a shared tag becomes one enum of every
+    /// value; a key is required where every branch requires it).
     pub join: bool,
     /// A scalar or enum node below the root is first offered to the leaf
     /// writer given to [`write_root_with`], which writes it when its
