@@ -284,18 +284,21 @@ impl Tool {
             // Written from the Shape (left as the mcp schema: its text), with
             // a quiet report so that `check` still writes the profile for
             // its warnings.
-            client => match self
-                .is_plain_object()
-                .then(|| profile::direct(&self.schema, client))
-                .flatten()
-            {
-                Some(emit::Style::PLAIN) => Profiled::written(self.mcp_text(), profile::Report::quiet()),
-                Some(style) => Profiled::written(
-                    profile::write_direct(&self.schema, client, style),
-                    profile::Report::quiet(),
-                ),
-                None => Profiled::new(self.shaped(client, form, profile::Report::quiet())),
-            },
+            client => {
+                let direct = if self.is_plain_object() {
+                    profile::direct(&self.schema, client)
+                } else {
+                    None
+                };
+                match direct {
+                    Some(emit::Style::PLAIN) => Profiled::written(self.mcp_text(), profile::Report::quiet()),
+                    Some(style) => Profiled::written(
+                        profile::write_direct(&self.schema, client, style),
+                        profile::Report::quiet(),
+                    ),
+                    None => Profiled::new(self.shaped(client, form, profile::Report::quiet())),
+                }
+            }
         };
         Ok(slot.get_or_init(|| Box::new(profiled)))
     }

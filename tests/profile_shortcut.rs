@@ -48,6 +48,44 @@ fn compiled(schema: &Value) -> Tool {
     Tool::compile(schema, &CompileOptions::default()).unwrap()
 }
 
+/// Every client's text agrees with its tree, for a schema that compiles.
+fn every_client_agrees(schema: &Value) -> Result<(), String> {
+    let Ok(tool) = Tool::compile(schema, &CompileOptions::default()) else {
+        return Ok(());
+    };
+    Client::ALL
+        .iter()
+        .try_for_each(|client| agrees(&tool, *client).map_err(|difference| format!("{schema}\n{difference}")))
+}
+
+/// An object of generated properties, each required when its flag says so;
+/// a key given twice keeps its first schema.
+fn object_of<'k>(props: impl IntoIterator<Item = (&'k str, Value, bool)>) -> Value {
+    let mut properties = Map::new();
+    let mut required = Vec::new();
+    for (key, node, must) in props {
+        if properties.insert(key.to_owned(), node).is_none() && must {
+            required.push(json!(key));
+        }
+    }
+    json!({ "type": "object", "properties": properties, "required": required })
+}
+
+/// `oneOf` or `anyOf` of `branches`.
+fn union_of(branches: Vec<Value>, exclusive: bool) -> Value {
+    let keyword = if exclusive { "oneOf" } else { "anyOf" };
+    Value::Object(Map::from_iter([(keyword.to_owned(), Value::Array(branches))]))
+}
+
+/// Generated fields as the properties `f0`, `f1`, ...
+fn fields(fields: Vec<Value>) -> Map<String, Value> {
+    fields
+        .into_iter()
+        .enumerate()
+        .map(|(i, f)| (format!("f{i}"), f))
+        .collect()
+}
+
 /// The style `client`'s text is written in straight from the Shape.
 fn direct(schema: &Value, client: Client) -> Option<Style> {
     profile::direct(compiled(schema).schema(), client)
@@ -449,7 +487,7 @@ fn union(inner: impl Strategy<Value = Value> + Clone) -> impl Strategy<Value = V
         json!({ "oneOf": branches })
     });
     let plain = (prop::collection::vec(inner, 2..4), any::<bool>())
-        .prop_map(|(branches, exclusive)| json!({ if exclusive { "oneOf" } else { "anyOf" }: branches }));
+        .prop_map(|(branches, exclusive)| union_of(branches, exclusive));
     (
         prop_oneof![tagged, plain],
         any::<bool>(),
@@ -489,14 +527,7 @@ fn object(inner: impl Strategy<Value = Value>) -> impl Strategy<Value = Value> {
             .into_iter()
             .nth(additional)
             .flatten();
-            let mut properties = Map::new();
-            let mut required = Vec::new();
-            for (key, node, must) in props {
-                if properties.insert((*key).to_owned(), node).is_none() && must {
-                    required.push(json!(key));
-                }
-            }
-            let mut node = json!({ "type": "object", "properties": properties, "required": required });
+            let mut node = object_of(props);
             if let Some(additional) = additional {
                 node["additionalProperties"] = additional;
             }
@@ -509,13 +540,8 @@ proptest! {
 
     #[test]
     fn every_client_hands_out_its_own_tree(schema in object(node())) {
-        let Ok(tool) = Tool::compile(&schema, &CompileOptions::default()) else {
-            return Ok(());
-        };
-        for client in Client::ALL {
-            if let Err(difference) = agrees(&tool, *client) {
-                prop_assert!(false, "{schema}\n{difference}");
-            }
+        if let Err(difference) = every_client_agrees(&schema) {
+            prop_assert!(false, "{difference}");
         }
     }
 }
@@ -551,13 +577,8 @@ proptest! {
 
     #[test]
     fn recursive_schemas_too(schema in recursive()) {
-        let Ok(tool) = Tool::compile(&schema, &CompileOptions::default()) else {
-            return Ok(());
-        };
-        for client in Client::ALL {
-            if let Err(difference) = agrees(&tool, *client) {
-                prop_assert!(false, "{schema}\n{difference}");
-            }
+        if let Err(difference) = every_client_agrees(&schema) {
+            prop_assert!(false, "{difference}");
         }
     }
 }
@@ -629,16 +650,7 @@ fn styled_node() -> BoxedStrategy<Value> {
                 ),
                 0..4,
             )
-            .prop_map(|props| {
-                let mut properties = Map::new();
-                let mut required = Vec::new();
-                for (key, node, must) in props {
-                    if properties.insert(key.to_owned(), node).is_none() && must {
-                        required.push(json!(key));
-                    }
-                }
-                json!({ "type": "object", "properties": properties, "required": required })
-            });
+            .prop_map(object_of);
             let tag = prop_oneof![
                 3 => Just(json!({ "type": "string", "const": "a" })),
                 3 => Just(json!({ "type": "string", "const": "b" })),
@@ -663,7 +675,7 @@ fn styled_node() -> BoxedStrategy<Value> {
                             branch
                         })
                         .collect();
-                    json!({ if exclusive { "oneOf" } else { "anyOf" }: branches })
+                    union_of(branches, exclusive)
                 });
             let union = (
                 prop::collection::vec(inner, 1..4),
@@ -671,7 +683,7 @@ fn styled_node() -> BoxedStrategy<Value> {
                 prop::bool::weighted(0.2),
             )
                 .prop_map(|(branches, exclusive, described)| {
-                    let mut union = json!({ if exclusive { "oneOf" } else { "anyOf" }: branches });
+                    let mut union = union_of(branches, exclusive);
                     if described {
                         union["description"] = json!("one of several");
                     }
@@ -715,18 +727,7 @@ fn tagged_root() -> impl Strategy<Value = Value> {
         prop::bool::weighted(0.05),
     )
         .prop_map(|(props, tag, tag_required, closed, described)| {
-            let mut properties = Map::new();
-            let mut required = Vec::new();
-            properties.insert("kind".to_owned(), tag);
-            if tag_required {
-                required.push(json!("kind"));
-            }
-            for (key, node, must) in props {
-                if properties.insert(key.to_owned(), node).is_none() && must {
-                    required.push(json!(key));
-                }
-            }
-            let mut node = json!({ "type": "object", "properties": properties, "required": required });
+            let mut node = object_of(std::iter::once(("kind", tag, tag_required)).chain(props));
             if closed {
                 node["additionalProperties"] = json!(false);
             }
@@ -744,7 +745,7 @@ fn tagged_root() -> impl Strategy<Value = Value> {
                     branch["minProperties"] = json!(1);
                 }
             }
-            let mut union = json!({ if exclusive { "oneOf" } else { "anyOf" }: branches });
+            let mut union = union_of(branches, exclusive);
             match extra {
                 1 => union["description"] = json!("one of several"),
                 2 => union["maxProperties"] = json!(3),
@@ -752,25 +753,13 @@ fn tagged_root() -> impl Strategy<Value = Value> {
             }
             union
         });
-    prop::collection::vec(union, 1..3).prop_map(|fields| {
-        let properties: Map<String, Value> = fields
-            .into_iter()
-            .enumerate()
-            .map(|(i, f)| (format!("f{i}"), f))
-            .collect();
-        json!({ "type": "object", "properties": properties, "required": ["f0"] })
-    })
+    prop::collection::vec(union, 1..3)
+        .prop_map(|union_fields| json!({ "type": "object", "properties": fields(union_fields), "required": ["f0"] }))
 }
 
 fn styled_root() -> impl Strategy<Value = Value> {
-    prop::collection::vec(styled_node(), 1..4).prop_map(|fields| {
-        let properties: Map<String, Value> = fields
-            .into_iter()
-            .enumerate()
-            .map(|(i, f)| (format!("f{i}"), f))
-            .collect();
-        json!({ "type": "object", "properties": properties })
-    })
+    prop::collection::vec(styled_node(), 1..4)
+        .prop_map(|styled| json!({ "type": "object", "properties": fields(styled) }))
 }
 
 #[test]
@@ -808,13 +797,8 @@ proptest! {
 
     #[test]
     fn what_the_writer_rewrites_matches_each_profiles_tree(schema in prop_oneof![styled_root(), tagged_root()]) {
-        let Ok(tool) = Tool::compile(&schema, &CompileOptions::default()) else {
-            return Ok(());
-        };
-        for client in Client::ALL {
-            if let Err(difference) = agrees(&tool, *client) {
-                prop_assert!(false, "{schema}\n{difference}");
-            }
+        if let Err(difference) = every_client_agrees(&schema) {
+            prop_assert!(false, "{difference}");
         }
     }
 }

@@ -8,7 +8,7 @@
 use serde_json::Value;
 
 use crate::schema::json::{write_list, write_members, write_number, write_string};
-use crate::schema::{Applicator, ArrayShape, Kind, ObjectShape, Schema, Shape};
+use crate::schema::{Applicator, ArrayShape, Kind, ObjectShape, Prop, Schema, Shape};
 
 /// The rewrites the writer can make as it writes, each what a tree rewrite
 /// of the plain document gives for a schema where it changes nothing else.
@@ -202,11 +202,7 @@ impl Writer<'_, '_> {
 
     /// One schema; `made_nullable` for an optional key of a closed object.
     fn shape(&mut self, shape: &Shape, root: bool, made_nullable: bool) {
-        let leaf = matches!(
-            shape.kind,
-            Kind::Boolean | Kind::Number | Kind::Integer | Kind::String | Kind::Enum(_)
-        );
-        if self.style.leaves && leaf && !root && (self.leaf)(shape, &mut self.buf) {
+        if self.style.leaves && !root && shape.kind.is_leaf() && (self.leaf)(shape, &mut self.buf) {
             return;
         }
         self.byte(b'{');
@@ -510,42 +506,21 @@ impl Writer<'_, '_> {
         let mut names: Vec<&str> = Vec::new();
         for (i, branch) in objects.iter().enumerate() {
             for prop in &branch.props {
-                if objects.iter().take(i).any(|earlier| find(earlier, &prop.key).is_some()) {
+                if objects.iter().take(i).any(|earlier| earlier.prop(&prop.key).is_some()) {
                     continue;
                 }
                 names.push(&prop.key);
                 self.data_key(&mut properties, &prop.key);
-                let later = objects.iter().skip(i + 1).filter_map(|o| find(o, &prop.key));
+                let later = objects.iter().skip(i + 1).filter_map(|o| o.prop(&prop.key));
                 if later.clone().all(|other| other.shape == prop.shape) {
                     self.shape(&prop.shape, false, false);
-                    continue;
+                } else {
+                    self.united_enum(std::iter::once(prop).chain(later));
                 }
-                let mut values: Vec<&Value> = Vec::new();
-                for other in std::iter::once(prop).chain(later) {
-                    if let Kind::Enum(these) = &other.shape.kind {
-                        for value in these.iter() {
-                            if !values.contains(&value) {
-                                values.push(value);
-                            }
-                        }
-                    }
-                }
-                self.raw("{\"type\":\"string\",\"enum\":[");
-                for (at, value) in values.into_iter().enumerate() {
-                    if at > 0 {
-                        self.byte(b',');
-                    }
-                    self.value(value);
-                }
-                self.raw("]}");
             }
         }
         self.byte(b'}');
-        let required = |name: &&str| {
-            objects
-                .iter()
-                .all(|o| find(o, name).is_some_and(crate::schema::Prop::must_supply))
-        };
+        let required = |name: &&str| objects.iter().all(|o| o.prop(name).is_some_and(Prop::must_supply));
         if names.iter().any(required) {
             self.key(object, "required");
             self.names(names.iter().copied().filter(required));
@@ -558,6 +533,26 @@ impl Writer<'_, '_> {
             self.key(object, "additionalProperties");
             self.raw("false");
         }
+    }
+
+    /// The tags several branches give one key: one string enum of all
+    /// their values, in the order they first appear.
+    fn united_enum<'p>(&mut self, tags: impl Iterator<Item = &'p Prop>) {
+        let mut values: Vec<&Value> = Vec::new();
+        for value in tags
+            .filter_map(|tag| match &tag.shape.kind {
+                Kind::Enum(these) => Some(these.iter()),
+                _ => None,
+            })
+            .flatten()
+        {
+            if !values.contains(&value) {
+                values.push(value);
+            }
+        }
+        self.raw("{\"type\":\"string\",\"enum\":");
+        write_list(&mut self.buf, values, write_any);
+        self.byte(b'}');
     }
 
     fn shape_or_false(&mut self, shape: &Shape) {
@@ -585,9 +580,4 @@ impl Writer<'_, '_> {
             }
         }
     }
-}
-
-/// The property `key` of an object.
-fn find<'o>(object: &'o ObjectShape, key: &str) -> Option<&'o crate::schema::Prop> {
-    object.props.iter().find(|prop| prop.key == key)
 }

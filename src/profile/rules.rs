@@ -45,26 +45,13 @@ pub fn flatten_root_union(root: &mut Json<'_>, report: &mut Report) {
         || "",
         || {
             let shared = required_of(&joined);
-            let loosened: Vec<String> = each_requires
-                .iter()
-                .enumerate()
-                .filter_map(|(i, names)| {
-                    let only: Vec<&str> = names
-                        .iter()
-                        .map(String::as_str)
-                        .filter(|k| !shared.contains(k))
-                        .collect();
-                    (!only.is_empty()).then(|| format!("branch {i}: {}", only.join(", ")))
-                })
-                .collect();
-            let detail = if loosened.is_empty() {
-                String::new()
-            } else {
-                format!(
-                    "; keys only some branches require are optional here ({})",
-                    loosened.join("; ")
-                )
-            };
+            let detail = loosened_keys(
+                "keys only some branches require are optional here",
+                each_requires.iter().enumerate().map(|(i, names)| {
+                    let only = names.iter().map(String::as_str).filter(|k| !shared.contains(k));
+                    (format!("branch {i}"), only.collect())
+                }),
+            );
             format!("the root {keyword} of {count} objects is written as one object with every branch's keys{detail}")
         },
     );
@@ -101,6 +88,21 @@ pub fn merge_all_of_here(node: &mut Map<'_>, place: &Place, report: &mut Report,
     }
     for (key, value) in merged {
         node.insert_absent(key, value);
+    }
+}
+
+/// The end of a flattening warning that names what each branch required
+/// and the one object no longer does: `"; {what} ({label}: {keys}; ...)"`,
+/// or nothing when no branch lost a key.
+pub fn loosened_keys<'k>(what: &str, each: impl Iterator<Item = (String, Vec<&'k str>)>) -> String {
+    let parts: Vec<String> = each
+        .filter(|(_, keys)| !keys.is_empty())
+        .map(|(label, keys)| format!("{label}: {}", keys.join(", ")))
+        .collect();
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!("; {what} ({})", parts.join("; "))
     }
 }
 

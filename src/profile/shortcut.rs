@@ -216,13 +216,12 @@ impl Rules {
                 Refs::Bare => shape.nullable || bare(shape),
             },
             Kind::Enum(values) => {
-                // The writer turns a single accepted value into `const`. A
-                // profile takes it out, the node's last key moving into its
-                // place, and appends the enum: the writer's one-value enum
-                // in place is the same text only when the `const` was last.
-                let constant = values.len() + usize::from(shape.nullable) == 1;
-                if constant && self.style.const_as_enum {
-                    if !shape.keywords.is_empty() || shape.default.is_some() {
+                // A profile takes a `const` out, the node's last key moving
+                // into its place, and appends the enum: the writer's
+                // one-value enum in place is the same text only when the
+                // `const` was last.
+                if self.style.const_as_enum && constant(shape) {
+                    if moved_const(shape) {
                         return false;
                     }
                     used.const_as_enum = true;
@@ -278,10 +277,7 @@ impl Rules {
                 .all(|o| o.additional == first.additional && self.object(o, used))
             && objects.iter().enumerate().all(|(i, o)| {
                 o.props.iter().all(|prop| {
-                    let mut later = objects
-                        .iter()
-                        .skip(i + 1)
-                        .filter_map(|l| l.props.iter().find(|p| p.key == prop.key));
+                    let mut later = objects.iter().skip(i + 1).filter_map(|l| l.prop(&prop.key));
                     later.clone().all(|p| p.shape == prop.shape)
                         || (string_enum(&prop.shape) && later.all(|p| string_enum(&p.shape)))
                 })
@@ -308,7 +304,7 @@ impl Rules {
 /// type list, a keyword changed or removed, or a `const` with
 /// keys after it (moved when it becomes an enum).
 fn gemini_rewrites(shape: &Shape) -> bool {
-    leaf(shape)
+    shape.kind.is_leaf()
         && (shape.nullable
             || !shape.keywords.iter().all(|(key, value)| gemini_keyword(key, value))
             || moved_const(shape))
@@ -323,7 +319,7 @@ fn gemini_rewrites(shape: &Shape) -> bool {
 fn safe_leaf(shape: &Shape) -> bool {
     shape.applicators.is_empty()
         && match &shape.kind {
-            Kind::Enum(values) => !values.is_empty() && values.iter().all(Value::is_string),
+            Kind::Enum(values) => strings(values),
             _ => true,
         }
 }
@@ -349,20 +345,22 @@ pub fn write(schema: &Schema, client: Client, style: Style) -> String {
 /// enum with `null` (dropped), or a `const` with keys after it (moved when
 /// it becomes an enum).
 fn null_or_const_rewritten(shape: &Shape) -> bool {
-    leaf(shape) && (shape.nullable || moved_const(shape))
+    shape.kind.is_leaf() && (shape.nullable || moved_const(shape))
+}
+
+/// A single accepted value, which the writer writes as `const`.
+fn constant(shape: &Shape) -> bool {
+    matches!(&shape.kind, Kind::Enum(values) if values.len() + usize::from(shape.nullable) == 1)
 }
 
 /// A `const` with keys after it, which becomes an enum at the end of its node.
 fn moved_const(shape: &Shape) -> bool {
-    matches!(&shape.kind, Kind::Enum(values) if values.len() + usize::from(shape.nullable) == 1)
-        && (!shape.keywords.is_empty() || shape.default.is_some())
+    constant(shape) && (!shape.keywords.is_empty() || shape.default.is_some())
 }
 
-fn leaf(shape: &Shape) -> bool {
-    matches!(
-        shape.kind,
-        Kind::Boolean | Kind::Number | Kind::Integer | Kind::String | Kind::Enum(_)
-    )
+/// Enum values that are strings, at least one.
+fn strings(values: &[Value]) -> bool {
+    !values.is_empty() && values.iter().all(Value::is_string)
 }
 
 /// The properties of all a union's branches together, past which its join
@@ -371,8 +369,7 @@ const MAX_JOINED_PROPERTIES: usize = 64;
 
 /// A bare enum of strings (a tag), which a join unites with its kin.
 fn string_enum(shape: &Shape) -> bool {
-    shape.is_bare()
-        && matches!(&shape.kind, Kind::Enum(values) if !values.is_empty() && values.iter().all(Value::is_string))
+    shape.is_bare() && matches!(&shape.kind, Kind::Enum(values) if strings(values))
 }
 
 /// A node with nothing but its kind: no title, description, default or

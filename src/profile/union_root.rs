@@ -10,7 +10,7 @@ use std::borrow::Cow;
 
 use crate::schema::json::{Json, Map};
 
-use super::rules::{object_of, text};
+use super::rules::{loosened_keys, object_of, text};
 
 use crate::emit::{document, emit, emit_root};
 use crate::schema::actions::ActionUnion;
@@ -127,27 +127,13 @@ fn string_enum(values: Vec<Json<'_>>, description: Option<String>) -> Json<'_> {
 /// requires, which the one object can only require for all of them.
 #[must_use]
 pub fn flattened_note(union: &ActionUnion) -> String {
-    let per_action: Vec<String> = union
-        .actions
-        .iter()
-        .filter_map(|action| {
-            let keys: Vec<&str> = action
-                .params
-                .iter()
-                .filter(|p| p.must_supply())
-                .map(|p| p.key.as_str())
-                .collect();
-            (!keys.is_empty()).then(|| format!("{}: {}", action.name, keys.join(", ")))
-        })
-        .collect();
-    let loosened = if per_action.is_empty() {
-        String::new()
-    } else {
-        format!(
-            "; keys an action requires are optional here ({})",
-            per_action.join("; ")
-        )
-    };
+    let loosened = loosened_keys(
+        "keys an action requires are optional here",
+        union.actions.iter().map(|action| {
+            let keys = action.params.iter().filter(|p| p.must_supply()).map(|p| p.key.as_str());
+            (action.name.clone(), keys.collect())
+        }),
+    );
     format!(
         "the action union is one object whose \"{}\" picks the action{loosened}",
         union.discriminator.key

@@ -33,6 +33,15 @@ enum Segment<'a> {
 }
 
 impl<'a> Place<'a> {
+    /// The root schema's place.
+    const ROOT: Place<'static> = Place {
+        parent: None,
+        segment: Segment::Root,
+        depth: 0,
+        required: false,
+        is_property: false,
+    };
+
     fn child(&'a self, segment: Segment<'a>) -> Place<'a> {
         Place {
             parent: Some(self),
@@ -87,14 +96,7 @@ impl<'a> Place<'a> {
 
 /// Calls `visit` on every object subschema of `root`, the root first.
 pub fn each_schema(root: &mut Json<'_>, visit: &mut dyn FnMut(&mut Map<'_>, &Place)) {
-    let place = Place {
-        parent: None,
-        segment: Segment::Root,
-        depth: 0,
-        required: false,
-        is_property: false,
-    };
-    walk(root, &place, visit, 0);
+    walk(root, &Place::ROOT, visit, 0);
 }
 
 fn walk(value: &mut Json<'_>, place: &Place, visit: &mut dyn FnMut(&mut Map<'_>, &Place), nesting: usize) {
@@ -149,14 +151,7 @@ pub type Rule = fn(&mut Map<'_>, &Place, &mut super::Report);
 pub fn write_leaf(shape: &crate::schema::Shape, buf: &mut Vec<u8>, rule: Rule) {
     let mut leaf = crate::emit::emit(shape);
     let mut report = super::Report::quiet();
-    let root = Place {
-        parent: None,
-        segment: Segment::Root,
-        depth: 0,
-        required: false,
-        is_property: false,
-    };
-    let below = root.child(Segment::Key("properties"));
+    let below = Place::ROOT.child(Segment::Key("properties"));
     walk(&mut leaf, &below, &mut |node, place| rule(node, place, &mut report), 0);
     leaf.write(buf);
 }

@@ -199,7 +199,7 @@ impl Walker<'_> {
             Kind::Object(object) => {
                 let mut out = Map::with_capacity(map.len());
                 for (key, item) in map {
-                    let prop = object.props.iter().find(|p| p.key == key);
+                    let prop = object.prop(&key);
                     if item.is_null() && self.null_means_absent(prop, object) {
                         path.push(Segment::Key(key));
                         self.repairs.push(Change {

@@ -101,6 +101,14 @@ pub struct ObjectShape {
     pub required_extra: Vec<String>,
 }
 
+impl ObjectShape {
+    /// The property `key`, if the object names it.
+    #[must_use]
+    pub fn prop(&self, key: &str) -> Option<&Prop> {
+        self.props.iter().find(|prop| prop.key == key)
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Prop {
     pub key: String,
@@ -115,6 +123,17 @@ impl Prop {
     #[must_use]
     pub fn must_supply(&self) -> bool {
         self.required && self.shape.default.is_none()
+    }
+}
+
+impl Kind {
+    /// A scalar or an enum: a node with no subschema of its own.
+    #[must_use]
+    pub fn is_leaf(&self) -> bool {
+        matches!(
+            self,
+            Kind::Boolean | Kind::Number | Kind::Integer | Kind::String | Kind::Enum(_)
+        )
     }
 }
 
