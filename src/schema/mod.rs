@@ -21,7 +21,7 @@ pub use pointer::escape_segment as escape_pointer_segment;
 pub use pointer::At;
 pub use read::{read_json, read_schema};
 pub use root::{check_object_root, is_object_union};
-pub use shape::{Applicator, ArrayShape, Def, Keywords, Kind, ObjectShape, Prop, Schema, Shape, Union};
+pub use shape::{Applicator, Applicators, ArrayShape, Def, Keywords, Kind, ObjectShape, Prop, Schema, Shape, Union};
 
 use serde_json::Value;
 

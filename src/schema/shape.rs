@@ -32,7 +32,9 @@ pub struct Shape {
     /// would make every shape, moved many times while reading, 70 bytes longer.
     pub default: Option<Box<Value>>,
     pub description: Option<String>,
-    pub title: Option<String>,
+    /// Boxed, as `default` is: few shapes have one, and every move of a
+    /// shape copies what is inline (past 64 bytes, wasm copies through a call).
+    pub title: Option<Box<String>>,
     /// The `cli` meta object (Zod's `.meta({ cli: {...} })`).
     pub cli: Option<Box<Map<String, Value>>>,
     /// Every other keyword (constraints, formats, examples, extensions),
@@ -40,8 +42,50 @@ pub struct Shape {
     pub keywords: Keywords,
     /// Schema-valued keywords that are not modelled (`not`, `if`, ...),
     /// read as subschemas so their `$ref`s resolve like any other.
-    pub applicators: Vec<(String, Applicator)>,
+    pub applicators: Applicators,
 }
+
+/// A shape's applicators in their order: none on nearly every node, so the
+/// list is held by one boxed pointer (see `title`).
+#[derive(Debug, Clone, Default, PartialEq)]
+#[allow(clippy::box_collection)] // the box is the point: one pointer inline, not a Vec's three words
+pub struct Applicators(Option<Box<Vec<(String, Applicator)>>>);
+
+impl Applicators {
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.0.as_ref().is_none_or(|list| list.is_empty())
+    }
+
+    pub fn iter(&self) -> std::slice::Iter<'_, (String, Applicator)> {
+        self.0.as_deref().map_or(&[][..], Vec::as_slice).iter()
+    }
+
+    pub fn extend(&mut self, more: Vec<(String, Applicator)>) {
+        if more.is_empty() {
+            return;
+        }
+        match &mut self.0 {
+            Some(list) => list.extend(more),
+            None => self.0 = Some(Box::new(more)),
+        }
+    }
+}
+
+impl<'a> IntoIterator for &'a Applicators {
+    type Item = &'a (String, Applicator);
+    type IntoIter = std::slice::Iter<'a, (String, Applicator)>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+// Shapes move by value all through reading and building; wasm copies a value
+// over 64 bytes through `memory.copy`, a call into the engine (README, "Size
+// and speed"), so a Shape must stay within 64 bytes there.
+#[cfg(target_arch = "wasm32")]
+const _: () = assert!(std::mem::size_of::<Shape>() <= 64);
 
 /// The value of a schema-valued keyword that is not modelled.
 #[derive(Debug, Clone, PartialEq)]
@@ -148,7 +192,7 @@ impl Shape {
             title: None,
             cli: None,
             keywords: Keywords::default(),
-            applicators: Vec::new(),
+            applicators: Applicators::default(),
         }
     }
 

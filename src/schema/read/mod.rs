@@ -366,7 +366,7 @@ impl<'a> Reader<'a> {
             shape.description = Some(text.to_string());
         }
         if let Some(Json::String(title)) = slots.title {
-            shape.title = Some(title.to_string());
+            shape.title = Some(Box::new(title.to_string()));
         }
         if let Some(default) = slots.default {
             self.charge(weight(default), pointer)?;
