@@ -46,7 +46,8 @@ pub struct Shape {
 }
 
 /// A shape's applicators in their order: none on nearly every node, so the
-/// list is held by one boxed pointer (see `title`).
+/// list is held by one boxed pointer (see `title`), present only when it
+/// holds at least one.
 #[derive(Debug, Clone, Default, PartialEq)]
 #[allow(clippy::box_collection)] // the box is the point: one pointer inline, not a Vec's three words
 pub struct Applicators(Option<Box<Vec<(String, Applicator)>>>);
@@ -54,7 +55,7 @@ pub struct Applicators(Option<Box<Vec<(String, Applicator)>>>);
 impl Applicators {
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.0.as_ref().is_none_or(|list| list.is_empty())
+        self.0.is_none()
     }
 
     pub fn iter(&self) -> std::slice::Iter<'_, (String, Applicator)> {
