@@ -33,14 +33,12 @@ export function makeToolClass(core, layout) {
     /** Per action of an action union: its decoder and literal keys, made on first use. */
     #actionDecoders = [];
     #hints;
-    #actions;
     /** The fast parse's argv room in wasm memory: `{ handle, at, bytes, view }`. */
     #room;
 
     /** @internal use compile() */
     constructor(schemaText, optionsText) {
       this.#handle = new LiveHandle(core, () => core.compile(schemaText, optionsText), "this Tool was freed; compile the schema again");
-      this.#actions = this.#handle.get().isActions();
     }
 
     // Made on first use, not in compile: start-up pays only for what it uses.
@@ -50,7 +48,8 @@ export function makeToolClass(core, layout) {
         this.#flags = core.guard(() => handle.flags());
         const flags = JSON.parse(this.#flags);
         this.#envNames = flags.flatMap((f) => (f.env ? [f.env] : []));
-        this.#decode = this.#actions ? undefined : makeDecoder(JSON.parse(core.guard(() => handle.plan())), flags, layout());
+        // An action union decodes per action (#decodeAction).
+        this.#decode = handle.isActions() ? undefined : makeDecoder(JSON.parse(core.guard(() => handle.plan())), flags, layout());
       }
       return this.#flags;
     }

@@ -6,13 +6,16 @@ use super::json::Json;
 
 /// Resolves a local `$ref` against the root document. Returns the canonical
 /// pointer (without `#`) and the target, or why it cannot be followed.
-pub fn resolve_local_ref<'a>(root: &'a Json<'a>, reference: &str) -> Result<(String, &'a Json<'a>), &'static str> {
+pub fn resolve_local_ref<'a, 'r>(
+    root: &'a Json<'a>,
+    reference: &'r str,
+) -> Result<(Cow<'r, str>, &'a Json<'a>), &'static str> {
     let Some(fragment) = reference.strip_prefix('#') else {
         return Err("is not a local reference (only \"#...\" references are supported)");
     };
     let fragment = percent_decode(fragment).ok_or("is not a valid URI fragment")?;
     if fragment.is_empty() {
-        return Ok((String::new(), root));
+        return Ok((fragment, root));
     }
     let Some(rest) = fragment.strip_prefix('/') else {
         return Err("uses an anchor, which is not supported (use a JSON pointer such as #/$defs/Name)");
@@ -106,9 +109,10 @@ impl std::fmt::Display for At<'_> {
     }
 }
 
-fn percent_decode(text: &str) -> Option<String> {
+/// Borrowed when there is nothing to decode, as in every pointer Zod writes.
+fn percent_decode(text: &str) -> Option<Cow<'_, str>> {
     if !text.contains('%') {
-        return Some(text.to_owned());
+        return Some(Cow::Borrowed(text));
     }
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
@@ -123,7 +127,7 @@ fn percent_decode(text: &str) -> Option<String> {
             i += 1;
         }
     }
-    String::from_utf8(out).ok()
+    String::from_utf8(out).ok().map(Cow::Owned)
 }
 
 #[cfg(test)]
@@ -156,6 +160,18 @@ mod tests {
         assert!(resolve_local_ref(&root, "#/$defs/missing").is_err());
         assert!(resolve_local_ref(&root, "other.json#/x").is_err());
         assert!(resolve_local_ref(&root, "#/$defs/%zz").is_err());
-        assert_eq!(resolve_local_ref(&root, "#").map(|r| r.0), Ok(String::new()));
+        assert_eq!(
+            resolve_local_ref(&root, "#").map(|r| r.0.into_owned()),
+            Ok(String::new())
+        );
+        // The pointer is borrowed unless it had to be decoded.
+        assert!(matches!(
+            resolve_local_ref(&root, "#/$defs/a~1b"),
+            Ok((Cow::Borrowed("/$defs/a~1b"), _))
+        ));
+        assert!(matches!(
+            resolve_local_ref(&root, "#/$defs/c%20d"),
+            Ok((Cow::Owned(_), _))
+        ));
     }
 }

@@ -122,8 +122,10 @@ pub fn slot_name(pointer: &str) -> String {
     let last = pointer.rsplit('/').next().unwrap_or("");
     if last.is_empty() {
         "root".to_owned()
-    } else {
+    } else if last.contains('~') {
         last.replace("~1", "/").replace("~0", "~")
+    } else {
+        last.to_owned()
     }
 }
 

@@ -7,6 +7,7 @@
 //! cycle describes no value and is refused). Size and depth are bounded so a
 //! hostile schema gives an error, never a hang or an exhausted stack.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use serde_json::Value;
@@ -52,15 +53,16 @@ pub fn read_json(root: &Json<'_>) -> Result<Schema> {
 }
 
 /// A `$ref` being read, for cycle detection.
-struct Frame {
-    pointer: String,
+struct Frame<'r> {
+    /// Borrowed from the `$ref` text unless it was percent-decoded.
+    pointer: Cow<'r, str>,
     /// Object/array levels entered when this reference was followed.
     structural: usize,
 }
 
 struct Reader<'a> {
     root: &'a Json<'a>,
-    stack: Vec<Frame>,
+    stack: Vec<Frame<'a>>,
     /// Recursive definitions; `None` while still being read.
     defs: Vec<Option<Def>>,
     def_index: HashMap<String, usize>,
@@ -125,7 +127,7 @@ impl<'a> Reader<'a> {
         &mut self,
         map: &'a Map<'a>,
         slots: &Slots<'a>,
-        reference: &Json<'_>,
+        reference: &'a Json<'a>,
         pointer: &At<'_>,
         level: usize,
         structural: usize,
@@ -148,10 +150,10 @@ impl<'a> Reader<'a> {
         Ok(shape)
     }
 
-    fn follow_ref(&mut self, reference: &str, pointer: &At<'_>, level: usize, structural: usize) -> Result<Shape> {
+    fn follow_ref(&mut self, reference: &'a str, pointer: &At<'_>, level: usize, structural: usize) -> Result<Shape> {
         let (target_pointer, target) = resolve_local_ref(self.root, reference)
             .map_err(|why| Error::at_pointer(Code::DanglingRef, pointer, format!("$ref \"{reference}\" {why}")))?;
-        if let Some(&index) = self.def_index.get(&target_pointer) {
+        if let Some(&index) = self.def_index.get(target_pointer.as_ref()) {
             if matches!(self.defs.get(index), Some(Some(_))) {
                 return Ok(Shape::of(Kind::Ref(index)));
             }
@@ -174,7 +176,7 @@ impl<'a> Reader<'a> {
         let read = self.read(target, &At::written(&target_pointer), level + 1, structural);
         self.stack.pop();
         let shape = read?;
-        match self.def_index.get(&target_pointer) {
+        match self.def_index.get(target_pointer.as_ref()) {
             Some(&index) => {
                 if let Some(slot) = self.defs.get_mut(index) {
                     if slot.is_none() {
