@@ -22,11 +22,7 @@ pub fn resolve_local_ref<'a, 'r>(
     };
     let mut node = root;
     for raw in rest.split('/') {
-        let segment: Cow<'_, str> = if raw.contains('~') {
-            Cow::Owned(raw.replace("~1", "/").replace("~0", "~"))
-        } else {
-            Cow::Borrowed(raw)
-        };
+        let segment = unescape_segment(raw);
         node = match node {
             Json::Object(members) => members.get(&segment),
             Json::Array(items) => segment.parse::<usize>().ok().and_then(|i| items.get(i)),
@@ -35,6 +31,17 @@ pub fn resolve_local_ref<'a, 'r>(
         .ok_or("points at nothing")?;
     }
     Ok((fragment, node))
+}
+
+/// One JSON pointer segment as the key it names (`~1` is `/`, `~0` is
+/// `~`); borrowed when it holds no escape.
+#[must_use]
+pub fn unescape_segment(raw: &str) -> Cow<'_, str> {
+    if raw.contains('~') {
+        Cow::Owned(raw.replace("~1", "/").replace("~0", "~"))
+    } else {
+        Cow::Borrowed(raw)
+    }
 }
 
 /// Escapes a key for use as one JSON pointer segment of a `$ref` (a URI

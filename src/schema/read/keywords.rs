@@ -7,7 +7,7 @@ use serde_json::Value;
 use crate::schema::json::Json;
 
 use super::super::enum_values::EnumValues;
-use super::super::pointer::At;
+use super::super::pointer::{unescape_segment, At};
 use super::super::shape::{Def, Keywords, Kind, Shape};
 use crate::error::{Code, Error, Result};
 
@@ -122,10 +122,8 @@ pub fn slot_name(pointer: &str) -> String {
     let last = pointer.rsplit('/').next().unwrap_or("");
     if last.is_empty() {
         "root".to_owned()
-    } else if last.contains('~') {
-        last.replace("~1", "/").replace("~0", "~")
     } else {
-        last.to_owned()
+        unescape_segment(last).into_owned()
     }
 }
 
