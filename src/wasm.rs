@@ -49,6 +49,13 @@ pub fn wasm_memory() -> JsValue {
     wasm_bindgen::memory()
 }
 
+/// Where the tape of the schema just answered starts (0: parse its text).
+#[wasm_bindgen(js_name = schemaTape)]
+#[must_use]
+pub fn schema_tape() -> usize {
+    wire::tape::kept_at()
+}
+
 /// The fast parse's buffer layout as JSON.
 #[wasm_bindgen(js_name = wireLayout)]
 #[must_use]
@@ -153,14 +160,14 @@ impl WasmTool {
     #[wasm_bindgen(js_name = inputSchema)]
     pub fn input_schema(&self, options: Option<String>) -> Result<String, JsValue> {
         let options: InputSchemaOptions = thrown(read_text(options.as_deref(), "inputSchema"))?;
-        thrown(self.tool.input_schema_text(&options))
+        thrown(self.tool.input_schema_text(&options).map(wire::tape::with_tape))
     }
 
     /// `inputSchema({ client })`, the client's name crossing alone.
     #[wasm_bindgen(js_name = inputSchemaFor)]
     pub fn input_schema_for(&self, client: &str) -> Result<String, JsValue> {
         let options: InputSchemaOptions = thrown(crate::options::read_client(client, "inputSchema"))?;
-        thrown(self.tool.input_schema_text(&options))
+        thrown(self.tool.input_schema_text(&options).map(wire::tape::with_tape))
     }
 
     #[wasm_bindgen(js_name = isActions)]

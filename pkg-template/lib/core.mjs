@@ -22,6 +22,7 @@ export function isTrap(error) {
  */
 export function makeCore(wasm, how = {}) {
   let view = new Float64Array(0);
+  let words = new Uint32Array(0);
   let memory;
   const core = {
     wasm,
@@ -44,6 +45,15 @@ export function makeCore(wasm, how = {}) {
         view = new Float64Array(memory.buffer);
       }
       return view;
+    },
+
+    /** The same as 32-bit words (a schema's tape). */
+    wordsView() {
+      if (words.length === 0) {
+        if (memory === undefined) memory = core.wasm.wasmMemory();
+        words = new Uint32Array(memory.buffer);
+      }
+      return words;
     },
 
     /**
@@ -85,6 +95,7 @@ export function makeCore(wasm, how = {}) {
       core.broken = false;
       memory = undefined;
       view = new Float64Array(0);
+      words = new Uint32Array(0);
     },
   };
   return core;

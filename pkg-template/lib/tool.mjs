@@ -10,6 +10,7 @@ import { clientAlone, jsonText, optionsText } from "./json-text.mjs";
 import { LiveHandle } from "./live-handle.mjs";
 import { checkArgv, envText, parseGeneral, parseOptions, parseOutcome } from "./parse-input.mjs";
 import { mayNeedRepair } from "./repair-hints.mjs";
+import { makeTapeReader } from "./schema-tape.mjs";
 
 /** How a command set reaches a Tool's handle and env names; not public. */
 export const INTERNALS = Symbol("toolshape.internals");
@@ -24,6 +25,15 @@ export function makeToolClass(core, layout) {
   };
 
   const dispose = Symbol.dispose || Symbol.for("nodejs.dispose");
+
+  let readTape;
+  /** The schema object of the text an inputSchema export just answered, from its tape. */
+  const schemaValue = (text) => {
+    const at = core.wasm.schemaTape();
+    if (at === 0) return JSON.parse(text);
+    if (readTape === undefined) readTape = makeTapeReader(layout().tape);
+    return readTape(text, core.wordsView(), at / 4);
+  };
 
   return class Tool {
     #handle;
@@ -68,9 +78,9 @@ export function makeToolClass(core, layout) {
     inputSchema(opts) {
       const handle = this.#live();
       const client = clientAlone(opts);
-      if (client !== undefined) return JSON.parse(core.guard(() => handle.inputSchemaFor(client)));
+      if (client !== undefined) return schemaValue(core.guard(() => handle.inputSchemaFor(client)));
       const text = optionsText(opts, "inputSchema");
-      return JSON.parse(core.guard(() => handle.inputSchema(text)));
+      return schemaValue(core.guard(() => handle.inputSchema(text)));
     }
 
     help(opts) {
