@@ -1,15 +1,16 @@
 // Client profiles: what a profile's schema costs the first time it is asked
 // for (it is written once, then cached in the tool) against what the mcp
 // schema costs the first time, each as a user pays it, crossing and
-// JSON.parse included. A batch of tools is compiled untimed, then the
+// building the JS object included. A batch of tools is compiled untimed, then the
 // first call on each is timed, so compile's noise does not enter. The mcp
 // schema of a plain object is written from the Shape straight to text; a
 // profile rewrites a lean tree of the mcp schema emitted for it (names and
 // texts borrowed from the Shape). "after mcp" is a profile's cost once the
 // mcp schema was asked for (issue 10's bar: at most 1.5x the mcp schema's),
-// "cold" a profile asked for first. Every call, cached or not, ends in
-// JSON.parse of the text: "emission" is a first call less a cached one of
-// the same profile, what writing the schema costs (reported, not a bar).
+// "cold" a profile asked for first. Every call, cached or not, scans the
+// text into its tape and builds the object (src/wire/tape.rs): "emission"
+// is a first call less a cached one of the same profile, what writing the
+// schema costs (reported, not a bar).
 import { createRequire } from "node:module";
 import { z } from "zod";
 import { cases } from "../scripts/zod-cases.mjs";
