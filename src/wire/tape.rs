@@ -23,10 +23,10 @@
 //! | `NUMBER a b` | `Number(text.slice(a, b))`, the same number `JSON.parse` gives |
 //! | `TRUE`, `FALSE`, `NULL` | the literal |
 //!
-//! The text is ours (compact JSON the core wrote), but the scanner still
-//! checks every byte it relies on and answers `None` on anything else,
-//! and JS then parses the text: a wrong tape can cost speed, never a
-//! wrong value or a panic.
+//! The text is ours (compact JSON the core wrote). The scanner checks the
+//! bytes it relies on and answers `None` on anything else (JS then parses
+//! the text); it never panics. Property tests hold its tape, read back, to
+//! the value serde_json reads from the text, for any JSON value.
 
 use std::cell::Cell;
 
@@ -45,15 +45,52 @@ pub mod op {
     pub const NULL: u32 = 8;
 }
 
-/// Writes the table of [`KNOWN`] strings from one list of index and text,
-/// so a position cannot be written twice (a test checks they run in order).
-macro_rules! known_strings {
-    ($($index:literal => $text:literal,)*) => {
-        /// The strings a schema repeats (keywords and type names), sent
-        /// to JS once; the tape names them by position.
-        pub const KNOWN: &[&str] = &[$($text,)*];
-    };
-}
+/// The strings a schema repeats (keywords and type names), sent to JS
+/// once; the tape names them by position. A test checks each is found at
+/// its own position (so none is listed twice).
+pub const KNOWN: &[&str] = &[
+    "type",
+    "properties",
+    "required",
+    "additionalProperties",
+    "description",
+    "title",
+    "default",
+    "enum",
+    "const",
+    "anyOf",
+    "oneOf",
+    "allOf",
+    "items",
+    "prefixItems",
+    "$ref",
+    "$defs",
+    "not",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "format",
+    "minItems",
+    "maxItems",
+    "uniqueItems",
+    "propertyNames",
+    "patternProperties",
+    "examples",
+    "$schema",
+    "nullable",
+    "string",
+    "number",
+    "integer",
+    "boolean",
+    "object",
+    "array",
+    "null",
+];
 
 /// Slots in the lookup table of [`KNOWN`]: a power of two, about three
 /// times the strings, so a lookup mostly looks at one slot.
@@ -151,50 +188,6 @@ fn mask(len: usize) -> u64 {
     } else {
         (1u64 << (8 * len)) - 1
     }
-}
-
-known_strings! {
-    0 => "type",
-    1 => "properties",
-    2 => "required",
-    3 => "additionalProperties",
-    4 => "description",
-    5 => "title",
-    6 => "default",
-    7 => "enum",
-    8 => "const",
-    9 => "anyOf",
-    10 => "oneOf",
-    11 => "allOf",
-    12 => "items",
-    13 => "prefixItems",
-    14 => "$ref",
-    15 => "$defs",
-    16 => "not",
-    17 => "minimum",
-    18 => "maximum",
-    19 => "exclusiveMinimum",
-    20 => "exclusiveMaximum",
-    21 => "multipleOf",
-    22 => "minLength",
-    23 => "maxLength",
-    24 => "pattern",
-    25 => "format",
-    26 => "minItems",
-    27 => "maxItems",
-    28 => "uniqueItems",
-    29 => "propertyNames",
-    30 => "patternProperties",
-    31 => "examples",
-    32 => "$schema",
-    33 => "nullable",
-    34 => "string",
-    35 => "number",
-    36 => "integer",
-    37 => "boolean",
-    38 => "object",
-    39 => "array",
-    40 => "null",
 }
 
 /// A tape and the scanner's stack, both kept between scans so a scan
