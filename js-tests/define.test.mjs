@@ -141,6 +141,24 @@ test("definition: grouped form per client, the oneOf form for mcp, annotations a
   assert.equal(group.definition().inputSchema.properties.workspace.description, "Workspace ID. (always required)");
 });
 
+test("definition() hands out a deep copy each call: nested arrays and __proto__ as inputSchema gives them", () => {
+  const input = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"object","properties":{"x":{"type":"number","default":1.5}}},"tags":{"type":"array","items":{"enum":["a","b"]}}},"required":["tags"]}');
+  const tool = defineTool({ name: "copies", input, handler: () => "ok" });
+  const first = tool.definition().inputSchema;
+  assert.deepEqual(first, cjs.compile(input).inputSchema());
+  assert.ok(Object.hasOwn(first.properties, "__proto__"));
+  assert.equal(Object.getPrototypeOf(first.properties), Object.prototype);
+  assert.equal(first.properties.__proto__.properties.x.default, 1.5);
+  first.properties.tags.items.enum.push("c");
+  first.required.length = 0;
+  delete first.properties.__proto__;
+  const second = tool.definition().inputSchema;
+  assert.deepEqual(second.properties.tags.items.enum, ["a", "b"]);
+  assert.deepEqual(second.required, ["tags"]);
+  assert.ok(Object.hasOwn(second.properties, "__proto__"));
+  assert.equal({}.x, undefined);
+});
+
 test("definitions: one tool per action with exact hints, routed to the same handlers", async () => {
   const group = platform();
   const flat = group.definitions();

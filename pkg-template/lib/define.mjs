@@ -10,7 +10,7 @@ import { readInput } from "./define-input.mjs";
 import { jsonText } from "./json-text.mjs";
 import { errorResult, lead, thrownText, toResult } from "./results.mjs";
 import { makeCliRunner } from "./run-cli.mjs";
-import { freezeDeep, hasOwn, isObject } from "./objects.mjs";
+import { cloneJson, freezeDeep, hasOwn, isObject } from "./objects.mjs";
 
 const TOOL_KEYS = ["name", "title", "description", "input", "jsonSchema", "annotations", "tags", "use", "handler"];
 const GROUP_KEYS = ["name", "title", "description", "discriminator", "common", "commonJsonSchema", "use", "help", "descriptionFormat", "annotations", "tags", "actions", "groups"];
@@ -69,16 +69,16 @@ function lazy(make) {
   };
 }
 
-/** JSON text of a schema per client, made once each; parsed per call (callers may change what they get). */
+/** A schema per client, made once each; a copy per call (callers may change what they get). */
 function perClient(make) {
-  const texts = new Map();
+  const made = new Map();
   return (client) => {
-    let text = texts.get(client);
-    if (text === undefined) {
-      text = JSON.stringify(make(client));
-      texts.set(client, text);
+    let schema = made.get(client);
+    if (schema === undefined) {
+      schema = make(client);
+      made.set(client, schema);
     }
-    return JSON.parse(text);
+    return cloneJson(schema);
   };
 }
 
@@ -303,7 +303,7 @@ export function makeDefine(api) {
       let inputSchema;
       if (actionsAs === "oneOf") {
         if (client !== "mcp") throw fail("INVALID_OPTION", `actionsAs "oneOf" is for client "mcp" only; ${client} gets the flat object`);
-        inputSchema = JSON.parse(JSON.stringify(defined.oneOfSchema));
+        inputSchema = cloneJson(defined.oneOfSchema);
       } else {
         inputSchema = schemaFor(client);
       }

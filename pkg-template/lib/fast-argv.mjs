@@ -4,6 +4,8 @@
 // made once per Tool. Text values are slices of the argv strings JS already
 // holds, so nothing is decoded or JSON-parsed.
 
+import { cloneJson } from "./objects.mjs";
+
 /**
  * @param {Array<Array<[string, number, number]>>} groups per group, members as [key, isGroup, index]
  * @param {Array<{ repeatable?: boolean, default?: unknown }>} flags the flag table
@@ -32,7 +34,7 @@ export function makeDecoder(groups, flags, layout) {
     // An action's literal keys come first, as the general path writes them.
     if (seed !== undefined) {
       for (const [key, literal] of seed) {
-        const value = literal !== null && typeof literal === "object" ? JSON.parse(JSON.stringify(literal)) : literal;
+        const value = cloneJson(literal);
         if (key === "__proto__") Object.defineProperty(out, key, { value, writable: true, enumerable: true, configurable: true });
         else out[key] = value;
       }
@@ -60,7 +62,7 @@ export function makeDecoder(groups, flags, layout) {
     if (kind === kindTrue) return true;
     if (kind === kindFalse) return false;
     if (kind === kindNull) return null;
-    return cloneDefault[flag] ? JSON.parse(JSON.stringify(defaults[flag])) : defaults[flag];
+    return cloneDefault[flag] ? cloneJson(defaults[flag]) : defaults[flag];
   }
 
   /**
