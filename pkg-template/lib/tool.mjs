@@ -1,7 +1,8 @@
 // The Tool class over one compiled wasm tool. Options cross as JSON text and
 // are read (and refused when misspelt) by the core; argv crosses as one
 // NUL-joined string; results come back as JSON text or, for the fast parse,
-// as numbers read through a view of wasm memory.
+// as numbers read through a view of wasm memory; a schema comes back as its
+// text with a tape of its structure, read through the same memory.
 
 import { isTrap } from "./core.mjs";
 import { fail } from "./errors.mjs";
