@@ -5,18 +5,12 @@
 // composed once at definition, and the handler.
 
 import { issueLine } from "./results.mjs";
-import { hasOwn } from "./objects.mjs";
+import { hasOwn, put } from "./objects.mjs";
 
 /** Issues shown at most, then how many more. */
 const MAX_ISSUES = 50;
 /** A key longer than this is clipped in messages. */
 const MAX_KEY_SHOWN = 60;
-
-/** Sets `key` as an own data property, even `__proto__`. */
-export function put(target, key, value) {
-  if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  else target[key] = value;
-}
 
 /** The middleware (outermost first) around the handler, as one function of ctx. */
 export function compose(middleware, handler) {

@@ -24,6 +24,11 @@ export function makeCore(wasm, how = {}) {
   let view = new Float64Array(0);
   let words = new Uint32Array(0);
   let memory;
+  /** The current instance's memory buffer (a new one after memory grew). */
+  const buffer = () => {
+    if (memory === undefined) memory = core.wasm.wasmMemory();
+    return memory.buffer;
+  };
   const core = {
     wasm,
     generation: 0,
@@ -40,19 +45,13 @@ export function makeCore(wasm, how = {}) {
       // Growing wasm memory detaches its old buffer, which empties every
       // view of it: an empty view is the one sign to look at (reading
       // `memory.buffer` on every parse cost a call into the engine).
-      if (view.length === 0) {
-        if (memory === undefined) memory = core.wasm.wasmMemory();
-        view = new Float64Array(memory.buffer);
-      }
+      if (view.length === 0) view = new Float64Array(buffer());
       return view;
     },
 
-    /** The same as 32-bit words (a schema's tape). */
+    /** The same as 32-bit words (a schema's tape); made again as `memoryView` is. */
     wordsView() {
-      if (words.length === 0) {
-        if (memory === undefined) memory = core.wasm.wasmMemory();
-        words = new Uint32Array(memory.buffer);
-      }
+      if (words.length === 0) words = new Uint32Array(buffer());
       return words;
     },
 
@@ -61,8 +60,7 @@ export function makeCore(wasm, how = {}) {
      * empties when memory grows (as `memoryView`'s does): check its length.
      */
     bytesAt(at, length) {
-      if (memory === undefined) memory = core.wasm.wasmMemory();
-      return new Uint8Array(memory.buffer, at, length);
+      return new Uint8Array(buffer(), at, length);
     },
 
     /** Runs a wasm call: wire errors become ToolshapeError, a trap replaces the instance. */

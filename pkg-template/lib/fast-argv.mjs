@@ -4,7 +4,7 @@
 // made once per Tool. Text values are slices of the argv strings JS already
 // holds, so nothing is decoded or JSON-parsed.
 
-import { cloneJson } from "./objects.mjs";
+import { cloneJson, put } from "./objects.mjs";
 
 /**
  * @param {Array<Array<[string, number, number]>>} groups per group, members as [key, isGroup, index]
@@ -34,9 +34,7 @@ export function makeDecoder(groups, flags, layout) {
     // An action's literal keys come first, as the general path writes them.
     if (seed !== undefined) {
       for (const [key, literal] of seed) {
-        const value = cloneJson(literal);
-        if (key === "__proto__") Object.defineProperty(out, key, { value, writable: true, enumerable: true, configurable: true });
-        else out[key] = value;
+        put(out, key, cloneJson(literal));
       }
     }
     const { keys, isGroup, index, define } = plan[g];

@@ -5,6 +5,12 @@
 
 export const hasOwn = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
 
+/** Sets `key` as an own data property, even `__proto__` (which `target[key] =` would make the prototype). */
+export function put(target, key, value) {
+  if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}
+
 /** A non-null object that is not an array. */
 export function isObject(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
@@ -32,10 +38,6 @@ export function cloneJson(value) {
     return out;
   }
   const out = {};
-  for (const key of Object.keys(value)) {
-    const copy = cloneJson(value[key]);
-    if (key === "__proto__") Object.defineProperty(out, key, { value: copy, writable: true, enumerable: true, configurable: true });
-    else out[key] = copy;
-  }
+  for (const key of Object.keys(value)) put(out, key, cloneJson(value[key]));
   return out;
 }

@@ -3,6 +3,8 @@
 // come from one table, every other string is a slice of the text JS already
 // holds, so this takes about half of what `JSON.parse` of the text does.
 
+import { put } from "./objects.mjs";
+
 /**
  * @param {Record<string, number | string[]>} ops the tape's layout (`layout().tape`)
  * @returns {(text: string, view: Uint32Array, start: number) => unknown}
@@ -28,9 +30,7 @@ export function makeTapeReader(ops) {
         const out = {};
         for (let i = 0; i < n; i++) {
           const key = string(view[at++]);
-          // `out.__proto__ = v` would set the prototype; define it instead.
-          if (key === "__proto__") Object.defineProperty(out, key, { value: value(), writable: true, enumerable: true, configurable: true });
-          else out[key] = value();
+          put(out, key, value());
         }
         return out;
       }

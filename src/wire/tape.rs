@@ -32,6 +32,9 @@ use std::cell::Cell;
 
 use crate::limits::MAX_KEPT_SCRATCH_BYTES;
 
+/// Slots a kept tape may hold past a call: the kept-scratch bound in bytes.
+const MAX_KEPT_SLOTS: usize = MAX_KEPT_SCRATCH_BYTES / std::mem::size_of::<u32>();
+
 /// What a slot opening a value says it is.
 pub mod op {
     pub const OBJECT: u32 = 0;
@@ -239,7 +242,7 @@ std::thread_local! {
 pub fn with_tape(text: String) -> String {
     let mut tape = KEPT.with(Cell::take);
     // A large schema's tape is not held after it is read.
-    if tape.slots.capacity() > MAX_KEPT_SCRATCH_BYTES / 4 {
+    if tape.slots.capacity() > MAX_KEPT_SLOTS {
         tape = Tape::default();
     }
     // On `None` the tape is left empty, which JS reads as "parse the text".
@@ -464,11 +467,12 @@ impl<'t> Units<'t> {
         for b in self.bytes.get(self.byte..byte)? {
             // A lead byte of a 4-byte sequence is a surrogate pair in UTF-16;
             // continuation bytes add nothing.
-            self.unit += match b {
+            let units = match b {
                 0x80..=0xBF => 0,
                 0xF0..=0xFF => 2,
                 _ => 1,
             };
+            self.unit = self.unit.checked_add(units)?;
         }
         self.byte = byte;
         Some(self.unit)
@@ -672,7 +676,7 @@ mod tests {
         let _ = with_tape(large);
         let _ = with_tape("[]".to_owned());
         let tape = KEPT.with(Cell::take);
-        assert!(tape.slots.capacity() <= MAX_KEPT_SCRATCH_BYTES / 4);
+        assert!(tape.slots.capacity() <= MAX_KEPT_SLOTS);
         assert_eq!(tape.slots(), &[op::ARRAY, 0]);
     }
 
