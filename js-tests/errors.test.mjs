@@ -116,14 +116,14 @@ test("ToolshapeError carries data fields", () => {
   }
 });
 
-test("FLAG_COLLISION and INVALID_FLAG_NAME name both paths or the key, and a fix", () => {
+test("FLAG_COLLISION and INVALID_FLAG_NAME name both paths or the key, and a fix, when the command line is used", () => {
   expectCode(
-    () => compile({ type: "object", properties: { foo: { type: "object", properties: { bar: { type: "string" } } }, "foo-bar": { type: "string" } } }),
+    () => compile({ type: "object", properties: { foo: { type: "object", properties: { bar: { type: "string" } } }, "foo-bar": { type: "string" } } }).parseArgv([]),
     "FLAG_COLLISION",
     /--foo-bar would mean both the key path \["foo","bar"\] and the key path \["foo-bar"\].*options\.flags/,
   );
-  expectCode(() => compile({ type: "object", properties: { help: { type: "boolean" } } }), "FLAG_COLLISION", /built-in --help/);
-  expectCode(() => compile({ type: "object", properties: { "a b": { type: "string" } } }), "INVALID_FLAG_NAME", /options\.flags\["a b"\]\.name/);
+  expectCode(() => compile({ type: "object", properties: { help: { type: "boolean" } } }).parseArgv([]), "FLAG_COLLISION", /built-in --help/);
+  expectCode(() => compile({ type: "object", properties: { "a b": { type: "string" } } }).parseArgv([]), "INVALID_FLAG_NAME", /options\.flags\["a b"\]\.name/);
   assert.deepEqual(compile({ type: "object", properties: { "a b": { type: "string" } } }, { flags: { "a b": { name: "ab" } } }).parseArgv(["--ab", "x"]), { "a b": "x" });
 });
 

@@ -65,10 +65,10 @@ test("--version and --help answer; -h is free for --host", () => {
 
 test("a key named help or version works once the built-in is off", () => {
   const keyed = z.object({ help: z.boolean().optional(), version: z.string().optional() });
-  assert.throws(() => compile(keyed), (e) => e.code === "FLAG_COLLISION" && /help: false/.test(e.message));
+  assert.throws(() => compile(keyed).parseArgv([]), (e) => e.code === "FLAG_COLLISION" && /help: false/.test(e.message));
   const off = compile(keyed, { help: false });
   assert.deepEqual(off.parseArgv(["--help", "--version", "3"]), { help: true, version: "3" });
-  assert.throws(() => compile(keyed, { help: false, version: "1" }), (e) => e.code === "FLAG_COLLISION" && /--version/.test(e.message));
+  assert.throws(() => compile(keyed, { help: false, version: "1" }).parseArgv([]), (e) => e.code === "FLAG_COLLISION" && /--version/.test(e.message));
   assert.throws(() => compile(keyed, { help: "no" }), (e) => e.code === "INVALID_OPTION" && /"help" must be true, false/.test(e.message));
 });
 

@@ -140,7 +140,7 @@ export declare class Tool<T = Args> {
    * const listed = { name: "search", description: "Search", inputSchema: tool.inputSchema() }; // for tools/list
    */
   inputSchema(options?: InputSchemaOptions): InputSchema;
-  /** The flag table, one entry per flag, in schema order. For an action union each entry lists its `actions`. */
+  /** The flag table, one entry per flag, in schema order. For an action union each entry lists its `actions`; empty for a tool with no command line (`usage()` says why). */
   flags(): Array<FlagEntry & { actions?: string[] }>;
   /**
    * Help entries, for a tool compiled from an action union.
@@ -230,7 +230,9 @@ export declare class Tool<T = Args> {
  * Compiles a tool's input schema once; every later call only walks prepared
  * tables. Given a Zod (>= 4.2) or other Standard Schema value, the Tool's
  * arguments are typed from it; given JSON Schema, they are `Args`.
- * @throws {ToolshapeError} on a bad schema or option.
+ * @throws {ToolshapeError} on a bad schema or option. Keys that make no flag
+ * names (`"First Name"`, or `fooBar` beside `foo-bar`) do not throw here: the
+ * command-line calls throw `INVALID_FLAG_NAME` or `FLAG_COLLISION` when used.
  * @example
  * import { z } from "zod";
  * import { compile } from "toolshape";

@@ -367,6 +367,13 @@ impl Error {
         self
     }
 
+    /// The same error, said another way (with the context a caller adds).
+    #[must_use]
+    pub fn with_message(mut self, message: impl Into<String>) -> Self {
+        self.0.message = message.into();
+        self
+    }
+
     #[must_use]
     pub fn with_flag(mut self, flag: impl Into<String>) -> Self {
         self.0.flag = Some(flag.into());

@@ -192,10 +192,14 @@ fn usage_shows_formats_and_examples() {
 }
 
 /// Issue 11, item 5: FLAG_COLLISION names the override that would work, and
-/// that override does work.
+/// that override does work. The command line answers it (`compile` lets
+/// the tool through for its other faces).
 #[test]
 fn collision_advice_names_a_fix_that_works() {
-    let compile = |schema: Value, options: &str| Tool::compile(&schema, &CompileOptions::from_json(options).unwrap());
+    let compile = |schema: Value, options: &str| {
+        let tool = Tool::compile(&schema, &CompileOptions::from_json(options).unwrap())?;
+        tool.parse_argv(&[], &toolshape::no_env).map(|_| tool)
+    };
     let props = |p: Value| json!({"type": "object", "properties": p});
     let err = compile(
         props(json!({"a-b": {"type": "string"}, "aB": {"type": "string"}})),

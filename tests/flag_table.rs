@@ -6,9 +6,15 @@
 use serde_json::{json, Value};
 use toolshape::{Code, CompileOptions, Tool};
 
+/// A compiled tool, or why it has no command line: `compile` refuses bad
+/// options, the command line keys that give no flag names.
 fn tool(schema: &Value, options: &Value) -> Result<Tool, toolshape::Error> {
     let options = CompileOptions::from_json(&options.to_string())?;
-    Tool::compile(schema, &options)
+    let tool = Tool::compile(schema, &options)?;
+    match tool.command().refusal() {
+        Some(reason) => Err(reason.clone()),
+        None => Ok(tool),
+    }
 }
 
 fn flags(schema: &Value, options: &Value) -> Vec<Value> {
@@ -234,6 +240,58 @@ fn keys_that_cannot_be_typed_need_a_name() {
         .err()
         .unwrap();
     assert_eq!(err.code, Code::InvalidFlagName);
+}
+
+/// A proxy or an MCP server serves schemas whose keys make no command
+/// line: `compile` succeeds, every other face works, and each
+/// command-line call answers why there are no flags.
+#[test]
+fn keys_that_make_no_flags_refuse_the_command_line_not_the_tool() {
+    use toolshape::{Client, InputSchemaOptions, UsageRequest};
+    let env = &toolshape::no_env;
+    for (schema, code) in [
+        (
+            obj(json!({"first name": {"type": "string"}, "age": {"type": "integer"}})),
+            Code::InvalidFlagName,
+        ),
+        (
+            obj(json!({"fooBar": {"type": "string"}, "foo-bar": {"type": "integer"}, "age": {"type": "integer"}})),
+            Code::FlagCollision,
+        ),
+        (
+            obj(json!({"help": {"type": "string"}, "age": {"type": "integer"}})),
+            Code::FlagCollision,
+        ),
+    ] {
+        let tool = Tool::compile(&schema, &CompileOptions::default()).unwrap_or_else(|e| panic!("{schema}: {e}"));
+        let reason = tool.command().refusal().cloned().unwrap();
+        assert_eq!(reason.code, code, "{schema}");
+        assert!(
+            reason.message.ends_with("(inputSchema and repair work as it is)"),
+            "{}",
+            reason.message
+        );
+        // The other faces.
+        let options = InputSchemaOptions {
+            client: Client::OpenaiStrict,
+            actions_as: None,
+        };
+        assert!(tool.input_schema(&options).is_ok(), "{schema}");
+        assert_eq!(tool.repair(json!({"age": "3"})).value, json!({"age": 3}));
+        // Every command-line call says why.
+        assert_eq!(tool.parse_argv(&["--age", "3"], env).unwrap_err(), reason);
+        assert_eq!(tool.to_argv(&json!({"age": 3})).unwrap_err(), reason);
+        assert_eq!(tool.reconstruct(&serde_json::Map::new(), env).unwrap_err(), reason);
+        assert_eq!(tool.flags_json(), json!([]));
+        let usage = tool.usage(&UsageRequest::default()).unwrap();
+        assert!(usage.contains(&reason.message[..20]), "{usage}");
+        assert_eq!(tool.parse_argv(&["--help"], env).unwrap_err().code, Code::HelpRequested);
+        // A command set asks for the command line, so it refuses the tool.
+        let mut set = toolshape::Commands::new(&toolshape::CommandsOptions::default()).unwrap();
+        let err = set.add("people", tool).unwrap_err();
+        assert_eq!(err.code, code);
+        assert!(err.message.starts_with("the command \"people\": "), "{}", err.message);
+    }
 }
 
 #[test]

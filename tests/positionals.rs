@@ -29,8 +29,12 @@ fn parse(tool: &Tool, argv: &[&str]) -> Result<Value, Error> {
     tool.parse_argv(argv, &no_env).map(|p| p.data)
 }
 
+/// Why `compile` or, for flag names, the command line refuses the schema.
 fn compile_error(schema: &Value, options: &str) -> Error {
-    Tool::compile(schema, &CompileOptions::from_json(options).unwrap()).unwrap_err()
+    match Tool::compile(schema, &CompileOptions::from_json(options).unwrap()) {
+        Ok(tool) => tool.command().refusal().cloned().expect("a refusal"),
+        Err(err) => err,
+    }
 }
 
 #[test]

@@ -54,14 +54,23 @@ enum Form {
     Flags(FlagTable),
     /// An action union: one table per action, reached as a subcommand.
     Actions(ActionSet),
-    /// A union of objects with no literal key: no word picks a branch, so
-    /// there are no flags, and argv is refused with the reason.
-    Unnamed,
+    /// No command line, and the reason every command-line call answers:
+    /// a union of objects with no literal key (no word picks a branch), or
+    /// keys that give no flag names (a key a flag cannot be named after,
+    /// two keys that give one name). The schema's other faces (inputSchema,
+    /// check, repair) do not need one, so `compile` still succeeds.
+    Refused(Error),
 }
 
 impl Command {
     /// Builds the flag table(s): one for an object schema, one per action of
-    /// `union` when the schema is an action union.
+    /// `union` when the schema is an action union. Keys that give no flag
+    /// names refuse the command line, not the tool ([`Form::Refused`]): a
+    /// proxy or an MCP server serves any schema a client can take, and a
+    /// command line built from it says why it cannot be one when used.
+    /// Options malformed or aimed at nothing (a rename of a flag there is
+    /// not, a bad separator) are still errors here: whoever gives them
+    /// wants a command line.
     pub fn build(
         schema: &Schema,
         union: Option<&ActionUnion>,
@@ -69,9 +78,17 @@ impl Command {
         name: String,
         version: Option<String>,
     ) -> Result<Command> {
-        let form = match union {
-            Some(union) => Form::Actions(ActionSet::build(schema, union, options)?),
-            None => Form::Flags(build_table(schema, options)?),
+        let built = match union {
+            Some(union) => ActionSet::build(schema, union, options).map(Form::Actions),
+            None => build_table(schema, options).map(Form::Flags),
+        };
+        let form = match built {
+            Ok(form) => form,
+            Err(err) if matches!(err.code, Code::InvalidFlagName | Code::FlagCollision) => {
+                let message = format!("{} (inputSchema and repair work as it is)", err.message);
+                Form::Refused(err.with_message(message))
+            }
+            Err(err) => return Err(err),
         };
         Ok(Command {
             name,
@@ -84,25 +101,29 @@ impl Command {
     /// The command line of a union of objects no literal key tells apart.
     #[must_use]
     pub fn without_flags(name: String, version: Option<String>, builtins: Builtins) -> Command {
+        let reason = Error::new(
+            Code::NoDiscriminator,
+            format!(
+                "{name} takes a union of objects with no literal key (z.union without a z.literal in each branch), \
+                 so no word on the command line can say which branch is meant; give each branch a literal key \
+                 (z.discriminatedUnion) to use it as a command line (inputSchema and repair work as it is)"
+            ),
+        );
         Command {
             name,
             version,
             builtins,
-            form: Form::Unnamed,
+            form: Form::Refused(reason),
         }
     }
 
-    /// Why a union without a literal key has no command line.
-    fn no_word(&self) -> Error {
-        Error::new(
-            Code::NoDiscriminator,
-            format!(
-                "{} takes a union of objects with no literal key (z.union without a z.literal in each branch), \
-                 so no word on the command line can say which branch is meant; give each branch a literal key \
-                 (z.discriminatedUnion) to use it as a command line (inputSchema and repair work as it is)",
-                self.name
-            ),
-        )
+    /// Why there is no command line, when there is none.
+    #[must_use]
+    pub fn refusal(&self) -> Option<&Error> {
+        match &self.form {
+            Form::Refused(reason) => Some(reason),
+            Form::Flags(_) | Form::Actions(_) => None,
+        }
     }
 
     /// The flag table of an object schema; `None` for an action union.
@@ -110,7 +131,7 @@ impl Command {
     pub fn table(&self) -> Option<&FlagTable> {
         match &self.form {
             Form::Flags(table) => Some(table),
-            Form::Actions(_) | Form::Unnamed => None,
+            Form::Actions(_) | Form::Refused(_) => None,
         }
     }
 
@@ -118,7 +139,7 @@ impl Command {
     #[must_use]
     pub fn actions(&self) -> Option<&ActionSet> {
         match &self.form {
-            Form::Flags(_) | Form::Unnamed => None,
+            Form::Flags(_) | Form::Refused(_) => None,
             Form::Actions(set) => Some(set),
         }
     }
@@ -135,7 +156,7 @@ impl Command {
         match &self.form {
             Form::Flags(table) => serde_json::to_value(&table.flags).unwrap_or(Value::Array(Vec::new())),
             Form::Actions(set) => set.flags_json(),
-            Form::Unnamed => Value::Array(Vec::new()),
+            Form::Refused(_) => Value::Array(Vec::new()),
         }
     }
 
@@ -155,9 +176,9 @@ impl Command {
                 Err(_) if self.asks_version(argv) => return Err(self.version_requested()),
                 Err(err) => return Err(err),
             },
-            Form::Unnamed if self.asks_help(argv) => return Err(self.help_requested(None)),
-            Form::Unnamed if self.asks_version(argv) => return Err(self.version_requested()),
-            Form::Unnamed => return Err(self.no_word()),
+            Form::Refused(_) if self.asks_help(argv) => return Err(self.help_requested(None)),
+            Form::Refused(_) if self.asks_version(argv) => return Err(self.version_requested()),
+            Form::Refused(reason) => return Err(reason.clone()),
         };
         let argv = argv.get(skip..).unwrap_or_default();
         let scratch = Scratch::new();
@@ -217,7 +238,7 @@ impl Command {
                 }))
             }
             Form::Actions(set) => Ok(Self::action_compact(scratch, set, argv, env, options)),
-            Form::Unnamed => Ok(None),
+            Form::Refused(_) => Ok(None),
         }
     }
 
@@ -255,7 +276,7 @@ impl Command {
     /// (`{ "action": "logs", "lines": "5" }`, or `"zfs:pools"`).
     pub fn reconstruct(&self, schema: &Schema, flat: &Map<String, Value>, env: Env<'_>) -> Result<Value> {
         match &self.form {
-            Form::Unnamed => Err(self.no_word()),
+            Form::Refused(reason) => Err(reason.clone()),
             Form::Flags(table) => args::reconstruct(schema, table, flat, env),
             Form::Actions(set) => {
                 let named = flat.get(&set.key).and_then(Value::as_str).unwrap_or_default();
@@ -275,7 +296,7 @@ impl Command {
     /// Nested arguments to argv that parses back to them.
     pub fn to_argv(&self, schema: &Schema, args: &Value) -> Result<Vec<String>> {
         match &self.form {
-            Form::Unnamed => Err(self.no_word()),
+            Form::Refused(reason) => Err(reason.clone()),
             Form::Flags(table) => args::to_argv(schema, table, args),
             Form::Actions(set) => {
                 let Value::Object(map) = args else {
@@ -304,9 +325,9 @@ impl Command {
     pub fn usage_as(&self, name: &str, options: &UsageOptions, topic: Option<&str>) -> Result<String> {
         let builtins = self.builtins;
         match (&self.form, topic) {
-            (Form::Unnamed, _) => {
+            (Form::Refused(reason), _) => {
                 let mut out = format!("Usage: {}\n\n", help::sanitize(name));
-                for line in help::wrap(&self.no_word().message, options.width.max(40)) {
+                for line in help::wrap(&reason.message, options.width.max(40)) {
                     out.push_str(&line);
                     out.push('\n');
                 }
