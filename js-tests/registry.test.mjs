@@ -213,3 +213,75 @@ test("arguments kept as text are bounded: calls the SDK refuses before any handl
   assert.equal(kept.argumentsOf({ params: { arguments: {} } }, { requestId: total - 1 }), `{"n":${total - 1}}`);
   kept.detach();
 });
+
+/** A registry where clients' profiles refuse something: a recursive tool, a record (openai-strict), an action with a key Claude refuses. */
+function mixed(options) {
+  const Node = z.object({ name: z.string(), get children() { return z.array(Node).optional(); } });
+  const tree = defineTool({ name: "tree", input: z.object({ root: Node }), handler: async (args) => args.root.name });
+  const labels = defineTool({ name: "labels", input: z.object({ tags: z.record(z.string(), z.string()) }), handler: async () => "ok" });
+  const plain = defineTool({ name: "plain", input: z.object({ q: z.string() }), handler: async (args) => `q=${args.q}` });
+  const people = defineGroup({
+    name: "people",
+    actions: {
+      find: { input: z.object({ "First Name": z.string() }), handler: async () => "found" },
+      count: { input: z.object({ min: z.number().optional() }), handler: async () => "3" },
+    },
+  });
+  return createRegistry([tree, labels, plain, people], options);
+}
+
+test("a tool a client cannot take is left out of its list (and reported once), not the whole list", () => {
+  const heard = [];
+  const registry = mixed({ onRefused: (refusal) => heard.push(refusal) });
+  const names = (client) => registry.list({ client }).map((t) => t.name);
+  assert.deepEqual(names("mcp"), ["tree", "labels", "plain", "people"]);
+  assert.deepEqual(names("portable"), ["labels", "plain"]);
+  assert.deepEqual(names("openai-strict"), ["tree", "plain", "people"]);
+  assert.deepEqual(names("claude-code"), ["labels", "plain"]);
+  // Each refusal once per tool and client, however often tools/list is asked.
+  names("portable");
+  const said = heard.map(({ tool, client, error }) => [client, tool, error.code]);
+  assert.deepEqual(said, [
+    ["portable", "tree", "UNSUPPORTED_BY_CLIENT"],
+    ["portable", "people", "UNSUPPORTED_BY_CLIENT"],
+    ["openai-strict", "labels", "UNSUPPORTED_BY_CLIENT"],
+    ["claude-code", "tree", "UNSUPPORTED_BY_CLIENT"],
+    ["claude-code", "people", "UNSUPPORTED_BY_CLIENT"],
+  ]);
+  assert.ok(heard[0].error instanceof cjs.ToolshapeError);
+  assert.equal(heard[0].error.issues[0].code, "RECURSIVE_SCHEMA");
+  // Flat: only the action the client cannot take is left out.
+  const flat = mixed({ exposition: "flat", onRefused: (refusal) => heard.push(refusal) });
+  assert.deepEqual(flat.list({ client: "claude-code" }).map((t) => t.name), ["labels", "plain", "people_count"]);
+  assert.equal(heard.at(-1).tool, "people_find");
+  // One definition asked for one client still says why.
+  assert.throws(() => registry.tools[0].definition({ client: "portable" }), (e) => e.code === "UNSUPPORTED_BY_CLIENT");
+  // Other errors are not swallowed.
+  assert.throws(() => registry.list({ client: "netscape" }), (e) => e.code === "INVALID_OPTION");
+  assert.throws(() => createRegistry([], { onRefused: "log" }), (e) => e.code === "INVALID_OPTION");
+});
+
+test("without onRefused, each tool left out is one line on stderr; a real Client of an unknown name gets the rest", async () => {
+  const warned = [];
+  const warn = console.warn;
+  console.warn = (line) => warned.push(line);
+  try {
+    const registry = mixed();
+    const server = new McpServer({ name: "t", version: "1.0.0" });
+    registry.attach(server);
+    const client = await connected(server, "some-new-client");
+    try {
+      const { tools } = await client.listTools();
+      assert.deepEqual(tools.map((t) => t.name), ["labels", "plain"]);
+      await client.listTools();
+      const result = await client.callTool({ name: "plain", arguments: { q: "x" } });
+      assert.equal(result.content[0].text, "q=x");
+    } finally {
+      await client.close();
+    }
+  } finally {
+    console.warn = warn;
+  }
+  assert.equal(warned.length, 2, warned.join("\n"));
+  assert.match(warned[0], /^toolshape: tool "tree" is left out of tools\/list for client profile "portable": the portable profile cannot express this schema/);
+});

@@ -1,6 +1,8 @@
 // The data shapes of toolshape's API, re-exported by index.d.ts. Each
 // mirrors a Rust type that crosses the boundary as JSON (named beside it).
 
+import type { ToolshapeError } from "./index.js";
+
 /** Arguments of a tool whose schema says nothing of its types (plain JSON Schema). */
 export type Args = Record<string, unknown>;
 
@@ -437,6 +439,13 @@ export interface RegistryOptions {
   /** The command name in usage text. */
   name?: string | undefined;
   version?: string | undefined;
+  /**
+   * Hears each tool (or, flat, each action) that `list` leaves out because
+   * the client's profile cannot take its schema, once per tool and client;
+   * `error` is the `UNSUPPORTED_BY_CLIENT` error with its issues. Without
+   * it, one line goes to stderr (`console.warn`).
+   */
+  onRefused?: ((refusal: { tool: string; client: ClientName; error: ToolshapeError }) => void) | undefined;
 }
 
 export interface AttachOptions {
@@ -449,6 +458,7 @@ export interface AttachOptions {
 export interface Registry {
   readonly exposition: "grouped" | "flat";
   readonly tools: readonly (ToolDefinition | GroupDefinition)[];
+  /** tools/list for one client: a tool its profile cannot take is left out (and reported, see `onRefused`), not the whole list. */
   list(options?: TagFilter & { client?: ClientName | undefined }): ToolListing[];
   call(name: string, args: unknown, extra?: unknown, options?: CallOptions): Promise<CallToolResult>;
   /** Serves tools/list and tools/call on an SDK `McpServer` or `Server`; call before `connect`. Returns `detach`. */

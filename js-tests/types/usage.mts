@@ -6,6 +6,8 @@ import type { CallToolResult, Tool as McpTool } from "@modelcontextprotocol/sdk/
 import {
   compile,
   compileCommands,
+  createRegistry,
+  defineTool,
   repair,
   withRepair,
   ToolshapeError,
@@ -106,3 +108,12 @@ void [word, versionCode, positional];
 if (picked.success && picked.command === "nope") console.log(picked);
 // @ts-expect-error: help takes a boolean or { short }
 compile({}, { help: "no" });
+
+// A registry hears which tools a client's profile leaves out, with the error's issues.
+const heard: string[] = [];
+const served = createRegistry([defineTool({ name: "t", input: z.object({ q: z.string() }), handler: async () => "ok" })], {
+  onRefused: ({ tool: left, client, error }) => heard.push(`${client} ${left} ${error.code} ${error.issues?.length ?? 0}`),
+});
+void served.list({ client: "gemini" });
+// @ts-expect-error: onRefused is a function
+createRegistry([], { onRefused: "log" });

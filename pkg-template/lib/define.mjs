@@ -178,7 +178,15 @@ export function makeDefine(api) {
       annotations,
       tool,
       definition,
-      definitions: (options) => [definition(options)],
+      definitions(options, leftOut) {
+        try {
+          return [definition(options)];
+        } catch (error) {
+          if (leftOut === undefined) throw error;
+          leftOut(name, error);
+          return [];
+        }
+      },
       call,
       runCli: cli.runCli,
       /** @internal the registry's command line */
@@ -313,11 +321,20 @@ export function makeDefine(api) {
       return out;
     }
 
-    function definitions(options) {
+    /** `leftOut(name, error)` is the registry's: an action the client cannot take is skipped and reported, not thrown. */
+    function definitions(options, leftOut) {
       const { client = "mcp" } = optionsOf(options, ["client"], "definitions");
       const out = [];
       for (const entry of byFlatName.values()) {
-        out.push({ name: entry.out.flatName, description: entry.out.description, inputSchema: entry.flatSchemaFor(client), annotations: { ...entry.out.annotations } });
+        let inputSchema;
+        try {
+          inputSchema = entry.flatSchemaFor(client);
+        } catch (error) {
+          if (leftOut === undefined) throw error;
+          leftOut(entry.out.flatName, error);
+          continue;
+        }
+        out.push({ name: entry.out.flatName, description: entry.out.description, inputSchema, annotations: { ...entry.out.annotations } });
       }
       return out;
     }

@@ -11,6 +11,7 @@ import { isObject } from "./objects.mjs";
 import { keepTextArguments, lowServer } from "./text-arguments.mjs";
 
 const LIST_OPTIONS = ["client", "tags", "anyTags", "exclude"];
+const REGISTRY_OPTIONS = ["exposition", "name", "version", "onRefused"];
 const ATTACH_OPTIONS = ["client", "filter"];
 
 function stringList(value, what) {
@@ -45,6 +46,25 @@ function requestSchema(method) {
   };
 }
 
+/**
+ * What `list` does with a tool the client's profile refuses: an error other
+ * than UNSUPPORTED_BY_CLIENT is thrown as before; a refusal is reported once
+ * per tool and client, to `onRefused` or else as one line on stderr (an MCP
+ * server's log), so that a tool missing from a client's list is never a
+ * mystery.
+ */
+function refusals(onRefused) {
+  const told = new Set();
+  return function refused({ tool, client, error }) {
+    if (!error || error.code !== "UNSUPPORTED_BY_CLIENT") throw error;
+    const key = `${client}\0${tool}`;
+    if (told.has(key)) return;
+    told.add(key);
+    if (onRefused !== undefined) onRefused({ tool, client, error });
+    else console.warn(`toolshape: tool "${tool}" is left out of tools/list for client profile "${client}": ${error.message}`);
+  };
+}
+
 /** The registry over the API (compileCommands) and the define functions' output. */
 export function makeRegistry(api) {
   return function createRegistry(defs, options) {
@@ -52,8 +72,10 @@ export function makeRegistry(api) {
     const opts = options === undefined ? {} : options;
     if (!isObject(opts)) throw fail("INVALID_OPTION", "createRegistry options must be an object");
     for (const key of Object.keys(opts)) {
-      if (!["exposition", "name", "version"].includes(key)) throw fail("INVALID_OPTION", `unknown createRegistry option "${key}" (options: exposition, name, version)`);
+      if (!REGISTRY_OPTIONS.includes(key)) throw fail("INVALID_OPTION", `unknown createRegistry option "${key}" (options: ${REGISTRY_OPTIONS.join(", ")})`);
     }
+    if (opts.onRefused !== undefined && typeof opts.onRefused !== "function") throw fail("INVALID_OPTION", 'createRegistry option "onRefused" must be a function ({ tool, client, error }) => void');
+    const refused = refusals(opts.onRefused);
     const exposition = opts.exposition === undefined ? "grouped" : opts.exposition;
     if (exposition !== "grouped" && exposition !== "flat") throw fail("INVALID_OPTION", `createRegistry option "exposition" is "grouped" or "flat", got ${JSON.stringify(exposition)}`);
     const byName = new Map();
@@ -91,10 +113,19 @@ export function makeRegistry(api) {
       const keep = tagFilter(given, "list option");
       const client = given.client === undefined ? "mcp" : given.client;
       const out = [];
+      // A tool the client's profile cannot take is left out, not the whole
+      // list: sent as it is, the client would refuse every tool with it.
+      const leftOut = (tool, error) => refused({ tool, client, error });
       for (const def of defs) {
         if (!keep(def)) continue;
-        if (exposition === "flat") out.push(...def.definitions({ client }));
-        else out.push(def.definition({ client }));
+        if (exposition === "flat") out.push(...def.definitions({ client }, leftOut));
+        else {
+          try {
+            out.push(def.definition({ client }));
+          } catch (error) {
+            leftOut(def.name, error);
+          }
+        }
       }
       return out;
     }
