@@ -59,19 +59,34 @@ function encodeLongStrings(glue) {
 }
 
 /**
- * The Node glue reads its .wasm from beside itself; it asks the package's
- * own import "#toolshape-wasm" for the bytes instead. Node resolves that to
- * node/wasm-file.cjs, which reads the file; a bundler, through the
+ * The Node glue reads its .wasm from beside itself; the package ships the
+ * module once, beside the web entry, so it reads it from there. A bundler
+ * moves the glue away from that file: it then asks the package's own import
+ * "#toolshape-wasm" for the bytes, which a bundler resolves, through the
  * "module" condition Node does not use, to node/wasm-inline.mjs, which
  * holds them, so a Node CLI bundled into one file needs nothing beside it.
  * (Holding them costs Node 6 ms to parse at start-up: only bundles pay.)
+ * The file is tried first because Node resolving "#toolshape-wasm" itself
+ * loads its ES module resolver, 1.7 ms of start-up.
  */
 function bytesByImport(glue) {
   const text = readFileSync(glue, "utf8");
   const pattern = /const wasmPath = `\$\{__dirname\}\/toolshape_bg\.wasm`;\nconst wasmBytes = require\('fs'\)\.readFileSync\(wasmPath\);/;
   if (!pattern.test(text)) throw new Error(`${glue}: wasm-bindgen's wasm loading has a new shape; update bytesByImport`);
-  // A bundler hands the ES module over as its namespace: the bytes are its default export.
-  writeFileSync(glue, text.replace(pattern, "const wasmBytes = ((bytes) => bytes.default || bytes)(require('#toolshape-wasm'));"));
+  const loader = [
+    "function wasmBytesOf() {",
+    "    // The installed package: the module beside the web entry. In a bundle there",
+    "    // is no such file (or no __dirname): the import below, which the bundler filled.",
+    "    try {",
+    "        return require('fs').readFileSync(require('path').join(__dirname, '..', 'web', 'toolshape_bg.wasm'));",
+    "    } catch {",
+    "        // A bundler hands the ES module over as its namespace: the bytes are its default export.",
+    "        return ((bytes) => bytes.default || bytes)(require('#toolshape-wasm'));",
+    "    }",
+    "}",
+    "const wasmBytes = wasmBytesOf();",
+  ].join("\n");
+  writeFileSync(glue, text.replace(pattern, loader));
 }
 
 const pkg = join(root, "pkg");
