@@ -75,3 +75,26 @@ test("forgotten Tools are freed: wasm memory stops growing", async () => {
   const [after20, after60] = JSON.parse(r.stdout);
   assert.ok(after60 - after20 < 1024 * 1024, `grew ${after60 - after20} bytes between rounds 20 and 60`);
 });
+
+test("installed, the Node entry reads the module beside the web entry, not through #toolshape-wasm", async () => {
+  // Resolving the package's own import costs a CommonJS program Node's ES
+  // module resolver (1.7 ms of start-up); only a bundle needs it.
+  const { spawnSync } = await import("node:child_process");
+  const { writeFileSync, mkdtempSync, rmSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const dir = mkdtempSync(join(tmpdir(), "toolshape-load-"));
+  try {
+    const file = join(dir, "probe.cjs");
+    writeFileSync(
+      file,
+      `const { compile } = require(${JSON.stringify(join(root, "pkg", "index.cjs"))});
+compile({ type: "object", properties: { a: { type: "string" } } }).inputSchema();
+process.stdout.write(JSON.stringify(Object.keys(require.cache).filter((p) => /wasm-(file|inline)/.test(p))));`,
+    );
+    const run = spawnSync(process.execPath, [file], { encoding: "utf8" });
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(JSON.parse(run.stdout), []);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
