@@ -72,11 +72,15 @@ test("a key named help or version works once the built-in is off", () => {
   assert.throws(() => compile(keyed, { help: "no" }), (e) => e.code === "INVALID_OPTION" && /"help" must be true, false/.test(e.message));
 });
 
-test("positional orders no argv could be read against are refused at compile", () => {
+test("positional orders no argv could be read against are refused by the command line", () => {
   const twoArrays = z.object({
     a: z.array(z.string()).meta({ cli: { positional: 0 } }),
     b: z.string().meta({ cli: { positional: 1 } }),
   });
-  assert.throws(() => compile(twoArrays), (e) => e.code === "INVALID_OPTION" && /must be the last positional/.test(e.message));
-  assert.throws(() => compile(z.object({ a: z.string().meta({ cli: { positionl: 0 } }) })), /did you mean "positional"/);
+  assert.throws(() => compile(twoArrays).parseArgv([]), (e) => e.code === "INVALID_OPTION" && /must be the last positional/.test(e.message));
+  const misspelt = compile(z.object({ a: z.string().meta({ cli: { positionl: 0 } }) }));
+  assert.throws(() => misspelt.parseArgv([]), /did you mean "positional"/);
+  assert.match(misspelt.usage(), /did you mean "positional"/);
+  // The tool itself compiles: its schema is served as it is.
+  assert.deepEqual(Object.keys(compile(twoArrays).inputSchema().properties), ["a", "b"]);
 });

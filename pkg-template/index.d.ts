@@ -230,9 +230,11 @@ export declare class Tool<T = Args> {
  * Compiles a tool's input schema once; every later call only walks prepared
  * tables. Given a Zod (>= 4.2) or other Standard Schema value, the Tool's
  * arguments are typed from it; given JSON Schema, they are `Args`.
- * @throws {ToolshapeError} on a bad schema or option. Keys that make no flag
- * names (`"First Name"`, or `fooBar` beside `foo-bar`) do not throw here: the
- * command-line calls throw `INVALID_FLAG_NAME` or `FLAG_COLLISION` when used.
+ * @throws {ToolshapeError} on a bad schema or option. The flag table is built
+ * on the first command-line call, and what it refuses is thrown there, not
+ * here: keys that make no flag names (`"First Name"`, or `fooBar` beside
+ * `foo-bar`: `INVALID_FLAG_NAME`, `FLAG_COLLISION`), an override of a flag
+ * there is not, a malformed `.meta({ cli })`.
  * @example
  * import { z } from "zod";
  * import { compile } from "toolshape";

@@ -43,7 +43,7 @@ impl Commands {
     }
 
     /// Adds a tool under a command word; refuses a word that could not be
-    /// typed as one, one already taken, or a tool with no flag names.
+    /// typed as one, one already taken, or a tool whose command line is refused.
     pub fn add(&mut self, word: &str, tool: Tool) -> Result<()> {
         if let Some(problem) = word_problem(word) {
             return Err(Error::new(
@@ -57,14 +57,11 @@ impl Commands {
                 format!("the command name \"{}\" is given twice", clip(word)),
             ));
         }
-        // A command set is asked for as a command line: a tool whose keys
-        // give no flag names (which `compile` lets through for its other
-        // faces) is refused here, where that is wanted.
-        if let Some(reason) = tool
-            .command()
-            .refusal()
-            .filter(|r| matches!(r.code, Code::InvalidFlagName | Code::FlagCollision))
-        {
+        // A command set is asked for as a command line: a tool whose command
+        // line is refused (which `compile` lets through for its other faces)
+        // is refused here, where one is wanted. A union no word picks a
+        // branch of stays, answering argv with the reason, as it always has.
+        if let Some(reason) = tool.command().refusal().filter(|r| r.code != Code::NoDiscriminator) {
             let message = format!("the command \"{}\": {}", clip(word), reason.message);
             return Err(reason.clone().with_message(message));
         }

@@ -49,16 +49,32 @@ use command::Command;
 use schema::actions::ActionUnion;
 use schema::json::Json;
 
-/// A compiled tool: every expensive step done once.
+/// A compiled tool: every expensive step done once, each when first needed.
 #[derive(Debug, Clone)]
 pub struct Tool {
     schema: Schema,
     /// The action union the root is, read once for the command line,
     /// emission and help.
     union: Option<ActionUnion>,
-    command: Command,
+    /// What the command line is built from.
+    plan: CommandPlan,
+    /// The command line, built the first time a command-line call asks for
+    /// it: an MCP server or a proxy never does, and the flag table was a
+    /// fifth of `compile` (and the largest code a first call compiles).
+    command: std::sync::OnceLock<Command>,
     /// Each profile's schema, written the first time it is asked for.
     profiles: ProfileCache,
+}
+
+/// The compile options a command line is built from, read (and checked) in
+/// `compile`.
+#[derive(Debug, Clone)]
+struct CommandPlan {
+    options: flags::FlagOptions,
+    name: String,
+    version: Option<String>,
+    /// A union of one object branch with a literal key: that action.
+    single: Option<ActionUnion>,
 }
 
 /// One slot per client and action-union form.
@@ -218,29 +234,22 @@ impl Tool {
     /// Compiles a schema as parsed from text.
     fn compile_json(schema: &Json<'_>, options: &CompileOptions) -> Result<Tool> {
         let Root { schema, union, single } = read_root(schema)?;
-        let flag_options = options.flag_options()?;
-        let name = options.command_name();
-        let version = options.version.clone();
-        let command = if union.is_none() && schema::is_object_union(&schema) {
-            Command::without_flags(name, version, flag_options.builtins)
-        } else {
-            Command::build(
-                &schema,
-                union.as_ref().or(single.as_ref()),
-                &flag_options,
-                name,
-                version,
-            )?
+        let plan = CommandPlan {
+            options: options.flag_options()?,
+            name: options.command_name(),
+            version: options.version.clone(),
+            single,
         };
-        let tool = Tool {
+        // Neither the command line nor an inputSchema is made yet: a server
+        // asks for its client's schema and never for flags, a command line
+        // the other way round (see `command` and `profiled`).
+        Ok(Tool {
             schema,
             union,
-            command,
+            plan,
+            command: std::sync::OnceLock::new(),
             profiles: std::array::from_fn(|_| std::sync::OnceLock::new()),
-        };
-        // No inputSchema is written yet: a command line never asks for one,
-        // and a server asks for its client's (see `profiled`).
-        Ok(tool)
+        })
     }
 
     /// Compiles a schema given as JSON text.
@@ -254,16 +263,36 @@ impl Tool {
         &self.schema
     }
 
-    /// The command line: one flag table, or one per action.
+    /// The command line: one flag table, or one per action; built on first
+    /// use. What it refuses (see [`Command::refusal`]) every command-line
+    /// call answers.
     #[must_use]
     pub fn command(&self) -> &Command {
-        &self.command
+        self.command.get_or_init(|| {
+            let CommandPlan {
+                options,
+                name,
+                version,
+                single,
+            } = &self.plan;
+            if self.union.is_none() && schema::is_object_union(&self.schema) {
+                Command::without_flags(name.clone(), version.clone(), options.builtins)
+            } else {
+                Command::build(
+                    &self.schema,
+                    self.union.as_ref().or(single.as_ref()),
+                    options,
+                    name.clone(),
+                    version.clone(),
+                )
+            }
+        })
     }
 
     /// Whether the root is an action union (argv starts with an action).
     #[must_use]
     pub fn is_action_union(&self) -> bool {
-        self.command.actions().is_some()
+        self.command().actions().is_some()
     }
 
     /// A profile's output, written once per client and form. Every profile
@@ -383,7 +412,7 @@ impl Tool {
     /// union, each with the actions it belongs to).
     #[must_use]
     pub fn flags_json(&self) -> Value {
-        self.command.flags_json()
+        self.command().flags_json()
     }
 
     /// argv (without node and script) to nested arguments.
@@ -393,7 +422,7 @@ impl Tool {
 
     /// [`Tool::parse_argv`] with options (`allow_positionals`).
     pub fn parse_argv_with(&self, argv: &[&str], env: args::Env<'_>, options: ArgvOptions) -> Result<Parsed> {
-        self.command.parse_argv(&self.schema, argv, env, options)
+        self.command().parse_argv(&self.schema, argv, env, options)
     }
 
     /// Like [`Tool::parse_argv`], flat, for callers that hold argv and build
@@ -408,18 +437,18 @@ impl Tool {
         env: args::Env<'_>,
         options: ArgvOptions,
     ) -> Result<Option<CompactParse<'a>>> {
-        self.command
+        self.command()
             .parse_argv_compact(scratch, &self.schema, argv, env, options)
     }
 
     /// Flat values by flag name to nested arguments.
     pub fn reconstruct(&self, flat: &Map<String, Value>, env: args::Env<'_>) -> Result<Value> {
-        self.command.reconstruct(&self.schema, flat, env)
+        self.command().reconstruct(&self.schema, flat, env)
     }
 
     /// Nested arguments to argv that parses back to them.
     pub fn to_argv(&self, args: &Value) -> Result<Vec<String>> {
-        self.command.to_argv(&self.schema, args)
+        self.command().to_argv(&self.schema, args)
     }
 
     /// Repairs arguments an MCP client sent as JSON text (see [`repair`]).
@@ -444,7 +473,7 @@ impl Tool {
     /// `--help` text. For an action union, the list of actions; with a
     /// topic, one action's flags.
     pub fn usage(&self, request: &UsageRequest) -> Result<String> {
-        self.command.usage(&request.usage_options(), request.topic.as_deref())
+        self.command().usage(&request.usage_options(), request.topic.as_deref())
     }
 
     /// Help entries, for an action union. The union read in `compile` serves

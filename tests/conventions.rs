@@ -103,7 +103,9 @@ fn suggestions_by_suffix_and_for_cli_meta_keys() {
         "unknown flag --no-dry-run; did you mean --no-config-dry-run?"
     );
     let typo = json!({"type": "object", "properties": {"t": {"type": "number", "cli": {"shrt": "t"}}}});
-    let err = Tool::compile(&typo, &CompileOptions::default()).unwrap_err();
+    // The command line reads `cli` meta, and answers for it.
+    let typo = Tool::compile(&typo, &CompileOptions::default()).unwrap();
+    let err = typo.parse_argv(&[], &toolshape::no_env).unwrap_err();
     assert_eq!(err.code, toolshape::Code::InvalidSchema);
     assert!(
         err.message.contains("unknown key \"shrt\"; did you mean \"short\"?"),
@@ -185,9 +187,15 @@ fn usage_shows_formats_and_examples() {
         "{markdown}"
     );
     let bad = json!({"type": "object", "cli": {"examples": "send --x"}, "properties": {}});
+    let bad = Tool::compile(&bad, &CompileOptions::default()).unwrap();
     assert_eq!(
-        Tool::compile(&bad, &CompileOptions::default()).unwrap_err().code,
-        toolshape::Code::InvalidSchema
+        bad.usage(&toolshape::UsageRequest::default()).map(|_| ()),
+        Ok(()),
+        "usage explains the refusal"
+    );
+    assert_eq!(
+        bad.command().refusal().map(|e| e.code),
+        Some(toolshape::Code::InvalidSchema)
     );
 }
 

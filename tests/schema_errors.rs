@@ -129,10 +129,13 @@ fn wrong_keyword_kinds_are_invalid_schema() {
         json!({"type": "object", "properties": {"a": {"type": "strin"}}}),
         json!({"type": "object", "properties": {"a": {"enum": "x"}}}),
         json!({"type": "object", "properties": {"a": 5}}),
-        json!({"type": "object", "properties": {"a": {"type": "string", "cli": {"short": 5}}}}),
     ] {
         assert_eq!(code_of(&bad), Code::InvalidSchema, "{bad}");
     }
+    // `cli` meta is the command line's: it answers for it, the tool compiles.
+    let meta = json!({"type": "object", "properties": {"a": {"type": "string", "cli": {"short": 5}}}});
+    let tool = Tool::compile(&meta, &CompileOptions::default()).unwrap();
+    assert_eq!(tool.command().refusal().map(|e| e.code), Some(Code::InvalidSchema));
 }
 
 #[test]

@@ -64,38 +64,34 @@ enum Form {
 
 impl Command {
     /// Builds the flag table(s): one for an object schema, one per action of
-    /// `union` when the schema is an action union. Keys that give no flag
-    /// names refuse the command line, not the tool ([`Form::Refused`]): a
-    /// proxy or an MCP server serves any schema a client can take, and a
-    /// command line built from it says why it cannot be one when used.
-    /// Options malformed or aimed at nothing (a rename of a flag there is
-    /// not, a bad separator) are still errors here: whoever gives them
-    /// wants a command line.
+    /// `union` when the schema is an action union. What the table refuses
+    /// (a key a flag cannot be named after, two keys that give one name,
+    /// an override of a flag there is not, a bad `cli` meta) refuses the
+    /// command line, not the tool ([`Form::Refused`]): a proxy or an MCP
+    /// server serves any schema a client can take, and the command line
+    /// says why it cannot be one when it is used.
+    #[must_use]
     pub fn build(
         schema: &Schema,
         union: Option<&ActionUnion>,
         options: &FlagOptions,
         name: String,
         version: Option<String>,
-    ) -> Result<Command> {
+    ) -> Command {
         let built = match union {
             Some(union) => ActionSet::build(schema, union, options).map(Form::Actions),
             None => build_table(schema, options).map(Form::Flags),
         };
-        let form = match built {
-            Ok(form) => form,
-            Err(err) if matches!(err.code, Code::InvalidFlagName | Code::FlagCollision) => {
-                let message = format!("{} (inputSchema and repair work as it is)", err.message);
-                Form::Refused(err.with_message(message))
-            }
-            Err(err) => return Err(err),
-        };
-        Ok(Command {
+        let form = built.unwrap_or_else(|err| {
+            let message = format!("{} (inputSchema and repair work as it is)", err.message);
+            Form::Refused(err.with_message(message))
+        });
+        Command {
             name,
             version,
             builtins: options.builtins,
             form,
-        })
+        }
     }
 
     /// The command line of a union of objects no literal key tells apart.

@@ -39,14 +39,19 @@ impl Default for FlagOptions {
     }
 }
 
-pub fn build_table(schema: &Schema, options: &FlagOptions) -> Result<FlagTable> {
-    let sep = &options.separator;
+/// A separator a flag name can hold: checked when options are read, so that
+/// `compile` refuses it at once (the table is built on first use).
+pub fn check_separator(sep: &str) -> Result<()> {
     if sep.is_empty() || sep.contains('=') || sep.chars().any(|c| c.is_whitespace() || c.is_control()) {
         return Err(Error::new(
             Code::InvalidOption,
             format!("separator {sep:?} must be non-empty, without '=' or white space"),
         ));
     }
+    Ok(())
+}
+
+pub fn build_table(schema: &Schema, options: &FlagOptions) -> Result<FlagTable> {
     let Some(root) = schema.root.as_object() else {
         return Err(Error::new(
             Code::InvalidRoot,

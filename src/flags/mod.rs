@@ -9,7 +9,7 @@ mod overrides;
 mod positionals;
 mod table;
 
-pub use build::{build_table, FlagOptions};
+pub use build::{build_table, check_separator, FlagOptions};
 pub use name_index::NameIndex;
 pub use names::Case;
 pub use overrides::{short_char, FlagOverride};

@@ -88,6 +88,9 @@ impl CompileOptions {
                 ));
             }
         }
+        if let Some(separator) = &self.separator {
+            crate::flags::check_separator(separator)?;
+        }
         Ok(FlagOptions {
             separator: self.separator.clone().unwrap_or(defaults.separator),
             case: self.case.unwrap_or(defaults.case),
