@@ -2,7 +2,11 @@
 // wasm memory and the JS heap (after a full collection, when node runs
 // with --expose-gc, as `npm run bench` does) must stay flat: under 1 MiB
 // of growth each after warm-up.
+import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+import { cases } from "../scripts/zod-cases.mjs";
 import { schema, argv } from "./parse-argv.mjs";
 
 const require = createRequire(import.meta.url);
@@ -20,6 +24,28 @@ function heap() {
     globalThis.gc();
   }
   return process.memoryUsage().heapUsed;
+}
+
+/**
+ * What 1,000 compiled tools hold, each the 30-field schema written for three
+ * clients, as a proxy keeps them: measured in a new process (wasm memory
+ * never shrinks, so another bench's peak would hide it). Reported, no bar.
+ */
+function held() {
+  const json = JSON.stringify(z.toJSONSchema(cases.find((c) => c.name === "many-fields").schema, { io: "input" }));
+  const pkg = fileURLToPath(new URL("../pkg", import.meta.url));
+  const script = `const { compile } = require(${JSON.stringify(pkg)});
+const wasm = require(${JSON.stringify(`${pkg}/node/toolshape.js`)});
+const before = wasm.memoryBytes();
+const kept = [];
+for (let i = 0; i < 1000; i++) {
+  const tool = compile(${json});
+  for (const client of ["claude-code", "openai", "cursor"]) tool.inputSchema({ client });
+  kept.push(tool);
+}
+process.stdout.write(String(wasm.memoryBytes() - before));`;
+  const run = spawnSync(process.execPath, ["-e", script], { encoding: "utf8" });
+  return Number(run.stdout);
 }
 
 export function run() {
@@ -42,5 +68,6 @@ export function run() {
       `${(afterCompiles / MiB).toFixed(2)} MiB after ${CYCLES.toLocaleString("en")} compile/free cycles (growth ${(growth / 1024).toFixed(0)} KiB)`,
   );
   console.log(`JS heap: ${(heapStart / MiB).toFixed(2)} MiB before, ${(heapEnd / MiB).toFixed(2)} MiB after (${measured}; growth ${(heapGrowth / 1024).toFixed(0)} KiB)`);
+  console.log(`wasm memory held by 1,000 compiled 30-field tools, each written for three clients: ${(held() / MiB).toFixed(1)} MiB`);
   return { start, afterParses, afterCompiles, growth, heapGrowth, collected: typeof globalThis.gc === "function" };
 }
