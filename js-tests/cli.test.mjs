@@ -109,3 +109,27 @@ test("usage and parse work on an action union: actions, one action, subcommands"
   const parsed = run("parse", file, "--", "logs", "--id", "c1");
   assert.deepEqual(JSON.parse(parsed.out).data, { action: "logs", id: "c1" });
 });
+
+test("a schema whose keys make no flag names: inspect and check work, flags, usage and parse say why", () => {
+  const file = join(dir, "first-name.json");
+  writeFileSync(file, JSON.stringify({ type: "object", properties: { "First Name": { type: "string" }, age: { type: "integer" } } }));
+  const inspect = run("inspect", file);
+  assert.equal(inspect.code, 0, inspect.err);
+  assert.deepEqual(Object.keys(JSON.parse(inspect.out).properties), ["First Name", "age"]);
+  const checked = run("check", file, "--client", "openai");
+  assert.equal(checked.code, 0, checked.err);
+  const flags = run("flags", file);
+  assert.equal(flags.code, 1);
+  assert.equal(flags.out, "");
+  assert.match(flags.err, /^toolshape: INVALID_FLAG_NAME: the key path \["First Name"\]/);
+  const usage = run("usage", file);
+  assert.equal(usage.code, 0, usage.err);
+  assert.match(usage.out, /^Usage: tool\n\nthe key path \["First Name"\] gives the flag name "first name"/);
+  const parse = run("parse", file, "--", "--age", "3");
+  assert.equal(parse.code, 1);
+  assert.match(parse.err, /INVALID_FLAG_NAME/);
+  // An empty table of a schema with no keys is still an answer.
+  const empty = join(dir, "empty.json");
+  writeFileSync(empty, JSON.stringify({ type: "object", properties: {} }));
+  assert.deepEqual(JSON.parse(run("flags", empty).out), []);
+});

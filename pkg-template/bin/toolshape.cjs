@@ -146,9 +146,14 @@ async function main(argv) {
     case "inspect":
       out = JSON.stringify(tool.inputSchema({ client: options.client }), null, 2);
       break;
-    case "flags":
-      out = JSON.stringify(tool.flags(), null, 2);
+    case "flags": {
+      const flags = tool.flags();
+      // A tool with no command line has no flags; say why rather than print [].
+      const refused = flags.length === 0 ? tool.safeParseArgv([]).error : undefined;
+      if (refused !== undefined && refused.code !== "INVALID_ARGS") throw refused;
+      out = JSON.stringify(flags, null, 2);
       break;
+    }
     case "usage":
       out = tool.usage({ format: options.markdown ? "markdown" : "text", width: options.width || process.stdout.columns || 80, topic: options.topic });
       break;
