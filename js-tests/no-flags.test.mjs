@@ -69,7 +69,10 @@ for (const [label, [shape, code, named]] of Object.entries(shapes)) {
     assert.deepEqual(tool.flags(), []);
     assert.match(tool.usage(), /^Usage: people\n\n/);
     assert.equal(tool.safeParseArgv(["--help"]).error.code, "HELP_REQUESTED");
-    assert.throws(() => compileCommands({ people: tool }), (e) => e.code === code && /^the command "people": /.test(e.message));
+    // In a command set its word answers the reason; the other commands work.
+    const set = compileCommands({ people: tool, search: compile(z.object({ q: z.string() })) });
+    assert.throws(() => set.parseArgv(["people", "--age", "3"]), expected);
+    assert.deepEqual(set.parseArgv(["search", "--q", "x"]).data, { q: "x" });
   });
 
   test(`${label}: served through the SDK with withRepair and a registry; its runCli rejects with the reason`, async () => {
@@ -106,5 +109,12 @@ for (const [label, [shape, code, named]] of Object.entries(shapes)) {
     // the user's arguments: runCli rejects with the reason (as for a union
     // no word picks a branch of), it does not exit 2.
     await assert.rejects(people.runCli(["--age", "3"], io().io), (e) => e.code === code && named.test(e.message));
+    // A registry's command line still serves its other tools.
+    const plain = defineTool({ name: "plain", input: z.object({ q: z.string() }), handler: async (args) => `q=${args.q}` });
+    const both = createRegistry([people, plain]);
+    const { seen, io: streams } = io();
+    assert.equal(await both.runCli(["plain", "--q", "x"], streams), 0);
+    assert.equal(seen.out, "q=x\n");
+    await assert.rejects(both.runCli(["people", "--age", "3"], io().io), (e) => e.code === code);
   });
 }

@@ -43,7 +43,10 @@ impl Commands {
     }
 
     /// Adds a tool under a command word; refuses a word that could not be
-    /// typed as one, one already taken, or a tool whose command line is refused.
+    /// typed as one, or one already taken. A tool with no command line (see
+    /// `Command::refusal`) is taken: its word answers the reason when used,
+    /// so one such tool does not stop the others (a registry's command line
+    /// serves tools written for MCP first).
     pub fn add(&mut self, word: &str, tool: Tool) -> Result<()> {
         if let Some(problem) = word_problem(word) {
             return Err(Error::new(
@@ -56,14 +59,6 @@ impl Commands {
                 Code::InvalidOption,
                 format!("the command name \"{}\" is given twice", clip(word)),
             ));
-        }
-        // A command set is asked for as a command line: a tool whose command
-        // line is refused (which `compile` lets through for its other faces)
-        // is refused here, where one is wanted. A union no word picks a
-        // branch of stays, answering argv with the reason, as it always has.
-        if let Some(reason) = tool.command().refusal().filter(|r| r.code != Code::NoDiscriminator) {
-            let message = format!("the command \"{}\": {}", clip(word), reason.message);
-            return Err(reason.clone().with_message(message));
         }
         if self.entries.len() >= MAX_COMMANDS {
             return Err(Error::new(

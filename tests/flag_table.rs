@@ -286,11 +286,23 @@ fn keys_that_make_no_flags_refuse_the_command_line_not_the_tool() {
         let usage = tool.usage(&UsageRequest::default()).unwrap();
         assert!(usage.contains(&reason.message[..20]), "{usage}");
         assert_eq!(tool.parse_argv(&["--help"], env).unwrap_err().code, Code::HelpRequested);
-        // A command set asks for the command line, so it refuses the tool.
+        // In a command set the tool's word answers the reason; the others work.
         let mut set = toolshape::Commands::new(&toolshape::CommandsOptions::default()).unwrap();
-        let err = set.add("people", tool).unwrap_err();
-        assert_eq!(err.code, code);
-        assert!(err.message.starts_with("the command \"people\": "), "{}", err.message);
+        set.add("people", tool).unwrap();
+        let plain = Tool::compile(&obj(json!({"q": {"type": "string"}})), &CompileOptions::default()).unwrap();
+        set.add("search", plain).unwrap();
+        let options = toolshape::ArgvOptions::default();
+        assert_eq!(
+            set.parse_argv(&["people", "--age", "3"], env, options).unwrap_err(),
+            reason
+        );
+        assert_eq!(
+            set.parse_argv(&["search", "--q", "x"], env, options)
+                .unwrap()
+                .parsed
+                .data,
+            json!({"q": "x"})
+        );
     }
 }
 
