@@ -1,6 +1,6 @@
 //! An action union on the command line: one flag table per action, reached
 //! as a subcommand by its words (`mytool logs --id abc`, `mytool zfs pools`).
-//! Built once in `compile` from the union read there.
+//! Built once, on the first command-line call, from the union `compile` read.
 
 use serde::Serialize;
 use serde_json::{Map, Value};

@@ -1,6 +1,6 @@
 //! The flag table: every flag a tool's arguments can be typed with, and the
-//! key path each one writes. Built once in `compile`; argv parsing, argument
-//! building, `toArgv` and usage only read it.
+//! key path each one writes. Built once, on the first command-line call;
+//! argv parsing, argument building, `toArgv` and usage only read it.
 
 use std::borrow::Cow;
 
