@@ -126,6 +126,15 @@ test("a bad schema shows its error, code and message, in place of the outputs", 
   assert.equal(await page.locator('[data-testid="schema-error"]').isHidden(), true);
 });
 
+test("a schema that makes no command line: its schema shows, the flags table says why", async () => {
+  await page.selectOption('[data-testid="client"]', "mcp");
+  await typeInto("schema", 'z.object({ "First Name": z.string(), age: z.number().int().optional() })');
+  assert.deepEqual(Object.keys(JSON.parse(await text("input-schema")).properties), ["First Name", "age"]);
+  assert.match(await text("flags"), /no command line: INVALID_FLAG_NAME: the key path \["First Name"\]/);
+  assert.match(await text("usage"), /options\.flags\["first/);
+  assert.equal(await page.locator('[data-testid="schema-error"]').isHidden(), true);
+});
+
 test("the share link restores schema, client and command line", async () => {
   await typeInto("schema", 'z.object({ shared: z.boolean(), level: z.number().int().min(1) })');
   await page.selectOption('[data-testid="client"]', "vscode");

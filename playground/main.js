@@ -63,8 +63,21 @@ function readSchema(text) {
 
 function renderFlags(tool) {
   const body = out("flags").tBodies[0];
+  const flags = tool.flags();
+  // A schema that makes no command line (a key like "First Name", a union
+  // with no literal key) has no flags: say why instead of an empty table.
+  const refused = flags.length === 0 ? tool.safeParseArgv([]).error : undefined;
+  if (refused !== undefined && refused.code !== "INVALID_ARGS") {
+    const row = document.createElement("tr");
+    const cell = document.createElement("td");
+    cell.colSpan = 5;
+    cell.textContent = `no command line: ${refused.code}: ${refused.message}`;
+    row.append(cell);
+    body.replaceChildren(row);
+    return;
+  }
   body.replaceChildren(
-    ...tool.flags().map((flag) => {
+    ...flags.map((flag) => {
       const row = document.createElement("tr");
       const cells = [`--${flag.name}${flag.short ? `, -${flag.short}` : ""}`, flag.type + (flag.repeatable ? "[]" : ""), flag.required ? "yes" : "", flag.default === undefined ? "" : JSON.stringify(flag.default), flag.description ?? ""];
       for (const text of cells) {
