@@ -178,15 +178,7 @@ export function makeDefine(api) {
       annotations,
       tool,
       definition,
-      definitions(options, leftOut) {
-        try {
-          return [definition(options)];
-        } catch (error) {
-          if (leftOut === undefined) throw error;
-          leftOut(name, error);
-          return [];
-        }
-      },
+      definitions: (options) => [definition(options)],
       call,
       runCli: cli.runCli,
       /** @internal the registry's command line */

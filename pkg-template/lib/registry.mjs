@@ -118,13 +118,16 @@ export function makeRegistry(api) {
       const leftOut = (tool, error) => refused({ tool, client, error });
       for (const def of defs) {
         if (!keep(def)) continue;
-        if (exposition === "flat") out.push(...def.definitions({ client }, leftOut));
-        else {
-          try {
-            out.push(def.definition({ client }));
-          } catch (error) {
-            leftOut(def.name, error);
-          }
+        // A group's flat projection leaves out only the actions refused; a
+        // plain tool is its own projection.
+        if (exposition === "flat" && def.kind === "group") {
+          out.push(...def.definitions({ client }, leftOut));
+          continue;
+        }
+        try {
+          out.push(def.definition({ client }));
+        } catch (error) {
+          leftOut(def.name, error);
         }
       }
       return out;

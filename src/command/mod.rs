@@ -62,6 +62,15 @@ enum Form {
     Refused(Error),
 }
 
+impl Form {
+    /// No command line, for `reason`, which says the tool's other faces
+    /// still work (why `compile` succeeded).
+    fn refused(reason: Error) -> Form {
+        let message = format!("{} (inputSchema and repair work as it is)", reason.message);
+        Form::Refused(reason.with_message(message))
+    }
+}
+
 impl Command {
     /// Builds the flag table(s): one for an object schema, one per action of
     /// `union` when the schema is an action union. What the table refuses
@@ -82,10 +91,7 @@ impl Command {
             Some(union) => ActionSet::build(schema, union, options).map(Form::Actions),
             None => build_table(schema, options).map(Form::Flags),
         };
-        let form = built.unwrap_or_else(|err| {
-            let message = format!("{} (inputSchema and repair work as it is)", err.message);
-            Form::Refused(err.with_message(message))
-        });
+        let form = built.unwrap_or_else(Form::refused);
         Command {
             name,
             version,
@@ -102,14 +108,14 @@ impl Command {
             format!(
                 "{name} takes a union of objects with no literal key (z.union without a z.literal in each branch), \
                  so no word on the command line can say which branch is meant; give each branch a literal key \
-                 (z.discriminatedUnion) to use it as a command line (inputSchema and repair work as it is)"
+                 (z.discriminatedUnion) to use it as a command line"
             ),
         );
         Command {
             name,
             version,
             builtins,
-            form: Form::Refused(reason),
+            form: Form::refused(reason),
         }
     }
 
