@@ -138,3 +138,17 @@ test("the ESM entry builds the same objects", () => {
     }
   }
 });
+
+test("arrays of every short length and nested arrays keep their elements in order", () => {
+  // Lengths one and two are built as literals, longer ones at their size.
+  const lists = [[], ["a"], ["a", 1], ["a", 1, true], [["x"], ["y", ["z", null]], []], Array.from({ length: 17 }, (_, i) => `v${i}`)];
+  const schema = { type: "object", properties: { n: { type: "string", examples: lists, default: lists[4] } } };
+  const built = cjs.compile(schema).inputSchema();
+  assert.deepEqual(built.properties.n.examples, lists);
+  assert.deepEqual(built.properties.n.default, lists[4]);
+  assert.deepEqual(built, textParsed(schema, "mcp"));
+  // An array handed out is an ordinary array: it grows and loses elements.
+  built.properties.n.examples[1].push("b");
+  built.properties.n.examples[2].pop();
+  assert.deepEqual(built.properties.n.examples.slice(1, 3), [["a", "b"], ["a"]]);
+});

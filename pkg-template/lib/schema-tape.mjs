@@ -40,8 +40,14 @@ export function makeTapeReader(ops) {
     }
     if (kind === ARRAY) {
       const n = view[at++];
-      const out = [];
-      for (let i = 0; i < n; i++) out.push(value());
+      // Made at its size: `[]` takes room for sixteen at its first push,
+      // and a schema's arrays are mostly one or two long (openai-strict
+      // writes `[T, "null"]` for every optional field): 4% to 5% of that
+      // profile's call. Elements are read left to right, in tape order.
+      if (n === 1) return [value()];
+      if (n === 2) return [value(), value()];
+      const out = new Array(n);
+      for (let i = 0; i < n; i++) out[i] = value();
       return out;
     }
     if (kind === ESCAPED) {
