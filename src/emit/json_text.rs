@@ -344,6 +344,7 @@ impl Writer<'_, '_> {
         self.string(&target);
     }
 
+    #[inline(never)] // out of `shape`: compiled when the writer meets a union or `allOf` (V8 compiles a whole function on its first call)
     fn list(&mut self, shapes: &[Shape], nullable: bool) {
         self.byte(b'[');
         for (i, shape) in shapes.iter().enumerate() {
@@ -374,6 +375,7 @@ impl Writer<'_, '_> {
         }
     }
 
+    #[inline(never)] // out of `shape`: compiled when the writer meets an enum (V8 compiles a whole function on its first call)
     fn enumeration(&mut self, values: &[Value], nullable: bool, object: &mut Object) {
         if let Some(kind) = super::json_schema::common_type(values) {
             self.type_name(object, kind, nullable);
@@ -410,6 +412,7 @@ impl Writer<'_, '_> {
         self.byte(b']');
     }
 
+    #[inline(never)] // out of `shape`: compiled when the writer meets an array (V8 compiles a whole function on its first call)
     fn array(&mut self, array: &ArrayShape, object: &mut Object) {
         if !array.prefix.is_empty() {
             self.key(object, "prefixItems");
@@ -491,6 +494,7 @@ impl Writer<'_, '_> {
     /// agree, else as one string enum of all their values (a union
     /// [`Style::join`] is used for gives nothing else); required where
     /// every branch requires it; closed where every branch is.
+    #[inline(never)] // out of `shape`: compiled when the writer meets a joined union (V8 compiles a whole function on its first call)
     fn joined(&mut self, branches: &[Shape], object: &mut Object) {
         let objects: Vec<&ObjectShape> = branches
             .iter()
@@ -563,6 +567,7 @@ impl Writer<'_, '_> {
         }
     }
 
+    #[inline(never)] // out of `shape`: compiled when the writer meets an applicator (V8 compiles a whole function on its first call)
     fn applicator(&mut self, applicator: &Applicator) {
         match applicator {
             Applicator::One(shape) => self.shape(shape, false, false),

@@ -6,6 +6,7 @@ use super::shape::{Kind, ObjectShape, Shape, Union};
 
 /// Builds the shape of `anyOf`/`oneOf` from its read branches.
 #[must_use]
+#[inline(never)] // out of the reader: a first compile of a schema without unions need not compile it (start-up)
 pub fn fold_union(branches: Vec<Shape>, exclusive: bool) -> Shape {
     let mut nullable = false;
     let mut kept: Vec<Shape> = Vec::new();
@@ -61,6 +62,7 @@ fn literal_values(branches: &[Shape]) -> Option<Vec<serde_json::Value>> {
 
 /// Builds the shape of `allOf` (or of a node that says several things at once).
 #[must_use]
+#[inline(never)] // out of the reader: a first compile of a plain schema need not compile it (start-up)
 pub fn merge_all_of(members: Vec<Shape>) -> Shape {
     let mut kept: Vec<Shape> = members
         .into_iter()

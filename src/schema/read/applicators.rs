@@ -13,6 +13,7 @@ use super::Reader;
 use crate::error::{Code, Error, Result};
 
 impl<'a> Reader<'a> {
+    #[inline(never)] // out of `read_kind`: few nodes have applicators, and V8 compiles a whole function on its first call
     pub(super) fn read_applicators(
         &mut self,
         map: &'a Map<'a>,

@@ -32,6 +32,7 @@ pub fn is_annotation(key: &str) -> bool {
     )
 }
 
+#[inline(never)] // out of the reader's `read_typed`, which every node passes: compiled at the first enum
 pub fn enum_shape(values: Vec<Value>) -> Shape {
     let nullable = values.iter().any(Value::is_null);
     let rest: Vec<Value> = values.into_iter().filter(|v| !v.is_null()).collect();

@@ -75,11 +75,7 @@ impl<'a> Reader<'a> {
     /// object properties and array items.
     fn read(&mut self, node: &'a Json<'a>, pointer: &At<'_>, level: usize, structural: usize) -> Result<Shape> {
         if level > MAX_DEPTH {
-            return Err(Error::at_pointer(
-                Code::TooDeep,
-                pointer,
-                format!("schema nests deeper than {MAX_DEPTH} levels"),
-            ));
+            return Err(too_deep(pointer));
         }
         self.charge(1, pointer)?;
         match node {
@@ -123,6 +119,7 @@ impl<'a> Reader<'a> {
     }
 
     /// A `$ref`, with any sibling keywords (2020-12 allows them) applied on top.
+    #[inline(never)] // out of `read`: V8 compiles a whole function on its first call, and a first schema often has no `$ref`
     fn read_ref_node(
         &mut self,
         map: &'a Map<'a>,
@@ -300,6 +297,20 @@ impl<'a> Reader<'a> {
                 name => self.read_one_type(name, slots, pointer, level, structural).map(Some),
             };
         }
+        self.read_type_list(slots, pointer, level, structural)
+    }
+
+    /// `read_typed` for a node whose `type` is a list, or absent and implied
+    /// by `properties`/`items`. Its own function: V8 compiles a whole
+    /// function on its first call, and most nodes name one type.
+    #[inline(never)]
+    fn read_type_list(
+        &mut self,
+        slots: &Slots<'a>,
+        pointer: &At<'_>,
+        level: usize,
+        structural: usize,
+    ) -> Result<Option<Shape>> {
         let types = read_types(slots.types, pointer)?;
         let implied = slots.implied_type();
         let types = match (types, implied) {
@@ -391,6 +402,7 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
+    #[inline(never)] // out of `read_kind`: most nodes keep no keywords, and V8 compiles a whole function on its first call
     fn keywords(&mut self, map: &Map<'_>, pointer: &At<'_>) -> Result<Keywords> {
         let mut out = Keywords::default();
         for (key, value) in map {
@@ -403,4 +415,17 @@ impl<'a> Reader<'a> {
         normalize_exclusive_bounds(&mut out);
         Ok(out)
     }
+}
+
+/// The error for a schema nested past [`MAX_DEPTH`]; kept out of `read`,
+/// which every node passes through, so its formatting is compiled only when
+/// it is needed.
+#[cold]
+#[inline(never)]
+fn too_deep(pointer: &At<'_>) -> Error {
+    Error::at_pointer(
+        Code::TooDeep,
+        pointer,
+        format!("schema nests deeper than {MAX_DEPTH} levels"),
+    )
 }

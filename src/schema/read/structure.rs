@@ -80,6 +80,7 @@ impl<'a> Reader<'a> {
         })
     }
 
+    #[inline(never)] // out of `read_one_type`: V8 compiles a whole function on its first call, and many schemas have no array
     pub(super) fn read_array(
         &mut self,
         slots: &Slots<'a>,
