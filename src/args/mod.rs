@@ -156,20 +156,27 @@ fn from_env(schema: &Schema, table: &FlagTable, collected: &mut Collected, env: 
         let Some(text) = env(name).filter(|t| !t.is_empty()) else {
             continue;
         };
-        for part in env_values(flag, &text) {
-            match coerce::coerce_text(schema, flag, &part, None).map(Item::detach) {
-                Ok(item) => collected.put(index, item, flag.repeatable),
-                Err(expected) => {
-                    let shown = Spelling::Env(name).show();
-                    collected.issue(bad_value(
-                        schema,
-                        flag,
-                        &format!("{shown} (for --{})", flag.name),
-                        &text,
-                        &expected,
-                    ));
-                    break;
-                }
+        take_env(schema, flag, index, name, &text, collected);
+    }
+}
+
+/// One variable's value into its flag. Its own function: V8 compiles a
+/// whole function on its first call, and most parses read no variable.
+#[inline(never)]
+fn take_env(schema: &Schema, flag: &Flag, index: usize, name: &str, text: &str, collected: &mut Collected) {
+    for part in env_values(flag, text) {
+        match coerce::coerce_text(schema, flag, &part, None).map(Item::detach) {
+            Ok(item) => collected.put(index, item, flag.repeatable),
+            Err(expected) => {
+                let shown = Spelling::Env(name).show();
+                collected.issue(bad_value(
+                    schema,
+                    flag,
+                    &format!("{shown} (for --{})", flag.name),
+                    text,
+                    &expected,
+                ));
+                break;
             }
         }
     }

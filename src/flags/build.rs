@@ -10,7 +10,7 @@ use super::names::{env_name, name_problem, segment, show_path, Case};
 use super::overrides::{short_char, FlagOverride};
 use super::table::{Builtins, Flag, FlagTable, FlagType, Group, Member};
 use crate::error::{Code, Error, Result};
-use crate::schema::{Kind, ObjectShape, Schema, Shape};
+use crate::schema::{ArrayShape, Kind, ObjectShape, Schema, Shape};
 
 /// How the table is built; see `CompileOptions` for the documented defaults.
 #[derive(Debug, Clone, PartialEq)]
@@ -86,7 +86,10 @@ pub fn build_table(schema: &Schema, options: &FlagOptions) -> Result<FlagTable> 
     builder.check_overrides_used()?;
     let mut table = builder.table;
     table.builtins = options.builtins;
-    table.positionals = super::positionals::order(&mut table.flags)?;
+    // Most tools have no positional: their first parse need not compile the check.
+    if table.flags.iter().any(|flag| flag.positional.is_some()) {
+        table.positionals = super::positionals::order(&mut table.flags)?;
+    }
     index_names(&mut table)?;
     Ok(table)
 }
@@ -137,7 +140,9 @@ impl Builder<'_> {
             let required = at.required && prop.must_supply();
             if let Some(child) = self.flattenable(&prop.shape, path.len()) {
                 let group = self.table.groups.len();
-                let prefix = format!("{name}{}", self.options.separator);
+                let mut prefix = String::with_capacity(name.len() + self.options.separator.len());
+                prefix.push_str(&name);
+                prefix.push_str(&self.options.separator);
                 self.table.groups.push(Group {
                     path: path.clone(),
                     parent: Some(at.group),
@@ -203,18 +208,8 @@ impl Builder<'_> {
             };
         }
         if let Kind::Array(array) = &resolved.kind {
-            let item = array.items.as_ref().filter(|_| array.prefix.is_empty() && !nullable);
-            if let Some((ty, choices)) = item.and_then(|i| scalar(i).filter(|(t, _)| *t != FlagType::Boolean)) {
-                let item_shape = item.map_or_else(|| Shape::of(Kind::Any), |i| self.schema.resolve(i).clone());
-                if !item_shape.nullable {
-                    return Leaf {
-                        ty,
-                        repeatable: true,
-                        shape: item_shape,
-                        choices,
-                        nullable: false,
-                    };
-                }
+            if let Some(leaf) = self.repeatable(array, nullable) {
+                return leaf;
             }
         }
         // As written: a `$ref` stays one (every reader of a JSON flag's
@@ -229,6 +224,23 @@ impl Builder<'_> {
             choices: None,
             nullable,
         }
+    }
+
+    /// An array of scalars as a repeatable flag. Its own function: V8
+    /// compiles a whole function on its first call, and many tools have no
+    /// array.
+    #[inline(never)]
+    fn repeatable(&self, array: &ArrayShape, nullable: bool) -> Option<Leaf> {
+        let item = array.items.as_ref().filter(|_| array.prefix.is_empty() && !nullable)?;
+        let (ty, choices) = scalar_type(self.schema.resolve(item)).filter(|(t, _)| *t != FlagType::Boolean)?;
+        let item_shape = self.schema.resolve(item).clone();
+        (!item_shape.nullable).then_some(Leaf {
+            ty,
+            repeatable: true,
+            shape: item_shape,
+            choices,
+            nullable: false,
+        })
     }
 
     #[allow(clippy::too_many_arguments)] // one call site; a struct would only rename these
@@ -251,16 +263,7 @@ impl Builder<'_> {
             None => (generated, None),
         };
         if let Some(problem) = name_problem(&name) {
-            let generated = generated.as_deref().unwrap_or(&name);
-            return Err(Error::new(
-                Code::InvalidFlagName,
-                format!(
-                    "the key path {} gives the flag name \"{name}\", which {problem}; set another with options.flags[{}].name",
-                    show_path(&path),
-                    serde_json::to_string(generated).unwrap_or_default()
-                ),
-            )
-            .with_path(path));
+            return Err(bad_name(&name, generated.as_deref(), problem, path));
         }
         let short = over.short.as_deref().map(|s| short_char(s, &name)).transpose()?;
         let env = over
@@ -315,15 +318,7 @@ impl Builder<'_> {
         };
         let explicit = self.options.overrides.get(generated).cloned();
         if explicit.is_some() && !self.used_overrides.insert(generated.to_owned()) {
-            return Err(Error::new(
-                Code::InvalidOption,
-                format!(
-                    "options.flags[{}] matches more than one key path (the second is {}); \
-                     rename one in its schema with .meta({{ cli: {{ name }} }})",
-                    serde_json::to_string(generated).unwrap_or_default(),
-                    show_path(path)
-                ),
-            ));
+            return Err(ambiguous_override(generated, path));
         }
         Ok(explicit.unwrap_or_default().over(meta))
     }
@@ -336,21 +331,58 @@ impl Builder<'_> {
             .find(|k| !self.used_overrides.contains(k.as_str()));
         match unused {
             None => Ok(()),
-            Some(name) => {
-                let names: Vec<&str> = self.table.flags.iter().map(|f| f.name.as_str()).collect();
-                let hint = crate::text::closest(name, names.iter().copied())
-                    .map(|s| format!("; did you mean \"{s}\"?"))
-                    .unwrap_or_default();
-                Err(Error::new(
-                    Code::InvalidOption,
-                    format!("options.flags names \"{name}\", which is not a flag of this tool{hint}"),
-                ))
-            }
+            Some(name) => Err(unknown_override(name, &self.table)),
         }
     }
 }
 
+/// A flag name no command line can carry. Out of line, as the other
+/// errors here: V8 compiles a whole function on its first call, and the
+/// formatting would be compiled by every first parse.
+#[cold]
+#[inline(never)]
+fn bad_name(name: &str, generated: Option<&str>, problem: &str, path: Vec<String>) -> Error {
+    let generated = generated.unwrap_or(name);
+    Error::new(
+        Code::InvalidFlagName,
+        format!(
+            "the key path {} gives the flag name \"{name}\", which {problem}; set another with options.flags[{}].name",
+            show_path(&path),
+            serde_json::to_string(generated).unwrap_or_default()
+        ),
+    )
+    .with_path(path)
+}
+
+#[cold]
+#[inline(never)]
+fn ambiguous_override(generated: &str, path: &[String]) -> Error {
+    Error::new(
+        Code::InvalidOption,
+        format!(
+            "options.flags[{}] matches more than one key path (the second is {}); \
+             rename one in its schema with .meta({{ cli: {{ name }} }})",
+            serde_json::to_string(generated).unwrap_or_default(),
+            show_path(path)
+        ),
+    )
+}
+
+#[cold]
+#[inline(never)]
+fn unknown_override(name: &str, table: &FlagTable) -> Error {
+    let names: Vec<&str> = table.flags.iter().map(|f| f.name.as_str()).collect();
+    let hint = crate::text::closest(name, names.iter().copied())
+        .map(|s| format!("; did you mean \"{s}\"?"))
+        .unwrap_or_default();
+    Error::new(
+        Code::InvalidOption,
+        format!("options.flags names \"{name}\", which is not a flag of this tool{hint}"),
+    )
+}
+
 /// The root's `cli.examples`: a list of command lines (after the name).
+#[inline(never)] // rare, and V8 compiles a whole function on its first call
 fn root_examples(root: &Shape) -> Result<Vec<String>> {
     let Some(examples) = root.cli.as_ref().and_then(|cli| cli.get("examples")) else {
         return Ok(Vec::new());
