@@ -111,6 +111,19 @@ impl CompileOptions {
 
 /// Reads the `help` option (of `compile` or `compileCommands`).
 pub fn builtins(help: Option<&Value>, version: bool) -> Result<Builtins> {
+    match help {
+        None | Some(Value::Bool(true)) => Ok(Builtins {
+            version,
+            ..Builtins::default()
+        }),
+        Some(given) => builtins_given(given, version),
+    }
+}
+
+/// `help` given as anything but `true`. Its own function: V8 compiles a
+/// whole function on its first call, and most tools leave `help` alone.
+#[inline(never)]
+fn builtins_given(help: &Value, version: bool) -> Result<Builtins> {
     let defaults = Builtins::default();
     let bad = |what: &str| {
         Error::new(
@@ -119,13 +132,13 @@ pub fn builtins(help: Option<&Value>, version: bool) -> Result<Builtins> {
         )
     };
     match help {
-        None | Some(Value::Bool(true)) => Ok(Builtins { version, ..defaults }),
-        Some(Value::Bool(false)) => Ok(Builtins {
+        Value::Bool(true) => Ok(Builtins { version, ..defaults }),
+        Value::Bool(false) => Ok(Builtins {
             help: false,
             help_short: None,
             version,
         }),
-        Some(Value::Object(shape)) => {
+        Value::Object(shape) => {
             if let Some(key) = shape.keys().find(|k| *k != "short") {
                 return Err(bad(&format!("an object with the key \"{}\"", clip(key))));
             }
@@ -141,7 +154,7 @@ pub fn builtins(help: Option<&Value>, version: bool) -> Result<Builtins> {
                 version,
             })
         }
-        Some(other) => Err(bad(&clip(&other.to_string()))),
+        other => Err(bad(&clip(&other.to_string()))),
     }
 }
 

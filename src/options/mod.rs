@@ -19,14 +19,19 @@ use crate::text::{clip, closest};
 pub fn read_text<T: Fields>(text: Option<&str>, what: &str) -> Result<T> {
     match text.map(str::trim) {
         None | Some("") => Ok(T::default()),
-        Some(text) => {
-            // The label is written only for an error: options cross on
-            // every call, and most calls are a cached schema handed out.
-            let value = crate::schema::parse_schema_text(text, format_args!("the {what} options"))
-                .map_err(|e| Error::new(Code::InvalidOption, e.message.clone()))?;
-            read_json(&value, what)
-        }
+        Some(text) => read_given(text, what),
     }
+}
+
+/// Options given as text. Its own function: V8 compiles a whole function
+/// on its first call, and a first `compile` often has no options.
+#[inline(never)]
+fn read_given<T: Fields>(text: &str, what: &str) -> Result<T> {
+    // The label is written only for an error: options cross on
+    // every call, and most calls are a cached schema handed out.
+    let value = crate::schema::parse_schema_text(text, format_args!("the {what} options"))
+        .map_err(|e| Error::new(Code::InvalidOption, e.message.clone()))?;
+    read_json(&value, what)
 }
 
 /// Options as JSON: `null` is none; anything else must be an object whose
