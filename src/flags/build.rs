@@ -232,12 +232,12 @@ impl Builder<'_> {
     #[inline(never)]
     fn repeatable(&self, array: &ArrayShape, nullable: bool) -> Option<Leaf> {
         let item = array.items.as_ref().filter(|_| array.prefix.is_empty() && !nullable)?;
-        let (ty, choices) = scalar_type(self.schema.resolve(item)).filter(|(t, _)| *t != FlagType::Boolean)?;
-        let item_shape = self.schema.resolve(item).clone();
-        (!item_shape.nullable).then_some(Leaf {
+        let resolved = self.schema.resolve(item);
+        let (ty, choices) = scalar_type(resolved).filter(|(t, _)| *t != FlagType::Boolean)?;
+        (!resolved.nullable).then(|| Leaf {
             ty,
             repeatable: true,
-            shape: item_shape,
+            shape: resolved.clone(),
             choices,
             nullable: false,
         })
