@@ -208,14 +208,19 @@ impl Tape {
     pub fn scan(&mut self, text: &str) -> Option<()> {
         self.slots.clear();
         self.open.clear();
+        // Owned by the scanner while it runs, put back after: fields it
+        // holds by value stay in locals, where through `&mut` every push
+        // loaded the vector again.
         let mut scanner = Scanner {
             bytes: text.as_bytes(),
             at: 0,
             units: Units::new(text),
-            out: &mut self.slots,
-            open: &mut self.open,
+            out: std::mem::take(&mut self.slots),
+            open: std::mem::take(&mut self.open),
         };
         let done = scanner.document();
+        self.slots = scanner.out;
+        self.open = scanner.open;
         if done.is_none() {
             self.slots.clear();
         }
@@ -272,15 +277,15 @@ struct Open {
     object: bool,
 }
 
-struct Scanner<'t, 'o> {
+struct Scanner<'t> {
     bytes: &'t [u8],
     at: usize,
     units: Units<'t>,
-    out: &'o mut Vec<u32>,
-    open: &'o mut Vec<Open>,
+    out: Vec<u32>,
+    open: Vec<Open>,
 }
 
-impl Scanner<'_, '_> {
+impl Scanner<'_> {
     /// One value at the top, read without recursion: a container pushes
     /// onto `open`, and each value ends by counting itself in its parent.
     fn document(&mut self) -> Option<()> {
