@@ -7,10 +7,11 @@
 // profile rewrites a lean tree of the mcp schema emitted for it (names and
 // texts borrowed from the Shape). "after mcp" is a profile's cost once the
 // mcp schema was asked for (issue 10's bar: at most 1.5x the mcp schema's),
-// "cold" a profile asked for first. Every call, cached or not, scans the
-// text into its tape and builds the object (src/wire/tape.rs): "emission"
-// is a first call less a cached one of the same profile, what writing the
-// schema costs (reported, not a bar).
+// "cold" a profile asked for first. A schema written from the Shape keeps
+// the tape its writer made beside its text; a rewritten tree's text is
+// scanned for one on every call; every call builds the object from it
+// (src/emit/tape.rs). "emission" is a first call less a cached one of the
+// same profile, what writing the schema costs (reported, not a bar).
 import { createRequire } from "node:module";
 import { z } from "zod";
 import { cases } from "../scripts/zod-cases.mjs";

@@ -160,14 +160,22 @@ impl WasmTool {
     #[wasm_bindgen(js_name = inputSchema)]
     pub fn input_schema(&self, options: Option<String>) -> Result<String, JsValue> {
         let options: InputSchemaOptions = thrown(read_text(options.as_deref(), "inputSchema"))?;
-        thrown(self.tool.input_schema_text(&options).map(wire::tape::with_tape))
+        thrown(
+            self.tool
+                .input_schema_taped(&options)
+                .map(|(text, tape)| wire::tape::answer(text, tape)),
+        )
     }
 
     /// `inputSchema({ client })`, the client's name crossing alone.
     #[wasm_bindgen(js_name = inputSchemaFor)]
     pub fn input_schema_for(&self, client: &str) -> Result<String, JsValue> {
         let options: InputSchemaOptions = thrown(crate::options::read_client(client, "inputSchema"))?;
-        thrown(self.tool.input_schema_text(&options).map(wire::tape::with_tape))
+        thrown(
+            self.tool
+                .input_schema_taped(&options)
+                .map(|(text, tape)| wire::tape::answer(text, tape)),
+        )
     }
 
     #[wasm_bindgen(js_name = isActions)]

@@ -9,8 +9,9 @@
 //! - results go out as JSON text, which `JSON.parse` turns into plain
 //!   objects where `__proto__` is an own property;
 //! - a schema (`inputSchema`) goes out as its text and a tape of its
-//!   structure ([`tape`]), from which JS builds the object in about half
-//!   the time `JSON.parse` takes, `__proto__` defined as an own property;
+//!   structure (the writer's, kept in the tool, or one scanned: [`tape`]),
+//!   from which JS builds the object in about half the time `JSON.parse`
+//!   takes, `__proto__` defined as an own property;
 //! - a parse or reconstruct answers "outcome" JSON (`ok` and `data`/`rest`,
 //!   or `error`), so a failure costs no exception across the boundary;
 //! - the fast parse writes numbers into a buffer kept in the tool, which JS

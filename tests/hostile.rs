@@ -8,11 +8,12 @@ mod common;
 use common::check_emitted;
 use proptest::prelude::*;
 use serde_json::{json, Map, Value};
+use toolshape::emit::tape::read_back;
 use toolshape::emit::{emit_root, write_root};
 use toolshape::help::{help, HelpOptions};
 use toolshape::schema::json::Json;
 use toolshape::schema::read_schema;
-use toolshape::{no_env, ActionsAs, CompileOptions, InputSchemaOptions, Tool, UsageRequest};
+use toolshape::{no_env, ActionsAs, Client, CompileOptions, InputSchemaOptions, Tool, UsageRequest};
 
 fn cases() -> u32 {
     std::env::var("TOOLSHAPE_HOSTILE_CASES")
@@ -114,6 +115,17 @@ proptest! {
                 let options = InputSchemaOptions { actions_as, ..InputSchemaOptions::default() };
                 if let Ok(emitted) = tool.input_schema(&options) {
                     check_emitted(&emitted);
+                }
+            }
+            // Where the writer made the text's tape, JS builds from it what
+            // JSON.parse of the text gives, for every client.
+            for &client in Client::ALL {
+                let options = InputSchemaOptions { client, actions_as: None };
+                if let Ok((text, tape)) = tool.input_schema_taped(&options) {
+                    if !tape.is_empty() {
+                        let parsed: Value = serde_json::from_str(text).unwrap();
+                        prop_assert_eq!(read_back(text, tape), Some(parsed));
+                    }
                 }
             }
             let _ = tool.usage(&UsageRequest::default());

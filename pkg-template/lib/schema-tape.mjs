@@ -1,5 +1,5 @@
 // Builds a schema object from the tape wasm writes beside the schema's text
-// (layout and the reasons: src/wire/tape.rs). The keywords and type names
+// (layout and the reasons: src/emit/tape.rs). The keywords and type names
 // come from one table, every other string is a slice of the text JS already
 // holds, so this takes about half of what `JSON.parse` of the text does.
 

@@ -7,6 +7,7 @@
 
 use serde_json::Value;
 
+use super::tape::{append_value, known_position, op, position, to_utf16};
 use crate::schema::json::{write_list, write_members, write_number, write_string};
 use crate::schema::{Applicator, ArrayShape, Kind, ObjectShape, Prop, Schema, Shape};
 
@@ -78,15 +79,38 @@ pub type LeafWriter<'h> = &'h dyn Fn(&Shape, &mut Vec<u8>) -> bool;
 /// [`write_root_as`], leaves offered to `leaf` first when `style.leaves`.
 #[must_use]
 pub fn write_root_with(schema: &Schema, style: Style, leaf: LeafWriter<'_>) -> String {
+    write_taped(schema, style, leaf).text
+}
+
+/// A text and its tape ([`super::tape`]), made as the text was written.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Written {
+    pub text: String,
+    /// Empty when the writer could not make it (JS is then handed one
+    /// scanned from the text).
+    pub tape: Vec<u32>,
+}
+
+/// [`write_root_with`], with the tape of the text: what JS builds the
+/// object from, so that no call scans the text for it.
+#[must_use]
+pub fn write_taped(schema: &Schema, style: Style, leaf: LeafWriter<'_>) -> Written {
     let mut out = Writer {
         buf: Vec::with_capacity(256),
+        tape: Vec::with_capacity(128),
+        lost: false,
         schema,
         style,
         leaf,
     };
     out.shape(&schema.root, true, false);
     // Only UTF-8 was written: keys and strings through serde_json, the rest ASCII.
-    String::from_utf8(out.buf).unwrap_or_default()
+    let text = String::from_utf8(out.buf).unwrap_or_default();
+    let mut tape = out.tape;
+    if out.lost || to_utf16(&text, &mut tape).is_none() {
+        tape = Vec::new();
+    }
+    Written { text, tape }
 }
 
 /// A value a shape keeps (a default, an enum value, a kept keyword), as
@@ -105,6 +129,11 @@ fn write_any(buf: &mut Vec<u8>, value: &Value) {
 
 struct Writer<'s, 'h> {
     buf: Vec<u8>,
+    /// The text's tape, offsets in bytes until the end.
+    tape: Vec<u32>,
+    /// A slot could not be written (an offset past `u32`, a copied value
+    /// that was not one): the tape is dropped, and JS given a scanned one.
+    lost: bool,
     schema: &'s Schema,
     style: Style,
     leaf: LeafWriter<'h>,
@@ -112,44 +141,99 @@ struct Writer<'s, 'h> {
 
 /// One object being written: whether a comma is due, and which of the
 /// writer's own keys it has (a kept keyword never replaces a key the kind
-/// wrote, as in the tree), one bit each.
+/// wrote, as in the tree), one bit each; where its member count goes on
+/// the tape, and the count.
 struct Object {
     first: bool,
     keys: u32,
+    slot: usize,
+    count: u32,
 }
 
 /// The bit of a key the writer itself writes; `None` for any other.
-fn bit(key: &str) -> Option<u32> {
-    let at = match key {
-        "title" => 0,
-        "description" => 1,
-        "type" => 2,
-        "not" => 3,
-        "const" => 4,
-        "enum" => 5,
-        "anyOf" => 6,
-        "oneOf" => 7,
-        "allOf" => 8,
-        "$ref" => 9,
-        "prefixItems" => 10,
-        "items" => 11,
-        "properties" => 12,
-        "required" => 13,
-        "patternProperties" => 14,
-        "propertyNames" => 15,
-        "additionalProperties" => 16,
-        "default" => 17,
-        "$defs" => 18,
+const fn bit(key: &str) -> Option<u32> {
+    let at = match key.as_bytes() {
+        b"title" => 0,
+        b"description" => 1,
+        b"type" => 2,
+        b"not" => 3,
+        b"const" => 4,
+        b"enum" => 5,
+        b"anyOf" => 6,
+        b"oneOf" => 7,
+        b"allOf" => 8,
+        b"$ref" => 9,
+        b"prefixItems" => 10,
+        b"items" => 11,
+        b"properties" => 12,
+        b"required" => 13,
+        b"patternProperties" => 14,
+        b"propertyNames" => 15,
+        b"additionalProperties" => 16,
+        b"default" => 17,
+        b"$defs" => 18,
         _ => return None,
     };
     Some(1 << at)
 }
 
-impl Object {
-    fn new() -> Object {
-        Object { first: true, keys: 0 }
-    }
+/// A keyword the writer writes: its text, its bit in [`Object::keys`]
+/// and its place in the tape's table, found when compiling.
+#[derive(Clone, Copy)]
+struct Word {
+    text: &'static str,
+    bit: u32,
+    known: u32,
+}
 
+impl Word {
+    const fn new(text: &'static str) -> Word {
+        Word {
+            text,
+            bit: match bit(text) {
+                Some(bit) => bit,
+                None => 0,
+            },
+            known: position(text),
+        }
+    }
+}
+
+const TITLE: Word = Word::new("title");
+const DESCRIPTION: Word = Word::new("description");
+const TYPE: Word = Word::new("type");
+const NOT: Word = Word::new("not");
+const CONST: Word = Word::new("const");
+const ENUM: Word = Word::new("enum");
+const ANY_OF: Word = Word::new("anyOf");
+const ONE_OF: Word = Word::new("oneOf");
+const ALL_OF: Word = Word::new("allOf");
+const REF: Word = Word::new("$ref");
+const PREFIX_ITEMS: Word = Word::new("prefixItems");
+const ITEMS: Word = Word::new("items");
+const PROPERTIES: Word = Word::new("properties");
+const REQUIRED: Word = Word::new("required");
+const PATTERN_PROPERTIES: Word = Word::new("patternProperties");
+const PROPERTY_NAMES: Word = Word::new("propertyNames");
+const ADDITIONAL_PROPERTIES: Word = Word::new("additionalProperties");
+const DEFAULT: Word = Word::new("default");
+const DEFS: Word = Word::new("$defs");
+const NULL: Word = Word::new("null");
+const BOOLEAN: Word = Word::new("boolean");
+const NUMBER: Word = Word::new("number");
+const INTEGER: Word = Word::new("integer");
+const STRING: Word = Word::new("string");
+const ARRAY: Word = Word::new("array");
+const OBJECT: Word = Word::new("object");
+
+/// The type name `common_type` gives, as a [`Word`].
+fn type_word(name: &str) -> Option<Word> {
+    [NULL, BOOLEAN, NUMBER, INTEGER, STRING, ARRAY, OBJECT]
+        .into_iter()
+        .find(|word| word.text == name)
+}
+
+impl Object {
     fn has(&self, key: &str) -> bool {
         bit(key).is_some_and(|b| self.keys & b != 0)
     }
@@ -160,6 +244,90 @@ impl Writer<'_, '_> {
         self.buf.extend_from_slice(text.as_bytes());
     }
 
+    /// The buffer's length as a tape offset.
+    fn offset(&mut self, at: usize) -> u32 {
+        u32::try_from(at).unwrap_or_else(|_| {
+            self.lost = true;
+            0
+        })
+    }
+
+    /// `{`, and its tape's `OBJECT` with the count to come.
+    fn open(&mut self) -> Object {
+        self.byte(b'{');
+        self.tape.push(op::OBJECT);
+        self.tape.push(0);
+        Object {
+            first: true,
+            keys: 0,
+            slot: self.tape.len() - 1,
+            count: 0,
+        }
+    }
+
+    /// `}`, and the object's count on its tape.
+    fn shut(&mut self, object: &Object) {
+        self.byte(b'}');
+        self.count(object.slot, object.count);
+    }
+
+    /// `[`, and its tape's `ARRAY`; answers where its count goes.
+    fn open_array(&mut self) -> usize {
+        self.byte(b'[');
+        self.tape.push(op::ARRAY);
+        self.tape.push(0);
+        self.tape.len() - 1
+    }
+
+    /// `]`, and the array's count of `count` elements on its tape.
+    fn shut_array(&mut self, slot: usize, count: usize) {
+        self.byte(b']');
+        let count = u32::try_from(count).unwrap_or_else(|_| {
+            self.lost = true;
+            0
+        });
+        self.count(slot, count);
+    }
+
+    fn count(&mut self, slot: usize, count: u32) {
+        match self.tape.get_mut(slot) {
+            Some(at) => *at = count,
+            None => self.lost = true,
+        }
+    }
+
+    fn span(&mut self, kind: u32, start: usize, end: usize) {
+        let (a, b) = (self.offset(start), self.offset(end));
+        self.tape.push(kind);
+        self.tape.push(a);
+        self.tape.push(b);
+    }
+
+    /// The tape of a value just written from `start` as text.
+    fn copied(&mut self, start: usize) {
+        if append_value(&self.buf, start, &mut self.tape).is_none() {
+            self.lost = true;
+        }
+    }
+
+    fn empty_object(&mut self) {
+        let empty = self.open();
+        self.shut(&empty);
+    }
+
+    /// `false`, as a value.
+    fn literal_false(&mut self) {
+        self.raw("false");
+        self.tape.push(op::FALSE);
+    }
+
+    /// `{"type":"null"}`, the branch a nullable union or reference gains.
+    fn null_branch(&mut self) {
+        let mut object = self.open();
+        self.type_name(&mut object, NULL, false);
+        self.shut(&object);
+    }
+
     /// One byte of punctuation: pushed, where a slice of one would be
     /// copied by a call (in wasm, `memory.copy` through the engine).
     #[inline]
@@ -167,32 +335,66 @@ impl Writer<'_, '_> {
         self.buf.push(byte);
     }
 
+    /// A string as text: `TEXT` on the tape, or `ESCAPED` when writing it
+    /// took an escape (the text then is longer than the string and quotes).
     fn string(&mut self, text: &str) {
+        let start = self.buf.len();
         write_string(&mut self.buf, text);
+        let end = self.buf.len();
+        if end - start == text.len() + 2 {
+            self.span(op::TEXT, start + 1, end - 1);
+        } else {
+            self.span(op::ESCAPED, start, end);
+        }
     }
 
     fn value(&mut self, value: &Value) {
+        let start = self.buf.len();
         write_any(&mut self.buf, value);
+        self.copied(start);
     }
 
     /// Starts the member `key` of `object`.
-    fn key(&mut self, object: &mut Object, key: &'static str) {
-        object.keys |= bit(key).unwrap_or(0);
+    fn key(&mut self, object: &mut Object, key: Word) {
+        object.keys |= key.bit;
         self.next(object);
-        self.byte(b'"');
-        self.raw(key);
-        self.byte(b'"');
+        self.word(key);
         self.byte(b':');
     }
 
-    /// Starts a member whose key is data (a property or keyword name).
-    fn data_key(&mut self, object: &mut Object, key: &str) {
+    /// A keyword or type name, in quotes; its place in the table on the tape.
+    fn word(&mut self, word: Word) {
+        self.byte(b'"');
+        self.raw(word.text);
+        self.byte(b'"');
+        self.tape.push(op::KNOWN);
+        self.tape.push(word.known);
+    }
+
+    /// Starts a member whose key is a name (a property's, a definition's,
+    /// a pattern): seldom a keyword, so not looked up in the table.
+    fn name_key(&mut self, object: &mut Object, key: &str) {
         self.next(object);
         self.string(key);
         self.byte(b':');
     }
 
+    /// Starts a member whose key is data (a keyword kept as written).
+    fn data_key(&mut self, object: &mut Object, key: &str) {
+        self.next(object);
+        match known_position(key) {
+            Some(index) => {
+                write_string(&mut self.buf, key);
+                self.tape.push(op::KNOWN);
+                self.tape.push(index);
+            }
+            None => self.string(key),
+        }
+        self.byte(b':');
+    }
+
     fn next(&mut self, object: &mut Object) {
+        object.count += 1;
         if object.first {
             object.first = false;
         } else {
@@ -202,17 +404,18 @@ impl Writer<'_, '_> {
 
     /// One schema; `made_nullable` for an optional key of a closed object.
     fn shape(&mut self, shape: &Shape, root: bool, made_nullable: bool) {
+        let start = self.buf.len();
         if self.style.leaves && !root && shape.kind.is_leaf() && (self.leaf)(shape, &mut self.buf) {
+            self.copied(start);
             return;
         }
-        self.byte(b'{');
-        let mut object = Object::new();
+        let mut object = self.open();
         if let Some(title) = &shape.title {
-            self.key(&mut object, "title");
+            self.key(&mut object, TITLE);
             self.string(title);
         }
         if let Some(description) = &shape.description {
-            self.key(&mut object, "description");
+            self.key(&mut object, DESCRIPTION);
             self.string(description);
         }
         self.kind(shape, &mut object, made_nullable);
@@ -233,47 +436,48 @@ impl Writer<'_, '_> {
             }
         }
         if let Some(default) = &shape.default {
-            self.key(&mut object, "default");
+            self.key(&mut object, DEFAULT);
             self.value(default);
         }
         if root && !self.schema.defs.is_empty() {
-            self.key(&mut object, "$defs");
-            self.byte(b'{');
-            let mut defs = Object::new();
+            self.key(&mut object, DEFS);
+            let mut defs = self.open();
             for def in &self.schema.defs {
-                self.data_key(&mut defs, &def.name);
+                self.name_key(&mut defs, &def.name);
                 self.shape(&def.shape, false, false);
             }
-            self.byte(b'}');
+            self.shut(&defs);
         }
         // After `$defs`: the tree's rewrite appends to the finished node.
         if let (true, Kind::Object(closed)) = (self.style.closed, &shape.kind) {
             self.close(closed, &mut object);
         }
-        self.byte(b'}');
+        self.shut(&object);
     }
 
     /// What a closed object appends: the keys it did not have.
     fn close(&mut self, shape: &ObjectShape, object: &mut Object) {
         if !object.has("additionalProperties") {
-            self.key(object, "additionalProperties");
-            self.raw("false");
+            self.key(object, ADDITIONAL_PROPERTIES);
+            self.literal_false();
         }
         if !object.has("required") {
-            self.key(object, "required");
+            self.key(object, REQUIRED);
             self.names(shape.props.iter().map(|p| p.key.as_str()));
         }
     }
 
     fn names<'n>(&mut self, names: impl Iterator<Item = &'n str>) {
-        self.byte(b'[');
+        let slot = self.open_array();
+        let mut count = 0;
         for (i, name) in names.enumerate() {
             if i > 0 {
                 self.byte(b',');
             }
             self.string(name);
+            count += 1;
         }
-        self.byte(b']');
+        self.shut_array(slot, count);
     }
 
     fn kind(&mut self, shape: &Shape, object: &mut Object, made_nullable: bool) {
@@ -281,21 +485,21 @@ impl Writer<'_, '_> {
         match &shape.kind {
             Kind::Any => {}
             Kind::Never => {
-                self.key(object, "not");
-                self.raw("{}");
+                self.key(object, NOT);
+                self.empty_object();
             }
-            Kind::Null => self.type_name(object, "null", false),
-            Kind::Boolean => self.type_name(object, "boolean", nullable),
-            Kind::Number => self.type_name(object, "number", nullable),
-            Kind::Integer => self.type_name(object, "integer", nullable),
-            Kind::String => self.type_name(object, "string", nullable),
+            Kind::Null => self.type_name(object, NULL, false),
+            Kind::Boolean => self.type_name(object, BOOLEAN, nullable),
+            Kind::Number => self.type_name(object, NUMBER, nullable),
+            Kind::Integer => self.type_name(object, INTEGER, nullable),
+            Kind::String => self.type_name(object, STRING, nullable),
             Kind::Enum(values) => self.enumeration(values, nullable, object),
             Kind::Array(array) => {
-                self.type_name(object, "array", nullable);
+                self.type_name(object, ARRAY, nullable);
                 self.array(array, object);
             }
             Kind::Object(shape) => {
-                self.type_name(object, "object", nullable);
+                self.type_name(object, OBJECT, nullable);
                 self.object(shape, object);
             }
             Kind::Union(union) if self.style.join => self.joined(&union.branches, object),
@@ -303,31 +507,41 @@ impl Writer<'_, '_> {
                 self.key(
                     object,
                     if union.exclusive && !self.style.any_of {
-                        "oneOf"
+                        ONE_OF
                     } else {
-                        "anyOf"
+                        ANY_OF
                     },
                 );
                 self.list(&union.branches, nullable);
             }
             Kind::AllOf(members) if nullable => {
-                self.key(object, "anyOf");
-                self.raw("[{\"allOf\":");
+                self.key(object, ANY_OF);
+                let slot = self.open_array();
+                let mut all = self.open();
+                self.key(&mut all, ALL_OF);
                 self.list(members, false);
-                self.raw("},{\"type\":\"null\"}]");
+                self.shut(&all);
+                self.byte(b',');
+                self.null_branch();
+                self.shut_array(slot, 2);
             }
             Kind::AllOf(members) => {
-                self.key(object, "allOf");
+                self.key(object, ALL_OF);
                 self.list(members, false);
             }
             Kind::Ref(index) => {
                 if nullable {
-                    self.key(object, "anyOf");
-                    self.raw("[{\"$ref\":");
+                    self.key(object, ANY_OF);
+                    let slot = self.open_array();
+                    let mut reference = self.open();
+                    self.key(&mut reference, REF);
                     self.reference(*index);
-                    self.raw("},{\"type\":\"null\"}]");
+                    self.shut(&reference);
+                    self.byte(b',');
+                    self.null_branch();
+                    self.shut_array(slot, 2);
                 } else {
-                    self.key(object, "$ref");
+                    self.key(object, REF);
                     self.reference(*index);
                 }
             }
@@ -346,7 +560,7 @@ impl Writer<'_, '_> {
 
     #[inline(never)] // out of `shape`: compiled when the writer meets a union or `allOf` (V8 compiles a whole function on its first call)
     fn list(&mut self, shapes: &[Shape], nullable: bool) {
-        self.byte(b'[');
+        let slot = self.open_array();
         for (i, shape) in shapes.iter().enumerate() {
             if i > 0 {
                 self.byte(b',');
@@ -357,46 +571,44 @@ impl Writer<'_, '_> {
             if !shapes.is_empty() {
                 self.byte(b',');
             }
-            self.raw("{\"type\":\"null\"}");
+            self.null_branch();
         }
-        self.byte(b']');
+        self.shut_array(slot, shapes.len() + usize::from(nullable));
     }
 
-    fn type_name(&mut self, object: &mut Object, name: &str, nullable: bool) {
-        self.key(object, "type");
+    fn type_name(&mut self, object: &mut Object, name: Word, nullable: bool) {
+        self.key(object, TYPE);
         if nullable {
-            self.byte(b'[');
-        }
-        self.byte(b'"');
-        self.raw(name);
-        self.byte(b'"');
-        if nullable {
-            self.raw(",\"null\"]");
+            let slot = self.open_array();
+            self.word(name);
+            self.byte(b',');
+            self.word(NULL);
+            self.shut_array(slot, 2);
+        } else {
+            self.word(name);
         }
     }
 
     #[inline(never)] // out of `shape`: compiled when the writer meets an enum (V8 compiles a whole function on its first call)
     fn enumeration(&mut self, values: &[Value], nullable: bool, object: &mut Object) {
-        if let Some(kind) = super::json_schema::common_type(values) {
+        if let Some(kind) = super::json_schema::common_type(values).and_then(type_word) {
             self.type_name(object, kind, nullable);
         }
         let total = values.len() + usize::from(nullable);
         if total == 1 {
-            self.key(object, if self.style.const_as_enum { "enum" } else { "const" });
-            if self.style.const_as_enum {
-                self.byte(b'[');
-            }
+            self.key(object, if self.style.const_as_enum { ENUM } else { CONST });
+            let slot = self.style.const_as_enum.then(|| self.open_array());
             match values.first() {
                 Some(one) => self.value(one),
-                None => self.raw("null"),
+                None => self.null(),
             }
-            if self.style.const_as_enum {
-                self.byte(b']');
+            if let Some(slot) = slot {
+                self.shut_array(slot, 1);
             }
             return;
         }
-        self.key(object, "enum");
-        self.byte(b'[');
+        self.key(object, ENUM);
+        let slot = self.open_array();
         for (i, value) in values.iter().enumerate() {
             if i > 0 {
                 self.byte(b',');
@@ -407,29 +619,33 @@ impl Writer<'_, '_> {
             if !values.is_empty() {
                 self.byte(b',');
             }
-            self.raw("null");
+            self.null();
         }
-        self.byte(b']');
+        self.shut_array(slot, total);
+    }
+
+    fn null(&mut self) {
+        self.raw("null");
+        self.tape.push(op::NULL);
     }
 
     #[inline(never)] // out of `shape`: compiled when the writer meets an array (V8 compiles a whole function on its first call)
     fn array(&mut self, array: &ArrayShape, object: &mut Object) {
         if !array.prefix.is_empty() {
-            self.key(object, "prefixItems");
+            self.key(object, PREFIX_ITEMS);
             self.list(&array.prefix, false);
         }
         if let Some(items) = &array.items {
-            self.key(object, "items");
+            self.key(object, ITEMS);
             self.shape_or_false(items);
         }
     }
 
     fn object(&mut self, shape: &ObjectShape, object: &mut Object) {
-        self.key(object, "properties");
-        self.byte(b'{');
-        let mut properties = Object::new();
+        self.key(object, PROPERTIES);
+        let mut properties = self.open();
         for prop in &shape.props {
-            self.data_key(&mut properties, &prop.key);
+            self.name_key(&mut properties, &prop.key);
             self.shape(&prop.shape, false, self.style.closed && !prop.must_supply());
         }
         // A required name without a property gets the additionalProperties
@@ -441,14 +657,14 @@ impl Writer<'_, '_> {
                 if listed {
                     continue;
                 }
-                self.data_key(&mut properties, name);
+                self.name_key(&mut properties, name);
                 match &shape.additional {
                     Some(additional) => self.shape(additional, false, false),
-                    None => self.raw("{}"),
+                    None => self.empty_object(),
                 }
             }
         }
-        self.byte(b'}');
+        self.shut(&properties);
         let mut required = shape
             .props
             .iter()
@@ -457,7 +673,7 @@ impl Writer<'_, '_> {
             .chain(shape.required_extra.iter().map(String::as_str))
             .peekable();
         if required.peek().is_some() {
-            self.key(object, "required");
+            self.key(object, REQUIRED);
             if self.style.closed {
                 self.names(shape.props.iter().map(|p| p.key.as_str()));
             } else {
@@ -465,23 +681,22 @@ impl Writer<'_, '_> {
             }
         }
         if !shape.pattern_props.is_empty() {
-            self.key(object, "patternProperties");
-            self.byte(b'{');
-            let mut patterns = Object::new();
+            self.key(object, PATTERN_PROPERTIES);
+            let mut patterns = self.open();
             for (pattern, sub) in &shape.pattern_props {
-                self.data_key(&mut patterns, pattern);
+                self.name_key(&mut patterns, pattern);
                 self.shape(sub, false, false);
             }
-            self.byte(b'}');
+            self.shut(&patterns);
         }
         if let Some(names) = &shape.property_names {
-            self.key(object, "propertyNames");
+            self.key(object, PROPERTY_NAMES);
             self.shape(names, false, false);
         }
         if let Some(additional) = &shape.additional {
-            self.key(object, "additionalProperties");
+            self.key(object, ADDITIONAL_PROPERTIES);
             if self.style.closed {
-                self.raw("false");
+                self.literal_false();
             } else {
                 self.shape_or_false(additional);
             }
@@ -503,10 +718,9 @@ impl Writer<'_, '_> {
                 _ => None,
             })
             .collect();
-        self.type_name(object, "object", false);
-        self.key(object, "properties");
-        self.byte(b'{');
-        let mut properties = Object::new();
+        self.type_name(object, OBJECT, false);
+        self.key(object, PROPERTIES);
+        let mut properties = self.open();
         let mut names: Vec<&str> = Vec::new();
         for (i, branch) in objects.iter().enumerate() {
             for prop in &branch.props {
@@ -514,7 +728,7 @@ impl Writer<'_, '_> {
                     continue;
                 }
                 names.push(&prop.key);
-                self.data_key(&mut properties, &prop.key);
+                self.name_key(&mut properties, &prop.key);
                 let later = objects.iter().skip(i + 1).filter_map(|o| o.prop(&prop.key));
                 if later.clone().all(|other| other.shape == prop.shape) {
                     self.shape(&prop.shape, false, false);
@@ -523,10 +737,10 @@ impl Writer<'_, '_> {
                 }
             }
         }
-        self.byte(b'}');
+        self.shut(&properties);
         let required = |name: &&str| objects.iter().all(|o| o.prop(name).is_some_and(Prop::must_supply));
         if names.iter().any(required) {
-            self.key(object, "required");
+            self.key(object, REQUIRED);
             self.names(names.iter().copied().filter(required));
         }
         if objects
@@ -534,8 +748,8 @@ impl Writer<'_, '_> {
             .and_then(|o| o.additional.as_ref())
             .is_some_and(Shape::is_false)
         {
-            self.key(object, "additionalProperties");
-            self.raw("false");
+            self.key(object, ADDITIONAL_PROPERTIES);
+            self.literal_false();
         }
     }
 
@@ -554,14 +768,18 @@ impl Writer<'_, '_> {
                 values.push(value);
             }
         }
-        self.raw("{\"type\":\"string\",\"enum\":");
+        let mut object = self.open();
+        self.type_name(&mut object, STRING, false);
+        self.key(&mut object, ENUM);
+        let start = self.buf.len();
         write_list(&mut self.buf, values, write_any);
-        self.byte(b'}');
+        self.copied(start);
+        self.shut(&object);
     }
 
     fn shape_or_false(&mut self, shape: &Shape) {
         if shape.is_false() {
-            self.raw("false");
+            self.literal_false();
         } else {
             self.shape(shape, false, false);
         }
@@ -572,16 +790,17 @@ impl Writer<'_, '_> {
         match applicator {
             Applicator::One(shape) => self.shape(shape, false, false),
             Applicator::Map(entries) => {
-                self.byte(b'{');
-                let mut map = Object::new();
+                let mut map = self.open();
                 for (key, shape) in entries {
                     self.data_key(&mut map, key);
                     self.shape(shape, false, false);
                 }
-                self.byte(b'}');
+                self.shut(&map);
             }
             Applicator::Names(names) => {
+                let start = self.buf.len();
                 write_members(&mut self.buf, names, write_any);
+                self.copied(start);
             }
         }
     }

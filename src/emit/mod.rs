@@ -3,6 +3,7 @@
 
 mod json_schema;
 mod json_text;
+pub mod tape;
 
 pub use json_schema::{document, emit, emit_root};
-pub use json_text::{write_root, write_root_as, write_root_with, LeafWriter, Style};
+pub use json_text::{write_root, write_root_as, write_root_with, write_taped, LeafWriter, Style, Written};

@@ -327,17 +327,17 @@ fn safe_leaf(shape: &Shape) -> bool {
 /// The profile's text for `schema`, written in the `style` [`direct`]
 /// named: the leaves it rewrites by the profile's own rule.
 #[must_use]
-pub fn write(schema: &Schema, client: Client, style: Style) -> String {
+pub fn write(schema: &Schema, client: Client, style: Style) -> crate::emit::Written {
     let leaves = Rules::of(client).and_then(|rules| rules.leaves);
     match (leaves, style.leaves) {
-        (Some(Leaves { rewrites, rule }), true) => crate::emit::write_root_with(schema, style, &|shape, buf| {
+        (Some(Leaves { rewrites, rule }), true) => crate::emit::write_taped(schema, style, &|shape, buf| {
             let rewritten = rewrites(shape);
             if rewritten {
                 super::walk::write_leaf(shape, buf, rule);
             }
             rewritten
         }),
-        _ => crate::emit::write_root_as(schema, style),
+        _ => crate::emit::write_taped(schema, style, &|_, _| false),
     }
 }
 
