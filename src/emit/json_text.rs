@@ -181,56 +181,91 @@ const fn bit(key: &str) -> Option<u32> {
 /// and its place in the tape's table, found when compiling.
 #[derive(Clone, Copy)]
 struct Word {
-    text: &'static str,
+    /// `"word":`, written with one copy.
+    member: &'static str,
     bit: u32,
     known: u32,
 }
 
-impl Word {
-    const fn new(text: &'static str) -> Word {
+macro_rules! word {
+    ($text:literal) => {
         Word {
-            text,
-            bit: match bit(text) {
+            member: concat!("\"", $text, "\":"),
+            bit: match bit($text) {
                 Some(bit) => bit,
                 None => 0,
             },
-            known: position(text),
+            known: position($text),
         }
-    }
+    };
 }
 
-const TITLE: Word = Word::new("title");
-const DESCRIPTION: Word = Word::new("description");
-const TYPE: Word = Word::new("type");
-const NOT: Word = Word::new("not");
-const CONST: Word = Word::new("const");
-const ENUM: Word = Word::new("enum");
-const ANY_OF: Word = Word::new("anyOf");
-const ONE_OF: Word = Word::new("oneOf");
-const ALL_OF: Word = Word::new("allOf");
-const REF: Word = Word::new("$ref");
-const PREFIX_ITEMS: Word = Word::new("prefixItems");
-const ITEMS: Word = Word::new("items");
-const PROPERTIES: Word = Word::new("properties");
-const REQUIRED: Word = Word::new("required");
-const PATTERN_PROPERTIES: Word = Word::new("patternProperties");
-const PROPERTY_NAMES: Word = Word::new("propertyNames");
-const ADDITIONAL_PROPERTIES: Word = Word::new("additionalProperties");
-const DEFAULT: Word = Word::new("default");
-const DEFS: Word = Word::new("$defs");
-const NULL: Word = Word::new("null");
-const BOOLEAN: Word = Word::new("boolean");
-const NUMBER: Word = Word::new("number");
-const INTEGER: Word = Word::new("integer");
-const STRING: Word = Word::new("string");
-const ARRAY: Word = Word::new("array");
-const OBJECT: Word = Word::new("object");
+const TITLE: Word = word!("title");
+const DESCRIPTION: Word = word!("description");
+const TYPE: Word = word!("type");
+const NOT: Word = word!("not");
+const CONST: Word = word!("const");
+const ENUM: Word = word!("enum");
+const ANY_OF: Word = word!("anyOf");
+const ONE_OF: Word = word!("oneOf");
+const ALL_OF: Word = word!("allOf");
+const REF: Word = word!("$ref");
+const PREFIX_ITEMS: Word = word!("prefixItems");
+const ITEMS: Word = word!("items");
+const PROPERTIES: Word = word!("properties");
+const REQUIRED: Word = word!("required");
+const PATTERN_PROPERTIES: Word = word!("patternProperties");
+const PROPERTY_NAMES: Word = word!("propertyNames");
+const ADDITIONAL_PROPERTIES: Word = word!("additionalProperties");
+const DEFAULT: Word = word!("default");
+const DEFS: Word = word!("$defs");
 
-/// The type name `common_type` gives, as a [`Word`].
-fn type_word(name: &str) -> Option<Word> {
-    [NULL, BOOLEAN, NUMBER, INTEGER, STRING, ARRAY, OBJECT]
+/// A `type` member as the writer writes it, alone and with `null`, its
+/// text and its tape each made when compiling: one copy each, where the
+/// member written piece by piece took a dozen steps (a field of every
+/// object is one of these).
+struct TypeMember {
+    name: &'static str,
+    alone: &'static str,
+    alone_tape: [u32; 4],
+    or_null: &'static str,
+    or_null_tape: [u32; 8],
+}
+
+macro_rules! type_member {
+    ($name:literal) => {
+        TypeMember {
+            name: $name,
+            alone: concat!("\"type\":\"", $name, "\""),
+            alone_tape: [op::KNOWN, TYPE.known, op::KNOWN, position($name)],
+            or_null: concat!("\"type\":[\"", $name, "\",\"null\"]"),
+            or_null_tape: [
+                op::KNOWN,
+                TYPE.known,
+                op::ARRAY,
+                2,
+                op::KNOWN,
+                position($name),
+                op::KNOWN,
+                position("null"),
+            ],
+        }
+    };
+}
+
+const NULL: TypeMember = type_member!("null");
+const BOOLEAN: TypeMember = type_member!("boolean");
+const NUMBER: TypeMember = type_member!("number");
+const INTEGER: TypeMember = type_member!("integer");
+const STRING: TypeMember = type_member!("string");
+const ARRAY: TypeMember = type_member!("array");
+const OBJECT: TypeMember = type_member!("object");
+
+/// The type name `common_type` gives, as a [`TypeMember`].
+fn type_word(name: &str) -> Option<&'static TypeMember> {
+    [&NULL, &BOOLEAN, &NUMBER, &INTEGER, &STRING, &ARRAY, &OBJECT]
         .into_iter()
-        .find(|word| word.text == name)
+        .find(|member| member.name == name)
 }
 
 impl Object {
@@ -324,7 +359,7 @@ impl Writer<'_, '_> {
     /// `{"type":"null"}`, the branch a nullable union or reference gains.
     fn null_branch(&mut self) {
         let mut object = self.open();
-        self.type_name(&mut object, NULL, false);
+        self.type_name(&mut object, &NULL, false);
         self.shut(&object);
     }
 
@@ -358,17 +393,9 @@ impl Writer<'_, '_> {
     fn key(&mut self, object: &mut Object, key: Word) {
         object.keys |= key.bit;
         self.next(object);
-        self.word(key);
-        self.byte(b':');
-    }
-
-    /// A keyword or type name, in quotes; its place in the table on the tape.
-    fn word(&mut self, word: Word) {
-        self.byte(b'"');
-        self.raw(word.text);
-        self.byte(b'"');
+        self.raw(key.member);
         self.tape.push(op::KNOWN);
-        self.tape.push(word.known);
+        self.tape.push(key.known);
     }
 
     /// Starts a member whose key is a name (a property's, a definition's,
@@ -488,18 +515,18 @@ impl Writer<'_, '_> {
                 self.key(object, NOT);
                 self.empty_object();
             }
-            Kind::Null => self.type_name(object, NULL, false),
-            Kind::Boolean => self.type_name(object, BOOLEAN, nullable),
-            Kind::Number => self.type_name(object, NUMBER, nullable),
-            Kind::Integer => self.type_name(object, INTEGER, nullable),
-            Kind::String => self.type_name(object, STRING, nullable),
+            Kind::Null => self.type_name(object, &NULL, false),
+            Kind::Boolean => self.type_name(object, &BOOLEAN, nullable),
+            Kind::Number => self.type_name(object, &NUMBER, nullable),
+            Kind::Integer => self.type_name(object, &INTEGER, nullable),
+            Kind::String => self.type_name(object, &STRING, nullable),
             Kind::Enum(values) => self.enumeration(values, nullable, object),
             Kind::Array(array) => {
-                self.type_name(object, ARRAY, nullable);
+                self.type_name(object, &ARRAY, nullable);
                 self.array(array, object);
             }
             Kind::Object(shape) => {
-                self.type_name(object, OBJECT, nullable);
+                self.type_name(object, &OBJECT, nullable);
                 self.object(shape, object);
             }
             Kind::Union(union) if self.style.join => self.joined(&union.branches, object),
@@ -576,16 +603,15 @@ impl Writer<'_, '_> {
         self.shut_array(slot, shapes.len() + usize::from(nullable));
     }
 
-    fn type_name(&mut self, object: &mut Object, name: Word, nullable: bool) {
-        self.key(object, TYPE);
+    fn type_name(&mut self, object: &mut Object, member: &TypeMember, nullable: bool) {
+        object.keys |= TYPE.bit;
+        self.next(object);
         if nullable {
-            let slot = self.open_array();
-            self.word(name);
-            self.byte(b',');
-            self.word(NULL);
-            self.shut_array(slot, 2);
+            self.raw(member.or_null);
+            self.tape.extend_from_slice(&member.or_null_tape);
         } else {
-            self.word(name);
+            self.raw(member.alone);
+            self.tape.extend_from_slice(&member.alone_tape);
         }
     }
 
@@ -718,7 +744,7 @@ impl Writer<'_, '_> {
                 _ => None,
             })
             .collect();
-        self.type_name(object, OBJECT, false);
+        self.type_name(object, &OBJECT, false);
         self.key(object, PROPERTIES);
         let mut properties = self.open();
         let mut names: Vec<&str> = Vec::new();
@@ -769,7 +795,7 @@ impl Writer<'_, '_> {
             }
         }
         let mut object = self.open();
-        self.type_name(&mut object, STRING, false);
+        self.type_name(&mut object, &STRING, false);
         self.key(&mut object, ENUM);
         let start = self.buf.len();
         write_list(&mut self.buf, values, write_any);
