@@ -96,8 +96,10 @@ pub struct Written {
 #[must_use]
 pub fn write_taped(schema: &Schema, style: Style, leaf: LeafWriter<'_>) -> Written {
     let mut out = Writer {
-        buf: Vec::with_capacity(256),
-        tape: Vec::with_capacity(128),
+        // Room for a 30-field schema at once, not grown three times; what
+        // is kept is trimmed to its length (`Profiled::written`).
+        buf: Vec::with_capacity(2048),
+        tape: Vec::with_capacity(1024),
         lost: false,
         schema,
         style,
