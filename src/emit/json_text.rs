@@ -101,6 +101,7 @@ pub fn write_taped(schema: &Schema, style: Style, leaf: LeafWriter<'_>) -> Writt
         buf: Vec::with_capacity(2048),
         tape: Vec::with_capacity(1024),
         lost: false,
+        keys_at: Vec::with_capacity(64),
         schema,
         style,
         leaf,
@@ -136,6 +137,9 @@ struct Writer<'s, 'h> {
     /// A slot could not be written (an offset past `u32`, a copied value
     /// that was not one): the tape is dropped, and JS given a scanned one.
     lost: bool,
+    /// Where on the tape each property key of the objects being written
+    /// starts, a stack: `required` repeats those names, and copies them.
+    keys_at: Vec<usize>,
     schema: &'s Schema,
     style: Style,
     leaf: LeafWriter<'h>,
@@ -433,7 +437,14 @@ impl Writer<'_, '_> {
 
     /// One schema; `made_nullable` for an optional key of a closed object.
     fn shape(&mut self, shape: &Shape, root: bool, made_nullable: bool) {
-        let start = self.buf.len();
+        let keys = self.keys_at.len();
+        self.shape_within(shape, root, made_nullable);
+        // The keys its object listed are done with (nested shapes left theirs).
+        self.keys_at.truncate(keys);
+    }
+
+    fn shape_within(&mut self, shape: &Shape, root: bool, made_nullable: bool) {
+        let (start, keys) = (self.buf.len(), self.keys_at.len());
         if self.style.leaves && !root && shape.kind.is_leaf() && (self.leaf)(shape, &mut self.buf) {
             self.copied(start);
             return;
@@ -479,20 +490,72 @@ impl Writer<'_, '_> {
         }
         // After `$defs`: the tree's rewrite appends to the finished node.
         if let (true, Kind::Object(closed)) = (self.style.closed, &shape.kind) {
-            self.close(closed, &mut object);
+            self.close(closed, &mut object, keys);
         }
         self.shut(&object);
     }
 
     /// What a closed object appends: the keys it did not have.
-    fn close(&mut self, shape: &ObjectShape, object: &mut Object) {
+    fn close(&mut self, shape: &ObjectShape, object: &mut Object, keys: usize) {
         if !object.has("additionalProperties") {
             self.key(object, ADDITIONAL_PROPERTIES);
             self.literal_false();
         }
         if !object.has("required") {
             self.key(object, REQUIRED);
-            self.names(shape.props.iter().map(|p| p.key.as_str()));
+            self.required(shape, keys, true);
+        }
+    }
+
+    /// The `required` list: every property (`all`), or those to supply and
+    /// the extra names. A property's name is its key again: its bytes are
+    /// copied from the key and its tape slots repeated, where writing it
+    /// anew checked it for escapes a second time.
+    fn required(&mut self, shape: &ObjectShape, keys: usize, all: bool) {
+        let slot = self.open_array();
+        let mut count = 0;
+        for (i, prop) in shape.props.iter().enumerate() {
+            if all || prop.must_supply() {
+                if count > 0 {
+                    self.byte(b',');
+                }
+                self.key_again(keys + i, &prop.key);
+                count += 1;
+            }
+        }
+        for name in shape.required_extra.iter().filter(|_| !all) {
+            if count > 0 {
+                self.byte(b',');
+            }
+            self.string(name);
+            count += 1;
+        }
+        self.shut_array(slot, count);
+    }
+
+    /// Property `name` again, its key's tape slots found at `keys_at[at]`.
+    fn key_again(&mut self, at: usize, name: &str) {
+        let written = self
+            .keys_at
+            .get(at)
+            .and_then(|&slot| self.tape.get(slot..slot + 3))
+            .and_then(|slots| <[u32; 3]>::try_from(slots).ok());
+        let Some([kind, a, b]) = written else {
+            return self.string(name);
+        };
+        // A TEXT span leaves the quotes out, an ESCAPED one holds them.
+        let quotes = usize::from(kind == op::TEXT);
+        let bytes = usize::try_from(a)
+            .ok()
+            .and_then(|a| a.checked_sub(quotes))
+            .zip(usize::try_from(b).ok().map(|b| b + quotes))
+            .filter(|&(from, to)| from <= to && to <= self.buf.len());
+        match bytes {
+            Some((from, to)) if kind == op::TEXT || kind == op::ESCAPED => {
+                self.buf.extend_from_within(from..to);
+                self.tape.extend_from_slice(&[kind, a, b]);
+            }
+            _ => self.string(name),
         }
     }
 
@@ -672,8 +735,11 @@ impl Writer<'_, '_> {
     fn object(&mut self, shape: &ObjectShape, object: &mut Object) {
         self.key(object, PROPERTIES);
         let mut properties = self.open();
+        let keys = self.keys_at.len();
         for prop in &shape.props {
+            let at = self.tape.len();
             self.name_key(&mut properties, &prop.key);
+            self.keys_at.push(at);
             self.shape(&prop.shape, false, self.style.closed && !prop.must_supply());
         }
         // A required name without a property gets the additionalProperties
@@ -693,20 +759,9 @@ impl Writer<'_, '_> {
             }
         }
         self.shut(&properties);
-        let mut required = shape
-            .props
-            .iter()
-            .filter(|p| p.must_supply())
-            .map(|p| p.key.as_str())
-            .chain(shape.required_extra.iter().map(String::as_str))
-            .peekable();
-        if required.peek().is_some() {
+        if shape.props.iter().any(Prop::must_supply) || !shape.required_extra.is_empty() {
             self.key(object, REQUIRED);
-            if self.style.closed {
-                self.names(shape.props.iter().map(|p| p.key.as_str()));
-            } else {
-                self.names(required);
-            }
+            self.required(shape, keys, self.style.closed);
         }
         if !shape.pattern_props.is_empty() {
             self.key(object, PATTERN_PROPERTIES);

@@ -295,20 +295,34 @@ pub fn append_value(bytes: &[u8], start: usize, slots: &mut Vec<u32>) -> Option<
 }
 
 /// Rewrites the byte offsets of `slots`, the tape of `text` written with
-/// them, as UTF-16 offsets (the same numbers for ASCII text). `None` when
-/// the tape is not one of `text`.
+/// them, as UTF-16 offsets (the same numbers for ASCII text). Offsets may
+/// come in any order (a `required` name points back at its property's key).
+/// `None` when the tape is not one of `text`.
 pub fn to_utf16(text: &str, slots: &mut [u32]) -> Option<()> {
     if text.is_ascii() {
         return Some(());
     }
-    let mut units = Units::new(text);
+    // The UTF-16 offset of every byte offset, made once.
+    let mut units = Vec::with_capacity(text.len() + 1);
+    let mut unit = 0u32;
+    for b in text.bytes() {
+        units.push(unit);
+        // A lead byte of a 4-byte sequence is a surrogate pair in UTF-16;
+        // continuation bytes add nothing.
+        unit = unit.checked_add(match b {
+            0x80..=0xBF => 0,
+            0xF0..=0xFF => 2,
+            _ => 1,
+        })?;
+    }
+    units.push(unit);
     let mut at = 0;
     while let Some(&kind) = slots.get(at) {
         at += match kind {
             op::OBJECT | op::ARRAY | op::KNOWN => 2,
             op::TEXT | op::ESCAPED | op::NUMBER => {
                 for offset in slots.get_mut(at + 1..at + 3)? {
-                    *offset = units.at(usize::try_from(*offset).ok()?)?;
+                    *offset = *units.get(usize::try_from(*offset).ok()?)?;
                 }
                 3
             }
@@ -665,6 +679,35 @@ mod tests {
             written > 1500 && written > scanned * 2,
             "{written} written, {scanned} scanned"
         );
+    }
+
+    #[test]
+    fn required_names_copied_from_their_keys_read_back_in_any_script() {
+        use crate::{Client, CompileOptions, InputSchemaOptions, Tool};
+        let names = ["é", "日本", "a\"b", "😀x", "tab\there", "plain"];
+        let properties: serde_json::Map<String, Value> = names
+            .iter()
+            .map(|n| ((*n).to_owned(), json!({ "type": "string" })))
+            .collect();
+        for required in [json!(names), json!(["日本", "plain"])] {
+            let schema = json!({ "type": "object", "properties": properties, "required": required });
+            let tool = Tool::compile(&schema, &CompileOptions::default()).unwrap();
+            let mut taped = 0;
+            for client in [Client::Mcp, Client::OpenaiStrict] {
+                let options = InputSchemaOptions {
+                    client,
+                    actions_as: None,
+                };
+                let Ok((text, tape)) = tool.input_schema_taped(&options) else {
+                    continue;
+                };
+                let parsed: Value = serde_json::from_str(text).unwrap();
+                assert!(!tape.is_empty(), "{client:?}");
+                assert_eq!(build(text, tape), parsed, "{client:?}");
+                taped += 1;
+            }
+            assert!(taped >= 1);
+        }
     }
 
     #[test]
