@@ -7,9 +7,8 @@
 // profile rewrites a lean tree of the mcp schema emitted for it (names and
 // texts borrowed from the Shape). "after mcp" is a profile's cost once the
 // mcp schema was asked for (issue 10's bar: at most 1.5x the mcp schema's),
-// "cold" a profile asked for first. A schema written from the Shape keeps
-// the tape its writer made beside its text; a rewritten tree's text is
-// scanned for one on every call; every call builds the object from it
+// "cold" a profile asked for first. Every schema keeps the tape its writer
+// made beside its text, and every call builds the object from it
 // (src/emit/tape.rs). "emission" is a first call less a cached one of the
 // same profile, what writing the schema costs (reported, not a bar).
 import { createRequire } from "node:module";

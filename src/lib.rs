@@ -103,19 +103,16 @@ impl Profiled {
     fn new(shaped: profile::Shaped<'_>) -> Profiled {
         // A refused schema is never handed out: no text to write.
         let refused = !shaped.report.errors.is_empty();
-        Profiled {
-            text: if refused {
-                String::new()
-            } else {
-                shaped.schema.to_text()
-            },
-            tape: Vec::new(),
-            report: shaped.report,
-            full: std::sync::OnceLock::new(),
-        }
+        let (text, tape) = if refused {
+            (String::new(), Vec::new())
+        } else {
+            emit::tape::write_tree(&shaped.schema)
+        };
+        Profiled::written(emit::Written { text, tape }, shaped.report)
     }
 
-    /// Text written straight from the Shape, with the report it stands for.
+    /// A text and its tape (written from the Shape or from a tree), with
+    /// the report it stands for.
     fn written(written: emit::Written, report: profile::Report) -> Profiled {
         // Kept as long as the Tool, so without the writer's spare room: a
         // proxy's thousand tools held 12.6 MiB, not 9.5, with it.

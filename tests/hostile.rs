@@ -8,7 +8,7 @@ mod common;
 use common::check_emitted;
 use proptest::prelude::*;
 use serde_json::{json, Map, Value};
-use toolshape::emit::tape::read_back;
+use toolshape::emit::tape::{read_back, write_tree};
 use toolshape::emit::{emit_root, write_root};
 use toolshape::help::{help, HelpOptions};
 use toolshape::schema::json::Json;
@@ -106,6 +106,10 @@ proptest! {
                 let tree = emit_root(&parsed);
                 let text = serde_json::to_string(&tree.to_value()).unwrap();
                 prop_assert_eq!(&tree.to_text(), &text);
+                // Written with its tape, the same text, and the tape reads back as it.
+                let (taped, tape) = write_tree(&tree);
+                prop_assert_eq!(&taped, &text);
+                prop_assert_eq!(read_back(&taped, &tape), Some(tree.to_value()));
                 prop_assert_eq!(write_root(&parsed), text);
             }
         }

@@ -1,10 +1,11 @@
 //! The tape of the schema a call just answered, kept where JS reads it
 //! (the format and the scanner: [`crate::emit::tape`]).
 //!
-//! A schema written from the Shape comes with the tape its writer made,
-//! kept beside the text in the Tool, and JS is pointed at it: nothing is
-//! scanned or copied on any call. Any other text (a profile's rewritten
-//! tree) is scanned here, into one tape kept for the module.
+//! A schema comes with the tape its writer made (from the Shape, or from a
+//! profile's rewritten tree), kept beside the text in the Tool, and JS is
+//! pointed at it: nothing is scanned or copied on any call. A text whose
+//! writer could not make one (an offset past `u32`) is scanned here, into
+//! one tape kept for the module.
 
 use std::cell::Cell;
 
