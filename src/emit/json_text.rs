@@ -4,6 +4,9 @@
 //! a second walk to write it). The `mcp` schema of a plain object root is
 //! written this way, and so is a profile's when its rewrite of that schema
 //! is one of the few a [`Style`] names; any other rewrite needs the tree.
+//!
+//! The text's tape ([`super::tape`]) is written as the text is: what JS
+//! builds the object from, kept beside the text so that no call scans it.
 
 use serde_json::Value;
 
