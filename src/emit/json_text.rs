@@ -288,9 +288,9 @@ impl Writer<'_, '_> {
         self.buf.extend_from_slice(text.as_bytes());
     }
 
-    /// The buffer's length as a tape offset.
-    fn offset(&mut self, at: usize) -> u32 {
-        u32::try_from(at).unwrap_or_else(|_| {
+    /// An offset or count as a slot; past `u32` the tape is lost.
+    fn slot_value(&mut self, n: usize) -> u32 {
+        u32::try_from(n).unwrap_or_else(|_| {
             self.lost = true;
             0
         })
@@ -326,10 +326,7 @@ impl Writer<'_, '_> {
     /// `]`, and the array's count of `count` elements on its tape.
     fn shut_array(&mut self, slot: usize, count: usize) {
         self.byte(b']');
-        let count = u32::try_from(count).unwrap_or_else(|_| {
-            self.lost = true;
-            0
-        });
+        let count = self.slot_value(count);
         self.count(slot, count);
     }
 
@@ -341,7 +338,7 @@ impl Writer<'_, '_> {
     }
 
     fn span(&mut self, kind: u32, start: usize, end: usize) {
-        let (a, b) = (self.offset(start), self.offset(end));
+        let (a, b) = (self.slot_value(start), self.slot_value(end));
         self.tape.push(kind);
         self.tape.push(a);
         self.tape.push(b);
@@ -363,6 +360,20 @@ impl Writer<'_, '_> {
     fn literal_false(&mut self) {
         self.raw("false");
         self.tape.push(op::FALSE);
+    }
+
+    /// `"anyOf":[{"<key>":...},{"type":"null"}]`, the member of a nullable
+    /// `allOf` or reference; `value` writes what `key` holds.
+    fn or_null(&mut self, object: &mut Object, key: Word, value: impl FnOnce(&mut Self)) {
+        self.key(object, ANY_OF);
+        let slot = self.open_array();
+        let mut inner = self.open();
+        self.key(&mut inner, key);
+        value(self);
+        self.shut(&inner);
+        self.byte(b',');
+        self.null_branch();
+        self.shut_array(slot, 2);
     }
 
     /// `{"type":"null"}`, the branch a nullable union or reference gains.
@@ -441,13 +452,15 @@ impl Writer<'_, '_> {
     /// One schema; `made_nullable` for an optional key of a closed object.
     fn shape(&mut self, shape: &Shape, root: bool, made_nullable: bool) {
         let keys = self.keys_at.len();
-        self.shape_within(shape, root, made_nullable);
+        self.shape_within(shape, root, made_nullable, keys);
         // The keys its object listed are done with (nested shapes left theirs).
         self.keys_at.truncate(keys);
     }
 
-    fn shape_within(&mut self, shape: &Shape, root: bool, made_nullable: bool) {
-        let (start, keys) = (self.buf.len(), self.keys_at.len());
+    /// [`Self::shape`]; its object's property keys are listed in `keys_at`
+    /// from `keys` on.
+    fn shape_within(&mut self, shape: &Shape, root: bool, made_nullable: bool, keys: usize) {
+        let start = self.buf.len();
         if self.style.leaves && !root && shape.kind.is_leaf() && (self.leaf)(shape, &mut self.buf) {
             self.copied(start);
             return;
@@ -609,32 +622,14 @@ impl Writer<'_, '_> {
                 );
                 self.list(&union.branches, nullable);
             }
-            Kind::AllOf(members) if nullable => {
-                self.key(object, ANY_OF);
-                let slot = self.open_array();
-                let mut all = self.open();
-                self.key(&mut all, ALL_OF);
-                self.list(members, false);
-                self.shut(&all);
-                self.byte(b',');
-                self.null_branch();
-                self.shut_array(slot, 2);
-            }
+            Kind::AllOf(members) if nullable => self.or_null(object, ALL_OF, |out| out.list(members, false)),
             Kind::AllOf(members) => {
                 self.key(object, ALL_OF);
                 self.list(members, false);
             }
             Kind::Ref(index) => {
                 if nullable {
-                    self.key(object, ANY_OF);
-                    let slot = self.open_array();
-                    let mut reference = self.open();
-                    self.key(&mut reference, REF);
-                    self.reference(*index);
-                    self.shut(&reference);
-                    self.byte(b',');
-                    self.null_branch();
-                    self.shut_array(slot, 2);
+                    self.or_null(object, REF, |out| out.reference(*index));
                 } else {
                     self.key(object, REF);
                     self.reference(*index);

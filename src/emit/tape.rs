@@ -333,105 +333,16 @@ pub fn to_utf16(text: &str, slots: &mut [u32]) -> Option<()> {
     Some(())
 }
 
-/// A tree's text (as [`Json::to_text`](crate::schema::json::Json::to_text)
-/// writes it) and its tape, made together: a profile that rewrites a tree
-/// keeps both, so no call scans its text. The tape is empty when it could
-/// not be made (JS then parses the text).
+/// A tree's text ([`Json::to_text`](crate::schema::json::Json::to_text))
+/// and its tape, scanned once: a profile that rewrites a tree keeps both,
+/// so no later call scans its text. The tape is empty when the text could
+/// not be scanned (JS then parses it).
 #[must_use]
 pub fn write_tree(tree: &crate::schema::json::Json<'_>) -> (String, Vec<u32>) {
-    let mut out = TreeOut {
-        buf: Vec::with_capacity(2048),
-        tape: Vec::with_capacity(1024),
-    };
-    let made = out.value(tree);
-    // Only UTF-8 was written: strings from `str`s, the rest ASCII.
-    let text = String::from_utf8(out.buf).unwrap_or_default();
-    let mut tape = out.tape;
-    if made.is_none() || to_utf16(&text, &mut tape).is_none() {
-        tape = Vec::new();
-    }
-    (text, tape)
-}
-
-struct TreeOut {
-    buf: Vec<u8>,
-    tape: Vec<u32>,
-}
-
-impl TreeOut {
-    fn value(&mut self, value: &crate::schema::json::Json<'_>) -> Option<()> {
-        use crate::schema::json::Json;
-        match value {
-            Json::Null => self.literal(b"null", op::NULL),
-            Json::Bool(true) => self.literal(b"true", op::TRUE),
-            Json::Bool(false) => self.literal(b"false", op::FALSE),
-            Json::Number(n) => {
-                let start = self.buf.len();
-                crate::schema::json::write_number(&mut self.buf, n);
-                self.span(op::NUMBER, start, self.buf.len())?;
-            }
-            Json::String(text) => self.string(text)?,
-            Json::Array(items) => {
-                self.buf.push(b'[');
-                self.tape.push(op::ARRAY);
-                self.tape.push(u32::try_from(items.len()).ok()?);
-                for (i, item) in items.iter().enumerate() {
-                    if i > 0 {
-                        self.buf.push(b',');
-                    }
-                    self.value(item)?;
-                }
-                self.buf.push(b']');
-            }
-            Json::Object(map) => {
-                self.buf.push(b'{');
-                self.tape.push(op::OBJECT);
-                self.tape.push(u32::try_from(map.len()).ok()?);
-                for (i, (key, item)) in map.iter().enumerate() {
-                    if i > 0 {
-                        self.buf.push(b',');
-                    }
-                    self.string(key)?;
-                    self.buf.push(b':');
-                    self.value(item)?;
-                }
-                self.buf.push(b'}');
-            }
-        }
-        Some(())
-    }
-
-    fn literal(&mut self, word: &[u8], slot: u32) {
-        self.buf.extend_from_slice(word);
-        self.tape.push(slot);
-    }
-
-    /// A key or string value: a keyword or type name by its place in the
-    /// table, any other as a span (`ESCAPED` when writing it took an escape).
-    fn string(&mut self, text: &str) -> Option<()> {
-        let start = self.buf.len();
-        crate::schema::json::write_string(&mut self.buf, text);
-        let end = self.buf.len();
-        if end - start != text.len() + 2 {
-            return self.span(op::ESCAPED, start, end);
-        }
-        match known_position(text) {
-            Some(index) => {
-                self.tape.push(op::KNOWN);
-                self.tape.push(index);
-                Some(())
-            }
-            None => self.span(op::TEXT, start + 1, end - 1),
-        }
-    }
-
-    fn span(&mut self, kind: u32, start: usize, end: usize) -> Option<()> {
-        let (a, b) = (u32::try_from(start).ok()?, u32::try_from(end).ok()?);
-        self.tape.push(kind);
-        self.tape.push(a);
-        self.tape.push(b);
-        Some(())
-    }
+    let text = tree.to_text();
+    let mut tape = Tape::default();
+    let _ = tape.scan(&text);
+    (text, tape.slots)
 }
 
 /// The value JS builds from `text` and its tape (`schema-tape.mjs`),
@@ -775,7 +686,7 @@ mod tests {
                 }
             }
         }
-        // Every text handed out comes with the tape its writer made.
+        // Every text handed out comes with a kept tape.
         assert!(written > 1500 && scanned == 0, "{written} written, {scanned} scanned");
     }
 

@@ -1,11 +1,10 @@
 //! The tape of the schema a call just answered, kept where JS reads it
 //! (the format and the scanner: [`crate::emit::tape`]).
 //!
-//! A schema comes with the tape its writer made (from the Shape, or from a
-//! profile's rewritten tree), kept beside the text in the Tool, and JS is
-//! pointed at it: nothing is scanned or copied on any call. A text whose
-//! writer could not make one (an offset past `u32`) is scanned here, into
-//! one tape kept for the module.
+//! A schema comes with its tape, kept beside the text in the Tool (the
+//! Shape writer's, or one scanned once from a profile's rewritten tree),
+//! and JS is pointed at it: nothing is scanned or copied on any call. A
+//! text without one is scanned here, into one tape kept for the module.
 
 use std::cell::Cell;
 
