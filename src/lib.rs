@@ -33,6 +33,8 @@ pub mod wire;
 #[cfg(target_arch = "wasm32")]
 mod wasm;
 
+use std::sync::Arc;
+
 use serde_json::{Map, Value};
 
 pub use argv::ArgvOptions;
@@ -77,6 +79,12 @@ struct CommandPlan {
     single: Option<ActionUnion>,
 }
 
+/// The error for a profile slot that does not exist; every client and form
+/// has one, so this is only the answer `get` needs.
+fn no_slot() -> Error {
+    Error::new(Code::InvalidOption, "no such client profile")
+}
+
 /// One slot per client and action-union form.
 /// Boxed: a profile is asked for on few slots, and twenty of them inline
 /// made a `Tool` 3.6 KB that `compile` moved through every `Result`.
@@ -89,11 +97,14 @@ const PROFILE_SLOTS: usize = 2 * Client::ALL.len();
 /// with a schema per client, and the text is all it hands out. Written for
 /// `inputSchema`, its report holds the refusals only (`Report::quiet`);
 /// `check` writes the profile again once for the whole report.
+///
+/// Text and tape are shared: a profile that changes nothing for a schema
+/// (most do, for a plain one) holds the mcp slot's, not a copy.
 #[derive(Debug, Clone)]
 struct Profiled {
-    text: String,
+    text: Arc<str>,
     /// The text's tape when its writer made one (see `emit::tape`), else empty.
-    tape: Vec<u32>,
+    tape: Arc<[u32]>,
     report: profile::Report,
     /// The report with its warnings, when `report` is quiet.
     full: std::sync::OnceLock<profile::Report>,
@@ -114,15 +125,22 @@ impl Profiled {
     /// A text and its tape (written from the Shape or from a tree), with
     /// the report it stands for.
     fn written(written: emit::Written, report: profile::Report) -> Profiled {
-        // Kept as long as the Tool, so without the writer's spare room: a
-        // proxy's thousand tools held 12.6 MiB, not 9.5, with it.
-        let mut tape = written.tape;
-        tape.shrink_to_fit();
-        let mut text = written.text;
-        text.shrink_to_fit();
+        // Kept as long as the Tool, so copied out of the writer's buffers,
+        // which have spare room, into ones of their own length: a proxy's
+        // thousand tools held 12.6 MiB, not 9.5, with the room.
         Profiled {
-            text,
-            tape,
+            text: Arc::from(written.text),
+            tape: Arc::from(written.tape),
+            report,
+            full: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// The same text and tape, standing for another report.
+    fn shared(&self, report: profile::Report) -> Profiled {
+        Profiled {
+            text: Arc::clone(&self.text),
+            tape: Arc::clone(&self.tape),
             report,
             full: std::sync::OnceLock::new(),
         }
@@ -307,14 +325,12 @@ impl Tool {
     /// from the shape, borrowing its names and texts).
     fn profiled(&self, options: InputSchemaOptions) -> Result<&Profiled> {
         let form = profile::form(options.client, options.actions_as)?;
-        let slot = self
-            .slot(options.client, form)
-            .ok_or_else(|| Error::new(Code::InvalidOption, "no such client profile"))?;
+        let slot = self.slot(options.client, form).ok_or_else(no_slot)?;
         if let Some(done) = slot.get() {
             return Ok(done);
         }
         let profiled = match options.client {
-            Client::Mcp if self.is_plain_object() => Profiled::written(self.plain(), profile::Report::default()),
+            Client::Mcp if self.is_plain_object() => return self.plain_mcp(),
             // Written from the Shape (left as the mcp schema: its text), with
             // a quiet report so that `check` still writes the profile for
             // its warnings.
@@ -325,7 +341,7 @@ impl Tool {
                     None
                 };
                 match direct {
-                    Some(emit::Style::PLAIN) => Profiled::written(self.mcp_text(), profile::Report::quiet()),
+                    Some(emit::Style::PLAIN) => self.plain_mcp()?.shared(profile::Report::quiet()),
                     Some(style) => Profiled::written(
                         profile::write_direct(&self.schema, client, style),
                         profile::Report::quiet(),
@@ -337,19 +353,12 @@ impl Tool {
         Ok(slot.get_or_init(|| Box::new(profiled)))
     }
 
-    /// The mcp text of a plain object root: the one already written when
-    /// there is one, else written now from the Shape.
-    fn mcp_text(&self) -> emit::Written {
-        match self
-            .slot(Client::Mcp, ActionsAs::Flat)
-            .and_then(std::sync::OnceLock::get)
-        {
-            Some(written) => emit::Written {
-                text: written.text.clone(),
-                tape: written.tape.clone(),
-            },
-            None => self.plain(),
-        }
+    /// The mcp profile of a plain object root (the Shape's plain
+    /// document), written the first time any profile that leaves it as it
+    /// is asks for it.
+    fn plain_mcp(&self) -> Result<&Profiled> {
+        let slot = self.slot(Client::Mcp, ActionsAs::Flat).ok_or_else(no_slot)?;
+        Ok(slot.get_or_init(|| Box::new(Profiled::written(self.plain(), profile::Report::default()))))
     }
 
     /// The plain document, with its tape.
@@ -357,7 +366,8 @@ impl Tool {
         emit::write_taped(&self.schema, emit::Style::PLAIN, &|_, _| false)
     }
 
-    /// Where a client's profile in one form is cached.
+    /// Where a client's profile in one form is cached (every client and
+    /// form has a slot: `PROFILE_SLOTS`).
     fn slot(&self, client: Client, form: ActionsAs) -> Option<&std::sync::OnceLock<Box<Profiled>>> {
         self.profiles
             .get(client.index() * 2 + usize::from(form == ActionsAs::OneOf))
@@ -400,7 +410,7 @@ impl Tool {
 
     /// The inputSchema as JSON text, written once per client.
     pub fn input_schema_text(&self, options: &InputSchemaOptions) -> Result<String> {
-        Ok(self.profiled(*options)?.accepted(options.client)?.text.clone())
+        Ok(self.profiled(*options)?.accepted(options.client)?.text.to_string())
     }
 
     /// The inputSchema's text, borrowed, with its tape (see `emit::tape`)

@@ -411,6 +411,29 @@ fn the_mcp_text_already_written_is_the_one_handed_out() {
     assert_eq!(check.warnings.len(), 1, "{check:?}");
 }
 
+/// A profile that leaves a plain schema as it is holds the mcp text and
+/// tape themselves, not copies (a proxy keeps a schema per client for a
+/// thousand tools), whichever client asks first.
+#[test]
+fn a_profile_that_changes_nothing_shares_the_mcp_text_and_tape() {
+    let schema = json!({ "type": "object", "properties": { "a": { "type": "string" }, "b": { "type": "number" } } });
+    let same = [Client::ClaudeCode, Client::Cursor, Client::Openai];
+    for first in [Client::Mcp, Client::ClaudeCode] {
+        let tool = compiled(&schema);
+        let (text, tape) = tool.input_schema_taped(&options(first)).unwrap();
+        assert!(!tape.is_empty());
+        for client in std::iter::once(Client::Mcp).chain(same) {
+            assert_eq!(direct(&schema, client), Some(Style::PLAIN), "{}", client.name());
+            let (other_text, other_tape) = tool.input_schema_taped(&options(client)).unwrap();
+            assert!(std::ptr::eq(text, other_text), "{} copied the text", client.name());
+            assert!(std::ptr::eq(tape, other_tape), "{} copied the tape", client.name());
+        }
+        // A profile that rewrites the schema has its own.
+        let (strict, _) = tool.input_schema_taped(&options(Client::OpenaiStrict)).unwrap();
+        assert_ne!(strict, text);
+    }
+}
+
 const KEYS: &[&str] = &["alpha", "b_2", "max-retries", "a+b", "1st", "x.y", "é", "__proto__"];
 
 fn leaf() -> impl Strategy<Value = Value> {
