@@ -403,3 +403,27 @@ fn a_boolean_literal_is_a_switch() {
     // Required like any required boolean: absent is false, which the validator refuses.
     assert_eq!(tool.parse_argv(&[], &none).unwrap().data, json!({"confirm": false}));
 }
+
+/// Issues come in argv order whichever stage found them: the tokenizer (an
+/// unknown flag) or the coercion of a value (a bad number), and two bad
+/// values at once keep their order.
+#[test]
+fn issues_are_reported_in_argv_order() {
+    let tool = tool();
+    let none = |_: &str| None;
+    let err = tool
+        .parse_argv(
+            &[
+                "--count", "x", "--nope", "--name", "api", "--ports", "1", "--ports", "z", "--zzz",
+            ],
+            &none,
+        )
+        .unwrap_err();
+    let flags: Vec<Option<&str>> = err.issues.iter().map(|i| i.flag.as_deref()).collect();
+    assert_eq!(
+        flags,
+        [Some("--count"), Some("--nope"), Some("--ports"), Some("--zzz")],
+        "{:?}",
+        err.issues
+    );
+}

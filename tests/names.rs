@@ -206,6 +206,20 @@ fn unknown_identifiers_say_which_part_with_a_suggestion() {
     assert_eq!(t.resolve("dev__github__serch"), None);
 }
 
+/// Two names as close as each other: the suggestion is the first by name,
+/// whatever order the catalogue lists them in and however often.
+#[test]
+fn a_tie_between_suggestions_goes_to_the_first_by_name() {
+    for ids in [
+        vec![id("west", "db", "q"), id("west", "db", "r"), id("east", "db", "q"), id("west", "db", "s")],
+        vec![id("east", "db", "q"), id("west", "db", "q"), id("east", "db", "r")],
+    ] {
+        let t = table(&ids, "mcp", "ops");
+        let err = t.name(&id("wast", "db", "q")).unwrap_err();
+        assert_eq!(err.message, "Toolbox 'wast' not found; did you mean 'east'?");
+    }
+}
+
 #[test]
 fn hostile_sets_get_clear_errors() {
     let err = |value: serde_json::Value| read_ids(&value).unwrap_err().message.clone();

@@ -296,18 +296,27 @@ fn shortened(head: &str, id: Option<&Parts<'_>>, budget: usize, digits: usize, s
     format!("{kept}_{tail}")
 }
 
+/// Each run of one name once: a catalogue lists a toolbox's or a server's
+/// tools together, so its name comes in runs. Not sorted and deduplicated:
+/// `closest` breaks ties by name, so a repeat only costs a distance again,
+/// and a sort was 10 KB of wasm for an error message.
+fn runs<'a>(names: impl Iterator<Item = &'a str>) -> impl Iterator<Item = &'a str> {
+    let mut last = None;
+    names.filter(move |name| last.replace(*name) != Some(*name))
+}
+
 /// `Toolbox 'x' not found`, `Server 's' not found in toolbox 'x'`, or
 /// `Tool 't' not found in server 's' (toolbox 'x')`, with the closest name.
 #[must_use]
 pub fn unknown(ids: &[ToolId], id: &ToolId) -> Error {
-    let suggest = |typed: &str, known: Vec<&str>| {
-        closest(typed, known.into_iter())
+    let suggest = |typed: &str, known: &mut dyn Iterator<Item = &str>| {
+        closest(typed, known)
             .map(|s| format!("; did you mean '{}'?", clip(s)))
             .unwrap_or_default()
     };
     let in_toolbox: Vec<&ToolId> = ids.iter().filter(|i| i.toolbox == id.toolbox).collect();
     let message = if in_toolbox.is_empty() {
-        let known = distinct(ids.iter().map(|i| i.toolbox.as_str()));
+        let known = &mut runs(ids.iter().map(|i| i.toolbox.as_str()));
         format!(
             "Toolbox '{}' not found{}",
             clip(&id.toolbox),
@@ -316,7 +325,7 @@ pub fn unknown(ids: &[ToolId], id: &ToolId) -> Error {
     } else {
         let on_server: Vec<&ToolId> = in_toolbox.iter().copied().filter(|i| i.server == id.server).collect();
         if on_server.is_empty() {
-            let known = distinct(in_toolbox.iter().map(|i| i.server.as_str()));
+            let known = &mut runs(in_toolbox.iter().map(|i| i.server.as_str()));
             format!(
                 "Server '{}' not found in toolbox '{}'{}",
                 clip(&id.server),
@@ -324,7 +333,7 @@ pub fn unknown(ids: &[ToolId], id: &ToolId) -> Error {
                 suggest(&id.server, known)
             )
         } else {
-            let known = distinct(on_server.iter().map(|i| i.tool.as_str()));
+            let known = &mut runs(on_server.iter().map(|i| i.tool.as_str()));
             format!(
                 "Tool '{}' not found in server '{}' (toolbox '{}'){}",
                 clip(&id.tool),
@@ -335,11 +344,4 @@ pub fn unknown(ids: &[ToolId], id: &ToolId) -> Error {
         }
     };
     Error::new(Code::UnknownTool, message)
-}
-
-fn distinct<'a>(items: impl Iterator<Item = &'a str>) -> Vec<&'a str> {
-    let mut out: Vec<&str> = items.collect();
-    out.sort_unstable();
-    out.dedup();
-    out
 }
