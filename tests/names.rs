@@ -211,7 +211,12 @@ fn unknown_identifiers_say_which_part_with_a_suggestion() {
 #[test]
 fn a_tie_between_suggestions_goes_to_the_first_by_name() {
     for ids in [
-        vec![id("west", "db", "q"), id("west", "db", "r"), id("east", "db", "q"), id("west", "db", "s")],
+        vec![
+            id("west", "db", "q"),
+            id("west", "db", "r"),
+            id("east", "db", "q"),
+            id("west", "db", "s"),
+        ],
         vec![id("east", "db", "q"), id("west", "db", "q"), id("east", "db", "r")],
     ] {
         let t = table(&ids, "mcp", "ops");

@@ -76,9 +76,9 @@ impl Command {
     /// `union` when the schema is an action union. What the table refuses
     /// (a key a flag cannot be named after, two keys that give one name,
     /// an override of a flag there is not, a bad `cli` meta) refuses the
-    /// command line, not the tool ([`Form::Refused`]): a proxy or an MCP
-    /// server serves any schema a client can take, and the command line
-    /// says why it cannot be one when it is used.
+    /// command line, not the tool (every command-line call answers it): a
+    /// proxy or an MCP server serves any schema a client can take, and the
+    /// command line says why it cannot be one when it is used.
     #[must_use]
     pub fn build(
         schema: &Schema,
