@@ -1,5 +1,6 @@
 // `npm test`: everything, in order, stopping at the first failure.
-// Fixtures current -> rustfmt -> clippy (native and wasm32) -> cargo test ->
+// Fixtures current -> rustfmt -> clippy (native and wasm32) -> rustdoc (its
+// links checked) -> cargo test ->
 // build pkg/ -> publint on pkg/ -> js-tests (node:test) against pkg/, the
 // browser tests in Debian's Chromium among them.
 import { readdirSync } from "node:fs";
@@ -12,6 +13,7 @@ run(process.execPath, [join(root, "scripts", "gen-fixtures.mjs"), "--check"]);
 run("cargo", ["fmt", "--all", "--check"]);
 run("cargo", ["clippy", "--all-targets", "--", "-D", "warnings"]);
 run("cargo", ["clippy", "--lib", "--target", "wasm32-unknown-unknown", "--", "-D", "warnings"]);
+run("cargo", ["doc", "--no-deps"], { env: { ...process.env, RUSTDOCFLAGS: "-D warnings" } });
 run("cargo", ["test"], { env: { ...process.env, INSTA_UPDATE: "no" } });
 run(process.execPath, [join(root, "scripts", "ensure-built.mjs")]);
 run(join(root, "node_modules", ".bin", "publint"), ["run", "pkg", "--strict"]);
