@@ -51,6 +51,21 @@ test("a Zod schema passed directly is converted through ~standard.jsonSchema", (
   assert.deepEqual(direct.properties.config.properties.timeout, { type: "number", default: 30 });
 });
 
+test("a Zod schema Zod cannot convert says so, with the option that writes it as any", () => {
+  const schema = z.object({ n: z.bigint(), name: z.string() });
+  assert.throws(
+    () => cjs.compile(schema),
+    (e) =>
+      e.code === "INVALID_SCHEMA" &&
+      e.message.includes("BigInt cannot be represented in JSON Schema") &&
+      e.message.endsWith('pass z.toJSONSchema(schema, { io: "input", unrepresentable: "any" })'),
+  );
+  // The advice works: the bigint is any JSON, the rest as before.
+  const tool = cjs.compile(z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }));
+  assert.deepEqual(tool.inputSchema().properties.n, {});
+  assert.deepEqual(tool.parseArgv(["--name", "x", "--n", "12"]), { name: "x", n: 12 });
+});
+
 test("an object that is JSON Schema is read as given even with a ~standard property", () => {
   const json = z.toJSONSchema(z.object({ a: z.string() }));
   assert.ok("~standard" in json);

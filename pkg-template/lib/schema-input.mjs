@@ -24,6 +24,16 @@ export function standardOf(schema) {
   return schema && (typeof schema === "object" || typeof schema === "function") ? schema["~standard"] : undefined;
 }
 
+/**
+ * What to do when Zod cannot convert a schema: a type JSON Schema has no
+ * word for (a bigint, a date, a custom check) makes `z.toJSONSchema` throw
+ * unless told to write it as "any", which only the caller may decide.
+ */
+function conversionAdvice(standard) {
+  if (standard.vendor !== "zod") return "";
+  return '; to accept such a value as any JSON instead, pass z.toJSONSchema(schema, { io: "input", unrepresentable: "any" })';
+}
+
 export function schemaText(schema) {
   if (typeof schema === "string") return schema;
   // A plain object whose `~standard` is its own visible key is a validator
@@ -38,7 +48,7 @@ export function schemaText(schema) {
     try {
       converted = input.call(standard.jsonSchema, { target: "draft-2020-12" });
     } catch (error) {
-      throw fail("INVALID_SCHEMA", `the schema's ~standard.jsonSchema.input failed: ${error && error.message}`);
+      throw fail("INVALID_SCHEMA", `the schema's ~standard.jsonSchema.input failed: ${error && error.message}${conversionAdvice(standard)}`);
     }
     return jsonText(converted, "the converted schema", "INVALID_SCHEMA");
   }
