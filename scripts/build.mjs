@@ -11,7 +11,62 @@ ensureWasmTarget();
 const bindgen = ensureBindgen();
 
 run("cargo", ["build", "--lib", "--release", "--target", "wasm32-unknown-unknown"]);
-const built = join(root, "target", "wasm32-unknown-unknown", "release", "toolshape.wasm");
+const built = singleResults(join(root, "target", "wasm32-unknown-unknown", "release", "toolshape.wasm"));
+
+/**
+ * A copy of the module whose `target_features` section says multivalue is
+ * not used, for wasm-bindgen to read. Reading it there, wasm-bindgen gives
+ * every export that returns a string or a `Result` several results (its
+ * "multi-value" shims), and V8 before 12 compiles a JS-to-wasm wrapper for
+ * each such signature when the module is compiled (its generic wrapper
+ * takes one result at most): 13 of them cost every new process about 3 ms
+ * (`new WebAssembly.Module`). Marked unused, the shims keep Rust's return
+ * pointer and one result. wasm-opt then checks that nothing else used
+ * multivalue (it validates against the section's features).
+ */
+function singleResults(path) {
+  const bytes = readFileSync(path);
+  const name = Buffer.from("multivalue");
+  let at = 8;
+  const leb = () => {
+    let value = 0;
+    let shift = 0;
+    let byte;
+    do {
+      byte = bytes[at++];
+      value += (byte & 0x7f) * 2 ** shift;
+      shift += 7;
+    } while (byte & 0x80);
+    return value;
+  };
+  let marked = 0;
+  while (at < bytes.length) {
+    const id = bytes[at++];
+    const size = leb();
+    const end = at + size;
+    if (id === 0) {
+      const length = leb();
+      const section = bytes.toString("utf8", at, at + length);
+      at += length;
+      if (section === "target_features") {
+        for (let count = leb(); count > 0; count--) {
+          const prefix = at++;
+          const featureLength = leb();
+          if (bytes.subarray(at, at + featureLength).equals(name) && bytes[prefix] === 0x2b) {
+            bytes[prefix] = 0x2d;
+            marked++;
+          }
+          at += featureLength;
+        }
+      }
+    }
+    at = end;
+  }
+  if (marked !== 1) throw new Error(`${path}: no "+multivalue" in its target_features section; update singleResults`);
+  const copy = path.replace(/\.wasm$/, ".single-results.wasm");
+  writeFileSync(copy, bytes);
+  return copy;
+}
 
 /**
  * wasm-bindgen frees a forgotten object from a FinalizationRegistry
