@@ -98,3 +98,78 @@ process.stdout.write(JSON.stringify(Object.keys(require.cache).filter((p) => /wa
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+/** Each exported function's result count, read from the module's type, import, function and export sections. */
+function exportResults(bytes) {
+  let at = 8;
+  const leb = () => {
+    let value = 0;
+    let shift = 0;
+    let byte;
+    do {
+      byte = bytes[at++];
+      value += (byte & 0x7f) * 2 ** shift;
+      shift += 7;
+    } while (byte & 0x80);
+    return value;
+  };
+  const valueTypes = () => {
+    const count = leb();
+    for (let i = 0; i < count; i++) {
+      const type = bytes[at++];
+      // A reference type with a heap type (0x63, 0x64) carries one more byte.
+      if (type === 0x63 || type === 0x64) leb();
+    }
+    return count;
+  };
+  const types = [];
+  const funcs = [];
+  const results = new Map();
+  while (at < bytes.length) {
+    const id = bytes[at++];
+    const end = leb() + at;
+    if (id === 1) {
+      for (let n = leb(); n > 0; n--) {
+        assert.equal(bytes[at++], 0x60, "a plain function type");
+        valueTypes();
+        types.push(valueTypes());
+      }
+    } else if (id === 2) {
+      for (let n = leb(); n > 0; n--) {
+        at += leb();
+        at += leb();
+        const kind = bytes[at++];
+        if (kind === 0) {
+          funcs.push(types[leb()]);
+        } else if (kind === 1 || kind === 2) {
+          if (kind === 1) at++; // a table's element type
+          const hasMax = leb() & 1;
+          leb();
+          if (hasMax) leb();
+        } else if (kind === 3) {
+          at += 2; // a global's type and mutability
+        }
+      }
+    } else if (id === 3) {
+      for (let n = leb(); n > 0; n--) funcs.push(types[leb()]);
+    } else if (id === 7) {
+      for (let n = leb(); n > 0; n--) {
+        const length = leb();
+        const name = Buffer.from(bytes.subarray(at, at + length)).toString();
+        at += length;
+        const kind = bytes[at++];
+        const index = leb();
+        if (kind === 0) results.set(name, funcs[index]);
+      }
+    }
+    at = end;
+  }
+  return results;
+}
+
+test("every export of the module returns one value at most (V8 in Node 20 compiles a wrapper per multi-result signature at start-up)", () => {
+  const results = exportResults(readFileSync(join(root, "pkg", "web", "toolshape_bg.wasm")));
+  assert.ok(results.size > 40, `${results.size} exported functions read`);
+  const several = [...results].filter(([, count]) => count > 1).map(([name]) => name);
+  assert.deepEqual(several, []);
+});
