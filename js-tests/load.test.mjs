@@ -2,6 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { sections } from "../scripts/wasm-sections.mjs";
 import { cjs, esm, root } from "./helpers.mjs";
 
 const schema = { type: "object", properties: { a: { type: "string" } }, required: ["a"] };
@@ -101,68 +102,52 @@ process.stdout.write(JSON.stringify(Object.keys(require.cache).filter((p) => /wa
 
 /** Each exported function's result count, read from the module's type, import, function and export sections. */
 function exportResults(bytes) {
-  let at = 8;
-  const leb = () => {
-    let value = 0;
-    let shift = 0;
-    let byte;
-    do {
-      byte = bytes[at++];
-      value += (byte & 0x7f) * 2 ** shift;
-      shift += 7;
-    } while (byte & 0x80);
-    return value;
-  };
-  const valueTypes = () => {
-    const count = leb();
-    for (let i = 0; i < count; i++) {
-      const type = bytes[at++];
-      // A reference type with a heap type (0x63, 0x64) carries one more byte.
-      if (type === 0x63 || type === 0x64) leb();
-    }
-    return count;
-  };
   const types = [];
   const funcs = [];
   const results = new Map();
-  while (at < bytes.length) {
-    const id = bytes[at++];
-    const end = leb() + at;
+  for (const { id, reader } of sections(bytes)) {
+    const valueTypes = () => {
+      const count = reader.leb();
+      for (let i = 0; i < count; i++) {
+        // A reference type with a heap type (0x63, 0x64) carries one more.
+        const type = reader.byte();
+        if (type === 0x63 || type === 0x64) reader.leb();
+      }
+      return count;
+    };
     if (id === 1) {
-      for (let n = leb(); n > 0; n--) {
-        assert.equal(bytes[at++], 0x60, "a plain function type");
+      for (let n = reader.leb(); n > 0; n--) {
+        assert.equal(reader.byte(), 0x60, "a plain function type");
         valueTypes();
         types.push(valueTypes());
       }
     } else if (id === 2) {
-      for (let n = leb(); n > 0; n--) {
-        at += leb();
-        at += leb();
-        const kind = bytes[at++];
+      for (let n = reader.leb(); n > 0; n--) {
+        reader.name();
+        reader.name();
+        const kind = reader.byte();
         if (kind === 0) {
-          funcs.push(types[leb()]);
+          funcs.push(types[reader.leb()]);
         } else if (kind === 1 || kind === 2) {
-          if (kind === 1) at++; // a table's element type
-          const hasMax = leb() & 1;
-          leb();
-          if (hasMax) leb();
+          if (kind === 1) reader.byte(); // a table's element type
+          const hasMax = reader.leb() & 1;
+          reader.leb();
+          if (hasMax) reader.leb();
         } else if (kind === 3) {
-          at += 2; // a global's type and mutability
+          reader.byte(); // a global's type
+          reader.byte(); // and mutability
         }
       }
     } else if (id === 3) {
-      for (let n = leb(); n > 0; n--) funcs.push(types[leb()]);
+      for (let n = reader.leb(); n > 0; n--) funcs.push(types[reader.leb()]);
     } else if (id === 7) {
-      for (let n = leb(); n > 0; n--) {
-        const length = leb();
-        const name = Buffer.from(bytes.subarray(at, at + length)).toString();
-        at += length;
-        const kind = bytes[at++];
-        const index = leb();
+      for (let n = reader.leb(); n > 0; n--) {
+        const name = reader.name();
+        const kind = reader.byte();
+        const index = reader.leb();
         if (kind === 0) results.set(name, funcs[index]);
       }
     }
-    at = end;
   }
   return results;
 }

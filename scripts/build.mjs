@@ -5,6 +5,7 @@
 import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ensureBindgen, ensureNodeModules, ensureWasmTarget, root, run } from "./setup.mjs";
+import { sections } from "./wasm-sections.mjs";
 
 ensureNodeModules();
 ensureWasmTarget();
@@ -26,41 +27,17 @@ const built = singleResults(join(root, "target", "wasm32-unknown-unknown", "rele
  */
 function singleResults(path) {
   const bytes = readFileSync(path);
-  const name = Buffer.from("multivalue");
-  let at = 8;
-  const leb = () => {
-    let value = 0;
-    let shift = 0;
-    let byte;
-    do {
-      byte = bytes[at++];
-      value += (byte & 0x7f) * 2 ** shift;
-      shift += 7;
-    } while (byte & 0x80);
-    return value;
-  };
   let marked = 0;
-  while (at < bytes.length) {
-    const id = bytes[at++];
-    const size = leb();
-    const end = at + size;
-    if (id === 0) {
-      const length = leb();
-      const section = bytes.toString("utf8", at, at + length);
-      at += length;
-      if (section === "target_features") {
-        for (let count = leb(); count > 0; count--) {
-          const prefix = at++;
-          const featureLength = leb();
-          if (bytes.subarray(at, at + featureLength).equals(name) && bytes[prefix] === 0x2b) {
-            bytes[prefix] = 0x2d;
-            marked++;
-          }
-          at += featureLength;
-        }
+  for (const { name, reader } of sections(bytes)) {
+    if (name !== "target_features") continue;
+    for (let count = reader.leb(); count > 0; count--) {
+      const prefix = reader.at;
+      reader.byte();
+      if (reader.name() === "multivalue" && bytes[prefix] === 0x2b) {
+        bytes[prefix] = 0x2d;
+        marked++;
       }
     }
-    at = end;
   }
   if (marked !== 1) throw new Error(`${path}: no "+multivalue" in its target_features section; update singleResults`);
   const copy = path.replace(/\.wasm$/, ".single-results.wasm");
