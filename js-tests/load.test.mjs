@@ -1,5 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { sections } from "../scripts/wasm-sections.mjs";
@@ -157,4 +158,19 @@ test("every export of the module returns one value at most (V8 in Node 20 compil
   assert.ok(results.size > 40, `${results.size} exported functions read`);
   const several = [...results].filter(([, count]) => count > 1).map(([name]) => name);
   assert.deepEqual(several, []);
+});
+
+test("the serving half is read on first use: a program that only compiles never loads lib/serving.cjs, and its errors are the one ToolshapeError", () => {
+  const script = `
+    const api = require(${JSON.stringify(join(root, "pkg"))});
+    const loaded = () => Object.keys(require.cache).some((file) => file.endsWith("serving.cjs"));
+    const seen = [loaded()];
+    api.compile({ type: "object", properties: { a: { type: "string" } } }).inputSchema();
+    seen.push(loaded());
+    try { api.defineTool({}); } catch (error) { seen.push(error instanceof api.ToolshapeError, error.code); }
+    seen.push(loaded());
+    process.stdout.write(JSON.stringify(seen));`;
+  const run = spawnSync(process.execPath, ["-e", script], { encoding: "utf8" });
+  assert.equal(run.status, 0, run.stderr);
+  assert.deepEqual(JSON.parse(run.stdout), [false, false, true, "INVALID_DEFINITION", true]);
 });

@@ -15,7 +15,9 @@ function reload() {
   return require(path);
 }
 
-const api = makeApi(require("./node/toolshape.js"), () => true, { reload });
+// The serving half (defineTool, createRegistry, ...) is read on first use:
+// a program that only compiles schemas never parses it.
+const api = makeApi(require("./node/toolshape.js"), () => true, { reload, serving: () => require("./lib/serving.cjs") });
 
 module.exports = {
   compile: api.compile,

@@ -158,14 +158,34 @@ writeFileSync(
 
 const template = join(root, "pkg-template");
 cpSync(template, pkg, { recursive: true });
-run(join(root, "node_modules", ".bin", "esbuild"), [
-  join(template, "lib", "api.mjs"),
-  "--bundle",
-  "--format=cjs",
-  "--platform=neutral",
-  `--outfile=${join(pkg, "lib", "api.cjs")}`,
-  "--log-level=warning",
-]);
+const esbuild = (entry, ...flags) =>
+  run(join(root, "node_modules", ".bin", "esbuild"), [
+    join(template, "lib", `${entry}.mjs`),
+    "--bundle",
+    "--format=cjs",
+    "--platform=neutral",
+    `--outfile=${join(pkg, "lib", `${entry}.cjs`)}`,
+    "--log-level=warning",
+    ...flags,
+  ]);
+esbuild("api");
+servingBundle();
+
+/**
+ * The serving half (lib/serving.cjs), which the Node entry reads on first
+ * use. Its errors must be the API bundle's, or its ToolshapeError would be
+ * another class: errors.mjs is left out of the bundle and taken from
+ * api.cjs, which exports what it exports. The rest it shares is pure and
+ * is bundled again.
+ */
+function servingBundle() {
+  esbuild("serving", "--external:./errors.mjs");
+  const file = join(pkg, "lib", "serving.cjs");
+  const text = readFileSync(file, "utf8");
+  const wired = text.replaceAll('require("./errors.mjs")', 'require("./api.cjs")');
+  if (wired === text || /errors\.mjs/.test(wired)) throw new Error(`${file}: esbuild left errors.mjs another way; update servingBundle`);
+  writeFileSync(file, wired);
+}
 // The same declarations, read as ESM by TypeScript for the "import" condition.
 copyFileSync(join(template, "index.d.ts"), join(pkg, "index.d.mts"));
 copyFileSync(join(root, "LICENSE"), join(pkg, "LICENSE"));

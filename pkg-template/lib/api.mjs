@@ -4,44 +4,33 @@
 // (ToolshapeError, wire errors), schema-input.mjs (schema forms),
 // json-text.mjs (values and options as JSON text), tool.mjs (Tool),
 // fast-argv.mjs (fast parse decoder), repair-hints.mjs (repair's quick
-// check), mcp.mjs (handlers for MCP servers), commands.mjs (several tools
-// as one command line), parse-input.mjs (argv, env and parse options),
-// live-handle.mjs (a handle that follows the core across restarts),
-// define.mjs (defineTool, defineGroup) with call-path.mjs, results.mjs,
-// define-input.mjs and run-cli.mjs, registry.mjs (createRegistry, attach)
-// with clients.mjs (clientInfo names to profiles).
+// check), commands.mjs (several tools as one command line),
+// parse-input.mjs (argv, env and parse options), live-handle.mjs (a handle
+// that follows the core across restarts), names.mjs (name tables),
+// clients.mjs (clientInfo names to profiles). The serving half
+// (serving.mjs: defineTool, defineGroup, withRepair, createRegistry,
+// acceptTextArguments) is not imported here: each entry hands it over as
+// `how.serving`, which the Node entry loads on first use.
 
 import { makeCommandsClass } from "./commands.mjs";
 import { makeCore } from "./core.mjs";
 import { ToolshapeError, fail } from "./errors.mjs";
 import { jsonText, optionsText } from "./json-text.mjs";
-import { makeDefine } from "./define.mjs";
-import { makeWithRepair } from "./mcp.mjs";
 import { profileForClient } from "./clients.mjs";
 import { makeNames, toolIdentifierSchema } from "./names.mjs";
-import { makeRegistry } from "./registry.mjs";
 import { schemaText } from "./schema-input.mjs";
-import { keepTextArguments, lowServer } from "./text-arguments.mjs";
 import { makeToolClass } from "./tool.mjs";
 
-export { ToolshapeError };
+// The serving half's bundle (lib/serving.cjs) takes these from this one,
+// so that both throw the one ToolshapeError class.
+export { ToolshapeError, fail };
 
-/**
- * Lets a server that sets its own tools/call handler (a proxy over the
- * SDK's `Server`) receive `arguments` sent as one JSON string, which the
- * SDK refuses before any handler runs. Call it before `connect`; the
- * returned function gives a call's arguments (the text as sent, else the
- * object) for `repair` or `tool.repair` to turn into the object.
- */
-function acceptTextArguments(server) {
-  const low = lowServer(server);
-  if (low === undefined) throw fail("INVALID_OPTION", "acceptTextArguments takes the MCP SDK's McpServer or Server (anything with setRequestHandler)");
-  return keepTextArguments(low).argumentsOf;
-}
 
 /**
  * Builds the public API over `wasm`; `ready()` says whether it is loaded,
- * `how.reload()` makes a fresh instance when one traps (see core.mjs).
+ * `how.reload()` makes a fresh instance when one traps (see core.mjs), and
+ * `how.serving()` gives the serving.mjs module, asked the first time one of
+ * its functions is called.
  */
 export function makeApi(wasm, ready = () => true, how = {}) {
   const core = makeCore(wasm, how);
@@ -107,12 +96,15 @@ export function makeApi(wasm, ready = () => true, how = {}) {
     const found = core.guard(() => core.wasm.closest(typed, candidates.join("\0")));
     return found === undefined || found === null ? undefined : found;
   };
-  const { defineTool, defineGroup } = makeDefine({ compile, core, help, formatHelpMarkdown, closest });
+  let made;
+  const serving = () => {
+    if (made === undefined) made = how.serving().makeServing({ compile, compileCommands, core, help, formatHelpMarkdown, closest });
+    return made;
+  };
   const guarded = (fn) => (...args) => {
     requireReady();
     return fn(...args);
   };
-  const createRegistry = makeRegistry({ compileCommands, closest });
   const names = makeNames(core);
 
   return {
@@ -123,12 +115,12 @@ export function makeApi(wasm, ready = () => true, how = {}) {
     ToolshapeError,
     repair,
     check,
-    withRepair: guarded(makeWithRepair(defineTool)),
-    defineTool: guarded((def) => defineTool(def)),
-    defineGroup: guarded(defineGroup),
-    createRegistry,
+    withRepair: guarded((schema, handler, options) => serving().withRepair(schema, handler, options)),
+    defineTool: guarded((def) => serving().defineTool(def)),
+    defineGroup: guarded((def) => serving().defineGroup(def)),
+    createRegistry: (defs, options) => serving().createRegistry(defs, options),
     createNameTable: guarded(names.createNameTable),
-    acceptTextArguments,
+    acceptTextArguments: (server) => serving().acceptTextArguments(server),
     parseToolIdentifier: guarded(names.parseToolIdentifier),
     toolIdentifierSchema,
     clientProfile: profileForClient,

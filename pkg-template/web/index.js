@@ -4,13 +4,14 @@
 // the one given then: a Response can be read only once).
 import initWasm, * as wasm from "./toolshape.js";
 import { makeApi, ToolshapeError } from "../lib/api.mjs";
+import * as serving from "../lib/serving.mjs";
 
 let initialized = false;
 let pending;
 let given;
 let instances = 0;
 
-const api = makeApi(wasm, () => initialized);
+const api = makeApi(wasm, () => initialized, { serving: () => serving });
 
 /**
  * What wasm-bindgen's own init takes: `{ module_or_path }`, or the source

@@ -1,0 +1,39 @@
+// The tool author's half of the API: defineTool and defineGroup (define.mjs),
+// withRepair (mcp.mjs), createRegistry (registry.mjs) and
+// acceptTextArguments (text-arguments.mjs). The Node entry loads it on first
+// use, so a program that only compiles schemas never parses it (about half
+// of the JS layer, 1 ms of start-up); the browser entry imports it as it is.
+
+import { fail } from "./errors.mjs";
+import { makeDefine } from "./define.mjs";
+import { makeWithRepair } from "./mcp.mjs";
+import { makeRegistry } from "./registry.mjs";
+import { keepTextArguments, lowServer } from "./text-arguments.mjs";
+
+/**
+ * Lets a server that sets its own tools/call handler (a proxy over the
+ * SDK's `Server`) receive `arguments` sent as one JSON string, which the
+ * SDK refuses before any handler runs. Call it before `connect`; the
+ * returned function gives a call's arguments (the text as sent, else the
+ * object) for `repair` or `tool.repair` to turn into the object.
+ */
+function acceptTextArguments(server) {
+  const low = lowServer(server);
+  if (low === undefined) throw fail("INVALID_OPTION", "acceptTextArguments takes the MCP SDK's McpServer or Server (anything with setRequestHandler)");
+  return keepTextArguments(low).argumentsOf;
+}
+
+/**
+ * The serving half over the API's own parts: `compile`, `compileCommands`,
+ * `core`, `help`, `formatHelpMarkdown` and `closest` (see api.mjs).
+ */
+export function makeServing(parts) {
+  const { defineTool, defineGroup } = makeDefine(parts);
+  return {
+    defineTool,
+    defineGroup,
+    withRepair: makeWithRepair(defineTool),
+    createRegistry: makeRegistry(parts),
+    acceptTextArguments,
+  };
+}
