@@ -160,17 +160,18 @@ impl WasmTool {
     #[wasm_bindgen(js_name = inputSchema)]
     pub fn input_schema(&self, options: Option<String>) -> Result<String, JsValue> {
         let options: InputSchemaOptions = thrown(read_text(options.as_deref(), "inputSchema"))?;
-        thrown(
-            self.tool
-                .input_schema_taped(&options)
-                .map(|(text, tape)| wire::tape::answer(text, tape)),
-        )
+        self.schema_answer(options)
     }
 
     /// `inputSchema({ client })`, the client's name crossing alone.
     #[wasm_bindgen(js_name = inputSchemaFor)]
     pub fn input_schema_for(&self, client: &str) -> Result<String, JsValue> {
         let options: InputSchemaOptions = thrown(crate::options::read_client(client, "inputSchema"))?;
+        self.schema_answer(options)
+    }
+
+    /// The schema's text, JS pointed at its tape (`wire::tape`).
+    fn schema_answer(&self, options: InputSchemaOptions) -> Result<String, JsValue> {
         thrown(
             self.tool
                 .input_schema_taped(&options)

@@ -107,7 +107,7 @@ proptest! {
                 let text = serde_json::to_string(&tree.to_value()).unwrap();
                 prop_assert_eq!(&tree.to_text(), &text);
                 // Written with its tape, the same text, and the tape reads back as it.
-                let (taped, tape) = write_tree(&tree);
+                let toolshape::emit::Written { text: taped, tape } = write_tree(&tree);
                 prop_assert_eq!(&taped, &text);
                 prop_assert_eq!(read_back(&taped, &tape), Some(tree.to_value()));
                 prop_assert_eq!(write_root(&parsed), text);

@@ -25,7 +25,6 @@ import { makeToolClass } from "./tool.mjs";
 // so that both throw the one ToolshapeError class.
 export { ToolshapeError, fail };
 
-
 /**
  * Builds the public API over `wasm`; `ready()` says whether it is loaded,
  * `how.reload()` makes a fresh instance when one traps (see core.mjs), and

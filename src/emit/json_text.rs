@@ -38,7 +38,7 @@ pub struct Style {
     /// value; a key is required where every branch requires it).
     pub join: bool,
     /// A scalar or enum node below the root is first offered to the leaf
-    /// writer given to [`write_root_with`], which writes it when its
+    /// writer given to [`write_taped`], which writes it when its
     /// profile rewrites it (with the profile's own rule) and declines
     /// otherwise.
     pub leaves: bool,
@@ -66,24 +66,15 @@ impl Style {
 /// The root document as JSON text.
 #[must_use]
 pub fn write_root(schema: &Schema) -> String {
-    write_root_as(schema, Style::PLAIN)
-}
-
-/// The root document as JSON text, rewritten as `style` says.
-#[must_use]
-pub fn write_root_as(schema: &Schema, style: Style) -> String {
-    write_root_with(schema, style, &|_, _| false)
+    write_taped(schema, Style::PLAIN, NO_LEAVES).text
 }
 
 /// Writes a leaf node itself and says so, or declines (`false`, nothing
 /// written).
 pub type LeafWriter<'h> = &'h dyn Fn(&Shape, &mut Vec<u8>) -> bool;
 
-/// [`write_root_as`], leaves offered to `leaf` first when `style.leaves`.
-#[must_use]
-pub fn write_root_with(schema: &Schema, style: Style, leaf: LeafWriter<'_>) -> String {
-    write_taped(schema, style, leaf).text
-}
+/// The leaf writer that declines every leaf.
+pub const NO_LEAVES: LeafWriter<'static> = &|_, _| false;
 
 /// A text and its tape ([`super::tape`]), made as the text was written.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -94,8 +85,9 @@ pub struct Written {
     pub tape: Vec<u32>,
 }
 
-/// [`write_root_with`], with the tape of the text: what JS builds the
-/// object from, so that no call scans the text for it.
+/// The root document as JSON text, rewritten as `style` says, leaves
+/// offered to `leaf` first when `style.leaves`; with the tape of the text:
+/// what JS builds the object from, so that no call scans the text for it.
 #[must_use]
 pub fn write_taped(schema: &Schema, style: Style, leaf: LeafWriter<'_>) -> Written {
     let mut out = Writer {

@@ -6,4 +6,4 @@ mod json_text;
 pub mod tape;
 
 pub use json_schema::{document, emit, emit_root};
-pub use json_text::{write_root, write_root_as, write_root_with, write_taped, LeafWriter, Style, Written};
+pub use json_text::{write_root, write_taped, LeafWriter, Style, Written, NO_LEAVES};

@@ -338,11 +338,11 @@ pub fn to_utf16(text: &str, slots: &mut [u32]) -> Option<()> {
 /// so no later call scans its text. The tape is empty when the text could
 /// not be scanned (JS then parses it).
 #[must_use]
-pub fn write_tree(tree: &crate::schema::json::Json<'_>) -> (String, Vec<u32>) {
+pub fn write_tree(tree: &crate::schema::json::Json<'_>) -> super::Written {
     let text = tree.to_text();
     let mut tape = Tape::default();
     let _ = tape.scan(&text);
-    (text, tape.slots)
+    super::Written { text, tape: tape.slots }
 }
 
 /// The value JS builds from `text` and its tape (`schema-tape.mjs`),

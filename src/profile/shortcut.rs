@@ -337,7 +337,7 @@ pub fn write(schema: &Schema, client: Client, style: Style) -> crate::emit::Writ
             }
             rewritten
         }),
-        _ => crate::emit::write_taped(schema, style, &|_, _| false),
+        _ => crate::emit::write_taped(schema, style, crate::emit::NO_LEAVES),
     }
 }
 

@@ -145,7 +145,7 @@ pub type Rule = fn(&mut Map<'_>, &Place, &mut super::Report);
 
 /// A leaf node (a scalar or enum) below the root emitted alone, rewritten
 /// by `rule` and written to `buf`: the text the profile's walk gives it,
-/// for the Shape writer (`emit::write_root_with`). For a node whose rule
+/// for the Shape writer (`emit::write_taped`). For a node whose rule
 /// refuses nothing there and reads nothing of its place but that it is not
 /// the root, which `shortcut` checks first.
 pub fn write_leaf(shape: &crate::schema::Shape, buf: &mut Vec<u8>, rule: Rule) {
