@@ -5,7 +5,7 @@
 //! around many parses of the bench's argv, for one flag table and for an
 //! action union's subcommand.
 
-#![allow(clippy::expect_used, clippy::unwrap_used)] // test code: a panic is a failed test
+#![allow(clippy::expect_used, clippy::unwrap_used, clippy::indexing_slicing)] // test code: a panic is a failed test
 
 use serde_json::{json, Value};
 use toolshape::args::Scratch;
@@ -72,7 +72,12 @@ fn allocations(tool: &Tool, argv: &[&str], runs: usize) -> u64 {
     dhat::HeapStats::get().total_blocks - before
 }
 
-#[test]
+/// No test harness (Cargo.toml): the check runs here, alone in the process.
+fn main() {
+    a_parse_in_a_kept_scratch_room_allocates_nothing();
+    println!("parse_allocations: a parse in a kept scratch room allocates nothing (one flag table, an action union's subcommand)");
+}
+
 fn a_parse_in_a_kept_scratch_room_allocates_nothing() {
     let _profiler = dhat::Profiler::builder().testing().build();
     let tool = Tool::compile(&schema(), &CompileOptions::default()).unwrap();
