@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// A registry served over stdio on the SDK's McpServer, for registry.test.mjs:
-// a grouped tool and a plain one, `client: "auto"`, no hand-written routing.
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+// A registry served over stdio on the SDK's McpServer, for registry.test.mjs
+// and sdk-v2.test.mjs: a grouped tool and a plain one, `client: "auto"`, no
+// hand-written routing. Arguments: the exposition ("grouped" or "flat"),
+// then the SDK line ("v1", the default, or "v2").
 import { z } from "zod";
 import { createRegistry, defineGroup, defineTool } from "../pkg/index.mjs";
 
@@ -22,6 +22,10 @@ const users = defineGroup({
   },
 });
 const exposition = process.argv[2] === "flat" ? "flat" : "grouped";
+const { McpServer, StdioServerTransport } =
+  process.argv[3] === "v2"
+    ? { ...(await import("@modelcontextprotocol/server")), ...(await import("@modelcontextprotocol/server/stdio")) }
+    : { ...(await import("@modelcontextprotocol/sdk/server/mcp.js")), ...(await import("@modelcontextprotocol/sdk/server/stdio.js")) };
 const server = new McpServer({ name: "registry-test", version: "1.0.0" });
 createRegistry([deploy, users], { exposition }).attach(server);
 await server.connect(new StdioServerTransport());

@@ -425,7 +425,7 @@ export declare function defineGroup(spec: GroupSpec): GroupDefinition;
 /**
  * Definitions served together: `list` (tools/list, by tags), `call` (by
  * name, with a suggestion for an unknown one), `attach` to the MCP SDK's
- * server (`client: "auto"` picks the profile from the client's name), and
+ * server, 1.x or 2.x (`client: "auto"` picks the profile from the client's name), and
  * `runCli` (`ops deploy --service api`).
  * @example
  * import { z } from "zod";
@@ -461,9 +461,12 @@ export declare function createNameTable(ids: readonly ToolIdentifier[], options?
  * SDK `{}` for such a call and keeps the text. The returned function gives
  * a call's arguments, the text as sent or else the object, for `repair`
  * (which reads text holding an object as that object). `registry.attach`
- * does this itself.
+ * does this itself. Works with the SDK 1.x (`@modelcontextprotocol/sdk`,
+ * pass the handler's `extra`) and 2.x (`@modelcontextprotocol/server`,
+ * pass its `ctx`).
  * @throws {ToolshapeError} `INVALID_OPTION` for anything but an `McpServer` or `Server`.
  * @example
+ * // SDK 2.x: server.setRequestHandler("tools/call", async (request, ctx) => ... argumentsOf(request, ctx) ...)
  * import { Server } from "@modelcontextprotocol/sdk/server/index.js";
  * import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
  * import { acceptTextArguments, compile } from "toolshape";
@@ -475,7 +478,7 @@ export declare function createNameTable(ids: readonly ToolIdentifier[], options?
  *   return { content: [{ type: "text", text: JSON.stringify(tool.repair(args).value) }] };
  * });
  */
-export declare function acceptTextArguments(server: object): (request: { params?: { arguments?: unknown } }, extra?: { requestId?: string | number }) => unknown;
+export declare function acceptTextArguments(server: object): (request: { params?: { arguments?: unknown } }, extra?: { requestId?: string | number } | { mcpReq?: { id?: string | number } }) => unknown;
 
 /**
  * The client profile for the `clientInfo.name` an MCP client sends in

@@ -461,7 +461,11 @@ export interface Registry {
   /** tools/list for one client: a tool its profile cannot take is left out (and reported, see `onRefused`), not the whole list. */
   list(options?: TagFilter & { client?: ClientName | undefined }): ToolListing[];
   call(name: string, args: unknown, extra?: unknown, options?: CallOptions): Promise<CallToolResult>;
-  /** Serves tools/list and tools/call on an SDK `McpServer` or `Server`; call before `connect`. Returns `detach`. */
+  /**
+   * Serves tools/list and tools/call on an MCP SDK `McpServer` or `Server`, of the SDK 1.x
+   * (`@modelcontextprotocol/sdk`) or 2.x (`@modelcontextprotocol/server`); call before `connect`.
+   * Returns `detach`. A handler's `extra` is what the SDK hands it (1.x `extra`, 2.x `ctx`).
+   */
   attach(server: object, options?: AttachOptions): () => void;
   runCli(argv: readonly string[], io?: CliIo): Promise<number>;
 }

@@ -3,7 +3,9 @@
 // the schema, fit the MCP SDK's types without casts, and refuse misuse.
 import { z } from "zod";
 import type { CallToolResult, Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
+import { McpServer as McpServerV2, Server as ServerV2 } from "@modelcontextprotocol/server";
 import {
+  acceptTextArguments,
   compile,
   compileCommands,
   createRegistry,
@@ -117,3 +119,10 @@ const served = createRegistry([defineTool({ name: "t", input: z.object({ q: z.st
 void served.list({ client: "gemini" });
 // @ts-expect-error: onRefused is a function
 createRegistry([], { onRefused: "log" });
+
+// The SDK 2.x: attach takes its McpServer; a handler's ctx gives argumentsOf the request's id.
+const detachV2: () => void = served.attach(new McpServerV2({ name: "s", version: "1" }));
+void detachV2;
+const proxy = new ServerV2({ name: "p", version: "1" }, { capabilities: { tools: {} } });
+const argumentsOf = acceptTextArguments(proxy);
+proxy.setRequestHandler("tools/call", async (request, ctx) => ({ content: [{ type: "text" as const, text: JSON.stringify(argumentsOf(request, ctx)) }] }));

@@ -8,7 +8,8 @@ import { profileForClient } from "./clients.mjs";
 import { errorResult } from "./results.mjs";
 import { ioOf } from "./run-cli.mjs";
 import { isObject } from "./objects.mjs";
-import { keepTextArguments, lowServer } from "./text-arguments.mjs";
+import { handlerSetter, lowServer } from "./sdk-server.mjs";
+import { keepTextArguments } from "./text-arguments.mjs";
 
 const LIST_OPTIONS = ["client", "tags", "anyTags", "exclude"];
 const REGISTRY_OPTIONS = ["exposition", "name", "version", "onRefused"];
@@ -29,21 +30,6 @@ function tagFilter(options, what) {
     (!tags || tags.every((t) => def.tags.includes(t))) &&
     (!anyTags || anyTags.some((t) => def.tags.includes(t))) &&
     (!exclude || !exclude.some((t) => def.tags.includes(t)));
-}
-
-/**
- * A request schema the SDK's `setRequestHandler` reads its method from and
- * that takes the request as it came: the SDK is not a dependency, and the
- * registry checks arguments itself (with repair first).
- */
-function requestSchema(method) {
-  const pass = (data) => ({ success: true, data });
-  return {
-    shape: { method: { value: method } },
-    parse: (data) => data,
-    safeParse: pass,
-    safeParseAsync: async (data) => pass(data),
-  };
 }
 
 /**
@@ -169,24 +155,30 @@ export function makeRegistry(api) {
         const def = byName.get(name) || byFlatName.get(name);
         return def !== undefined && keep(def);
       };
-      low.setRequestHandler(requestSchema("tools/list"), async () => ({
-        tools: list({ client: clientNow(), ...listFilter }).filter((t) => visible(t.name)),
-      }));
-      low.setRequestHandler(requestSchema("tools/call"), async (request, extra) => {
-        const params = (request && request.params) || {};
-        const args = textArguments.argumentsOf(request, extra);
-        if (typeof params.name === "string" && !visible(params.name) && (byName.has(params.name) || byFlatName.has(params.name))) {
-          return errorResult(`[registry] Tool "${params.name}" is not available here`);
-        }
-        return call(params.name, args, extra, { client: clientNow() });
-      });
+      const setHandler = handlerSetter(low, "attach");
+      try {
+        setHandler("tools/list", async () => ({
+          tools: list({ client: clientNow(), ...listFilter }).filter((t) => visible(t.name)),
+        }));
+        setHandler("tools/call", async (request, extra) => {
+          const params = (request && request.params) || {};
+          const args = textArguments.argumentsOf(request, extra);
+          if (typeof params.name === "string" && !visible(params.name) && (byName.has(params.name) || byFlatName.has(params.name))) {
+            return errorResult(`[registry] Tool "${params.name}" is not available here`);
+          }
+          return call(params.name, args, extra, { client: clientNow() });
+        });
+      } catch (error) {
+        textArguments.detach();
+        throw error;
+      }
       let attached = true;
       return function detach() {
         if (!attached) return;
         attached = false;
         textArguments.detach();
-        low.setRequestHandler(requestSchema("tools/list"), async () => ({ tools: [] }));
-        low.setRequestHandler(requestSchema("tools/call"), async (request) => {
+        setHandler("tools/list", async () => ({ tools: [] }));
+        setHandler("tools/call", async (request) => {
           const name = request && request.params && request.params.name;
           return errorResult(`[registry] Tool "${typeof name === "string" ? name : "?"}" is no longer served here (the registry was detached)`);
         });

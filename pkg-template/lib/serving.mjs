@@ -8,7 +8,8 @@ import { fail } from "./errors.mjs";
 import { makeDefine } from "./define.mjs";
 import { makeWithRepair } from "./mcp.mjs";
 import { makeRegistry } from "./registry.mjs";
-import { keepTextArguments, lowServer } from "./text-arguments.mjs";
+import { lowServer } from "./sdk-server.mjs";
+import { keepTextArguments } from "./text-arguments.mjs";
 
 /**
  * Lets a server that sets its own tools/call handler (a proxy over the

@@ -6,6 +6,8 @@
 // the object it holds. Used by the registry's `attach` and exported as
 // `acceptTextArguments` for servers that set their own handlers (proxies).
 
+import { requestIdOf } from "./sdk-server.mjs";
+
 /**
  * Texts kept at most, oldest dropped first: a text the SDK refuses for
  * another reason never reaches a handler to be taken, and a client sending
@@ -55,7 +57,7 @@ export function keepTextArguments(low) {
   return {
     argumentsOf(request, extra) {
       const params = (request && request.params) || {};
-      const id = extra && extra.requestId;
+      const id = requestIdOf(extra);
       if (id !== undefined && sentAsText.has(id)) {
         const text = sentAsText.get(id);
         sentAsText.delete(id);
@@ -70,11 +72,4 @@ export function keepTextArguments(low) {
       if (typeof connect === "function") low.connect = connect;
     },
   };
-}
-
-/** The SDK's low-level `Server` of an `McpServer` or a `Server`; undefined for anything else. */
-export function lowServer(server) {
-  if (server && typeof server.setRequestHandler === "function") return server;
-  if (server && server.server && typeof server.server.setRequestHandler === "function") return server.server;
-  return undefined;
 }

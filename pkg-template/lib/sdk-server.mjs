@@ -1,0 +1,72 @@
+// What the registry's `attach` and `acceptTextArguments` need of an MCP SDK
+// server, in both SDK lines: 1.x (`@modelcontextprotocol/sdk`), whose
+// `setRequestHandler` takes a request schema and hands the handler
+// `extra.requestId`, and 2.x (`@modelcontextprotocol/server`), which takes
+// the method's name and hands it `ctx.mcpReq.id`. The SDK is not a
+// dependency: the server in hand is asked, never imported.
+
+import { fail } from "./errors.mjs";
+
+/** The SDK's low-level `Server` of an `McpServer` or a `Server`; undefined for anything else. */
+export function lowServer(server) {
+  if (server && typeof server.setRequestHandler === "function") return server;
+  if (server && server.server && typeof server.server.setRequestHandler === "function") return server.server;
+  return undefined;
+}
+
+/**
+ * A request schema that SDK 1.x's `setRequestHandler` reads its method from
+ * and that takes the request as it came: the registry checks arguments
+ * itself (with repair first).
+ */
+function requestSchema(method) {
+  const pass = (data) => ({ success: true, data });
+  return {
+    shape: { method: { value: method } },
+    parse: (data) => data,
+    safeParse: pass,
+    safeParseAsync: async (data) => pass(data),
+  };
+}
+
+/**
+ * `setHandler(method, handler)` for `low`, in the form its SDK line takes.
+ * The first call finds the form: SDK 2.x takes the method's name and 1.x
+ * refuses it (a name has no schema shape) before it changes anything, so
+ * the name is offered first and the schema second. A server that takes
+ * neither is not an SDK server: `INVALID_OPTION` with both reasons.
+ */
+export function handlerSetter(low, what) {
+  let form;
+  return function setHandler(method, handler) {
+    if (form === "name") return low.setRequestHandler(method, handler);
+    if (form === "schema") return low.setRequestHandler(requestSchema(method), handler);
+    try {
+      low.setRequestHandler(method, handler);
+      form = "name";
+    } catch (byName) {
+      try {
+        low.setRequestHandler(requestSchema(method), handler);
+        form = "schema";
+      } catch (bySchema) {
+        throw fail(
+          "INVALID_OPTION",
+          `${what}: the server's setRequestHandler took neither the method name "${method}" (MCP SDK 2.x: ${reason(byName)}) nor a request schema (1.x: ${reason(bySchema)})`,
+        );
+      }
+    }
+    return undefined;
+  };
+}
+
+function reason(error) {
+  return error && typeof error.message === "string" ? error.message : String(error);
+}
+
+/** The JSON-RPC id of the request a handler answers: `extra.requestId` (1.x) or `ctx.mcpReq.id` (2.x). */
+export function requestIdOf(extra) {
+  if (!extra || typeof extra !== "object") return undefined;
+  if (extra.requestId !== undefined) return extra.requestId;
+  const request = extra.mcpReq;
+  return request && typeof request === "object" ? request.id : undefined;
+}
