@@ -6,9 +6,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/client";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { InMemoryTransport, McpServer, Server } from "@modelcontextprotocol/server";
+import { createMcpHandler, InMemoryTransport, McpServer, Server } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { cjs, root } from "./helpers.mjs";
 import { KNOWN_CLIENTS } from "../pkg/lib/clients.mjs";
@@ -106,6 +106,38 @@ test("SDK 2.x over stdio: a real 2.x Client lists and calls a registry served by
     assert.equal(bad.content[0].text, "[deploy] Invalid arguments (fix them and call again):\n- config.timeout: Too small: expected number to be >=1");
   } finally {
     await client.close();
+  }
+});
+
+test("SDK 2.x over streamable HTTP (createMcpHandler): a 2026-07-28 request's own clientInfo picks the profile; a stateless 2025 request names no client and gets portable", async () => {
+  // claude-code keeps anyOf; portable writes the union as a type list.
+  const union = defineTool({ name: "pick", input: z.object({ v: z.union([z.string(), z.number()]) }), handler: async (args) => args });
+  const registry = createRegistry([union]);
+  const served = (withAccessor) =>
+    createMcpHandler(() => {
+      const server = new McpServer({ name: "t", version: "1.0.0" });
+      // Without the deprecated getClientVersion, only the request's envelope names the client.
+      if (!withAccessor) server.server.getClientVersion = () => undefined;
+      registry.attach(server);
+      return server;
+    });
+  const cases = [
+    ["legacy", true, { type: ["string", "number"] }],
+    [{ pin: "2026-07-28" }, true, { anyOf: [{ type: "string" }, { type: "number" }] }],
+    [{ pin: "2026-07-28" }, false, { anyOf: [{ type: "string" }, { type: "number" }] }],
+  ];
+  for (const [mode, withAccessor, expected] of cases) {
+    const handler = served(withAccessor);
+    const client = new Client({ name: "claude-code", version: "1.0.0" }, { versionNegotiation: { mode } });
+    await client.connect(new StreamableHTTPClientTransport(new URL("http://localhost/mcp"), { fetch: (url, init) => handler.fetch(new Request(url, init)) }));
+    try {
+      const { tools: listed } = await client.listTools();
+      assert.deepEqual(listed[0].inputSchema.properties.v, expected, JSON.stringify(mode));
+      const text = await client.request({ method: "tools/call", params: { name: "pick", arguments: '{"v":"a"}' } });
+      assert.deepEqual(text.structuredContent, { v: "a" }, JSON.stringify(mode));
+    } finally {
+      await client.close();
+    }
   }
 });
 

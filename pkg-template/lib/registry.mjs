@@ -8,7 +8,7 @@ import { profileForClient } from "./clients.mjs";
 import { errorResult } from "./results.mjs";
 import { ioOf } from "./run-cli.mjs";
 import { isObject } from "./objects.mjs";
-import { handlerSetter, lowServer } from "./sdk-server.mjs";
+import { clientNameOf, handlerSetter, lowServer } from "./sdk-server.mjs";
 import { keepTextArguments } from "./text-arguments.mjs";
 
 const LIST_OPTIONS = ["client", "tags", "anyTags", "exclude"];
@@ -145,7 +145,7 @@ export function makeRegistry(api) {
       if (!isObject(filter) && typeof filter !== "function") throw fail("INVALID_OPTION", 'attach option "filter" is { tags, anyTags, exclude } or a function of a definition');
       const listFilter = typeof filter === "function" ? {} : filter;
       const keep = typeof filter === "function" ? filter : tagFilter(listFilter, "attach filter");
-      const clientNow = () => (fixed === "auto" ? profileForClient(low.getClientVersion && low.getClientVersion() && low.getClientVersion().name) : fixed);
+      const clientNow = (extra) => (fixed === "auto" ? profileForClient(clientNameOf(low, extra)) : fixed);
       if (typeof low.registerCapabilities === "function" && !(low.getCapabilities && low.getCapabilities() && low.getCapabilities().tools)) {
         low.registerCapabilities({ tools: {} });
       }
@@ -157,8 +157,8 @@ export function makeRegistry(api) {
       };
       const setHandler = handlerSetter(low, "attach");
       try {
-        setHandler("tools/list", async () => ({
-          tools: list({ client: clientNow(), ...listFilter }).filter((t) => visible(t.name)),
+        setHandler("tools/list", async (request, extra) => ({
+          tools: list({ client: clientNow(extra), ...listFilter }).filter((t) => visible(t.name)),
         }));
         setHandler("tools/call", async (request, extra) => {
           const params = (request && request.params) || {};
@@ -166,7 +166,7 @@ export function makeRegistry(api) {
           if (typeof params.name === "string" && !visible(params.name) && (byName.has(params.name) || byFlatName.has(params.name))) {
             return errorResult(`[registry] Tool "${params.name}" is not available here`);
           }
-          return call(params.name, args, extra, { client: clientNow() });
+          return call(params.name, args, extra, { client: clientNow(extra) });
         });
       } catch (error) {
         textArguments.detach();

@@ -70,3 +70,22 @@ export function requestIdOf(extra) {
   const request = extra.mcpReq;
   return request && typeof request === "object" ? request.id : undefined;
 }
+
+/** The `_meta` key of the client's name and version in a request's envelope (protocol revision 2026-07-28). */
+const CLIENT_INFO_KEY = "io.modelcontextprotocol/clientInfo";
+
+/**
+ * The name the client gave, for the request a handler answers: from the
+ * request's own envelope (`ctx.mcpReq.envelope`, protocol revision
+ * 2026-07-28, where each request says who sends it), else from the
+ * connection's `initialize` (`getClientVersion()`, which SDK 2.x keeps
+ * but deprecates). Undefined when neither says: a stateless server
+ * answering a 2025-era request never saw that client's `initialize`.
+ */
+export function clientNameOf(low, extra) {
+  const envelope = extra && typeof extra === "object" && extra.mcpReq && typeof extra.mcpReq === "object" ? extra.mcpReq.envelope : undefined;
+  const info = envelope && typeof envelope === "object" ? envelope[CLIENT_INFO_KEY] : undefined;
+  if (info && typeof info === "object" && typeof info.name === "string") return info.name;
+  const version = typeof low.getClientVersion === "function" ? low.getClientVersion() : undefined;
+  return version && typeof version.name === "string" ? version.name : undefined;
+}
