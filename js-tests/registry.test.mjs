@@ -12,7 +12,10 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import * as client2 from "@modelcontextprotocol/client";
+import { StdioClientTransport as StdioClientTransport2 } from "@modelcontextprotocol/client/stdio";
+import * as server2 from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { cjs, root } from "./helpers.mjs";
 import { KNOWN_CLIENTS } from "../pkg/lib/clients.mjs";
@@ -33,10 +36,43 @@ function tools() {
   return [deploy, search, users];
 }
 
-async function connected(server, clientName) {
-  const [a, b] = InMemoryTransport.createLinkedPair();
+/**
+ * Both lines of the official SDK, each with its own server, client and
+ * transport: attach and acceptTextArguments must serve either (sdk-v2.test.mjs
+ * holds what only 2.x has). `rawCall` sends a tools/call as given, past the
+ * client's own checks, as a client that sends arguments as text does;
+ * `callMethod` is what that line's `setRequestHandler` takes for tools/call;
+ * `serverArg` picks the line in registry-server.mjs.
+ */
+const SDKS = [
+  {
+    line: "SDK 1.x",
+    McpServer,
+    Server,
+    Client,
+    InMemoryTransport,
+    StdioClientTransport,
+    serverArg: "v1",
+    callMethod: CallToolRequestSchema,
+    rawCall: (client, params) => client.request({ method: "tools/call", params }, CallToolResultSchema),
+  },
+  {
+    line: "SDK 2.x",
+    McpServer: server2.McpServer,
+    Server: server2.Server,
+    Client: client2.Client,
+    InMemoryTransport: server2.InMemoryTransport,
+    StdioClientTransport: StdioClientTransport2,
+    serverArg: "v2",
+    callMethod: "tools/call",
+    rawCall: (client, params) => client.request({ method: "tools/call", params }),
+  },
+];
+
+async function connected(server, clientName, sdk = SDKS[0]) {
+  const [a, b] = sdk.InMemoryTransport.createLinkedPair();
   await server.connect(a);
-  const client = new Client({ name: clientName, version: "1.0.0" });
+  const client = new sdk.Client({ name: clientName, version: "1.0.0" });
   await client.connect(b);
   return client;
 }
@@ -61,70 +97,72 @@ test("call routes by name; an unknown name gets a suggestion and the list", asyn
   assert.equal(unknown.content[0].text, '[registry] Unknown tool "serch". Did you mean "search"? Tools: deploy, search, users_list, users_ban');
 });
 
-test("attach to McpServer: a real Client lists and calls, with the schema of its profile", async () => {
-  // Every name of the README's table, spellings the table folds, and an unknown one.
-  const names = { ...KNOWN_CLIENTS, "Visual Studio Code": "vscode", "Claude_Desktop": "anthropic", "some-new-client": "portable" };
-  for (const [clientName, profile] of Object.entries(names)) {
+for (const sdk of SDKS) {
+  test(`${sdk.line}, attach to McpServer: a real Client lists and calls, with the schema of its profile`, async () => {
+    // Every name of the README's table, spellings the table folds, and an unknown one.
+    const names = { ...KNOWN_CLIENTS, "Visual Studio Code": "vscode", "Claude_Desktop": "anthropic", "some-new-client": "portable" };
+    for (const [clientName, profile] of Object.entries(names)) {
+      const registry = createRegistry(tools());
+      const server = new sdk.McpServer({ name: "t", version: "1.0.0" });
+      registry.attach(server);
+      const client = await connected(server, clientName, sdk);
+      const { tools: listed } = await client.listTools();
+      assert.deepEqual(listed.map((t) => t.name), ["deploy", "search", "users"]);
+      const expected = registry.list({ client: profile });
+      assert.deepEqual(listed.map((t) => t.inputSchema), expected.map((t) => t.inputSchema), clientName);
+      const result = await client.callTool({ name: "deploy", arguments: { service: "api", replicas: "3" } });
+      assert.deepEqual(result.structuredContent, { deployed: "api", replicas: 3 });
+      await client.close();
+    }
+  });
+
+  test(`${sdk.line}: openai-strict's nulls are undone for a client the registry serves with that profile`, async () => {
     const registry = createRegistry(tools());
-    const server = new McpServer({ name: "t", version: "1.0.0" });
-    registry.attach(server);
-    const client = await connected(server, clientName);
+    const server = new sdk.Server({ name: "t", version: "1.0.0" });
+    registry.attach(server, { client: "openai-strict" });
+    const client = await connected(server, "anything", sdk);
     const { tools: listed } = await client.listTools();
-    assert.deepEqual(listed.map((t) => t.name), ["deploy", "search", "users"]);
-    const expected = registry.list({ client: profile });
-    assert.deepEqual(listed.map((t) => t.inputSchema), expected.map((t) => t.inputSchema), clientName);
-    const result = await client.callTool({ name: "deploy", arguments: { service: "api", replicas: "3" } });
-    assert.deepEqual(result.structuredContent, { deployed: "api", replicas: 3 });
+    assert.equal(listed[0].inputSchema.additionalProperties, false);
+    const result = await client.callTool({ name: "deploy", arguments: { service: "api", replicas: null } });
+    assert.deepEqual(result.structuredContent, { deployed: "api", replicas: 1 });
     await client.close();
-  }
-});
+  });
 
-test("openai-strict's nulls are undone for a client the registry serves with that profile", async () => {
-  const registry = createRegistry(tools());
-  const server = new Server({ name: "t", version: "1.0.0" });
-  registry.attach(server, { client: "openai-strict" });
-  const client = await connected(server, "anything");
-  const { tools: listed } = await client.listTools();
-  assert.equal(listed[0].inputSchema.additionalProperties, false);
-  const result = await client.callTool({ name: "deploy", arguments: { service: "api", replicas: null } });
-  assert.deepEqual(result.structuredContent, { deployed: "api", replicas: 1 });
-  await client.close();
-});
+  test(`${sdk.line}: arguments sent as one JSON string are served end to end`, async () => {
+    const registry = createRegistry(tools());
+    const server = new sdk.McpServer({ name: "t", version: "1.0.0" });
+    registry.attach(server);
+    const client = await connected(server, "claude-code", sdk);
+    const result = await sdk.rawCall(client, { name: "users", arguments: '{"action":"ban","id":"u9"}' });
+    assert.deepEqual(result.content, [{ type: "text", text: "banned u9" }]);
+    const broken = await sdk.rawCall(client, { name: "users", arguments: "{not json" });
+    assert.equal(broken.isError, true);
+    assert.match(broken.content[0].text, /^\[users\] The arguments must be an object with "action"/);
+    await client.close();
+  });
 
-test("arguments sent as one JSON string are served end to end", async () => {
-  const registry = createRegistry(tools());
-  const server = new McpServer({ name: "t", version: "1.0.0" });
-  registry.attach(server);
-  const client = await connected(server, "claude-code");
-  const result = await client.request({ method: "tools/call", params: { name: "users", arguments: '{"action":"ban","id":"u9"}' } }, CallToolResultSchema);
-  assert.deepEqual(result.content, [{ type: "text", text: "banned u9" }]);
-  const broken = await client.request({ method: "tools/call", params: { name: "users", arguments: "{not json" } }, CallToolResultSchema);
-  assert.equal(broken.isError, true);
-  assert.match(broken.content[0].text, /^\[users\] The arguments must be an object with "action"/);
-  await client.close();
-});
+  test(`${sdk.line}: attach filters; detach lists nothing and refuses calls`, async () => {
+    const registry = createRegistry(tools());
+    const server = new sdk.McpServer({ name: "t", version: "1.0.0" });
+    const detach = registry.attach(server, { filter: { exclude: ["internal"] } });
+    const client = await connected(server, "claude-code", sdk);
+    assert.deepEqual((await client.listTools()).tools.map((t) => t.name), ["deploy", "users"]);
+    const hidden = await client.callTool({ name: "search", arguments: { q: "x" } });
+    assert.equal(hidden.isError, true);
+    detach();
+    assert.deepEqual((await client.listTools()).tools, []);
+    const refused = await client.callTool({ name: "deploy", arguments: { service: "api" } });
+    assert.equal(refused.isError, true);
+    assert.match(refused.content[0].text, /detached/);
+    await client.close();
+    assert.throws(() => registry.attach({}), (e) => e.code === "INVALID_OPTION");
+  });
+}
 
-test("attach filters; detach lists nothing and refuses calls", async () => {
-  const registry = createRegistry(tools());
-  const server = new McpServer({ name: "t", version: "1.0.0" });
-  const detach = registry.attach(server, { filter: { exclude: ["internal"] } });
-  const client = await connected(server, "claude-code");
-  assert.deepEqual((await client.listTools()).tools.map((t) => t.name), ["deploy", "users"]);
-  const hidden = await client.callTool({ name: "search", arguments: { q: "x" } });
-  assert.equal(hidden.isError, true);
-  detach();
-  assert.deepEqual((await client.listTools()).tools, []);
-  const refused = await client.callTool({ name: "deploy", arguments: { service: "api" } });
-  assert.equal(refused.isError, true);
-  assert.match(refused.content[0].text, /detached/);
-  await client.close();
-  assert.throws(() => registry.attach({}), (e) => e.code === "INVALID_OPTION");
-});
-
-for (const exposition of ["grouped", "flat"]) {
-  test(`over stdio (${exposition}): a real Client lists and calls the registry's tools`, async () => {
-    const client = new Client({ name: "cursor-vscode", version: "1.0.0" });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [join(root, "js-tests", "registry-server.mjs"), exposition], stderr: "pipe" }));
+for (const [sdk, exposition] of SDKS.flatMap((sdk) => [[sdk, "grouped"], [sdk, "flat"]])) {
+  test(`${sdk.line} over stdio (${exposition}): a real Client lists and calls the registry's tools`, async () => {
+    const client = new sdk.Client({ name: "cursor-vscode", version: "1.0.0" });
+    await client.connect(new sdk.StdioClientTransport({ command: process.execPath, args: [join(root, "js-tests", "registry-server.mjs"), exposition, sdk.serverArg], stderr: "pipe" }));
     try {
       const { tools: listed } = await client.listTools();
       const names = listed.map((t) => t.name);
@@ -167,33 +205,35 @@ test("an action of its own named help (no built-in help) is listed and routed in
   assert.deepEqual(createRegistry([builtin], { exposition: "flat" }).list().map((t) => t.name), ["kb_read"]);
 });
 
-test("acceptTextArguments: a server with its own tools/call handler gets arguments sent as one JSON string", async () => {
-  const { acceptTextArguments } = cjs;
-  const { CallToolRequestSchema } = await import("@modelcontextprotocol/sdk/types.js");
-  const server = new Server({ name: "proxy", version: "1.0.0" }, { capabilities: { tools: {} } });
-  const argumentsOf = acceptTextArguments(server);
-  const tool = cjs.compile(z.toJSONSchema(z.object({ service: z.string(), replicas: z.number() }), { io: "input" }));
-  const seen = [];
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const args = argumentsOf(request, extra);
-    seen.push(args);
-    return { content: [{ type: "text", text: JSON.stringify(tool.repair(args).value) }] };
+for (const sdk of SDKS) {
+  test(`${sdk.line}, acceptTextArguments: a server with its own tools/call handler gets arguments sent as one JSON string`, async () => {
+    const { acceptTextArguments } = cjs;
+    const server = new sdk.Server({ name: "proxy", version: "1.0.0" }, { capabilities: { tools: {} } });
+    const argumentsOf = acceptTextArguments(server);
+    const tool = cjs.compile(z.toJSONSchema(z.object({ service: z.string(), replicas: z.number() }), { io: "input" }));
+    const seen = [];
+    // The handler's second argument: 1.x's extra, 2.x's ctx.
+    server.setRequestHandler(sdk.callMethod, async (request, extra) => {
+      const args = argumentsOf(request, extra);
+      seen.push(args);
+      return { content: [{ type: "text", text: JSON.stringify(tool.repair(args).value) }] };
+    });
+    const client = await connected(server, "some-client", sdk);
+    const asText = await sdk.rawCall(client, { name: "x", arguments: '{"service":"api","replicas":"3"}' });
+    assert.deepEqual(JSON.parse(asText.content[0].text), { service: "api", replicas: 3 });
+    const asObject = await client.callTool({ name: "x", arguments: { service: "db", replicas: 1 } });
+    assert.deepEqual(JSON.parse(asObject.content[0].text), { service: "db", replicas: 1 });
+    // The text reached the handler as sent; the object as itself; nothing is kept after.
+    assert.deepEqual(seen, ['{"service":"api","replicas":"3"}', { service: "db", replicas: 1 }]);
+    await client.close();
+    // An McpServer works too (its Server is used); anything else is refused.
+    assert.equal(typeof acceptTextArguments(new sdk.McpServer({ name: "m", version: "1.0.0" })), "function");
+    for (const bad of [undefined, null, {}, "server"]) {
+      assert.throws(() => acceptTextArguments(bad), (e) => e.code === "INVALID_OPTION");
+    }
+    tool.free();
   });
-  const client = await connected(server, "some-client");
-  const asText = await client.request({ method: "tools/call", params: { name: "x", arguments: '{"service":"api","replicas":"3"}' } }, CallToolResultSchema);
-  assert.deepEqual(JSON.parse(asText.content[0].text), { service: "api", replicas: 3 });
-  const asObject = await client.callTool({ name: "x", arguments: { service: "db", replicas: 1 } });
-  assert.deepEqual(JSON.parse(asObject.content[0].text), { service: "db", replicas: 1 });
-  // The text reached the handler as sent; the object as itself; nothing is kept after.
-  assert.deepEqual(seen, ['{"service":"api","replicas":"3"}', { service: "db", replicas: 1 }]);
-  await client.close();
-  // An McpServer works too (its Server is used); anything else is refused.
-  assert.equal(typeof acceptTextArguments(new McpServer({ name: "m", version: "1.0.0" })), "function");
-  for (const bad of [undefined, null, {}, "server"]) {
-    assert.throws(() => acceptTextArguments(bad), (e) => e.code === "INVALID_OPTION");
-  }
-  tool.free();
-});
+}
 
 test("arguments kept as text are bounded: calls the SDK refuses before any handler cannot grow the server's memory", async () => {
   const { keepTextArguments, MAX_KEPT_TEXTS } = await import("../pkg/lib/text-arguments.mjs");
