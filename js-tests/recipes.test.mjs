@@ -1,6 +1,7 @@
-// The README's three recipes are files in examples/, shown in the README
-// verbatim, and each runs as written: the CLI main, the MCP server (driven
-// by the SDK's own Client over stdio), and the browser page (in Chromium).
+// The README's recipes are files in examples/, shown in the README
+// verbatim, and each runs as written: the CLI main, the MCP servers on the
+// SDK 1.x and 2.x (each driven by its SDK's own Client over stdio), and the
+// browser page (in Chromium).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -8,6 +9,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { Client as Client2 } from "@modelcontextprotocol/client";
+import { StdioClientTransport as StdioClientTransport2 } from "@modelcontextprotocol/client/stdio";
 import { launch, serve } from "./browser.mjs";
 import { root } from "./helpers.mjs";
 
@@ -15,7 +18,7 @@ const readme = readFileSync(join(root, "README.md"), "utf8");
 const recipe = (path) => readFileSync(join(root, path), "utf8");
 
 test("the README shows each recipe exactly as the file holds it", () => {
-  for (const path of ["examples/cli.mjs", "examples/mcp-server.mjs", "examples/browser/index.html"]) {
+  for (const path of ["examples/cli.mjs", "examples/mcp-server.mjs", "examples/mcp-server-v2.mjs", "examples/browser/index.html"]) {
     assert.ok(readme.includes(recipe(path).trim()), `${path} differs from the README`);
   }
 });
@@ -69,6 +72,26 @@ test("recipe: the MCP server lists the complete schema and repairs stringified a
     const bad = await client.callTool({ name: "search", arguments: { query: "api", limit: "500" } });
     assert.equal(bad.isError, true);
     assert.match(bad.content[0].text, /limit: Too big/);
+  } finally {
+    await client.close();
+  }
+});
+
+test("recipe: the MCP server on the SDK 2.x lists the complete schema, repairs text arguments and reports Zod's issues", async () => {
+  const client = new Client2({ name: "claude-code", version: "1.0.0" });
+  await client.connect(new StdioClientTransport2({ command: process.execPath, args: [join(root, "examples", "mcp-server-v2.mjs")], stderr: "pipe" }));
+  try {
+    const { tools } = await client.listTools();
+    assert.deepEqual(tools.map((t) => [t.name, t.annotations]), [["search", { readOnlyHint: true }]]);
+    assert.deepEqual(Object.keys(tools[0].inputSchema.properties.filters.properties), ["owners", "since"]);
+    const result = await client.callTool({ name: "search", arguments: { query: "api", limit: "5", filters: '{"owners":["ops"]}' } });
+    assert.equal(result.isError, undefined);
+    assert.equal(result.content[0].text, 'searching "api", 5 results, filters {"owners":["ops"]}');
+    const asText = await client.request({ method: "tools/call", params: { name: "search", arguments: '{"query":"db"}' } });
+    assert.equal(asText.content[0].text, 'searching "db", 10 results, filters {}');
+    const bad = await client.callTool({ name: "search", arguments: { query: "api", limit: "500" } });
+    assert.equal(bad.isError, true);
+    assert.match(bad.content[0].text, /^\[search\] Invalid arguments[^]*limit: Too big/);
   } finally {
     await client.close();
   }
