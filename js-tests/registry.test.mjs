@@ -141,6 +141,31 @@ for (const sdk of SDKS) {
     await client.close();
   });
 
+  test(`${sdk.line}: attach refuses a server whose tools someone else answers, and a second registry until the first detaches; nothing is lost`, async () => {
+    const server = new sdk.McpServer({ name: "t", version: "1.0.0" });
+    server.registerTool("own", { description: "its own", inputSchema: z.object({ x: z.string() }) }, async () => ({ content: [{ type: "text", text: "own" }] }));
+    const connect = server.server.connect;
+    assert.throws(
+      () => createRegistry(tools()).attach(server),
+      (e) => e.code === "INVALID_OPTION" && /already answers tools\/list/.test(e.message) && /registerTool/.test(e.message),
+    );
+    assert.equal(server.server.connect, connect);
+    const client = await connected(server, "claude-code", sdk);
+    assert.deepEqual((await client.listTools()).tools.map((t) => t.name), ["own"]);
+    assert.equal((await client.callTool({ name: "own", arguments: { x: "a" } })).content[0].text, "own");
+    await client.close();
+
+    const shared = new sdk.Server({ name: "t", version: "1.0.0" });
+    const detach = createRegistry(tools()).attach(shared);
+    const second = createRegistry([tools()[1]]);
+    assert.throws(() => second.attach(shared), (e) => e.code === "INVALID_OPTION" && /already attached/.test(e.message));
+    detach();
+    second.attach(shared);
+    const viaSecond = await connected(shared, "claude-code", sdk);
+    assert.deepEqual((await viaSecond.listTools()).tools.map((t) => t.name), ["search"]);
+    await viaSecond.close();
+  });
+
   test(`${sdk.line}: attach filters; detach lists nothing and refuses calls`, async () => {
     const registry = createRegistry(tools());
     const server = new sdk.McpServer({ name: "t", version: "1.0.0" });

@@ -8,7 +8,7 @@ import { profileForClient } from "./clients.mjs";
 import { errorResult } from "./results.mjs";
 import { ioOf } from "./run-cli.mjs";
 import { isObject } from "./objects.mjs";
-import { clientNameOf, handlerSetter, lowServer } from "./sdk-server.mjs";
+import { claimTools, clientNameOf, handlerSetter, lowServer, markTools } from "./sdk-server.mjs";
 import { keepTextArguments } from "./text-arguments.mjs";
 
 const LIST_OPTIONS = ["client", "tags", "anyTags", "exclude"];
@@ -146,6 +146,7 @@ export function makeRegistry(api) {
       const listFilter = typeof filter === "function" ? {} : filter;
       const keep = typeof filter === "function" ? filter : tagFilter(listFilter, "attach filter");
       const clientNow = (extra) => (fixed === "auto" ? profileForClient(clientNameOf(low, extra)) : fixed);
+      claimTools(low, "attach");
       if (typeof low.registerCapabilities === "function" && !(low.getCapabilities && low.getCapabilities() && low.getCapabilities().tools)) {
         low.registerCapabilities({ tools: {} });
       }
@@ -172,10 +173,12 @@ export function makeRegistry(api) {
         textArguments.detach();
         throw error;
       }
+      markTools(low, true);
       let attached = true;
       return function detach() {
         if (!attached) return;
         attached = false;
+        markTools(low, false);
         textArguments.detach();
         setHandler("tools/list", async () => ({ tools: [] }));
         setHandler("tools/call", async (request) => {

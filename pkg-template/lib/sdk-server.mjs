@@ -89,3 +89,38 @@ export function clientNameOf(low, extra) {
   const version = typeof low.getClientVersion === "function" ? low.getClientVersion() : undefined;
   return version && typeof version.name === "string" ? version.name : undefined;
 }
+
+/**
+ * Servers whose tools/list and tools/call a registry answers: `true` while
+ * attached, `false` once detached (its handlers then answer "detached", and
+ * a new attach may take them over).
+ */
+const toolsServedBy = new WeakMap();
+
+/**
+ * Refuses, before anything changes, to take over tools/list or tools/call
+ * from someone else: a handler of the server's own, or those McpServer
+ * sets for a tool given to its `registerTool`, would be replaced and that
+ * tool lost from the list without a word. Servers that cannot tell
+ * (no `assertCanSetRequestHandler`) are taken as free.
+ */
+export function claimTools(low, what) {
+  const served = toolsServedBy.get(low);
+  if (served === true) throw fail("INVALID_OPTION", `${what}: a registry is already attached to this server; call the detach function its attach returned first`);
+  if (served === false || typeof low.assertCanSetRequestHandler !== "function") return;
+  for (const method of ["tools/list", "tools/call"]) {
+    try {
+      low.assertCanSetRequestHandler(method);
+    } catch {
+      throw fail(
+        "INVALID_OPTION",
+        `${what}: this server already answers ${method} (a tool given to registerTool, or a handler of its own), and attaching would replace it and drop those tools: define them with defineTool in the registry, or serve them from another server`,
+      );
+    }
+  }
+}
+
+/** Marks `low`'s tools as a registry's (`attached` true) or released by its detach (false). */
+export function markTools(low, attached) {
+  toolsServedBy.set(low, attached);
+}
