@@ -28,6 +28,7 @@ module.exports = {
   repair: api.repair,
   check: api.check,
   withRepair: api.withRepair,
+  repairing: api.repairing,
   defineTool: api.defineTool,
   defineGroup: api.defineGroup,
   createRegistry: api.createRegistry,

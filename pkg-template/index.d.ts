@@ -19,6 +19,8 @@ import type {
   ParseOptions,
   RepairOptions,
   RepairResult,
+  RepairingOptions,
+  RepairingSchema,
   ToolErrorResult,
   UsageOptions,
   WithRepairOptions,
@@ -340,6 +342,28 @@ export declare function withRepair<S extends ValidatingSchema, R extends CallToo
   handler: (args: OutputOf<S>, extra: any) => R | Promise<R>,
   options?: WithRepairOptions,
 ): (args: unknown, extra?: unknown) => Promise<R | ToolErrorResult>;
+
+/**
+ * The schema for a server that hands its schema to the MCP SDK rather than
+ * answering tools/call itself, as with the SDK 2.x `McpServer.registerTool`,
+ * which validates arguments before the handler runs: a Standard Schema
+ * that repairs a value (objects, arrays, numbers and booleans a client sent
+ * as JSON text, see `repair`) and then validates it with the schema given,
+ * and whose JSON Schema is toolshape's complete inputSchema. The handler
+ * gets the validated, typed arguments. For the SDK 1.x, whose `registerTool`
+ * takes only Zod, use `withRepair` on a `Server`, or `createRegistry`.
+ * @throws {ToolshapeError} `INVALID_SCHEMA` for a schema with no validator (plain JSON Schema);
+ * `INVALID_OPTION` for an unknown option.
+ * @example
+ * import { z } from "zod";
+ * import { repairing } from "toolshape";
+ * const Search = repairing(z.object({ query: z.string(), filters: z.object({ owners: z.array(z.string()) }).optional() }));
+ * const checked = await Search["~standard"].validate({ query: "api", filters: '{"owners":["ops"]}' });
+ * // { value: { query: "api", filters: { owners: ["ops"] } } }
+ * Search["~standard"].jsonSchema.input({ target: "draft-2020-12" }).properties; // { query: ..., filters: ... }
+ * // With the SDK 2.x: server.registerTool("search", { inputSchema: Search }, async (args) => ...)
+ */
+export declare function repairing<S extends ValidatingSchema>(schema: S, options?: RepairingOptions): RepairingSchema<S>;
 
 /** A schema input of a definition: a Zod (or other Standard Schema) value, or JSON Schema. */
 type DefinitionInput = SchemaInput | ValidatingSchema | { readonly "~standard": { validate(value: unknown): unknown } };

@@ -291,6 +291,33 @@ export interface Repair {
   to?: unknown;
 }
 
+/** Options of `repairing`. */
+export interface RepairingOptions {
+  /** Called with the repairs whenever a value needed any, e.g. to log what clients sent. */
+  onRepair?: ((repairs: Repair[]) => void) | undefined;
+}
+
+/**
+ * What `repairing` returns: a Standard Schema (validating) with a Standard
+ * JSON Schema, as the MCP SDK 2.x `registerTool` takes for `inputSchema`.
+ * Its types are the given schema's, so a handler's arguments are typed the same.
+ */
+export interface RepairingSchema<S extends { readonly "~standard": object }> {
+  readonly "~standard": {
+    readonly version: 1;
+    readonly vendor: "toolshape";
+    /** Repairs the value (see `repair`), then validates it with the given schema's validator. */
+    readonly validate: S["~standard"] extends { validate: infer V } ? V : never;
+    readonly jsonSchema: {
+      /** toolshape's complete inputSchema (the `mcp` profile), whatever the target. */
+      input(options: { readonly target: string; readonly libraryOptions?: Record<string, unknown> | undefined }): Record<string, unknown>;
+      /** The given schema's own output JSON Schema. */
+      output(options: { readonly target: string; readonly libraryOptions?: Record<string, unknown> | undefined }): Record<string, unknown>;
+    };
+    readonly types?: S["~standard"] extends { types?: infer T } ? T : undefined;
+  };
+}
+
 /** What `repair` returns (Rust: `repair::Repaired`). */
 export interface RepairResult<T = Args> {
   /** The repaired arguments (not yet validated); the very object given when nothing needed repair. */

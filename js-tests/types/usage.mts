@@ -7,6 +7,7 @@ import { McpServer as McpServerV2, Server as ServerV2 } from "@modelcontextproto
 import {
   acceptTextArguments,
   compile,
+  repairing,
   compileCommands,
   createRegistry,
   defineTool,
@@ -126,3 +127,13 @@ void detachV2;
 const proxy = new ServerV2({ name: "p", version: "1" }, { capabilities: { tools: {} } });
 const argumentsOf = acceptTextArguments(proxy);
 proxy.setRequestHandler("tools/call", async (request, ctx) => ({ content: [{ type: "text" as const, text: JSON.stringify(argumentsOf(request, ctx)) }] }));
+
+// repairing fits the SDK 2.x registerTool's inputSchema, and the handler's arguments keep Zod's types.
+const repairedSearch = repairing(z.object({ query: z.string(), limit: z.number().default(10) }), { onRepair: (repairs) => void repairs.length });
+new McpServerV2({ name: "s", version: "1" }).registerTool("search", { inputSchema: repairedSearch }, async (a) => {
+  const query: string = a.query;
+  const limit: number = a.limit;
+  return { content: [{ type: "text" as const, text: `${query} ${limit}` }] };
+});
+// @ts-expect-error: repairing needs a validator, and plain JSON Schema has none
+repairing({ type: "object" });

@@ -8,7 +8,7 @@
 // parse-input.mjs (argv, env and parse options), live-handle.mjs (a handle
 // that follows the core across restarts), names.mjs (name tables),
 // clients.mjs (clientInfo names to profiles). The serving half
-// (serving.mjs: defineTool, defineGroup, withRepair, createRegistry,
+// (serving.mjs: defineTool, defineGroup, withRepair, repairing, createRegistry,
 // acceptTextArguments) is not imported here: each entry hands it over as
 // `how.serving`, which the Node entry loads on first use.
 
@@ -115,6 +115,7 @@ export function makeApi(wasm, ready = () => true, how = {}) {
     repair,
     check,
     withRepair: guarded((schema, handler, options) => serving().withRepair(schema, handler, options)),
+    repairing: guarded((schema, options) => serving().repairing(schema, options)),
     defineTool: guarded((def) => serving().defineTool(def)),
     defineGroup: guarded((def) => serving().defineGroup(def)),
     createRegistry: (defs, options) => serving().createRegistry(defs, options),

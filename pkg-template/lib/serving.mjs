@@ -1,5 +1,5 @@
 // The tool author's half of the API: defineTool and defineGroup (define.mjs),
-// withRepair (mcp.mjs), createRegistry (registry.mjs) and
+// withRepair (mcp.mjs), repairing (repairing.mjs), createRegistry (registry.mjs) and
 // acceptTextArguments (text-arguments.mjs). The Node entry loads it on first
 // use, so a program that only compiles schemas never parses it (about half
 // of the JS layer, 1 ms of start-up); the browser entry imports it as it is.
@@ -7,6 +7,7 @@
 import { fail } from "./errors.mjs";
 import { makeDefine } from "./define.mjs";
 import { makeWithRepair } from "./mcp.mjs";
+import { makeRepairing } from "./repairing.mjs";
 import { makeRegistry } from "./registry.mjs";
 import { lowServer } from "./sdk-server.mjs";
 import { keepTextArguments } from "./text-arguments.mjs";
@@ -34,6 +35,7 @@ export function makeServing(parts) {
     defineTool,
     defineGroup,
     withRepair: makeWithRepair(defineTool),
+    repairing: makeRepairing(parts.compile),
     createRegistry: makeRegistry(parts),
     acceptTextArguments,
   };

@@ -1,0 +1,89 @@
+// repairing: a Standard Schema that repairs, then validates with the schema
+// given, and lists toolshape's inputSchema, for the MCP SDK 2.x's
+// `registerTool`, which validates with it before the handler runs. Driven
+// by the real 2.x McpServer and Client; the same calls without it fail.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { Client } from "@modelcontextprotocol/client";
+import { InMemoryTransport, McpServer } from "@modelcontextprotocol/server";
+import { type } from "arktype";
+import { z } from "zod";
+import { cjs, esm } from "./helpers.mjs";
+
+const { compile, repairing } = cjs;
+
+const Search = z.object({
+  query: z.string(),
+  limit: z.number().int().min(1).max(100).default(10),
+  filters: z.object({ owners: z.array(z.string()).optional() }).optional(),
+});
+
+async function served(inputSchema) {
+  const server = new McpServer({ name: "t", version: "1.0.0" });
+  const seen = [];
+  server.registerTool("search", { description: "Search", inputSchema }, async (args) => {
+    seen.push(args);
+    return { content: [{ type: "text", text: JSON.stringify(args) }] };
+  });
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  await server.connect(a);
+  const client = new Client({ name: "claude-code", version: "1.0.0" });
+  await client.connect(b);
+  return { client, seen };
+}
+
+test("SDK 2.x registerTool: arguments sent as JSON text are repaired before Zod validates them; without repairing the call fails", async () => {
+  const repairs = [];
+  const { client, seen } = await served(repairing(Search, { onRepair: (r) => repairs.push(...r) }));
+  const result = await client.callTool({ name: "search", arguments: { query: "api", limit: "5", filters: '{"owners":["ops"]}' } });
+  assert.equal(result.isError, undefined);
+  assert.deepEqual(seen, [{ query: "api", limit: 5, filters: { owners: ["ops"] } }]);
+  assert.deepEqual(repairs.map((r) => r.path), [["limit"], ["filters"]]);
+  // Zod still has the last word, on the repaired value.
+  const bad = await client.callTool({ name: "search", arguments: { query: "api", limit: "500" } });
+  assert.equal(bad.isError, true);
+  assert.match(bad.content[0].text, /limit: Too big/);
+  await client.close();
+
+  const plain = await served(Search);
+  const refused = await plain.client.callTool({ name: "search", arguments: { query: "api", limit: "5", filters: '{"owners":["ops"]}' } });
+  assert.equal(refused.isError, true);
+  assert.deepEqual(plain.seen, []);
+  await plain.client.close();
+});
+
+test("SDK 2.x registerTool lists toolshape's inputSchema for it", async () => {
+  const { client } = await served(repairing(Search));
+  const { tools } = await client.listTools();
+  assert.deepEqual(tools[0].inputSchema, compile(Search).inputSchema());
+  await client.close();
+});
+
+test("the Standard Schema: version 1, toolshape's input JSON Schema, the given schema's output JSON Schema and issues", async () => {
+  const schema = repairing(Search);
+  const standard = schema["~standard"];
+  assert.equal(standard.version, 1);
+  assert.equal(standard.vendor, "toolshape");
+  assert.deepEqual(standard.jsonSchema.input({ target: "draft-2020-12" }), compile(Search).inputSchema());
+  assert.deepEqual(standard.jsonSchema.output({ target: "draft-2020-12" }), Search["~standard"].jsonSchema.output({ target: "draft-2020-12" }));
+  const ok = await standard.validate({ query: "a", filters: "{}" });
+  assert.deepEqual(ok, { value: { query: "a", limit: 10, filters: {} } });
+  const issues = await standard.validate({ limit: "0" });
+  assert.deepEqual(issues.issues.map((i) => i.path.join(".")).sort(), ["limit", "query"]);
+  // Text it cannot parse is left for the validator to report.
+  const unparsed = await standard.validate({ query: "a", filters: "{not json" });
+  assert.deepEqual(unparsed.issues.map((i) => i.path.join(".")), ["filters"]);
+  // ArkType is a Standard Schema too.
+  const ark = repairing(type({ n: "number" }));
+  assert.deepEqual(await ark["~standard"].validate({ n: "2" }), { value: { n: 2 } });
+  assert.equal(typeof esm.repairing, "function");
+});
+
+test("repairing refuses a schema with no validator and unknown or wrong options", () => {
+  for (const bad of [{ type: "object" }, '{"type":"object"}', null, undefined]) {
+    assert.throws(() => repairing(bad), (e) => e.code === "INVALID_SCHEMA" && /Standard Schema that validates/.test(e.message));
+  }
+  assert.throws(() => repairing(Search, { onRepiar: () => {} }), (e) => e.code === "INVALID_OPTION" && /"onRepiar"/.test(e.message));
+  assert.throws(() => repairing(Search, { onRepair: "log" }), (e) => e.code === "INVALID_OPTION" && /onRepair/.test(e.message));
+  assert.throws(() => repairing(Search, 5), (e) => e.code === "INVALID_OPTION");
+});

@@ -1,0 +1,50 @@
+// repairing: a Standard Schema that repairs before it validates, for
+// servers that hand their schema to the SDK instead of answering tools/call
+// themselves (the SDK 2.x `McpServer.registerTool` takes any Standard
+// Schema with a JSON Schema). The SDK validates arguments with it before the
+// handler runs, so this is the one place a repair can happen there. It lists
+// toolshape's complete inputSchema and validates with the schema given.
+
+import { fail } from "./errors.mjs";
+import { isObject } from "./objects.mjs";
+import { standardOf } from "./schema-input.mjs";
+
+const OPTIONS = ["onRepair"];
+
+/** `repairing(schema, { onRepair })` over `compile`. */
+export function makeRepairing(compile) {
+  return function repairing(schema, options) {
+    const standard = standardOf(schema);
+    if (!standard || typeof standard.validate !== "function") {
+      throw fail("INVALID_SCHEMA", "repairing needs a Standard Schema that validates (Zod 4, ArkType, Valibot): plain JSON Schema has no validator to hand the repaired value to");
+    }
+    const given = options === undefined ? {} : options;
+    if (!isObject(given)) throw fail("INVALID_OPTION", "repairing options must be an object { onRepair }");
+    for (const key of Object.keys(given)) {
+      if (!OPTIONS.includes(key)) throw fail("INVALID_OPTION", `unknown repairing option "${key}" (options: ${OPTIONS.join(", ")})`);
+    }
+    const { onRepair } = given;
+    if (onRepair !== undefined && typeof onRepair !== "function") throw fail("INVALID_OPTION", 'repairing option "onRepair" must be a function');
+    const tool = compile(schema);
+    const output = standard.jsonSchema && typeof standard.jsonSchema.output === "function" ? standard.jsonSchema.output : undefined;
+    return {
+      "~standard": {
+        version: 1,
+        vendor: "toolshape",
+        validate(value) {
+          const { value: repaired, repairs } = tool.repair(value);
+          if (repairs.length > 0 && onRepair !== undefined) onRepair(repairs);
+          return standard.validate(repaired);
+        },
+        jsonSchema: {
+          input: () => tool.inputSchema(),
+          output(options) {
+            if (output === undefined) throw fail("INVALID_SCHEMA", "the schema given to repairing has no output JSON Schema (~standard.jsonSchema.output)");
+            return output.call(standard.jsonSchema, options);
+          },
+        },
+        ...(standard.types === undefined ? {} : { types: standard.types }),
+      },
+    };
+  };
+}
