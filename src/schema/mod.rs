@@ -40,21 +40,23 @@ pub fn parse_json_text(text: &str, what: impl std::fmt::Display) -> Result<Value
     parse_text(text, what)
 }
 
+// `what` is plural for some texts ("the arguments") and singular for others
+// ("the schema"), so each message names it and then says what is wrong.
 fn parse_text<'t, T: serde::Deserialize<'t>>(text: &'t str, what: impl std::fmt::Display) -> Result<T> {
     if text.len() > MAX_INPUT_BYTES {
         return Err(Error::new(
             Code::TooLarge,
-            format!("{what} is {} bytes; the limit is {MAX_INPUT_BYTES}", text.len()),
+            format!("{what}: {} bytes, more than the limit of {MAX_INPUT_BYTES}", text.len()),
         ));
     }
     serde_json::from_str(text).map_err(|err| {
         if err.to_string().contains("recursion limit") {
             Error::new(
                 Code::TooDeep,
-                format!("{what} nests deeper than {MAX_JSON_DEPTH} levels"),
+                format!("{what}: nested deeper than {MAX_JSON_DEPTH} levels"),
             )
         } else {
-            Error::new(Code::InvalidJson, format!("{what} is not valid JSON: {err}"))
+            Error::new(Code::InvalidJson, format!("{what}: not valid JSON: {err}"))
         }
     })
 }
