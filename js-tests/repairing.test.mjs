@@ -79,6 +79,28 @@ test("the Standard Schema: version 1, toolshape's input JSON Schema, the given s
   assert.equal(typeof esm.repairing, "function");
 });
 
+test("arguments repair cannot read are an issue, never a throw: the SDK answers with the reason", async () => {
+  const nested = (depth) => {
+    let value = [];
+    for (let i = 0; i < depth; i++) value = [value];
+    return value;
+  };
+  const schema = repairing(z.object({ a: z.any().optional() }));
+  const answer = await schema["~standard"].validate({ a: nested(100000) });
+  assert.deepEqual(answer.issues.map((i) => i.message), ["the arguments cannot be read: nested too deeply"]);
+  const { client, seen } = await served(schema);
+  const refused = await client.callTool({ name: "search", arguments: { a: nested(300) } });
+  assert.equal(refused.isError, true);
+  assert.match(refused.content[0].text, /the arguments: nested deeper than 128 levels/);
+  const shallow = await client.callTool({ name: "search", arguments: { a: nested(5) } });
+  assert.equal(shallow.isError, undefined);
+  // Text that does not parse is left for the validator, which z.any() lets through.
+  const text = await client.callTool({ name: "search", arguments: { a: "[".repeat(50000) } });
+  assert.equal(text.isError, undefined);
+  assert.equal(seen.length, 2);
+  await client.close();
+});
+
 test("repairing refuses a schema with no validator and unknown or wrong options", () => {
   for (const bad of [{ type: "object" }, '{"type":"object"}', null, undefined]) {
     assert.throws(() => repairing(bad), (e) => e.code === "INVALID_SCHEMA" && /Standard Schema that validates/.test(e.message));

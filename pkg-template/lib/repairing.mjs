@@ -5,7 +5,7 @@
 // handler runs, so this is the one place a repair can happen there. It lists
 // toolshape's complete inputSchema and validates with the schema given.
 
-import { fail } from "./errors.mjs";
+import { fail, ToolshapeError } from "./errors.mjs";
 import { isObject } from "./objects.mjs";
 import { standardOf } from "./schema-input.mjs";
 
@@ -32,9 +32,18 @@ export function makeRepairing(compile) {
         version: 1,
         vendor: "toolshape",
         validate(value) {
-          const { value: repaired, repairs } = tool.repair(value);
-          if (repairs.length > 0 && onRepair !== undefined) onRepair(repairs);
-          return standard.validate(repaired);
+          let out;
+          try {
+            out = tool.repair(value);
+          } catch (error) {
+            // Arguments repair cannot read (nested too deeply, too large) are
+            // refused as a call through defineTool refuses them: an issue, since
+            // a Standard Schema reports and does not throw.
+            if (!(error instanceof ToolshapeError)) throw error;
+            return { issues: [{ message: error.message, path: Array.isArray(error.path) ? error.path : [] }] };
+          }
+          if (out.repairs.length > 0 && onRepair !== undefined) onRepair(out.repairs);
+          return standard.validate(out.value);
         },
         jsonSchema: {
           input: () => tool.inputSchema(),
