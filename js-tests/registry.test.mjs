@@ -5,7 +5,8 @@
 // leaves a server that lists nothing and refuses calls.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { cpSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -68,6 +69,14 @@ const SDKS = [
     rawCall: (client, params) => client.request({ method: "tools/call", params }),
   },
 ];
+
+/** The built package copied to a folder of its own and loaded from there: a second, separate copy. */
+function secondCopy() {
+  const dir = join(root, "target", "second-copy");
+  rmSync(dir, { recursive: true, force: true });
+  cpSync(join(root, "pkg"), dir, { recursive: true });
+  return createRequire(join(dir, "index.cjs"))("./index.cjs");
+}
 
 async function connected(server, clientName, sdk = SDKS[0]) {
   const [a, b] = sdk.InMemoryTransport.createLinkedPair();
@@ -164,6 +173,18 @@ for (const sdk of SDKS) {
     const viaSecond = await connected(shared, "claude-code", sdk);
     assert.deepEqual((await viaSecond.listTools()).tools.map((t) => t.name), ["search"]);
     await viaSecond.close();
+
+    // A second copy of the package (two versions in one project's
+    // node_modules) sees the same mark.
+    const both = new sdk.Server({ name: "t", version: "1.0.0" });
+    const other = secondCopy();
+    const detachOther = other.createRegistry([other.defineTool({ name: "other", handler: async () => "other" })]).attach(both);
+    assert.throws(() => createRegistry(tools()).attach(both), (e) => e.code === "INVALID_OPTION" && /already attached/.test(e.message));
+    detachOther();
+    createRegistry(tools()).attach(both);
+    const viaCjs = await connected(both, "claude-code", sdk);
+    assert.deepEqual((await viaCjs.listTools()).tools.map((t) => t.name), ["deploy", "search", "users"]);
+    await viaCjs.close();
   });
 
   test(`${sdk.line}: attach filters; detach lists nothing and refuses calls`, async () => {

@@ -91,11 +91,13 @@ export function clientNameOf(low, extra) {
 }
 
 /**
- * Servers whose tools/list and tools/call a registry answers: `true` while
- * attached, `false` once detached (its handlers then answer "detached", and
- * a new attach may take them over).
+ * Marks a server whose tools/list and tools/call a registry answers: `true`
+ * while attached, `false` once detached (its handlers then answer
+ * "detached", and a new attach may take them over). A registered symbol on
+ * the server, not a map of this module's, so that the package's CommonJS and
+ * ES module copies (both loaded in one process, as happens) see one mark.
  */
-const toolsServedBy = new WeakMap();
+const TOOLS_MARK = Symbol.for("toolshape.registry-attached");
 
 /**
  * Refuses, before anything changes, to take over tools/list or tools/call
@@ -105,7 +107,7 @@ const toolsServedBy = new WeakMap();
  * (no `assertCanSetRequestHandler`) are taken as free.
  */
 export function claimTools(low, what) {
-  const served = toolsServedBy.get(low);
+  const served = low[TOOLS_MARK];
   if (served === true) throw fail("INVALID_OPTION", `${what}: a registry is already attached to this server; call the detach function its attach returned first`);
   if (served === false || typeof low.assertCanSetRequestHandler !== "function") return;
   for (const method of ["tools/list", "tools/call"]) {
@@ -122,5 +124,5 @@ export function claimTools(low, what) {
 
 /** Marks `low`'s tools as a registry's (`attached` true) or released by its detach (false). */
 export function markTools(low, attached) {
-  toolsServedBy.set(low, attached);
+  Object.defineProperty(low, TOOLS_MARK, { value: attached, writable: true, configurable: true, enumerable: false });
 }
