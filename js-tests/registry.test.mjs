@@ -70,12 +70,16 @@ const SDKS = [
   },
 ];
 
-/** The built package copied to a folder of its own and loaded from there: a second, separate copy. */
+/** The built package copied to a folder of its own and loaded from there: a second, separate copy (made once). */
+let copied;
 function secondCopy() {
-  const dir = join(root, "target", "second-copy");
-  rmSync(dir, { recursive: true, force: true });
-  cpSync(join(root, "pkg"), dir, { recursive: true });
-  return createRequire(join(dir, "index.cjs"))("./index.cjs");
+  if (copied === undefined) {
+    const dir = join(root, "target", "second-copy");
+    rmSync(dir, { recursive: true, force: true });
+    cpSync(join(root, "pkg"), dir, { recursive: true });
+    copied = createRequire(join(dir, "index.cjs"))("./index.cjs");
+  }
+  return copied;
 }
 
 async function connected(server, clientName, sdk = SDKS[0]) {

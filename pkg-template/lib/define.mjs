@@ -11,6 +11,7 @@ import { jsonText } from "./json-text.mjs";
 import { errorResult, lead, thrownText, toResult } from "./results.mjs";
 import { makeCliRunner } from "./run-cli.mjs";
 import { cloneJson, freezeDeep, hasOwn, isObject } from "./objects.mjs";
+import { knownOptions } from "./option-keys.mjs";
 
 const TOOL_KEYS = ["name", "title", "description", "input", "jsonSchema", "annotations", "tags", "use", "handler"];
 const GROUP_KEYS = ["name", "title", "description", "discriminator", "common", "commonJsonSchema", "use", "help", "descriptionFormat", "annotations", "tags", "actions", "groups"];
@@ -48,10 +49,7 @@ function tagsOf(tags, where) {
 
 function optionsOf(options, allowed, what) {
   if (options === undefined || options === null) return {};
-  if (!isObject(options)) throw fail("INVALID_OPTION", `${what} options must be an object`);
-  for (const key of Object.keys(options)) {
-    if (!allowed.includes(key)) throw fail("INVALID_OPTION", `unknown ${what} option "${key}" (options: ${allowed.join(", ")})`);
-  }
+  knownOptions(options, allowed, what);
   if (options.client !== undefined && typeof options.client !== "string") throw fail("INVALID_OPTION", `${what} option "client" must be a client name`);
   return options;
 }

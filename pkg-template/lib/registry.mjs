@@ -8,6 +8,7 @@ import { profileForClient } from "./clients.mjs";
 import { errorResult } from "./results.mjs";
 import { ioOf } from "./run-cli.mjs";
 import { isObject } from "./objects.mjs";
+import { knownOptions } from "./option-keys.mjs";
 import { claimTools, clientNameOf, handlerSetter, lowServer, markTools } from "./sdk-server.mjs";
 import { keepTextArguments } from "./text-arguments.mjs";
 
@@ -55,11 +56,7 @@ function refusals(onRefused) {
 export function makeRegistry(api) {
   return function createRegistry(defs, options) {
     if (!Array.isArray(defs)) throw fail("INVALID_OPTION", "createRegistry takes an array of definitions from defineTool or defineGroup");
-    const opts = options === undefined ? {} : options;
-    if (!isObject(opts)) throw fail("INVALID_OPTION", "createRegistry options must be an object");
-    for (const key of Object.keys(opts)) {
-      if (!REGISTRY_OPTIONS.includes(key)) throw fail("INVALID_OPTION", `unknown createRegistry option "${key}" (options: ${REGISTRY_OPTIONS.join(", ")})`);
-    }
+    const opts = options === undefined ? {} : knownOptions(options, REGISTRY_OPTIONS, "createRegistry");
     if (opts.onRefused !== undefined && typeof opts.onRefused !== "function") throw fail("INVALID_OPTION", 'createRegistry option "onRefused" must be a function ({ tool, client, error }) => void');
     const refused = refusals(opts.onRefused);
     const exposition = opts.exposition === undefined ? "grouped" : opts.exposition;
@@ -91,11 +88,7 @@ export function makeRegistry(api) {
         : [...byName.keys()];
 
     function list(listOptions) {
-      const given = listOptions === undefined ? {} : listOptions;
-      if (!isObject(given)) throw fail("INVALID_OPTION", "list options must be an object { client, tags, anyTags, exclude }");
-      for (const key of Object.keys(given)) {
-        if (!LIST_OPTIONS.includes(key)) throw fail("INVALID_OPTION", `unknown list option "${key}" (options: ${LIST_OPTIONS.join(", ")})`);
-      }
+      const given = listOptions === undefined ? {} : knownOptions(listOptions, LIST_OPTIONS, "list");
       const keep = tagFilter(given, "list option");
       const client = given.client === undefined ? "mcp" : given.client;
       const out = [];
@@ -134,11 +127,7 @@ export function makeRegistry(api) {
     function attach(server, attachOptions) {
       const low = lowServer(server);
       if (low === undefined) throw fail("INVALID_OPTION", "attach takes the MCP SDK's McpServer or Server (anything with setRequestHandler)");
-      const given = attachOptions === undefined ? {} : attachOptions;
-      if (!isObject(given)) throw fail("INVALID_OPTION", "attach options must be an object { client, filter }");
-      for (const key of Object.keys(given)) {
-        if (!ATTACH_OPTIONS.includes(key)) throw fail("INVALID_OPTION", `unknown attach option "${key}" (options: ${ATTACH_OPTIONS.join(", ")})`);
-      }
+      const given = attachOptions === undefined ? {} : knownOptions(attachOptions, ATTACH_OPTIONS, "attach");
       const fixed = given.client === undefined ? "auto" : given.client;
       if (typeof fixed !== "string") throw fail("INVALID_OPTION", 'attach option "client" is "auto" or a profile name');
       const filter = given.filter === undefined ? {} : given.filter;

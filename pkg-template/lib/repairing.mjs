@@ -6,7 +6,7 @@
 // toolshape's complete inputSchema and validates with the schema given.
 
 import { fail, ToolshapeError } from "./errors.mjs";
-import { isObject } from "./objects.mjs";
+import { knownOptions } from "./option-keys.mjs";
 import { standardOf } from "./schema-input.mjs";
 
 const OPTIONS = ["onRepair"];
@@ -18,12 +18,7 @@ export function makeRepairing(compile) {
     if (!standard || typeof standard.validate !== "function") {
       throw fail("INVALID_SCHEMA", "repairing needs a Standard Schema that validates (Zod 4, ArkType, Valibot): plain JSON Schema has no validator to hand the repaired value to");
     }
-    const given = options === undefined ? {} : options;
-    if (!isObject(given)) throw fail("INVALID_OPTION", "repairing options must be an object { onRepair }");
-    for (const key of Object.keys(given)) {
-      if (!OPTIONS.includes(key)) throw fail("INVALID_OPTION", `unknown repairing option "${key}" (options: ${OPTIONS.join(", ")})`);
-    }
-    const { onRepair } = given;
+    const { onRepair } = options === undefined ? {} : knownOptions(options, OPTIONS, "repairing");
     if (onRepair !== undefined && typeof onRepair !== "function") throw fail("INVALID_OPTION", 'repairing option "onRepair" must be a function');
     const tool = compile(schema);
     const output = standard.jsonSchema && typeof standard.jsonSchema.output === "function" ? standard.jsonSchema.output : undefined;
