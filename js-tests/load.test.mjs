@@ -2,6 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { homedir } from "node:os";
 import { join } from "node:path";
 import { sections } from "../scripts/wasm-sections.mjs";
 import { cjs, esm, root } from "./helpers.mjs";
@@ -158,6 +159,18 @@ test("every export of the module returns one value at most (V8 in Node 20 compil
   assert.ok(results.size > 40, `${results.size} exported functions read`);
   const several = [...results].filter(([, count]) => count > 1).map(([name]) => name);
   assert.deepEqual(several, []);
+});
+
+test("the module names no path of the machine that built it (panic locations of dependencies are written relative to Cargo's home)", () => {
+  const text = readFileSync(join(root, "pkg", "web", "toolshape_bg.wasm")).toString("latin1");
+  const cargoHome = process.env.CARGO_HOME || join(homedir(), ".cargo");
+  const paths = text.match(/[\w./-]*\.rs\b/g) ?? [];
+  assert.ok(paths.some((p) => p.startsWith("cargo/registry/")), `a dependency's location is written as cargo/registry/...: ${paths.slice(0, 3).join(", ")}`);
+  for (const machine of [cargoHome, homedir(), root.replace(/\/$/, "")]) {
+    assert.equal(text.includes(machine), false, `the module holds ${machine}`);
+  }
+  // The standard library comes prebuilt with its paths already written as /rustc/<commit> and /rust/deps.
+  assert.deepEqual(paths.filter((p) => p.startsWith("/") && !/^\/rust(c\/[0-9a-f]{40})?\//.test(p)), []);
 });
 
 test("the serving half is read on first use: a program that only compiles never loads lib/serving.cjs, and its errors are the one ToolshapeError", () => {

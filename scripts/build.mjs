@@ -3,6 +3,7 @@
 // optimised by wasm-opt (npm package binaryen), and the JS layer from
 // pkg-template/ (ESM source; esbuild writes its CommonJS twin).
 import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
 import { join } from "node:path";
 import { ensureBindgen, ensureNodeModules, ensureWasmTarget, root, run } from "./setup.mjs";
 import { sections } from "./wasm-sections.mjs";
@@ -11,7 +12,25 @@ ensureNodeModules();
 ensureWasmTarget();
 const bindgen = ensureBindgen();
 
-run("cargo", ["build", "--lib", "--release", "--target", "wasm32-unknown-unknown"]);
+run("cargo", ["build", "--lib", "--release", "--target", "wasm32-unknown-unknown"], { env: { ...process.env, CARGO_ENCODED_RUSTFLAGS: withoutBuildPaths() } });
+
+/**
+ * rustc writes the source path of every panic location into the module
+ * (a bounds check in serde_json, a `RefCell` in wasm-bindgen), and for a
+ * dependency that path is absolute: the builder's home and Cargo's
+ * registry. The package must not carry the machine it was built on, and
+ * two machines should build the same bytes, so Cargo's home is written
+ * as `cargo` and this checkout as `toolshape` (Cargo's own `trim-paths`
+ * does this, but is not stable). The caller's own flags are kept.
+ */
+function withoutBuildPaths() {
+  const cargoHome = process.env.CARGO_HOME || join(homedir(), ".cargo");
+  const own = process.env.CARGO_ENCODED_RUSTFLAGS
+    ? process.env.CARGO_ENCODED_RUSTFLAGS.split("\x1f")
+    : (process.env.RUSTFLAGS || "").split(/\s+/).filter(Boolean);
+  const remap = [`--remap-path-prefix=${cargoHome}=cargo`, `--remap-path-prefix=${root.replace(/\/$/, "")}=toolshape`];
+  return [...own, ...remap].join("\x1f");
+}
 const built = singleResults(join(root, "target", "wasm32-unknown-unknown", "release", "toolshape.wasm"));
 
 /**
