@@ -36,10 +36,18 @@ test("ErrorCode and IssueCode list every code the core has", () => {
   assert.deepEqual(union("IssueCode"), codes.issues);
 });
 
-for (const project of ["types/tsconfig.json", "types/plain/tsconfig.json", "types/dom/tsconfig.json"]) {
-  test(`TypeScript using the package compiles: ${project}`, () => {
-    const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
-    const r = spawnSync(process.execPath, [tsc, "-p", join(root, "js-tests", project)], { encoding: "utf8" });
-    assert.equal(r.status, 0, r.stdout + r.stderr);
-  });
+// TypeScript 5 (the JS compiler) and 7 (the native one, its own checker):
+// users are on both, and they have differed on declaration files.
+const compilers = { "TypeScript 5": "typescript", "TypeScript 7": "typescript-7" };
+
+for (const [compiler, folder] of Object.entries(compilers)) {
+  for (const project of ["types/tsconfig.json", "types/plain/tsconfig.json", "types/dom/tsconfig.json"]) {
+    test(`${compiler} using the package compiles: ${project}`, () => {
+      const tsc = join(root, "node_modules", folder, "bin", "tsc");
+      const version = spawnSync(process.execPath, [tsc, "--version"], { encoding: "utf8" }).stdout;
+      assert.match(version, new RegExp(`^Version ${compiler.split(" ")[1]}\\.`), `${folder} is ${compiler}`);
+      const r = spawnSync(process.execPath, [tsc, "-p", join(root, "js-tests", project)], { encoding: "utf8" });
+      assert.equal(r.status, 0, r.stdout + r.stderr);
+    });
+  }
 }
