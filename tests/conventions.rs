@@ -298,6 +298,81 @@ fn json_flag_errors_show_an_example() {
     );
 }
 
+/// JSON that parses but does not fit says where inside it the first mistake
+/// is, the way the filesystem server's `edit_file` is misused: an edit
+/// without its `newText`, or a number where text goes. Through `reconstruct`
+/// (a flat object holding the array itself) the same.
+#[test]
+fn json_that_parses_but_does_not_fit_names_the_place() {
+    let schema = json!({"type": "object", "properties": {
+        "edits": {"type": "array", "items": {"type": "object", "properties": {
+            "oldText": {"type": "string"}, "newText": {"type": "string"}
+        }, "required": ["oldText", "newText"]}},
+        "jobs": {"type": "array", "items": {"type": "object", "properties": {
+            "retry": {"type": "object", "properties": {"times": {"type": "integer"}}}
+        }, "additionalProperties": false}}
+    }, "required": ["edits"]});
+    let tool = Tool::compile(&schema, &CompileOptions::default()).unwrap();
+    let missing = r#"[{"oldText":"a","newText":"b"},{"oldText":"c"}]"#;
+    let err = tool.parse_argv(&["--edits", missing], &toolshape::no_env).unwrap_err();
+    assert_eq!(
+        err.message,
+        format!(
+            r#"--edits expects JSON text for an array of objects (at [1]: the required key "newText" is missing), got {}; e.g. --edits '[{{"oldText":"...","newText":"..."}}]'"#,
+            serde_json::to_string(missing).unwrap()
+        )
+    );
+    let err = tool
+        .parse_argv(&["--edits", r#"[{"oldText":5,"newText":"b"}]"#], &toolshape::no_env)
+        .unwrap_err();
+    assert!(
+        err.message.starts_with(
+            "--edits expects JSON text for an array of objects (at [0].oldText: expected a string, got a number), got "
+        ),
+        "{}",
+        err.message
+    );
+    let err = tool
+        .parse_argv(
+            &["--edits", "[]", "--jobs", r#"[{"retry":{"times":1.5}}]"#],
+            &toolshape::no_env,
+        )
+        .unwrap_err();
+    assert!(
+        err.message
+            .contains("(at [0].retry.times: expected an integer, got a number)"),
+        "{}",
+        err.message
+    );
+    let err = tool
+        .parse_argv(&["--edits", "[]", "--jobs", r#"[{"retries":3}]"#], &toolshape::no_env)
+        .unwrap_err();
+    assert!(
+        err.message.contains(r#"(at [0]: the key "retries" is not allowed)"#),
+        "{}",
+        err.message
+    );
+    // Text that is not JSON at all keeps the short form.
+    let err = tool.parse_argv(&["--edits", "a"], &toolshape::no_env).unwrap_err();
+    assert!(
+        err.message
+            .starts_with(r#"--edits expects JSON text for an array of objects, got "a""#),
+        "{}",
+        err.message
+    );
+    // A flat object holding the value itself (reconstruct) says the same.
+    let flat = json!({"edits": [{"oldText": "c"}]});
+    let err = tool
+        .reconstruct(flat.as_object().unwrap(), &toolshape::no_env)
+        .unwrap_err();
+    assert!(
+        err.message
+            .contains(r#"(at [0]: the required key "newText" is missing)"#),
+        "{}",
+        err.message
+    );
+}
+
 /// Issue 11, item 6: a `z.union` of objects with no literal key compiles;
 /// inputSchema and repair work, and the command line refuses with the reason.
 #[test]

@@ -5,6 +5,7 @@
 use serde_json::Value;
 
 use super::item::Item;
+use super::misfit::misfit;
 use crate::flags::{Flag, FlagType};
 use crate::number::{integer_expected, parse_integer, parse_number};
 use crate::schema::{fits, same_value, Kind, Schema, Shape};
@@ -58,6 +59,8 @@ pub fn coerce_value<'a>(schema: &Schema, flag: &Flag, value: &'a Value) -> Resul
     };
     if ok {
         Ok(Item::from_value(value.clone()))
+    } else if flag.ty == FlagType::Json {
+        Err(json_expected(schema, &flag.shape, Some(value)))
     } else {
         Err(expected(schema, flag))
     }
@@ -111,10 +114,9 @@ fn expected_choices(flag: &Flag) -> String {
 }
 
 fn json_text(schema: &Schema, shape: &Shape, text: &str) -> Result<Value, String> {
-    if let Ok(parsed) = serde_json::from_str::<Value>(text) {
-        if fits(schema, shape, &parsed) {
-            return Ok(parsed);
-        }
+    let parsed = serde_json::from_str::<Value>(text).ok();
+    if let Some(parsed) = parsed.as_ref().filter(|p| fits(schema, shape, p)) {
+        return Ok(parsed.clone());
     }
     // A flag whose schema also takes plain text (`string | number`, `any`)
     // accepts it as typed, so `--id abc` works where `--id '"abc"'` would too.
@@ -122,7 +124,19 @@ fn json_text(schema: &Schema, shape: &Shape, text: &str) -> Result<Value, String
     if fits(schema, shape, &as_string) {
         return Ok(as_string);
     }
-    Err(format!("JSON text for {}", describe(schema, shape)))
+    Err(json_expected(schema, shape, parsed.as_ref()))
+}
+
+/// What a JSON flag expects, and, for JSON that parsed but does not fit,
+/// where inside it the first mistake is: a list of objects one of which
+/// lacks a key reads "(at [1]: the required key "b" is missing)".
+fn json_expected(schema: &Schema, shape: &Shape, given: Option<&Value>) -> String {
+    let expected = format!("JSON text for {}", describe(schema, shape));
+    match given.and_then(|value| misfit(schema, shape, value)) {
+        Some((path, reason)) if path.is_empty() && !reason.starts_with("expected ") => format!("{expected} ({reason})"),
+        Some((path, reason)) if !path.is_empty() => format!("{expected} (at {path}: {reason})"),
+        _ => expected,
+    }
 }
 
 /// A short description of a shape for messages: `an object`, `an array of numbers`.

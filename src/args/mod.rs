@@ -4,6 +4,7 @@ mod assemble;
 mod coerce;
 mod input;
 mod item;
+mod misfit;
 mod to_argv;
 
 use serde_json::{Map, Value};
