@@ -76,3 +76,28 @@ fn narrow_and_wide_widths_stay_sane() {
         assert!(text.starts_with("Usage: deploy <options>"));
     }
 }
+
+/// A tool with no flags of its own (`z.object({})`, the reference servers'
+/// `get-env` and `read_graph`) lists its help flag as any tool does: under
+/// "Options:", its description beside it, not on a line of its own.
+#[test]
+fn a_tool_without_flags_lists_help_on_one_line() {
+    let options = CompileOptions::from_json(r#"{"name":"read_graph"}"#).unwrap();
+    let tool = Tool::compile(&json!({"type": "object", "properties": {}}), &options).unwrap();
+    let usage = tool.usage(&UsageRequest::default()).unwrap();
+    assert_eq!(
+        usage,
+        "Usage: read_graph [options]\n\nOptions:\n  -h, --help  Show this help\n"
+    );
+    // With flags shorter than the help flag, the column still fits both.
+    let tool = Tool::compile(
+        &json!({"type": "object", "properties": {"a": {"type": "string", "description": "An a"}}}),
+        &options,
+    )
+    .unwrap();
+    let usage = tool.usage(&UsageRequest::default()).unwrap();
+    assert!(
+        usage.contains("\n      --a <string>  An a\n\n  -h, --help        Show this help\n"),
+        "{usage}"
+    );
+}

@@ -214,17 +214,23 @@ fn text(table: &FlagTable, name: &str, width: usize, builtins: Builtins) -> Stri
         .filter(|f| !f.hidden)
         .map(|f| (left(f), right(f)))
         .collect();
+    // The built-in rows share the column: a tool with no flags of its own
+    // would otherwise put "Show this help" on a line below its flag.
+    let builtins = builtin_rows(builtins);
     let column = rows
         .iter()
         .map(|(l, _)| l.chars().count())
+        .chain(builtins.iter().map(|(left, _)| left.chars().count()))
         .max()
         .unwrap_or(0)
         .min(width / 2)
         + 4;
+    let mut any_flag = false;
     for (index, (group, flags)) in sections(table).into_iter().enumerate() {
         if flags.is_empty() {
             continue;
         }
+        any_flag = true;
         out.push('\n');
         if index == 0 {
             out.push_str("Options:\n");
@@ -238,11 +244,10 @@ fn text(table: &FlagTable, name: &str, width: usize, builtins: Builtins) -> Stri
             row(&mut out, &left(flag), &right(flag), column, width);
         }
     }
-    let rows = builtin_rows(builtins);
-    if !rows.is_empty() {
-        out.push('\n');
+    if !builtins.is_empty() {
+        out.push_str(if any_flag { "\n" } else { "\nOptions:\n" });
     }
-    for (left, right) in rows {
+    for (left, right) in builtins {
         row(&mut out, &left, right, column, width);
     }
     let examples = table.groups.first().map(|g| g.examples.as_slice()).unwrap_or_default();
