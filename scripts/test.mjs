@@ -1,5 +1,5 @@
 // `npm test`: everything, in order, stopping at the first failure.
-// Fixtures current -> rustfmt -> clippy (native and wasm32) -> rustdoc (its
+// Fixtures current (Zod's and the reference servers') -> rustfmt -> clippy (native and wasm32) -> rustdoc (its
 // links checked) -> cargo test ->
 // build pkg/ -> publint on pkg/ -> js-tests (node:test) against pkg/, the
 // browser tests in Debian's Chromium among them.
@@ -10,6 +10,7 @@ import { ensureChromium, ensureNodeModules, ensureWasmTarget, root, run } from "
 ensureNodeModules();
 ensureWasmTarget();
 run(process.execPath, [join(root, "scripts", "gen-fixtures.mjs"), "--check"]);
+run(process.execPath, [join(root, "scripts", "gen-server-fixtures.mjs"), "--check"]);
 run("cargo", ["fmt", "--all", "--check"]);
 run("cargo", ["clippy", "--all-targets", "--", "-D", "warnings"]);
 run("cargo", ["clippy", "--lib", "--target", "wasm32-unknown-unknown", "--", "-D", "warnings"]);
