@@ -121,18 +121,21 @@ fn sample(schema: &Value) -> Value {
 fn every_tools_arguments_go_to_argv_and_back() {
     for (server, name, schema) in tools() {
         let tool = compiled(&name, &schema);
-        let args = sample(&schema);
-        let argv = tool.to_argv(&args).unwrap_or_else(|e| panic!("{server}/{name}: {e}"));
+        let sampled = sample(&schema);
+        let argv = tool
+            .to_argv(&sampled)
+            .unwrap_or_else(|e| panic!("{server}/{name}: {e}"));
         let refs: Vec<&str> = argv.iter().map(String::as_str).collect();
         let parsed = tool
             .parse_argv(&refs, &no_env)
             .unwrap_or_else(|e| panic!("{server}/{name}: {e}\n{argv:?}"));
-        assert_eq!(parsed.data, args, "{server}/{name}: {argv:?}");
+        assert_eq!(parsed.data, sampled, "{server}/{name}: {argv:?}");
         // A client that sent every value as text is repaired to the same
         // arguments, but where text is itself allowed (`["boolean", "string"]`).
-        let as_text = texts(&args);
+        let as_text = texts(&sampled);
         let expected = Value::Object(
-            args.as_object()
+            sampled
+                .as_object()
                 .unwrap()
                 .iter()
                 .map(|(key, value)| {
