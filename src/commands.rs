@@ -162,7 +162,7 @@ impl Commands {
 
     fn command_usage(&self, word: &str, tool: &Tool, options: &UsageOptions, topic: Option<&str>) -> Result<String> {
         tool.command()
-            .usage_as(&format!("{} {word}", self.name), options, topic)
+            .usage_as(tool.schema(), &format!("{} {word}", self.name), options, topic)
     }
 
     fn help_requested(&self, topic: Option<&[&str]>) -> Error {

@@ -503,7 +503,8 @@ impl Tool {
     /// `--help` text. For an action union, the list of actions; with a
     /// topic, one action's flags.
     pub fn usage(&self, request: &UsageRequest) -> Result<String> {
-        self.command().usage(&request.usage_options(), request.topic.as_deref())
+        self.command()
+            .usage(self.schema(), &request.usage_options(), request.topic.as_deref())
     }
 
     /// Help entries, for an action union. The union read in `compile` serves

@@ -271,11 +271,7 @@ fn json_example(schema: &Schema, flag: &Flag) -> String {
     if flag.ty != FlagType::Json {
         return String::new();
     }
-    let Some(text) = coerce::example(schema, &flag.shape).map(|v| v.to_string()) else {
-        return String::new();
-    };
-    if text.len() > crate::limits::CLIP_CHARS || text.contains('\'') {
-        return String::new();
-    }
-    format!("; e.g. --{} '{text}'", flag.name)
+    crate::schema::example_text(schema, &flag.shape)
+        .map(|text| format!("; e.g. --{} '{text}'", flag.name))
+        .unwrap_or_default()
 }

@@ -173,12 +173,12 @@ impl Command {
                 Err(_) if self.asks_help(argv) => {
                     // `users --help`: the actions under the first word, when it has some.
                     let first = argv.first().filter(|w| !set.listed_under(w).is_empty());
-                    return Err(self.help_requested(first.copied()));
+                    return Err(self.help_requested(schema, first.copied()));
                 }
                 Err(_) if self.asks_version(argv) => return Err(self.version_requested()),
                 Err(err) => return Err(err),
             },
-            Form::Refused(_) if self.asks_help(argv) => return Err(self.help_requested(None)),
+            Form::Refused(_) if self.asks_help(argv) => return Err(self.help_requested(schema, None)),
             Form::Refused(_) if self.asks_version(argv) => return Err(self.version_requested()),
             Form::Refused(reason) => return Err(reason.clone()),
         };
@@ -186,7 +186,7 @@ impl Command {
         let scratch = Scratch::new();
         let mut tokens = argv::tokenize(&scratch, table, argv, options);
         if tokens.help {
-            return Err(self.help_requested(action.map(|a| a.name.as_str())));
+            return Err(self.help_requested(schema, action.map(|a| a.name.as_str())));
         }
         if tokens.version {
             return Err(self.version_requested());
@@ -227,7 +227,7 @@ impl Command {
             Form::Flags(table) => {
                 let tokens = argv::tokenize(scratch, table, argv, options);
                 if tokens.help {
-                    return Err(self.help_requested(None));
+                    return Err(self.help_requested(schema, None));
                 }
                 if tokens.version {
                     return Err(self.version_requested());
@@ -318,13 +318,13 @@ impl Command {
 
     /// `--help` text. For an action union, the list of actions; with
     /// `topic`, one action's flags.
-    pub fn usage(&self, options: &UsageOptions, topic: Option<&str>) -> Result<String> {
-        self.usage_as(&self.name, options, topic)
+    pub fn usage(&self, schema: &Schema, options: &UsageOptions, topic: Option<&str>) -> Result<String> {
+        self.usage_as(schema, &self.name, options, topic)
     }
 
     /// [`Command::usage`] under another command name (`ops deploy` when the
     /// tool is one command of a set).
-    pub fn usage_as(&self, name: &str, options: &UsageOptions, topic: Option<&str>) -> Result<String> {
+    pub fn usage_as(&self, schema: &Schema, name: &str, options: &UsageOptions, topic: Option<&str>) -> Result<String> {
         let builtins = self.builtins;
         match (&self.form, topic) {
             (Form::Refused(reason), _) => {
@@ -335,7 +335,7 @@ impl Command {
                 }
                 Ok(out)
             }
-            (Form::Flags(table), _) => Ok(help::usage(table, name, options, builtins)),
+            (Form::Flags(table), _) => Ok(help::usage(schema, table, name, options, builtins)),
             (Form::Actions(set), None) => {
                 let list: Vec<(String, Option<String>)> = set
                     .actions
@@ -356,7 +356,7 @@ impl Command {
                 }
                 let (action, _) = set.select(&words)?;
                 let name = format!("{name} {}", action.words.join(" "));
-                Ok(help::usage(&action.table, &name, options, builtins))
+                Ok(help::usage(&action.schema, &action.table, &name, options, builtins))
             }
         }
     }
@@ -386,8 +386,8 @@ impl Command {
 
     /// `HELP_REQUESTED` whose message is the usage (of `topic`, an action).
     #[must_use]
-    pub fn help_requested(&self, topic: Option<&str>) -> Error {
-        let text = self.usage(&UsageOptions::default(), topic).unwrap_or_default();
+    pub fn help_requested(&self, schema: &Schema, topic: Option<&str>) -> Error {
+        let text = self.usage(schema, &UsageOptions::default(), topic).unwrap_or_default();
         let mut err = Error::new(Code::HelpRequested, text);
         if let Some(topic) = topic {
             err = err.with_path(vec![topic.to_owned()]);

@@ -8,6 +8,7 @@ use super::text::{sanitize, wrap};
 use crate::flags::{Builtins, Flag, FlagTable, FlagType, Group, Member};
 use crate::limits::MAX_CHOICES_SHOWN;
 use crate::limits::USAGE_WIDTH;
+use crate::schema::{example_text, Schema};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Format {
@@ -58,10 +59,10 @@ fn clamp_width(width: usize) -> usize {
 }
 
 #[must_use]
-pub fn usage(table: &FlagTable, name: &str, options: &UsageOptions, builtins: Builtins) -> String {
+pub fn usage(schema: &Schema, table: &FlagTable, name: &str, options: &UsageOptions, builtins: Builtins) -> String {
     match options.format {
-        Format::Text => text(table, name, clamp_width(options.width), builtins),
-        Format::Markdown => markdown(table, name),
+        Format::Text => text(schema, table, name, clamp_width(options.width), builtins),
+        Format::Markdown => markdown(schema, table, name),
     }
 }
 
@@ -156,7 +157,7 @@ fn left(flag: &Flag) -> String {
 }
 
 /// The right column: description, then facts in brackets.
-fn right(flag: &Flag) -> String {
+fn right(schema: &Schema, flag: &Flag) -> String {
     let mut parts: Vec<String> = Vec::new();
     if let Some(description) = &flag.description {
         parts.push(sanitize(description));
@@ -168,7 +169,13 @@ fn right(flag: &Flag) -> String {
         parts.push(format!("[default: {}]", sanitize(&default.to_string())));
     }
     if flag.json {
-        parts.push("[JSON]".to_owned());
+        // What JSON, shown where there are keys to know: a person cannot
+        // guess what an array of objects wants, and `true` or `{}` says nothing.
+        let keyed = example_text(schema, &flag.shape).filter(|text| text.starts_with(['[', '{']) && text.contains(':'));
+        parts.push(match keyed {
+            Some(text) => format!("[JSON, e.g. '{}']", sanitize(&text)),
+            None => "[JSON]".to_owned(),
+        });
     }
     if flag.repeatable {
         parts.push("[repeatable]".to_owned());
@@ -197,7 +204,7 @@ fn synopsis(table: &FlagTable) -> String {
     out
 }
 
-fn text(table: &FlagTable, name: &str, width: usize, builtins: Builtins) -> String {
+fn text(schema: &Schema, table: &FlagTable, name: &str, width: usize, builtins: Builtins) -> String {
     let mut out = String::new();
     let name = sanitize(name);
     out.push_str(&format!("Usage: {name}{}\n", synopsis(table)));
@@ -212,7 +219,7 @@ fn text(table: &FlagTable, name: &str, width: usize, builtins: Builtins) -> Stri
         .flags
         .iter()
         .filter(|f| !f.hidden)
-        .map(|f| (left(f), right(f)))
+        .map(|f| (left(f), right(schema, f)))
         .collect();
     // The built-in rows share the column: a tool with no flags of its own
     // would otherwise put "Show this help" on a line below its flag.
@@ -241,7 +248,7 @@ fn text(table: &FlagTable, name: &str, width: usize, builtins: Builtins) -> Stri
             }
         }
         for flag in flags {
-            row(&mut out, &left(flag), &right(flag), column, width);
+            row(&mut out, &left(flag), &right(schema, flag), column, width);
         }
     }
     if !builtins.is_empty() {
@@ -282,7 +289,7 @@ fn row(out: &mut String, left: &str, right: &str, column: usize, width: usize) {
     }
 }
 
-fn markdown(table: &FlagTable, name: &str) -> String {
+fn markdown(schema: &Schema, table: &FlagTable, name: &str) -> String {
     let mut out = format!("# {}\n", md(&sanitize(name)));
     if let Some(description) = table.groups.first().and_then(|g| g.description.as_deref()) {
         out.push_str(&format!("\n{}\n", md(&sanitize(description))));
@@ -315,7 +322,7 @@ fn markdown(table: &FlagTable, name: &str) -> String {
                     .trim_start_matches('<')
                     .trim_end_matches("...")
                     .trim_end_matches('>')),
-                md(&right(flag))
+                md(&right(schema, flag))
             ));
         }
     }

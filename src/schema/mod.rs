@@ -2,6 +2,7 @@
 
 pub mod actions;
 mod enum_values;
+mod example;
 mod fits;
 pub mod json;
 mod json_map;
@@ -14,6 +15,7 @@ mod root;
 mod shape;
 
 pub use enum_values::EnumValues;
+pub use example::{example, example_text};
 #[cfg(test)]
 pub use fits::comparisons;
 pub use fits::{fits, same_value, value_kind};
