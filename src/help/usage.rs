@@ -8,7 +8,7 @@ use super::text::{sanitize, wrap};
 use crate::flags::{Builtins, Flag, FlagTable, FlagType, Group, Member};
 use crate::limits::MAX_CHOICES_SHOWN;
 use crate::limits::USAGE_WIDTH;
-use crate::schema::{example_text, Schema};
+use crate::schema::{example_text, Kind, Schema};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Format {
@@ -106,7 +106,7 @@ fn heading(group: &Group) -> String {
     }
 }
 
-fn value_hint(flag: &Flag) -> String {
+fn value_hint(schema: &Schema, flag: &Flag) -> String {
     let body = match (&flag.choices, flag.ty) {
         (Some(choices), _) => {
             let mut shown: Vec<String> = choices.iter().take(MAX_CHOICES_SHOWN).map(show_value).collect();
@@ -116,6 +116,7 @@ fn value_hint(flag: &Flag) -> String {
             shown.join("|")
         }
         (None, FlagType::String) => format_name(flag).unwrap_or("string").to_owned(),
+        (None, FlagType::Json) => scalar_kinds(schema, flag).unwrap_or_else(|| "json".to_owned()),
         (None, ty) => ty.placeholder().to_owned(),
     };
     let body = if flag.nullable { format!("{body}|null") } else { body };
@@ -124,6 +125,32 @@ fn value_hint(flag: &Flag) -> String {
     } else {
         format!(" <{body}>")
     }
+}
+
+/// A JSON flag whose value is one of a few scalar kinds (`boolean | string`,
+/// Zod's `z.union([z.boolean(), z.string()])`) names them, `<boolean|string>`:
+/// `<json>` would send a person to write JSON where a word does.
+fn scalar_kinds(schema: &Schema, flag: &Flag) -> Option<String> {
+    let Kind::Union(union) = &schema.resolve(&flag.shape).kind else {
+        return None;
+    };
+    let mut names: Vec<&str> = Vec::new();
+    for branch in &union.branches {
+        let name = match schema.resolve(branch).kind {
+            Kind::Boolean => "boolean",
+            Kind::Number => "number",
+            Kind::Integer => "integer",
+            Kind::String => "string",
+            // `|null` is added for a nullable flag below, once.
+            Kind::Null if flag.nullable => continue,
+            Kind::Null => "null",
+            _ => return None,
+        };
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    (!names.is_empty()).then(|| names.join("|"))
 }
 
 /// A string's `format` as its placeholder (`<email>`, `<url>`, `<uuid>`,
@@ -138,12 +165,21 @@ fn format_name(flag: &Flag) -> Option<&str> {
     plain.then_some(if format == "uri" { "url" } else { format })
 }
 
+/// A choice as typed: a word bare, a string a shell or the `|` list would
+/// split (`"New York"`, `""`) quoted as JSON, anything else as JSON.
 fn show_value(value: &Value) -> String {
-    sanitize(&value.as_str().map_or_else(|| value.to_string(), str::to_owned))
+    let shown = match value.as_str() {
+        Some(text) if text.is_empty() || text.chars().any(|c| c.is_whitespace() || "|<>\"'".contains(c)) => {
+            value.to_string()
+        }
+        Some(text) => text.to_owned(),
+        None => value.to_string(),
+    };
+    sanitize(&shown)
 }
 
 /// The left column: `-t, --config-timeout <number>`.
-fn left(flag: &Flag) -> String {
+fn left(schema: &Schema, flag: &Flag) -> String {
     let short = flag
         .short
         .as_deref()
@@ -152,7 +188,7 @@ fn left(flag: &Flag) -> String {
         let nullable = if flag.nullable { "[=null]" } else { "" };
         format!("{short}--[no-]{}{nullable}", sanitize(&flag.name))
     } else {
-        format!("{short}--{}{}", sanitize(&flag.name), value_hint(flag))
+        format!("{short}--{}{}", sanitize(&flag.name), value_hint(schema, flag))
     }
 }
 
@@ -219,7 +255,7 @@ fn text(schema: &Schema, table: &FlagTable, name: &str, width: usize, builtins: 
         .flags
         .iter()
         .filter(|f| !f.hidden)
-        .map(|f| (left(f), right(schema, f)))
+        .map(|f| (left(schema, f), right(schema, f)))
         .collect();
     // The built-in rows share the column: a tool with no flags of its own
     // would otherwise put "Show this help" on a line below its flag.
@@ -248,7 +284,7 @@ fn text(schema: &Schema, table: &FlagTable, name: &str, width: usize, builtins: 
             }
         }
         for flag in flags {
-            row(&mut out, &left(flag), &right(schema, flag), column, width);
+            row(&mut out, &left(schema, flag), &right(schema, flag), column, width);
         }
     }
     if !builtins.is_empty() {
@@ -313,7 +349,7 @@ fn markdown(schema: &Schema, table: &FlagTable, name: &str) -> String {
                 .as_deref()
                 .map(|s| format!(", `-{}`", md(&sanitize(s))))
                 .unwrap_or_default();
-            let ty = value_hint(flag);
+            let ty = value_hint(schema, flag);
             out.push_str(&format!(
                 "| `--{}`{short} | `{}` | {} |\n",
                 md(&sanitize(&flag.name)),
