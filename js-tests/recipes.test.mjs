@@ -1,7 +1,8 @@
 // The README's recipes are files in examples/, shown in the README
 // verbatim, and each runs as written: the CLI main, the MCP servers on the
-// SDK 1.x and 2.x (each driven by its SDK's own Client over stdio), and the
-// browser page (in Chromium).
+// SDK 1.x and 2.x (each driven by its SDK's own Client over stdio), the
+// command line in front of any MCP server (over the reference "everything"
+// server), and the browser page (in Chromium).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -12,13 +13,14 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { Client as Client2 } from "@modelcontextprotocol/client";
 import { StdioClientTransport as StdioClientTransport2 } from "@modelcontextprotocol/client/stdio";
 import { launch, serve } from "./browser.mjs";
+import { serverEntry } from "../scripts/gen-server-fixtures.mjs";
 import { root } from "./helpers.mjs";
 
 const readme = readFileSync(join(root, "README.md"), "utf8");
 const recipe = (path) => readFileSync(join(root, path), "utf8");
 
 test("the README shows each recipe exactly as the file holds it", () => {
-  for (const path of ["examples/cli.mjs", "examples/mcp-server.mjs", "examples/mcp-server-v2.mjs", "examples/browser/index.html"]) {
+  for (const path of ["examples/cli.mjs", "examples/mcp-server.mjs", "examples/mcp-server-v2.mjs", "examples/mcp-cli.mjs", "examples/browser/index.html"]) {
     assert.ok(readme.includes(recipe(path).trim()), `${path} differs from the README`);
   }
 });
@@ -39,6 +41,31 @@ test("every other js block of the README runs as written", () => {
       assert.match(run.stdout, /\[ '--query', 'cats', '--config-timeout', '5' \]/);
     }
   }
+});
+
+test("recipe: a command line for any MCP server lists its tools, parses a tool's flags and calls it", () => {
+  const { entry } = serverEntry("@modelcontextprotocol/server-everything");
+  const server = `${process.execPath} ${entry} stdio`;
+  const cli = (...argv) => spawnSync(process.execPath, [join(root, "examples", "mcp-cli.mjs"), "--server", server, ...argv], { encoding: "utf8" });
+  const list = cli("--help");
+  assert.equal(list.status, 0, list.stderr);
+  assert.match(list.stdout, /^Usage: mcp-cli <command> \[options\]/);
+  assert.match(list.stdout, /\n {2}get-sum +Returns the sum of two numbers\n/);
+  const flags = cli("get-sum", "--help");
+  assert.equal(flags.status, 0);
+  assert.match(flags.stdout, /--a <number> +First number \(required\)/);
+  const sum = cli("get-sum", "--a", "2", "--b", "3.5");
+  assert.equal(sum.status, 0, sum.stderr);
+  assert.equal(sum.stdout, "The sum of 2 and 3.5 is 5.5.\n");
+  const missing = cli("get-sum", "--a", "2");
+  assert.equal(missing.status, 2);
+  assert.match(missing.stderr, /missing required flag --b/);
+  const typo = cli("get-summ");
+  assert.equal(typo.status, 2);
+  assert.match(typo.stderr, /unknown command "get-summ"; did you mean get-sum\?/);
+  const nested = cli("get-annotated-message", "--message-type", "error", "--include-image");
+  assert.equal(nested.status, 0, nested.stderr);
+  assert.match(nested.stdout, /Error: Operation failed/);
 });
 
 test("recipe: the CLI main answers help, errors and work with the right exit codes", () => {
