@@ -27,11 +27,16 @@ try {
 
 async function run(argv) {
   const { tools } = await client.listTools();
-  // The tool's description shows in the command list; its schema seldom has one.
-  const commands = compileCommands(
-    Object.fromEntries(tools.map((tool) => [tool.name, compile({ description: tool.description, ...tool.inputSchema }, { name: tool.name })])),
-    { name: "mcp-cli" },
-  );
+  const compiled = {};
+  for (const tool of tools) {
+    try {
+      // The tool's description shows in the command list; its schema seldom has one.
+      compiled[tool.name] = compile({ description: tool.description, ...tool.inputSchema }, { name: tool.name });
+    } catch (error) {
+      console.error(`[mcp-cli] ${tool.name} left out: ${error.message}`);
+    }
+  }
+  const commands = compileCommands(compiled, { name: "mcp-cli" });
   const parsed = commands.safeParseArgv(argv);
   if (!parsed.success) {
     const help = parsed.error.code === "HELP_REQUESTED";
