@@ -51,6 +51,10 @@ test("recipe: a command line for any MCP server lists its tools, parses a tool's
   assert.equal(list.status, 0, list.stderr);
   assert.match(list.stdout, /^Usage: mcp-cli <command> \[options\]/);
   assert.match(list.stdout, /\n {2}get-sum +Returns the sum of two numbers\n/);
+  // The list keeps each description's first sentence; the tool's --help has the rest.
+  assert.match(list.stdout, /gzip-file-as-resource +Compresses a single file using gzip\s+compression\.\n/);
+  assert.doesNotMatch(list.stdout, /Depending upon/);
+  assert.match(cli("gzip-file-as-resource", "--help").stdout, /Depending upon/);
   const flags = cli("get-sum", "--help");
   assert.equal(flags.status, 0);
   assert.match(flags.stdout, /--a <number> +First number \(required\)/);

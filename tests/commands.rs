@@ -132,3 +132,27 @@ fn command_words_are_checked() {
     assert!(set.add("one", tool()).unwrap_err().message.contains("given twice"));
     assert!(set.finish().is_ok());
 }
+
+/// The command list shows each description's first sentence, as `git help`
+/// does; the command's own `--help` shows all of it. MCP tools' descriptions
+/// run to paragraphs (the filesystem server's), which filled the list.
+#[test]
+fn the_command_list_shows_first_sentences() {
+    let long = "Read a file as text. Handles various encodings, e.g. UTF-16. Use it for one file.";
+    let schema = json!({"type": "object", "description": long, "properties": {"path": {"type": "string"}}});
+    let options: CommandsOptions = toolshape::options::read_text(Some(r#"{"name":"fs"}"#), "compileCommands").unwrap();
+    let mut set = Commands::new(&options).unwrap();
+    set.add(
+        "read_text_file",
+        Tool::compile(&schema, &CompileOptions::default()).unwrap(),
+    )
+    .unwrap();
+    let list = set.usage(&UsageOptions::default(), None).unwrap();
+    assert!(list.contains("\n  read_text_file  Read a file as text.\n"), "{list}");
+    assert!(!list.contains("encodings"), "{list}");
+    let own = set.usage(&UsageOptions::default(), Some("read_text_file")).unwrap();
+    assert!(
+        own.contains("Read a file as text. Handles various encodings, e.g. UTF-16."),
+        "{own}"
+    );
+}

@@ -21,6 +21,26 @@ pub fn sanitize(text: &str) -> String {
     out
 }
 
+/// A description's first sentence, for a list of commands or actions,
+/// where each should take a line or two (as `git help` and `cargo --list`
+/// show them); the whole description is the command's own `--help`. The
+/// first line, cut after the first `.`, `!` or `?` that ends a sentence
+/// (followed by a space and not ending `e.g.`, `i.e.`, `etc.` or `vs.`).
+#[must_use]
+pub fn summary(text: &str) -> &str {
+    let line = text.trim_start().lines().next().unwrap_or_default().trim_end();
+    let mut ends = line.match_indices(['.', '!', '?']);
+    let cut = ends.find(|&(at, mark)| {
+        let after = line.get(at + 1..).unwrap_or_default();
+        let before = line.get(..at).unwrap_or_default().to_ascii_lowercase();
+        after.starts_with(' ') && !(mark == "." && ["e.g", "i.e", "etc", "vs"].iter().any(|a| before.ends_with(a)))
+    });
+    match cut {
+        Some((at, _)) => line.get(..=at).unwrap_or(line),
+        None => line,
+    }
+}
+
 /// Greedy word wrap to `width` columns (counted in chars). A bracketed tag
 /// (`[default: "a b"]`, `[env: APP_X]`) is never broken; a word or tag
 /// longer than the width stands alone on its line.
@@ -107,5 +127,32 @@ mod tests {
             wrap(r"red\u{1b}[31m text [env: X]", 20),
             vec![r"red\u{1b}[31m text", "[env: X]"]
         );
+    }
+}
+
+#[cfg(test)]
+mod summary_tests {
+    use super::summary;
+
+    #[test]
+    fn a_summary_is_the_first_sentence_of_the_first_line() {
+        assert_eq!(
+            summary("Returns the sum of two numbers"),
+            "Returns the sum of two numbers"
+        );
+        assert_eq!(
+            summary("Compresses a file. Depending upon the type, returns data."),
+            "Compresses a file."
+        );
+        assert_eq!(summary("Lists files.\nMore on a second line."), "Lists files.");
+        assert_eq!(summary("First line\nsecond line"), "First line");
+        assert_eq!(
+            summary("Emulate devices, e.g. a phone. Then more."),
+            "Emulate devices, e.g. a phone."
+        );
+        assert_eq!(summary("Version 1.2 of it! Yes."), "Version 1.2 of it!");
+        assert_eq!(summary("Ends with a dot."), "Ends with a dot.");
+        assert_eq!(summary("  \n"), "");
+        assert_eq!(summary("Is it? Maybe."), "Is it?");
     }
 }

@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use super::text::{sanitize, wrap};
+use super::text::{sanitize, summary, wrap};
 use crate::flags::{Builtins, Flag, FlagTable, FlagType, Group, Member};
 use crate::limits::MAX_CHOICES_SHOWN;
 use crate::limits::USAGE_WIDTH;
@@ -437,7 +437,7 @@ pub fn word_list(
                 .min(width / 2)
                 + 4;
             for (word, description) in words {
-                let text = description.as_deref().map(sanitize).unwrap_or_default();
+                let text = description.as_deref().map(|d| sanitize(summary(d))).unwrap_or_default();
                 row(&mut out, &sanitize(word), &text, column, width);
             }
             if !rows.is_empty() {
