@@ -103,3 +103,28 @@ fn check_reports_the_same_whichever_call_came_first() {
     }
     assert!(compared > 50, "only {compared} reports with warnings compared");
 }
+
+/// openai-strict makes an optional union nullable by adding a `null`
+/// branch to its `anyOf`, not by wrapping it in another (the
+/// sequential-thinking server's `isRevision`, `type: ["boolean", "string"]`).
+#[test]
+fn openai_strict_adds_null_to_an_optional_union_without_nesting() {
+    let schema = serde_json::json!({"type": "object", "properties": {
+        "isRevision": {"description": "Whether this revises", "type": ["boolean", "string"]},
+        "mode": {"anyOf": [{"type": "string"}, {"type": "number"}], "title": "Mode"}
+    }});
+    let tool = Tool::compile(&schema, &CompileOptions::default()).unwrap();
+    let options = InputSchemaOptions {
+        client: Client::OpenaiStrict,
+        actions_as: None,
+    };
+    let out = tool.input_schema(&options).unwrap();
+    assert_eq!(
+        out["properties"]["isRevision"],
+        serde_json::json!({"description": "Whether this revises", "anyOf": [{"type": "boolean"}, {"type": "string"}, {"type": "null"}]})
+    );
+    // A node with more than its anyOf keeps it whole, beside null.
+    let mode = &out["properties"]["mode"]["anyOf"];
+    assert_eq!(mode.as_array().unwrap().len(), 2, "{out:#}");
+    assert_eq!(mode[1], serde_json::json!({"type": "null"}));
+}

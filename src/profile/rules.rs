@@ -287,10 +287,19 @@ pub fn make_nullable(schema: Json<'_>) -> Json<'_> {
     if let Some(description) = map.remove("description") {
         out.insert("description", description);
     }
-    out.insert(
-        "anyOf".to_owned(),
-        Json::Array(vec![Json::Object(map), object_of("type", text("null"))]),
-    );
+    // A node that is only an `anyOf` takes `null` as one more branch:
+    // `anyOf: [A, B, null]`, not `anyOf: [{ anyOf: [A, B] }, null]`.
+    let only_any_of = map.len() == 1 && matches!(map.get("anyOf"), Some(Json::Array(_)));
+    let null = object_of("type", text("null"));
+    let taken = if only_any_of { map.remove("anyOf") } else { None };
+    let branches = match taken {
+        Some(Json::Array(mut branches)) => {
+            branches.push(null);
+            branches
+        }
+        _ => vec![Json::Object(map), null],
+    };
+    out.insert("anyOf".to_owned(), Json::Array(branches));
     Json::Object(out)
 }
 
