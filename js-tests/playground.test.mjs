@@ -115,6 +115,24 @@ test("switching clients: each profile's schema and what it changes or refuses", 
   assert.deepEqual(JSON.parse(await text("args")), { action: "logs", id: "web-1", lines: 20 });
 });
 
+test("a tool as an MCP server lists it: its inputSchema, named for it, every output", async () => {
+  await page.selectOption('[data-testid="example"]', { label: "An MCP server's tool (the filesystem server's edit_file)" });
+  await settled();
+  assert.equal(await page.locator('[data-testid="schema-error"]').isHidden(), true);
+  assert.match(await text("usage"), /^Usage: edit_file <options>/);
+  assert.match(await text("usage"), /\[JSON, e\.g\. '\[\{"oldText":"\.\.\.","newText":"\.\.\."\}\]'\]/);
+  assert.match(await text("flags"), /--edits/);
+  // openai-strict: every key required, the optional dryRun nullable.
+  const strict = JSON.parse(await text("input-schema"));
+  assert.deepEqual(strict.required, ["path", "edits", "dryRun"]);
+  assert.deepEqual(JSON.parse(await text("args")), { path: "notes.md", edits: [{ oldText: "a", newText: "b" }], dryRun: true });
+  assert.deepEqual(JSON.parse(await text("repair-output")).value, { path: "notes.md", edits: [{ oldText: "a", newText: "b" }], dryRun: true });
+  // The same entry with its name changed names the usage so.
+  const listed = JSON.parse(await page.locator('[data-testid="schema"]').inputValue());
+  await typeInto("schema", JSON.stringify({ ...listed, name: "patch" }));
+  assert.match(await text("usage"), /^Usage: patch <options>/);
+});
+
 test("a bad schema shows its error, code and message, in place of the outputs", async () => {
   await typeInto("schema", '{ "type": "object", "properties": { "a": { "$ref": "#/$defs/missing" } } }');
   const shown = await text("schema-error");

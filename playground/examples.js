@@ -1,6 +1,6 @@
 // The playground's built-in examples: Zod code (evaluated in the page with
-// `z` and `defineGroup` in scope) and a command line and client arguments
-// to start from.
+// `z` and `defineGroup` in scope), or a tool as an MCP server lists it, and
+// a command line and client arguments to start from.
 export const EXAMPLES = [
   {
     name: "Nested deploy tool",
@@ -43,6 +43,54 @@ export const EXAMPLES = [
 })`,
     argv: `ban --workspace w1 --id u9`,
     repair: `{"action": "list", "workspace": "w1", "limit": "5"}`,
+  },
+  {
+    name: "An MCP server's tool (the filesystem server's edit_file)",
+    client: "openai-strict",
+    schema: `{
+  "name": "edit_file",
+  "description": "Make line-based edits to a text file.",
+  "inputSchema": {
+    "type": "object",
+    "properties": {
+      "path": {
+        "type": "string"
+      },
+      "edits": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "oldText": {
+              "type": "string",
+              "description": "Text to search for - must match exactly"
+            },
+            "newText": {
+              "type": "string",
+              "description": "Text to replace with"
+            }
+          },
+          "required": [
+            "oldText",
+            "newText"
+          ]
+        }
+      },
+      "dryRun": {
+        "default": false,
+        "description": "Preview changes using git-style diff format",
+        "type": "boolean"
+      }
+    },
+    "required": [
+      "path",
+      "edits"
+    ],
+    "$schema": "http://json-schema.org/draft-07/schema#"
+  }
+}`,
+    argv: `--path notes.md --edits '[{"oldText":"a","newText":"b"}]' --dry-run`,
+    repair: `{"path": "notes.md", "edits": "[{\\"oldText\\": \\"a\\", \\"newText\\": \\"b\\"}]", "dryRun": "true"}`,
   },
   {
     name: "A schema some clients refuse",

@@ -1,4 +1,5 @@
-// The playground: a schema (Zod code or JSON Schema) in, every face
+// The playground: a schema (Zod code, JSON Schema, or a tool as an MCP
+// server lists it: { name, description, inputSchema }) in, every face
 // toolshape gives it out, for the client picked. It uses only the shipped
 // package's web entry; Zod and the shell splitter are bundled, so nothing
 // leaves the page's origin.
@@ -54,11 +55,20 @@ function readSchema(text) {
     current = { tool: value.tool, group: value, checked, owned: [checked] };
   } else if (value && value.kind === "tool") {
     current = { tool: value.tool, checked: value.tool, owned: [] };
+  } else if (isListedTool(value)) {
+    // A tool as a server lists it (one entry of tools/list): its inputSchema, named for it.
+    const tool = compile(value.inputSchema, { name: value.name });
+    current = { tool, checked: tool, owned: [tool] };
   } else {
     const tool = compile(value, { name: "tool" });
     current = { tool, checked: tool, owned: [tool] };
   }
   return current;
+}
+
+/** `{ name, inputSchema }`, as `tools/list` lists a tool: never a JSON Schema, which has no `inputSchema`. */
+function isListedTool(value) {
+  return value !== null && typeof value === "object" && typeof value.name === "string" && value.inputSchema !== null && typeof value.inputSchema === "object" && !("type" in value);
 }
 
 function renderFlags(tool) {
