@@ -14,9 +14,9 @@ import { esm } from "./helpers.mjs";
 const server = (name) => SERVERS.find((s) => s.name === name);
 const textOf = (result) => result.content.map((c) => c.text ?? "").join("\n");
 
-/** Connects, compiles each listed tool by name, and closes when the test ends. */
-async function open(t, name, args) {
-  const client = await connectServer(args ? { ...server(name), args } : server(name));
+/** Connects (with other arguments or environment, if given), compiles each listed tool by name, and closes when the test ends. */
+async function open(t, name, { args, env } = {}) {
+  const client = await connectServer(args ? { ...server(name), args } : server(name), env);
   t.after(() => client.close());
   const { tools } = await client.listTools();
   const compiled = new Map(tools.map((tool) => [tool.name, esm.compile(tool.inputSchema, { name: tool.name })]));
@@ -42,7 +42,7 @@ test("a remote tool from the command line: the filesystem server's edit_file dri
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const file = join(dir, "greeting.txt");
   writeFileSync(file, "hello world\n");
-  const { client, compiled } = await open(t, "filesystem", [dir]);
+  const { client, compiled } = await open(t, "filesystem", { args: [dir] });
   const editFile = compiled.get("edit_file");
   const edits = '[{"oldText":"world","newText":"there"}]';
 
@@ -67,14 +67,8 @@ test("a remote tool from the command line: the filesystem server's edit_file dri
 test("the memory server's arrays of objects: argv to the call and the graph it keeps", async (t) => {
   const dir = mkdtempSync(join(tmpdir(), "toolshape-memory-"));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
-  const client = await connectServer(server("memory"), { MEMORY_FILE_PATH: join(dir, "memory.jsonl") });
-  t.after(() => client.close());
-  const { tools } = await client.listTools();
-  const tool = (name) => {
-    const compiled = esm.compile(tools.find((x) => x.name === name).inputSchema, { name });
-    t.after(() => compiled.free());
-    return compiled;
-  };
+  const { client, compiled } = await open(t, "memory", { env: { MEMORY_FILE_PATH: join(dir, "memory.jsonl") } });
+  const tool = (name) => compiled.get(name);
   const entities = '[{"name":"toolshape","entityType":"project","observations":["written in Rust"]}]';
   const created = await client.callTool({ name: "create_entities", arguments: tool("create_entities").parseArgv(["--entities", entities]) });
   assert.notEqual(created.isError, true, textOf(created));

@@ -114,10 +114,11 @@ fn expected_choices(flag: &Flag) -> String {
 }
 
 fn json_text(schema: &Schema, shape: &Shape, text: &str) -> Result<Value, String> {
-    let parsed = serde_json::from_str::<Value>(text).ok();
-    if let Some(parsed) = parsed.as_ref().filter(|p| fits(schema, shape, p)) {
-        return Ok(parsed.clone());
-    }
+    let parsed = match serde_json::from_str::<Value>(text) {
+        Ok(parsed) if fits(schema, shape, &parsed) => return Ok(parsed),
+        Ok(parsed) => Some(parsed),
+        Err(_) => None,
+    };
     // A flag whose schema also takes plain text (`string | number`, `any`)
     // accepts it as typed, so `--id abc` works where `--id '"abc"'` would too.
     let as_string = Value::String(text.to_owned());
@@ -133,9 +134,9 @@ fn json_text(schema: &Schema, shape: &Shape, text: &str) -> Result<Value, String
 fn json_expected(schema: &Schema, shape: &Shape, given: Option<&Value>) -> String {
     let expected = format!("JSON text for {}", describe(schema, shape));
     match given.and_then(|value| misfit(schema, shape, value)) {
-        Some((path, reason)) if path.is_empty() && !reason.starts_with("expected ") => format!("{expected} ({reason})"),
-        Some((path, reason)) if !path.is_empty() => format!("{expected} (at {path}: {reason})"),
-        _ => expected,
+        Some((path, reason)) if path.is_empty() => format!("{expected} ({reason})"),
+        Some((path, reason)) => format!("{expected} (at {path}: {reason})"),
+        None => expected,
     }
 }
 

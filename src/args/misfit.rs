@@ -12,12 +12,23 @@ use crate::schema::{fits, value_kind, ArrayShape, Kind, ObjectShape, Schema, Sha
 
 /// The first place `value` does not fit `shape`: `(path, reason)`, the path
 /// written as in JavaScript (`[0].newText`, empty at the top). `None` when
-/// it fits.
+/// it fits, or when the value itself is of the wrong kind: what the whole
+/// flag expects already says that.
 #[must_use]
 pub fn misfit(schema: &Schema, shape: &Shape, value: &Value) -> Option<(String, String)> {
     let mut path = String::new();
-    let reason = walk(schema, shape, value, &mut path, 0)?;
-    Some((tail(path), reason))
+    match walk(schema, shape, value, &mut path, 0)? {
+        Reason::Kind(_) if path.is_empty() => None,
+        Reason::Kind(text) | Reason::Other(text) => Some((tail(path), text)),
+    }
+}
+
+/// Why a value does not fit where it is.
+enum Reason {
+    /// Not of the kind the schema wants there: `expected a string, got a number`.
+    Kind(String),
+    /// A key missing or not allowed, or nesting past the limit.
+    Other(String),
 }
 
 /// A path deeper than a message should hold keeps its end, where the mistake is.
@@ -29,9 +40,9 @@ fn tail(path: String) -> String {
     }
 }
 
-fn walk(schema: &Schema, shape: &Shape, value: &Value, path: &mut String, depth: usize) -> Option<String> {
+fn walk(schema: &Schema, shape: &Shape, value: &Value, path: &mut String, depth: usize) -> Option<Reason> {
     if depth > MAX_FIT_DEPTH {
-        return Some(format!("nested deeper than {MAX_FIT_DEPTH} levels"));
+        return Some(Reason::Other(format!("nested deeper than {MAX_FIT_DEPTH} levels")));
     }
     if value.is_null() && shape.nullable {
         return None;
@@ -59,7 +70,7 @@ fn walk(schema: &Schema, shape: &Shape, value: &Value, path: &mut String, depth:
     }
 }
 
-fn walk_array(schema: &Schema, array: &ArrayShape, value: &Value, path: &mut String, depth: usize) -> Option<String> {
+fn walk_array(schema: &Schema, array: &ArrayShape, value: &Value, path: &mut String, depth: usize) -> Option<Reason> {
     let items = value.as_array()?;
     items.iter().enumerate().find_map(|(i, item)| {
         let shape = array.prefix.get(i).or(array.items.as_ref())?;
@@ -81,14 +92,17 @@ fn walk_object(
     value: &Value,
     path: &mut String,
     depth: usize,
-) -> Option<String> {
+) -> Option<Reason> {
     let map = value.as_object()?;
     if let Some(missing) = object
         .props
         .iter()
         .find(|p| p.must_supply() && !map.contains_key(&p.key))
     {
-        return Some(format!("the required key {} is missing", quoted(&missing.key)));
+        return Some(Reason::Other(format!(
+            "the required key {} is missing",
+            quoted(&missing.key)
+        )));
     }
     map.iter().find_map(|(key, item)| {
         let shape = match object.prop(key) {
@@ -96,7 +110,7 @@ fn walk_object(
             None => object.additional.as_ref()?,
         };
         if object.prop(key).is_none() && matches!(shape.kind, Kind::Never) {
-            return Some(format!("the key {} is not allowed", quoted(key)));
+            return Some(Reason::Other(format!("the key {} is not allowed", quoted(key))));
         }
         let at = path.len();
         push_key(path, key);
@@ -117,8 +131,8 @@ fn same_kind(schema: &Schema, shape: &Shape, value: &Value) -> bool {
     )
 }
 
-fn wanted(schema: &Schema, shape: &Shape, value: &Value) -> String {
-    format!("expected {}, got {}", describe(schema, shape), a_kind(value))
+fn wanted(schema: &Schema, shape: &Shape, value: &Value) -> Reason {
+    Reason::Kind(format!("expected {}, got {}", describe(schema, shape), a_kind(value)))
 }
 
 fn a_kind(value: &Value) -> &'static str {

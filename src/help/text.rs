@@ -128,11 +128,6 @@ mod tests {
             vec![r"red\u{1b}[31m text", "[env: X]"]
         );
     }
-}
-
-#[cfg(test)]
-mod summary_tests {
-    use super::summary;
 
     #[test]
     fn a_summary_is_the_first_sentence_of_the_first_line() {

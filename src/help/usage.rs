@@ -251,18 +251,14 @@ fn text(schema: &Schema, table: &FlagTable, name: &str, width: usize, builtins: 
             out.push('\n');
         }
     }
-    let rows: Vec<(String, String)> = table
-        .flags
-        .iter()
-        .filter(|f| !f.hidden)
-        .map(|f| (left(schema, f), right(schema, f)))
-        .collect();
     // The built-in rows share the column: a tool with no flags of its own
     // would otherwise put "Show this help" on a line below its flag.
     let builtins = builtin_rows(builtins);
-    let column = rows
+    let column = table
+        .flags
         .iter()
-        .map(|(l, _)| l.chars().count())
+        .filter(|f| !f.hidden)
+        .map(|f| left(schema, f).chars().count())
         .chain(builtins.iter().map(|(left, _)| left.chars().count()))
         .max()
         .unwrap_or(0)

@@ -289,16 +289,14 @@ pub fn make_nullable(schema: Json<'_>) -> Json<'_> {
     }
     // A node that is only an `anyOf` takes `null` as one more branch:
     // `anyOf: [A, B, null]`, not `anyOf: [{ anyOf: [A, B] }, null]`.
-    let only_any_of = map.len() == 1 && matches!(map.get("anyOf"), Some(Json::Array(_)));
-    let null = object_of("type", text("null"));
-    let taken = if only_any_of { map.remove("anyOf") } else { None };
-    let branches = match taken {
-        Some(Json::Array(mut branches)) => {
-            branches.push(null);
-            branches
-        }
-        _ => vec![Json::Object(map), null],
+    let mut branches = match map.get("anyOf") {
+        Some(Json::Array(_)) if map.len() == 1 => match map.remove("anyOf") {
+            Some(Json::Array(branches)) => branches,
+            _ => Vec::new(),
+        },
+        _ => vec![Json::Object(map)],
     };
+    branches.push(object_of("type", text("null")));
     out.insert("anyOf".to_owned(), Json::Array(branches));
     Json::Object(out)
 }

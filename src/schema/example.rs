@@ -10,8 +10,7 @@ use super::shape::{Kind, Schema, Shape};
 /// first key). `None` when the example would pass
 /// [`MAX_EXAMPLE_NODES`](crate::limits::MAX_EXAMPLE_NODES): a recursive
 /// tuple must not make a message cost more than the parse.
-#[must_use]
-pub fn example(schema: &Schema, shape: &Shape) -> Option<Value> {
+fn example(schema: &Schema, shape: &Shape) -> Option<Value> {
     let mut budget = crate::limits::MAX_EXAMPLE_NODES;
     example_at(schema, shape, 0, &mut budget)
 }
@@ -67,7 +66,7 @@ fn example_at(schema: &Schema, shape: &Shape, depth: usize, budget: &mut usize) 
     })
 }
 
-/// [`example`] as the text a shell user types between single quotes, when
+/// The example as the text a shell user types between single quotes, when
 /// it fits one line of a message and holds no quote of its own.
 #[must_use]
 pub fn example_text(schema: &Schema, shape: &Shape) -> Option<String> {

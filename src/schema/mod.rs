@@ -15,7 +15,7 @@ mod root;
 mod shape;
 
 pub use enum_values::EnumValues;
-pub use example::{example, example_text};
+pub use example::example_text;
 #[cfg(test)]
 pub use fits::comparisons;
 pub use fits::{fits, same_value, value_kind};
