@@ -64,6 +64,31 @@ test("TOO_DEEP: past the documented depth, from text and from objects", () => {
   expectCode(() => compile(text), "TOO_DEEP");
 });
 
+test("TOO_DEEP says the same whichever side finds it: the engine's JSON.stringify (Node 20 to 24 recurse) or the core's 128 levels", () => {
+  const message = (fn) => {
+    try {
+      fn();
+    } catch (error) {
+      return `${error.code}: ${error.message}`;
+    }
+    return "no error";
+  };
+  // Past the core's limit, within JSON.stringify's: only the core can refuse it.
+  const byCore = message(() => compile(nest(100, { type: "string" })));
+  assert.equal(byCore, "TOO_DEEP: the schema: nested deeper than 128 levels");
+  // Past what a recursing JSON.stringify can write.
+  assert.equal(message(() => compile(nest(100000, { type: "string" }))), byCore);
+  const tool = compile({ type: "object", properties: { a: {} } });
+  const list = (depth) => {
+    let value = [];
+    for (let i = 0; i < depth; i++) value = [value];
+    return value;
+  };
+  const args = message(() => tool.repair({ a: list(200) }));
+  assert.equal(args, "TOO_DEEP: the arguments: nested deeper than 128 levels");
+  assert.equal(message(() => tool.repair({ a: list(100000) })), args);
+});
+
 test("TOO_LARGE: oversized text and $ref bombs", () => {
   expectCode(() => compile(`{"type":"object","description":"${"x".repeat(17 * 1024 * 1024)}"}`), "TOO_LARGE");
   const $defs = {};

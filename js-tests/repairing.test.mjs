@@ -87,7 +87,7 @@ test("arguments repair cannot read are an issue, never a throw: the SDK answers 
   };
   const schema = repairing(z.object({ a: z.any().optional() }));
   const answer = await schema["~standard"].validate({ a: nested(100000) });
-  assert.deepEqual(answer.issues.map((i) => i.message), ["the arguments cannot be read: nested too deeply"]);
+  assert.deepEqual(answer.issues.map((i) => i.message), ["the arguments: nested deeper than 128 levels"]);
   const { client, seen } = await served(schema);
   const refused = await client.callTool({ name: "search", arguments: { a: nested(300) } });
   assert.equal(refused.isError, true);

@@ -5,6 +5,15 @@
 
 import { ToolshapeError, fail } from "./errors.mjs";
 
+/**
+ * The core's limit on JSON nesting (src/limits.rs, MAX_JSON_DEPTH). A value
+ * too deep for the engine's JSON.stringify is far deeper than this, and says
+ * so in the core's own words: engines whose JSON.stringify does not recurse
+ * (V8 from Node 26) write such a value out and the core refuses it, and the
+ * message must not depend on which of the two saw it first.
+ */
+const MAX_JSON_DEPTH = 128;
+
 /** JSON text of `value`; errors carry `code`. */
 export function jsonText(value, what, code) {
   try {
@@ -18,8 +27,9 @@ export function jsonText(value, what, code) {
 
 function asError(error, what, code) {
   if (error instanceof ToolshapeError) return error;
-  if (error instanceof RangeError) return fail(code === "INVALID_OPTION" ? code : "TOO_DEEP", `${what} cannot be read: nested too deeply`);
-  const cyclic = error instanceof TypeError && /circular/i.test(error.message);
+  if (error instanceof RangeError) return fail(code === "INVALID_OPTION" ? code : "TOO_DEEP", `${what}: nested deeper than ${MAX_JSON_DEPTH} levels`);
+  // V8 says "circular structure", Firefox and Safari "cyclic".
+  const cyclic = error instanceof TypeError && /circular|cyclic/i.test(error.message);
   return fail(code, cyclic ? `${what} cannot be read: a value refers to itself (a cycle)` : `${what} cannot be written as JSON: ${error && error.message}`);
 }
 
