@@ -87,6 +87,14 @@ test("TOO_DEEP says the same whichever side finds it: the engine's JSON.stringif
   const args = message(() => tool.repair({ a: list(200) }));
   assert.equal(args, "TOO_DEEP: the arguments: nested deeper than 128 levels");
   assert.equal(message(() => tool.repair({ a: list(100000) })), args);
+  const nested = (depth) => {
+    let value = {};
+    for (let i = 0; i < depth; i++) value = { a: value };
+    return value;
+  };
+  const options = message(() => compile(ok, { flags: nested(200) }));
+  assert.equal(options, "INVALID_OPTION: the compile options: nested deeper than 128 levels");
+  assert.equal(message(() => compile(ok, { flags: nested(100000) })), options);
 });
 
 test("TOO_LARGE: oversized text and $ref bombs", () => {

@@ -55,7 +55,8 @@ export function optionsText(options, what) {
   try {
     text = JSON.stringify(options, replacer);
   } catch (error) {
-    throw asError(error, label, "INVALID_OPTION");
+    // Worded as the core words the same error for options it reads.
+    throw asError(error, `the ${label}`, "INVALID_OPTION");
   }
   if (bad !== undefined) throw fail("INVALID_OPTION", `${what} option "${bad}" must be plain data, not a ${badType}`);
   if (typeof text !== "string") throw fail("INVALID_OPTION", `${label} must be an object`);
