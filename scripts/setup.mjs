@@ -81,6 +81,46 @@ export function ensureNode(version) {
 }
 
 /**
+ * The other JavaScript runtimes the package is tried on
+ * (js-tests/runtimes.test.mjs): Bun, on JavaScriptCore, and Deno. Both
+ * publish their binaries as npm packages, one per platform; pinned, as the
+ * Node lines are.
+ */
+export const RUNTIMES = { bun: "1.4.5", deno: "2.9.6" };
+
+/** The npm package holding `name`'s binary for this platform, and the binary's path in it. */
+function runtimePackage(name) {
+  const os = { linux: "linux", darwin: "darwin" }[process.platform];
+  const arch = { x64: "x64", arm64: "arm64" }[process.arch];
+  if (os === undefined || arch === undefined) return undefined;
+  if (name === "bun") return { pkg: `@oven/bun-${os}-${arch === "arm64" ? "aarch64" : arch}`, bin: ["bin", "bun"] };
+  if (name === "deno") return { pkg: `@deno/${os}-${arch}${os === "linux" ? "-glibc" : ""}`, bin: ["deno"] };
+  return undefined;
+}
+
+/** The path of runtime `name` at its pinned version when it is in .tools/, else undefined. */
+export function runtimeBinary(name) {
+  const found = runtimePackage(name);
+  if (found === undefined) return undefined;
+  const version = RUNTIMES[name];
+  const bin = join(root, ".tools", `${name}-${version}`, "node_modules", found.pkg, ...found.bin);
+  return capture(bin, ["--version"]).includes(version) ? bin : undefined;
+}
+
+/** runtimeBinary, installing the runtime into .tools/ first when it is missing; undefined on a platform it has no package for. */
+export function ensureRuntime(name) {
+  const found = runtimePackage(name);
+  if (found === undefined) return undefined;
+  const have = runtimeBinary(name);
+  if (have !== undefined) return have;
+  const dir = join(root, ".tools", `${name}-${RUNTIMES[name]}`);
+  run("npm", ["install", "--prefix", dir, "--no-save", "--no-package-lock", "--no-audit", "--no-fund", `${found.pkg}@${RUNTIMES[name]}`]);
+  const bin = runtimeBinary(name);
+  if (bin === undefined) throw new Error(`${found.pkg}@${RUNTIMES[name]} installed into ${dir}, but its binary does not answer --version`);
+  return bin;
+}
+
+/**
  * Debian's Chromium for the browser tests (never a browser download), via
  * apt-get when it is missing. `CHROMIUM` names another binary to use.
  */
@@ -99,4 +139,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.error(ensureBindgen());
   console.error(ensureChromium());
   for (const version of OTHER_NODES) console.error(ensureNode(version) || `no Node ${version} for this platform`);
+  for (const name of Object.keys(RUNTIMES)) console.error(ensureRuntime(name) || `no ${name} for this platform`);
 }
