@@ -3,7 +3,7 @@
 // module keeps working afterwards, and no prototype is touched.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cjs } from "./helpers.mjs";
+import { cjs, errorText } from "./helpers.mjs";
 
 const { compile, ToolshapeError } = cjs;
 const ok = { type: "object", properties: { a: { type: "string" } } };
@@ -65,36 +65,28 @@ test("TOO_DEEP: past the documented depth, from text and from objects", () => {
 });
 
 test("TOO_DEEP says the same whichever side finds it: the engine's JSON.stringify (Node 20 to 24 recurse) or the core's 128 levels", () => {
-  const message = (fn) => {
-    try {
-      fn();
-    } catch (error) {
-      return `${error.code}: ${error.message}`;
-    }
-    return "no error";
-  };
   // Past the core's limit, within JSON.stringify's: only the core can refuse it.
-  const byCore = message(() => compile(nest(100, { type: "string" })));
+  const byCore = errorText(() => compile(nest(100, { type: "string" })));
   assert.equal(byCore, "TOO_DEEP: the schema: nested deeper than 128 levels");
   // Past what a recursing JSON.stringify can write.
-  assert.equal(message(() => compile(nest(100000, { type: "string" }))), byCore);
+  assert.equal(errorText(() => compile(nest(100000, { type: "string" }))), byCore);
   const tool = compile({ type: "object", properties: { a: {} } });
   const list = (depth) => {
     let value = [];
     for (let i = 0; i < depth; i++) value = [value];
     return value;
   };
-  const args = message(() => tool.repair({ a: list(200) }));
+  const args = errorText(() => tool.repair({ a: list(200) }));
   assert.equal(args, "TOO_DEEP: the arguments: nested deeper than 128 levels");
-  assert.equal(message(() => tool.repair({ a: list(100000) })), args);
+  assert.equal(errorText(() => tool.repair({ a: list(100000) })), args);
   const nested = (depth) => {
     let value = {};
     for (let i = 0; i < depth; i++) value = { a: value };
     return value;
   };
-  const options = message(() => compile(ok, { flags: nested(200) }));
+  const options = errorText(() => compile(ok, { flags: nested(200) }));
   assert.equal(options, "INVALID_OPTION: the compile options: nested deeper than 128 levels");
-  assert.equal(message(() => compile(ok, { flags: nested(100000) })), options);
+  assert.equal(errorText(() => compile(ok, { flags: nested(100000) })), options);
 });
 
 test("TOO_LARGE: oversized text and $ref bombs", () => {

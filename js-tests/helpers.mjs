@@ -25,3 +25,13 @@ export function isPlainJson(value) {
   if (Object.getPrototypeOf(value) !== Object.prototype) return false;
   return Object.keys(value).every((k) => isPlainJson(value[k]));
 }
+
+/** "CODE: message" of the error `fn` throws, or "no error": for comparing two ways to the same error. */
+export function errorText(fn) {
+  try {
+    fn();
+  } catch (error) {
+    return `${error.code}: ${error.message}`;
+  }
+  return "no error";
+}

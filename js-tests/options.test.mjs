@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { z } from "zod";
 import { actionCases } from "../scripts/zod-cases.mjs";
-import { cjs, esm } from "./helpers.mjs";
+import { cjs, errorText, esm } from "./helpers.mjs";
 
 const { compile, help, ToolshapeError } = cjs;
 const schema = { type: "object", properties: { name: { type: "string" }, config: { type: "object", properties: { timeout: { type: "number" } } } } };
@@ -113,20 +113,12 @@ test("partial: a missing required flag is no issue, for a tool, an action union 
 
 test("{ client } alone crosses as the name: the same schema and the same errors as the options object", () => {
   const tool = compile(schema);
-  const message = (fn) => {
-    try {
-      fn();
-    } catch (e) {
-      return `${e.code}: ${e.message}`;
-    }
-    return "no error";
-  };
   // Each pair: the name alone, then the same options through the general path
   // (a second key JSON drops, an inherited-free null-prototype object).
   const general = (client) => Object.assign(Object.create(null), { client, actionsAs: undefined });
   for (const client of ["mcp", "openai", "openai-strict", "gemini", "cursor", "mpc", "OPENAI", "", "__proto__", "x".repeat(5000)]) {
-    assert.equal(message(() => tool.inputSchema({ client })), message(() => tool.inputSchema(general(client))), client.slice(0, 20));
-    if (!message(() => tool.inputSchema({ client })).startsWith("INVALID_OPTION")) {
+    assert.equal(errorText(() => tool.inputSchema({ client })), errorText(() => tool.inputSchema(general(client))), client.slice(0, 20));
+    if (!errorText(() => tool.inputSchema({ client })).startsWith("INVALID_OPTION")) {
       assert.deepEqual(tool.inputSchema({ client }), tool.inputSchema(general(client)));
     }
   }
