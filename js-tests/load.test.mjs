@@ -37,11 +37,31 @@ test("the browser entry works after init(), and says so before it", async () => 
   assert.deepEqual(tool.parseArgv(["--a", "x"]), { a: "x" });
 });
 
+test("the bundlers' ES module entry gives what index.mjs gives, from the same instance", async () => {
+  const bundler = await import("../pkg/index.bundler.mjs");
+  assert.deepEqual(Object.keys(bundler).sort(), Object.keys(esm).sort());
+  for (const name of Object.keys(esm)) assert.equal(bundler[name], esm[name], name);
+});
+
+test("importing the Node ES module entry does not start Node's CommonJS export lexer", () => {
+  // Node imports a CommonJS file by lexing it for its names first; on Node
+  // 20 that loads and starts cjs-module-lexer (about 1.5 ms), which an ES
+  // module program otherwise never needs. index.mjs requires the entry instead.
+  const program = `await import(${JSON.stringify(new URL("../pkg/index.mjs", import.meta.url).href)});
+process.stdout.write(JSON.stringify(process.moduleLoadList));`;
+  const run = spawnSync(process.execPath, ["--input-type=module", "-e", program], { encoding: "utf8" });
+  assert.equal(run.status, 0, run.stderr);
+  const loaded = JSON.parse(run.stdout);
+  assert.ok(loaded.some((name) => name.includes("toolshape") || name.startsWith("NativeModule")), "the module list was read");
+  assert.deepEqual(loaded.filter((name) => name.includes("cjs-module-lexer")), []);
+});
+
 test("package.json exports map names every entry", () => {
   const manifest = JSON.parse(readFileSync(join(root, "pkg", "package.json"), "utf8"));
   const dot = manifest.exports["."];
   assert.deepEqual(dot.require, { types: "./index.d.ts", default: "./index.cjs" });
-  assert.equal(dot.import.node, "./index.mjs");
+  assert.deepEqual(dot.import.node, { module: "./index.bundler.mjs", default: "./index.mjs" });
+  assert.equal(manifest.module, "./index.bundler.mjs");
   assert.equal(dot.import.types, "./index.d.mts");
   assert.equal(dot.browser.default, "./web/index.js");
   assert.equal(manifest.exports["./web/toolshape_bg.wasm"], "./web/toolshape_bg.wasm");
