@@ -107,11 +107,13 @@ fn walk_object(
     map.iter().find_map(|(key, item)| {
         let shape = match object.prop(key) {
             Some(prop) => &prop.shape,
-            None => object.additional.as_ref()?,
+            None => match object.additional.as_ref()? {
+                closed if matches!(closed.kind, Kind::Never) => {
+                    return Some(Reason::Other(format!("the key {} is not allowed", quoted(key))));
+                }
+                additional => additional,
+            },
         };
-        if object.prop(key).is_none() && matches!(shape.kind, Kind::Never) {
-            return Some(Reason::Other(format!("the key {} is not allowed", quoted(key))));
-        }
         let at = path.len();
         push_key(path, key);
         let found = walk(schema, shape, item, path, depth + 1);

@@ -289,11 +289,9 @@ pub fn make_nullable(schema: Json<'_>) -> Json<'_> {
     }
     // A node that is only an `anyOf` takes `null` as one more branch:
     // `anyOf: [A, B, null]`, not `anyOf: [{ anyOf: [A, B] }, null]`.
-    let mut branches = match map.get("anyOf") {
-        Some(Json::Array(_)) if map.len() == 1 => match map.remove("anyOf") {
-            Some(Json::Array(branches)) => branches,
-            _ => Vec::new(),
-        },
+    let only_any_of = map.len() == 1;
+    let mut branches = match map.get_mut("anyOf") {
+        Some(Json::Array(branches)) if only_any_of => std::mem::take(branches),
         _ => vec![Json::Object(map)],
     };
     branches.push(object_of("type", text("null")));
