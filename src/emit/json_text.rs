@@ -467,9 +467,29 @@ impl Writer<'_, '_> {
             self.string(description);
         }
         self.kind(shape, &mut object, made_nullable);
+        if !shape.keywords.is_empty() || !shape.applicators.is_empty() {
+            self.kept(shape, &mut object);
+        }
+        if let Some(default) = &shape.default {
+            self.key(&mut object, DEFAULT);
+            self.value(default);
+        }
+        if root && !self.schema.defs.is_empty() {
+            self.defs(&mut object);
+        }
+        // After `$defs`: the tree's rewrite appends to the finished node.
+        if let (true, Kind::Object(closed)) = (self.style.closed, &shape.kind) {
+            self.close(closed, &mut object, keys);
+        }
+        self.shut(&object);
+    }
+
+    /// A node's kept keywords and applicators, after what its kind wrote.
+    #[inline(never)] // out of `shape`: most nodes have neither, and V8 compiles a whole function on its first call
+    fn kept(&mut self, shape: &Shape, object: &mut Object) {
         for (key, value) in &shape.keywords {
             if !object.has(key) {
-                self.data_key(&mut object, key);
+                self.data_key(object, key);
                 self.value(value);
             }
         }
@@ -479,28 +499,22 @@ impl Writer<'_, '_> {
                 || shape.keywords.get(key).is_some()
                 || shape.applicators.iter().take(i).any(|(earlier, _)| earlier == key);
             if !taken {
-                self.data_key(&mut object, key);
+                self.data_key(object, key);
                 self.applicator(applicator);
             }
         }
-        if let Some(default) = &shape.default {
-            self.key(&mut object, DEFAULT);
-            self.value(default);
+    }
+
+    /// The root's `$defs`.
+    #[inline(never)] // out of `shape`: only a root with definitions has them
+    fn defs(&mut self, object: &mut Object) {
+        self.key(object, DEFS);
+        let mut defs = self.open();
+        for def in &self.schema.defs {
+            self.name_key(&mut defs, &def.name);
+            self.shape(&def.shape, false, false);
         }
-        if root && !self.schema.defs.is_empty() {
-            self.key(&mut object, DEFS);
-            let mut defs = self.open();
-            for def in &self.schema.defs {
-                self.name_key(&mut defs, &def.name);
-                self.shape(&def.shape, false, false);
-            }
-            self.shut(&defs);
-        }
-        // After `$defs`: the tree's rewrite appends to the finished node.
-        if let (true, Kind::Object(closed)) = (self.style.closed, &shape.kind) {
-            self.close(closed, &mut object, keys);
-        }
-        self.shut(&object);
+        self.shut(&defs);
     }
 
     /// What a closed object appends: the keys it did not have.

@@ -129,6 +129,11 @@ impl ActionUnion {
 /// Whether the root is an action union at all (a union with an object branch).
 #[must_use]
 pub fn is_action_union(schema: &Schema) -> bool {
+    // Most roots are plain objects: answered here, `collect` (and its
+    // formatting) is compiled only for a schema that has a union.
+    if !matches!(schema.resolve(&schema.root).kind, Kind::Union(_) | Kind::AllOf(_)) {
+        return false;
+    }
     let mut branches = Vec::new();
     collect(schema, &schema.root, &[], "", &mut branches, 0) && !branches.is_empty()
 }

@@ -205,8 +205,38 @@ impl<'a> Reader<'a> {
         level: usize,
         structural: usize,
     ) -> Result<Shape> {
-        // Most nodes say one thing (a type): the list is only made for more.
+        // Most nodes say one thing (a type) and keep no keywords: the rest
+        // is in functions of its own, compiled by V8 only when first called.
         let typed = self.read_typed(slots, pointer, level, structural)?;
+        let mut shape =
+            if slots.any_of.is_none() && slots.one_of.is_none() && slots.all_of.is_none() && slots.not.is_none() {
+                typed.unwrap_or_else(|| Shape::of(Kind::Any))
+            } else {
+                self.read_combined(typed, slots, pointer, level, structural)?
+            };
+        if slots.nullable == Some(&Json::Bool(true)) {
+            shape.nullable = true;
+        }
+        if slots.kept {
+            self.keep_keywords(&mut shape, map, pointer)?;
+        }
+        if slots.applicators {
+            let applicators = self.read_applicators(map, pointer, level, structural)?;
+            shape.applicators.extend(applicators);
+        }
+        Ok(shape)
+    }
+
+    /// A node's type together with its `anyOf`, `oneOf`, `allOf` and `not`.
+    #[inline(never)] // out of `read_kind`: see there
+    fn read_combined(
+        &mut self,
+        typed: Option<Shape>,
+        slots: &Slots<'a>,
+        pointer: &At<'_>,
+        level: usize,
+        structural: usize,
+    ) -> Result<Shape> {
         let mut parts: Vec<Shape> = Vec::new();
         for (key, list, exclusive) in [("anyOf", slots.any_of, false), ("oneOf", slots.one_of, true)] {
             if let Some(list) = list {
@@ -223,31 +253,26 @@ impl<'a> Reader<'a> {
         {
             parts.push(Shape::of(Kind::Never));
         }
-        let mut shape = match (typed, parts.len()) {
+        Ok(match (typed, parts.len()) {
             (None, 0) => Shape::of(Kind::Any),
             (Some(typed), 0) => typed,
             (None, 1) => parts.pop().unwrap_or_else(|| Shape::of(Kind::Any)),
             (typed, _) => merge_all_of(typed.into_iter().chain(parts).collect()),
-        };
-        if slots.nullable == Some(&Json::Bool(true)) {
-            shape.nullable = true;
-        }
-        // Most nodes have neither: their keys need no second pass.
-        if slots.kept {
-            let keywords = self.keywords(map, pointer)?;
-            if shape.keywords.is_empty() {
-                shape.keywords = keywords;
-            } else {
-                for (key, value) in keywords.iter() {
-                    shape.keywords.insert(key.clone(), value.clone());
-                }
+        })
+    }
+
+    /// The kept keywords of a node (bounds, formats, ...) added to its shape.
+    #[inline(never)] // out of `read_kind`: most nodes keep none
+    fn keep_keywords(&mut self, shape: &mut Shape, map: &Map<'_>, pointer: &At<'_>) -> Result<()> {
+        let keywords = self.keywords(map, pointer)?;
+        if shape.keywords.is_empty() {
+            shape.keywords = keywords;
+        } else {
+            for (key, value) in keywords.iter() {
+                shape.keywords.insert(key.clone(), value.clone());
             }
         }
-        if slots.applicators {
-            let applicators = self.read_applicators(map, pointer, level, structural)?;
-            shape.applicators.extend(applicators);
-        }
-        Ok(shape)
+        Ok(())
     }
 
     fn read_list(
