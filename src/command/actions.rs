@@ -2,11 +2,13 @@
 //! as a subcommand by its words (`mytool logs --id abc`, `mytool zfs pools`).
 //! Built once, on the first command-line call, from the union `compile` read.
 
+use std::collections::HashMap;
+
 use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::error::{Code, Error, Issue, IssueCode, Result};
-use crate::flags::{build_table, Flag, FlagOptions, FlagTable};
+use crate::flags::{build_table, Flag, FlagOptions, FlagTable, FlagType};
 use crate::schema::actions::ActionUnion;
 use crate::schema::{Kind, ObjectShape, Schema, Shape};
 use crate::text::closest;
@@ -36,13 +38,7 @@ impl ActionSet {
     pub fn build(schema: &Schema, union: &ActionUnion, options: &FlagOptions) -> Result<ActionSet> {
         let mut out = Vec::with_capacity(union.actions.len());
         for action in &union.actions {
-            let mut root = Shape::of(Kind::Object(Box::new(ObjectShape {
-                props: action.params.clone(),
-                additional: None,
-                property_names: None,
-                pattern_props: Vec::new(),
-                required_extra: Vec::new(),
-            })));
+            let mut root = Shape::of(Kind::Object(Box::new(ObjectShape::of(action.params.clone()))));
             root.description.clone_from(&action.description);
             let sub = Schema {
                 root,
@@ -173,20 +169,20 @@ impl ActionSet {
             actions: Vec<&'a str>,
         }
         let mut entries: Vec<Entry<'_>> = Vec::new();
+        // One entry per flag the actions share, found by what makes two the
+        // same (a scan of the entries per flag was quadratic in the flags).
+        let mut at: HashMap<(&str, &[String], FlagType, bool), usize> = HashMap::new();
         for action in &self.actions {
             for flag in &action.table.flags {
-                let same = entries.iter_mut().find(|e| {
-                    e.flag.name == flag.name
-                        && e.flag.path == flag.path
-                        && e.flag.ty == flag.ty
-                        && e.flag.required == flag.required
-                });
-                match same {
-                    Some(entry) => entry.actions.push(&action.name),
-                    None => entries.push(Entry {
+                let key = (flag.name.as_str(), flag.path.as_slice(), flag.ty, flag.required);
+                if let Some(entry) = at.get(&key).and_then(|&i| entries.get_mut(i)) {
+                    entry.actions.push(&action.name);
+                } else {
+                    at.insert(key, entries.len());
+                    entries.push(Entry {
                         flag,
                         actions: vec![&action.name],
-                    }),
+                    });
                 }
             }
         }

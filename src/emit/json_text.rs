@@ -8,11 +8,13 @@
 //! The text's tape ([`super::tape`]) is written as the text is: what JS
 //! builds the object from, kept beside the text so that no call scans it.
 
+use std::collections::{HashMap, HashSet};
+
 use serde_json::Value;
 
 use super::tape::{append_value, known_position, op, position, to_utf16};
 use crate::schema::json::{write_list, write_members, write_number, write_string};
-use crate::schema::{Applicator, ArrayShape, Kind, ObjectShape, Prop, Schema, Shape};
+use crate::schema::{distinct_values, Applicator, ArrayShape, Kind, ObjectShape, Prop, Schema, Shape};
 
 /// The rewrites the writer can make as it writes, each what a tree rewrite
 /// of the plain document gives for a schema where it changes nothing else.
@@ -748,19 +750,8 @@ impl Writer<'_, '_> {
         }
         // A required name without a property gets the additionalProperties
         // schema (see the tree writer); a name already listed keeps its own.
-        if shape.pattern_props.is_empty() {
-            for (i, name) in shape.required_extra.iter().enumerate() {
-                let listed = shape.props.iter().any(|p| p.key == *name)
-                    || shape.required_extra.iter().take(i).any(|earlier| earlier == name);
-                if listed {
-                    continue;
-                }
-                self.name_key(&mut properties, name);
-                match &shape.additional {
-                    Some(additional) => self.shape(additional, false, false),
-                    None => self.empty_object(),
-                }
-            }
+        if shape.pattern_props.is_empty() && !shape.required_extra.is_empty() {
+            self.extra_required(shape, &mut properties);
         }
         self.shut(&properties);
         if shape.props.iter().any(Prop::must_supply) || !shape.required_extra.is_empty() {
@@ -790,6 +781,24 @@ impl Writer<'_, '_> {
         }
     }
 
+    /// Each required name without a property, given the additionalProperties
+    /// schema (see the tree writer); a name already listed keeps its own.
+    #[inline(never)] // out of the object writer: few objects have such names
+    fn extra_required(&mut self, shape: &ObjectShape, properties: &mut Object) {
+        // Set aside, not scanned: a long `required` list was quadratic.
+        let mut listed: HashSet<&str> = HashSet::new();
+        for name in &shape.required_extra {
+            if shape.prop(name).is_some() || !listed.insert(name) {
+                continue;
+            }
+            self.name_key(properties, name);
+            match &shape.additional {
+                Some(additional) => self.shape(additional, false, false),
+                None => self.empty_object(),
+            }
+        }
+    }
+
     /// A union of objects as one object, as a tree rewrite that joins it
     /// writes it: every branch's properties in the order they first
     /// appear, a property several branches give written once when they
@@ -807,25 +816,41 @@ impl Writer<'_, '_> {
             .collect();
         self.type_name(object, &OBJECT, false);
         self.key(object, PROPERTIES);
-        let mut properties = self.open();
+        // Each key once, where it first appears, with its property in every
+        // branch that has it, in order: gathered in one pass (looking each
+        // key up in every other branch was quadratic in the branches).
         let mut names: Vec<&str> = Vec::new();
-        for (i, branch) in objects.iter().enumerate() {
+        let mut by_key: HashMap<&str, Vec<&Prop>> = HashMap::new();
+        for branch in &objects {
             for prop in &branch.props {
-                if objects.iter().take(i).any(|earlier| earlier.prop(&prop.key).is_some()) {
-                    continue;
-                }
-                names.push(&prop.key);
-                self.name_key(&mut properties, &prop.key);
-                let later = objects.iter().skip(i + 1).filter_map(|o| o.prop(&prop.key));
-                if later.clone().all(|other| other.shape == prop.shape) {
-                    self.shape(&prop.shape, false, false);
-                } else {
-                    self.united_enum(std::iter::once(prop).chain(later));
-                }
+                by_key
+                    .entry(&prop.key)
+                    .or_insert_with(|| {
+                        names.push(&prop.key);
+                        Vec::new()
+                    })
+                    .push(prop);
+            }
+        }
+        let mut properties = self.open();
+        for name in &names {
+            let Some(props) = by_key.get(name) else { continue };
+            let Some((first, later)) = props.split_first() else {
+                continue;
+            };
+            self.name_key(&mut properties, name);
+            if later.iter().all(|other| other.shape == first.shape) {
+                self.shape(&first.shape, false, false);
+            } else {
+                self.united_enum(props.iter().copied());
             }
         }
         self.shut(&properties);
-        let required = |name: &&str| objects.iter().all(|o| o.prop(name).is_some_and(Prop::must_supply));
+        let required = |name: &&str| {
+            by_key
+                .get(name)
+                .is_some_and(|props| props.len() == objects.len() && props.iter().all(|p| p.must_supply()))
+        };
         if names.iter().any(required) {
             self.key(object, REQUIRED);
             self.names(names.iter().copied().filter(required));
@@ -843,18 +868,13 @@ impl Writer<'_, '_> {
     /// The tags several branches give one key: one string enum of all
     /// their values, in the order they first appear.
     fn united_enum<'p>(&mut self, tags: impl Iterator<Item = &'p Prop>) {
-        let mut values: Vec<&Value> = Vec::new();
-        for value in tags
-            .filter_map(|tag| match &tag.shape.kind {
+        let values = distinct_values(
+            tags.filter_map(|tag| match &tag.shape.kind {
                 Kind::Enum(these) => Some(these.iter()),
                 _ => None,
             })
-            .flatten()
-        {
-            if !values.contains(&value) {
-                values.push(value);
-            }
-        }
+            .flatten(),
+        );
         let mut object = self.open();
         self.type_name(&mut object, &STRING, false);
         self.key(&mut object, ENUM);

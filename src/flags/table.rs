@@ -12,7 +12,7 @@ use serde_json::Value;
 use super::name_index::NameIndex;
 use crate::schema::Shape;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum FlagType {
     String,

@@ -2,6 +2,8 @@
 //! io modes), never from Zod internals: one entry per action with its
 //! parameters typed as TypeScript reads them.
 
+use std::collections::HashSet;
+
 use serde::Serialize;
 use serde_json::Value;
 
@@ -169,10 +171,12 @@ pub fn ts_type(schema: &Schema, shape: &Shape, depth: usize) -> String {
         }
         Kind::Object(_) | Kind::AllOf(_) | Kind::Ref(_) => "object".to_owned(),
         Kind::Union(union) => {
+            // Each written once, found in a set (a scan per branch was quadratic).
             let mut parts: Vec<String> = Vec::new();
+            let mut seen: HashSet<String> = HashSet::new();
             for branch in &union.branches {
                 let part = ts_type(schema, branch, depth + 1);
-                if !parts.contains(&part) {
+                if seen.insert(part.clone()) {
                     parts.push(part);
                 }
             }

@@ -5,8 +5,9 @@
 //! its members agree, and the places they disagree are reported.
 
 use std::borrow::Cow;
+use std::collections::{HashMap, HashSet};
 
-use crate::schema::json::{Json, Map};
+use crate::schema::json::{Distinct, Json, Map};
 
 /// The JSON types a schema node admits; `None` when it admits any.
 fn types_of<'a>(node: &Map<'a>) -> Option<Vec<Cow<'a, str>>> {
@@ -191,18 +192,16 @@ fn expand(branches: Vec<Json<'_>>) -> Vec<Json<'_>> {
 
 /// Values of every branch when each branch is an enum; otherwise none.
 fn join_enums<'a>(maps: &[Map<'a>], out: &mut Map<'a>) {
-    let mut all: Vec<Json<'_>> = Vec::new();
+    let mut all = Distinct::default();
     for map in maps {
         let Some(values) = enum_values(map) else {
             return;
         };
         for value in values {
-            if !all.contains(value) {
-                all.push(value.clone());
-            }
+            all.insert(value.clone());
         }
     }
-    out.insert("enum", Json::Array(all));
+    out.insert("enum", Json::Array(all.into_values()));
 }
 
 /// The object branches (`objects`, positions in `maps`) as one object:
@@ -221,15 +220,17 @@ fn join_objects<'a>(maps: &mut [Map<'a>], objects: &[usize], out: &mut Map<'a>) 
         .cloned();
     let (firsts, more) = group_properties(maps, objects);
     // A key is required where every object branch requires it (their
-    // `required` lists stay behind when the properties move out).
-    let every_branch_requires = |key: &str| {
-        objects.iter().all(|&i| {
-            maps.get(i)
-                .and_then(|m| m.get("required"))
-                .and_then(Json::as_array)
-                .is_some_and(|names| names.iter().any(|name| name.as_str() == Some(key)))
-        })
-    };
+    // `required` lists stay behind when the properties move out): counted
+    // once per branch, not looked for in each branch per key.
+    let mut requiring: HashMap<&str, usize> = HashMap::new();
+    for &i in objects {
+        let names = maps.get(i).and_then(|m| m.get("required")).and_then(Json::as_array);
+        let once: HashSet<&str> = names.into_iter().flatten().filter_map(Json::as_str).collect();
+        for name in once {
+            *requiring.entry(name).or_insert(0) += 1;
+        }
+    }
+    let every_branch_requires = |key: &str| requiring.get(key) == Some(&objects.len());
     let mut properties = Map::with_capacity(firsts.len());
     let mut required = Vec::new();
     for ((key, first), more) in firsts.into_iter().zip(more) {
@@ -288,12 +289,19 @@ pub fn required_flags(node: &Map<'_>) -> Vec<bool> {
     };
     let required = required_of(node);
     // `required` mostly lists the keys in their order (Zod writes it so,
-    // and so does a profile that requires every key): check that place
-    // first, so a wide object does not compare every pair of names.
+    // and so does a profile that requires every key): that place is
+    // checked first, and the names are set aside in a hash set only when a
+    // key is not there (a scan per key made a wide object quadratic).
+    let mut named: Option<HashSet<&str>> = None;
     props
         .keys()
         .enumerate()
-        .map(|(i, key)| required.get(i) == Some(&key.as_ref()) || required.contains(&key.as_ref()))
+        .map(|(i, key)| {
+            required.get(i) == Some(&key.as_ref())
+                || named
+                    .get_or_insert_with(|| required.iter().copied().collect())
+                    .contains(key.as_ref())
+        })
         .collect()
 }
 
@@ -308,27 +316,25 @@ pub fn required_of<'m>(node: &'m Map<'_>) -> Vec<&'m str> {
 
 /// One schema when every branch gave the same one (descriptions aside),
 /// else `anyOf` of the distinct ones, joined in turn when visited.
-fn distinct_or_any_of(mut schemas: Vec<Json<'_>>) -> Json<'_> {
-    // In place: the first `kept` are distinct; a later equal one takes its
-    // twin's place when the twin has no description.
-    let mut kept = 0;
-    for i in 0..schemas.len() {
-        let twin = (0..kept).find(|&k| match (schemas.get(k), schemas.get(i)) {
-            (Some(known), Some(schema)) => same_but_words(known, schema),
-            _ => false,
-        });
-        if let Some(k) = twin {
-            if schemas.get(k).is_some_and(|known| known.get("description").is_none()) {
-                schemas.swap(k, i);
-            }
-        } else {
-            schemas.swap(kept, i);
-            kept += 1;
+fn distinct_or_any_of(schemas: Vec<Json<'_>>) -> Json<'_> {
+    // A later equal one takes its twin's place when the twin has no description.
+    let mut kept = Distinct::default();
+    for schema in schemas {
+        let print = schema.fingerprint_but(WORDS);
+        match kept
+            .find(&schema, print, same_but_words)
+            .and_then(|at| kept.get_mut(at))
+        {
+            Some(known) if known.get("description").is_none() => *known = schema,
+            Some(_) => {}
+            None => kept.push(schema, print),
         }
     }
-    schemas.truncate(kept);
-    one_or_any_of(schemas)
+    one_or_any_of(kept.into_values())
 }
+
+/// The keys [`same_but_words`] leaves out.
+const WORDS: &[&str] = &["description", "title"];
 
 fn one_or_any_of(mut schemas: Vec<Json<'_>>) -> Json<'_> {
     if schemas.len() == 1 {
@@ -345,7 +351,7 @@ fn same_but_words(a: &Json<'_>, b: &Json<'_>) -> bool {
     let (Json::Object(a), Json::Object(b)) = (a, b) else {
         return a == b;
     };
-    let rule = |(key, _): &(&Cow<'_, str>, &Json<'_>)| *key != "description" && *key != "title";
+    let rule = |(key, _): &(&Cow<'_, str>, &Json<'_>)| !WORDS.contains(&key.as_ref());
     a.iter().filter(rule).count() == b.iter().filter(rule).count()
         && a.iter().filter(rule).all(|(key, value)| b.get(key) == Some(value))
 }
@@ -373,11 +379,12 @@ fn merge_into<'a>(target: &mut Map<'a>, member: &Map<'a>, at: &str, conflicts: &
                 target.insert(key.clone(), value.clone());
             }
             ("required", Some(Json::Array(names))) => {
-                for name in value.as_array().into_iter().flatten() {
-                    if !names.contains(name) {
-                        names.push(name.clone());
-                    }
+                // Found by fingerprint, not scanned per name: long lists were quadratic.
+                let mut united = Distinct::default();
+                for name in names.iter().chain(value.as_array().into_iter().flatten()) {
+                    united.insert(name.clone());
                 }
+                *names = united.into_values();
             }
             ("properties", Some(Json::Object(props))) => {
                 for (name, schema) in value.as_object().into_iter().flatten() {

@@ -2,13 +2,16 @@
 //! work on one emitted node at a time (see `walk`), except the root ones.
 
 use std::borrow::Cow;
+use std::collections::HashSet;
 
-use crate::schema::json::{Json, Map};
+use crate::schema::json::{Distinct, Json, Map};
 
 use super::join::{join, merge_all_of, required_of};
 use super::walk::Place;
 use super::Report;
 use crate::error::FindingCode;
+use crate::limits::MAX_CHOICES_SHOWN;
+use crate::text::capped_list;
 
 /// A root union as one object: Anthropic, Claude Code, Kiro, Copilot and
 /// Cursor refuse or strip a root `anyOf`/`oneOf`, and Gemini wants `anyOf`
@@ -94,11 +97,19 @@ pub fn merge_all_of_here(node: &mut Map<'_>, place: &Place, report: &mut Report,
 /// The end of a flattening warning that names what each branch required
 /// and the one object no longer does: `"; {what} ({label}: {keys}; ...)"`,
 /// or nothing when no branch lost a key.
+/// A union of thousands of actions names the first few and counts them all.
 pub fn loosened_keys<'k>(what: &str, each: impl Iterator<Item = (String, Vec<&'k str>)>) -> String {
-    let parts: Vec<String> = each
-        .filter(|(_, keys)| !keys.is_empty())
-        .map(|(label, keys)| format!("{label}: {}", keys.join(", ")))
-        .collect();
+    let mut parts: Vec<String> = Vec::new();
+    let mut count = 0_usize;
+    for (label, keys) in each.filter(|(_, keys)| !keys.is_empty()) {
+        count += 1;
+        if parts.len() < MAX_CHOICES_SHOWN {
+            parts.push(format!("{label}: {}", capped_list(keys.iter(), keys.len(), "keys")));
+        }
+    }
+    if count > parts.len() {
+        parts.push(format!("... ({count} in all)"));
+    }
     if parts.is_empty() {
         String::new()
     } else {
@@ -336,18 +347,18 @@ pub fn stringify_enum(node: &mut Map<'_>, place: &Place, report: &mut Report, ge
         })
         .collect();
     let kinds: Vec<&str> = values.iter().map(Json::kind).collect();
-    let collide = texts
-        .iter()
-        .enumerate()
-        .any(|(i, t)| texts.iter().skip(i + 1).any(|u| u == t));
+    // Two values of one text, found in a set (comparing every pair was quadratic).
+    let mut seen: HashSet<&str> = HashSet::with_capacity(texts.len());
+    let collide = !texts.iter().all(|text| seen.insert(text));
     let mixed = kinds.iter().any(|k| Some(k) != kinds.first());
     if collide || (gemini && mixed) {
         report.refuse(
             FindingCode::MixedEnum,
             place.at(if node.contains_key("enum") { "enum" } else { "const" }),
+            // At most a few values named: an enum may hold thousands.
             format!(
-                "the values {} cannot be told apart once written as strings",
-                Json::Array(values.clone())
+                "the values [{}] cannot be told apart once written as strings",
+                capped_list(values.iter().map(Json::to_text), values.len(), "values")
             ),
         );
         return;
@@ -404,12 +415,11 @@ pub fn loosen_tuple(node: &mut Map<'_>, place: &Place, report: &mut Report) {
         Some(rest) => schemas.push(rest),
         None => {}
     }
-    let mut distinct: Vec<Json<'_>> = Vec::new();
+    let mut distinct = Distinct::default();
     for schema in schemas {
-        if !distinct.contains(&schema) {
-            distinct.push(schema);
-        }
+        distinct.insert(schema);
     }
+    let mut distinct = distinct.into_values();
     let items = if distinct.len() == 1 {
         distinct.pop().unwrap_or_default()
     } else {

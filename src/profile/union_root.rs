@@ -7,8 +7,9 @@
 //! spec and SDK v2 write for a discriminated union.
 
 use std::borrow::Cow;
+use std::collections::{HashMap, HashSet};
 
-use crate::schema::json::{Json, Map};
+use crate::schema::json::{Distinct, Json, Map};
 
 use super::rules::{loosened_keys, object_of, text};
 
@@ -63,29 +64,30 @@ fn typed_root(schema: &Schema, exclusive: bool) -> Json<'_> {
     emitted
 }
 
-/// The union as one object, with the `$defs` its fields refer to.
+/// The union as one object, with the `$defs` its fields refer to. Linear
+/// in the actions and their fields: a union of 16,000 actions took 0.6 s
+/// while each word and field was looked for in the lists so far.
 #[must_use]
 pub fn flat<'a>(schema: &'a Schema, union: &'a ActionUnion) -> Json<'a> {
     let discriminator = &union.discriminator;
-    let mut firsts: Vec<Json<'_>> = Vec::new();
-    let mut seconds: Vec<Json<'_>> = Vec::new();
+    let (mut firsts, mut seconds) = (Words::default(), Words::default());
     let mut fields: Vec<Field> = Vec::new();
+    let mut field_at: HashMap<&str, usize> = HashMap::new();
     for action in &union.actions {
         let mut words = action.name.splitn(2, ':');
-        push_new(&mut firsts, words.next());
-        push_new(&mut seconds, words.next());
+        firsts.push_new(words.next());
+        seconds.push_new(words.next());
         for prop in &action.params {
             let emitted = emit(&prop.shape);
-            match fields.iter_mut().find(|f| f.key == prop.key) {
-                Some(field) => field.add(emitted, &action.name),
-                None => fields.push(Field {
-                    key: prop.key.clone(),
-                    schemas: vec![emitted],
-                    users: vec![action.name.clone()],
-                }),
+            if let Some(field) = field_at.get(prop.key.as_str()).and_then(|&at| fields.get_mut(at)) {
+                field.add(emitted, &action.name);
+            } else {
+                field_at.insert(&prop.key, fields.len());
+                fields.push(Field::new(prop.key.clone(), emitted, &action.name));
             }
         }
     }
+    let (firsts, seconds) = (firsts.list, seconds.list);
     let mut properties = Map::new();
     properties.insert(discriminator.key.clone(), string_enum(firsts, None));
     if let Some(second) = &discriminator.second {
@@ -140,10 +142,19 @@ pub fn flattened_note(union: &ActionUnion) -> String {
     )
 }
 
-fn push_new<'a>(list: &mut Vec<Json<'a>>, word: Option<&'a str>) {
-    if let Some(word) = word.map(text) {
-        if !list.contains(&word) {
-            list.push(word);
+/// The distinct words of one place in the action names, in order.
+#[derive(Default)]
+struct Words<'a> {
+    list: Vec<Json<'a>>,
+    seen: HashSet<&'a str>,
+}
+
+impl<'a> Words<'a> {
+    fn push_new(&mut self, word: Option<&'a str>) {
+        if let Some(word) = word {
+            if self.seen.insert(word) {
+                self.list.push(text(word));
+            }
         }
     }
 }
@@ -151,34 +162,40 @@ fn push_new<'a>(list: &mut Vec<Json<'a>>, word: Option<&'a str>) {
 /// One field across the actions that define it.
 struct Field<'a> {
     key: String,
-    /// Distinct emitted definitions.
-    schemas: Vec<Json<'a>>,
+    /// Distinct emitted definitions (descriptions aside).
+    schemas: Distinct<'a>,
     /// The actions that use it.
     users: Vec<String>,
 }
 
 impl<'a> Field<'a> {
+    fn new(key: String, emitted: Json<'a>, action: &str) -> Field<'a> {
+        let mut field = Field {
+            key,
+            schemas: Distinct::default(),
+            users: Vec::new(),
+        };
+        field.add(emitted, action);
+        field
+    }
+
     fn add(&mut self, emitted: Json<'a>, action: &str) {
         // One definition, described in one action and not another, is one field.
-        match self
-            .schemas
-            .iter_mut()
-            .find(|s| undescribed(s) == undescribed(&emitted))
-        {
-            Some(known) => {
-                if known.get("description").is_none() {
-                    *known = emitted;
-                }
-            }
-            None => self.schemas.push(emitted),
+        let print = emitted.fingerprint_but(&["description"]);
+        let known = self.schemas.find(&emitted, print, same_undescribed);
+        match known.and_then(|at| self.schemas.get_mut(at)) {
+            Some(known) if known.get("description").is_none() => *known = emitted,
+            Some(_) => {}
+            None => self.schemas.push(emitted, print),
         }
         self.users.push(action.to_owned());
     }
 
-    fn into_schema(mut self, actions: usize) -> Json<'a> {
-        let mut field = match self.schemas.len() {
-            1 => self.schemas.pop().unwrap_or(Json::Null),
-            _ => object_of("anyOf", Json::Array(self.schemas)),
+    fn into_schema(self, actions: usize) -> Json<'a> {
+        let mut schemas = self.schemas.into_values();
+        let mut field = match schemas.len() {
+            1 => schemas.pop().unwrap_or(Json::Null),
+            _ => object_of("anyOf", Json::Array(schemas)),
         };
         if self.users.len() < actions {
             if let Json::Object(map) = &mut field {
@@ -194,10 +211,17 @@ impl<'a> Field<'a> {
     }
 }
 
-fn undescribed<'a>(schema: &Json<'a>) -> Json<'a> {
-    let mut copy = schema.clone();
-    if let Json::Object(map) = &mut copy {
-        map.remove("description");
+/// Whether two definitions are equal once each one's own `description`
+/// is left out.
+fn same_undescribed(a: &Json<'_>, b: &Json<'_>) -> bool {
+    match (a, b) {
+        (Json::Object(a), Json::Object(b)) => {
+            let own = |map: &Map<'_>| map.len() - usize::from(map.get("description").is_some());
+            own(a) == own(b)
+                && a.iter()
+                    .filter(|(key, _)| *key != "description")
+                    .all(|(key, value)| b.get(key) == Some(value))
+        }
+        _ => a == b,
     }
-    copy
 }

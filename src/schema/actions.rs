@@ -31,7 +31,7 @@ impl<'s> Branch<'s> {
         self.common
             .iter()
             .copied()
-            .filter(move |c| !own.iter().any(|p| p.key == c.key))
+            .filter(move |c| self.object.prop(&c.key).is_none())
             .chain(own.iter())
     }
 

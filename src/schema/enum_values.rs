@@ -2,8 +2,10 @@
 //! once when the shape is made: whether a value is one of them costs the
 //! same for 3 choices and for 10,000 (repair and coercion ask it per key).
 
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 use serde_json::Value;
+
+use super::json::Json;
 
 use super::fits::same_value;
 
@@ -14,6 +16,29 @@ fn number_key(value: &Value) -> Option<u64> {
     Some(if f == 0.0 { 0.0_f64 } else { f }.to_bits())
 }
 
+/// A value's fingerprint: equal values (`==`, objects' members in any
+/// order) share it. For finding one among many without a scan per value.
+#[must_use]
+pub fn value_print(value: &Value) -> u64 {
+    Json::borrow(value).fingerprint()
+}
+
+/// The values in first-seen order, each once (as `==` tells them apart):
+/// found by fingerprint, where a scan per value was quadratic.
+#[must_use]
+pub fn distinct_values<'v>(values: impl IntoIterator<Item = &'v Value>) -> Vec<&'v Value> {
+    let mut out: Vec<&Value> = Vec::new();
+    let mut by_print: FxHashMap<u64, Vec<usize>> = FxHashMap::default();
+    for value in values {
+        let places = by_print.entry(value_print(value)).or_default();
+        if !places.iter().any(|&at| out.get(at) == Some(&value)) {
+            places.push(out.len());
+            out.push(value);
+        }
+    }
+    out
+}
+
 #[derive(Debug, Clone)]
 pub struct EnumValues {
     values: Vec<Value>,
@@ -22,8 +47,9 @@ pub struct EnumValues {
     numbers: FxHashSet<u64>,
     has_false: bool,
     has_true: bool,
-    /// Some values are arrays or objects: those are compared one by one.
-    has_compound: bool,
+    /// The arrays and objects among the values, by fingerprint: a scan of
+    /// them per value asked made repairing many against many quadratic.
+    compound: FxHashMap<u64, Vec<usize>>,
 }
 
 impl EnumValues {
@@ -33,14 +59,19 @@ impl EnumValues {
         let numbers = values.iter().filter(|v| v.is_number()).filter_map(number_key).collect();
         let has = |b: bool| values.contains(&Value::Bool(b));
         let (has_false, has_true) = (has(false), has(true));
-        let has_compound = values.iter().any(|v| v.is_array() || v.is_object());
+        let mut compound: FxHashMap<u64, Vec<usize>> = FxHashMap::default();
+        for (at, value) in values.iter().enumerate() {
+            if value.is_array() || value.is_object() {
+                compound.entry(value_print(value)).or_default().push(at);
+            }
+        }
         EnumValues {
             values,
             texts,
             numbers,
             has_false,
             has_true,
-            has_compound,
+            compound,
         }
     }
 
@@ -59,7 +90,14 @@ impl EnumValues {
             Value::Bool(true) => self.has_true,
             Value::Bool(false) => self.has_false,
             Value::Null => false,
-            Value::Array(_) | Value::Object(_) => self.has_compound && self.values.iter().any(|v| same_value(v, value)),
+            Value::Array(_) | Value::Object(_) => {
+                !self.compound.is_empty()
+                    && self.compound.get(&value_print(value)).is_some_and(|places| {
+                        places
+                            .iter()
+                            .any(|&at| self.values.get(at).is_some_and(|v| same_value(v, value)))
+                    })
+            }
         }
     }
 }

@@ -65,15 +65,13 @@ fn fits_object(schema: &Schema, object: &ObjectShape, value: &Value, depth: usiz
         .filter(|p| p.must_supply())
         .all(|p| map.contains_key(&p.key));
     required_present
-        && map
-            .iter()
-            .all(|(key, item)| match object.props.iter().find(|p| &p.key == key) {
-                Some(prop) => fits_at(schema, &prop.shape, item, depth + 1),
-                None => object
-                    .additional
-                    .as_ref()
-                    .is_none_or(|extra| fits_at(schema, extra, item, depth + 1)),
-            })
+        && map.iter().all(|(key, item)| match object.prop(key) {
+            Some(prop) => fits_at(schema, &prop.shape, item, depth + 1),
+            None => object
+                .additional
+                .as_ref()
+                .is_none_or(|extra| fits_at(schema, extra, item, depth + 1)),
+        })
 }
 
 fn is_integer(value: &Value) -> bool {

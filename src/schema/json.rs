@@ -11,7 +11,10 @@
 //! reasons: see [`Map`] for how objects are searched.
 
 use std::borrow::Cow;
+use std::collections::hash_map::DefaultHasher;
+use std::collections::HashMap;
 use std::fmt;
+use std::hash::{Hash, Hasher};
 
 use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Number, Value};
@@ -162,10 +165,114 @@ impl<'a> Json<'a> {
         self.as_object().and_then(|members| members.get(key))
     }
 
+    /// A hash that equal values share: an object's members in any order
+    /// (as [`Map`]'s equality has them), numbers by value. For finding a
+    /// value among many by hashing, where a scan per value was quadratic.
+    #[must_use]
+    pub fn fingerprint(&self) -> u64 {
+        self.fingerprint_but(&[])
+    }
+
+    /// [`Json::fingerprint`], leaving out this object's own members named
+    /// in `left_out` (as an equality that ignores them must).
+    #[must_use]
+    pub fn fingerprint_but(&self, left_out: &[&str]) -> u64 {
+        let mut hasher = DefaultHasher::new();
+        match self {
+            Json::Null => 0_u8.hash(&mut hasher),
+            Json::Bool(b) => (1_u8, b).hash(&mut hasher),
+            // 0.0 and -0.0 are equal numbers: one hash.
+            Json::Number(n) => {
+                (2_u8, n.as_f64().map_or(0, |f| if f == 0.0 { 0 } else { f.to_bits() })).hash(&mut hasher);
+            }
+            Json::String(s) => (3_u8, s.as_ref()).hash(&mut hasher),
+            Json::Array(items) => {
+                4_u8.hash(&mut hasher);
+                for item in items {
+                    item.fingerprint().hash(&mut hasher);
+                }
+            }
+            Json::Object(members) => {
+                // The members' own hashes, sorted, so that their order does not
+                // count. Sorted rather than added: a sum lets whoever writes the
+                // schema find many objects of one fingerprint (a k-sum), and
+                // every lookup among them would compare each.
+                let mut each: Vec<u64> = members
+                    .iter()
+                    .filter(|(key, _)| !left_out.contains(&key.as_ref()))
+                    .map(|(key, value)| {
+                        let mut member = DefaultHasher::new();
+                        (key.as_ref(), value.fingerprint()).hash(&mut member);
+                        member.finish()
+                    })
+                    .collect();
+                each.sort_unstable();
+                (5_u8, each).hash(&mut hasher);
+            }
+        }
+        hasher.finish()
+    }
+
     /// Whether this is `{}`.
     #[must_use]
     pub fn is_empty_object(&self) -> bool {
         matches!(self, Json::Object(members) if members.is_empty())
+    }
+}
+
+/// Distinct values in the order first seen, each found by a fingerprint
+/// ([`Json::fingerprint`], or one leaving some members out) and then
+/// compared: a scan of the list so far per value made thousands of enum
+/// values, tuple positions or union branches quadratic.
+#[derive(Debug, Default)]
+pub struct Distinct<'a> {
+    values: Vec<Json<'a>>,
+    by_print: HashMap<u64, Vec<usize>>,
+}
+
+impl<'a> Distinct<'a> {
+    /// Where a value `same` as `value` is, `print` being its fingerprint.
+    #[must_use]
+    pub fn find(&self, value: &Json<'a>, print: u64, same: impl Fn(&Json<'a>, &Json<'a>) -> bool) -> Option<usize> {
+        let places = self.by_print.get(&print)?;
+        places
+            .iter()
+            .copied()
+            .find(|&at| self.values.get(at).is_some_and(|known| same(known, value)))
+    }
+
+    /// Adds `value`, known to be new, with its fingerprint.
+    pub fn push(&mut self, value: Json<'a>, print: u64) {
+        self.by_print.entry(print).or_default().push(self.values.len());
+        self.values.push(value);
+    }
+
+    /// Adds `value` unless an equal one is there.
+    pub fn insert(&mut self, value: Json<'a>) {
+        let print = value.fingerprint();
+        if self.find(&value, print, |a, b| a == b).is_none() {
+            self.push(value, print);
+        }
+    }
+
+    /// The value at `at`, to be replaced by one equal in its fingerprint's terms.
+    pub fn get_mut(&mut self, at: usize) -> Option<&mut Json<'a>> {
+        self.values.get_mut(at)
+    }
+
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    #[must_use]
+    pub fn into_values(self) -> Vec<Json<'a>> {
+        self.values
     }
 }
 
@@ -336,6 +443,39 @@ mod tests {
             json.get("b").and_then(|b| b.as_array()).map(Vec::as_slice),
             Some([_, _, Json::String(Cow::Owned(_)), _, _])
         ));
+    }
+
+    #[test]
+    fn equal_values_share_a_fingerprint() {
+        let parse = |text: &'static str| serde_json::from_str::<Json<'_>>(text).unwrap_or(Json::Null);
+        let pairs = [
+            (r#"{"a":1,"b":[true,{"c":null}]}"#, r#"{"b":[true,{"c":null}],"a":1}"#),
+            ("0.0", "-0.0"),
+            (r#"{"description":"x","type":"string"}"#, r#"{"type":"string"}"#),
+        ];
+        for (i, (a, b)) in pairs.into_iter().enumerate() {
+            let (a, b) = (parse(a), parse(b));
+            if i < 2 {
+                assert_eq!(a, b);
+                assert_eq!(a.fingerprint(), b.fingerprint(), "{a:?}");
+            } else {
+                assert_ne!(a.fingerprint(), b.fingerprint());
+                assert_eq!(a.fingerprint_but(&["description"]), b.fingerprint_but(&["description"]));
+            }
+        }
+        // Only the object's own members are left out, not those below.
+        let (a, b) = (parse(r#"{"p":{"description":"x"}}"#), parse(r#"{"p":{}}"#));
+        assert_ne!(a.fingerprint_but(&["description"]), b.fingerprint_but(&["description"]));
+    }
+
+    #[test]
+    fn distinct_keeps_the_first_of_equal_values_in_order() {
+        let mut distinct = Distinct::default();
+        for text in [r#"{"a":1,"b":2}"#, "3", r#"{"b":2,"a":1}"#, "3.5", "3", r#"{"a":2}"#] {
+            distinct.insert(serde_json::from_str::<Json<'_>>(text).unwrap_or(Json::Null));
+        }
+        let texts: Vec<String> = distinct.into_values().iter().map(Json::to_text).collect();
+        assert_eq!(texts, [r#"{"a":1,"b":2}"#, "3", "3.5", r#"{"a":2}"#]);
     }
 
     #[test]

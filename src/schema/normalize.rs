@@ -2,6 +2,9 @@
 //! `anyOf [T, null]` is a nullable T, a union of literals is one enum, an
 //! `allOf` of open objects is one object.
 
+use std::collections::HashSet;
+
+use super::enum_values::distinct_values;
 use super::shape::{Kind, ObjectShape, Shape, Union};
 
 /// Builds the shape of `anyOf`/`oneOf` from its read branches.
@@ -43,7 +46,7 @@ fn literal_values(branches: &[Shape]) -> Option<Vec<serde_json::Value>> {
     if branches.len() < 2 {
         return None;
     }
-    let mut values = Vec::new();
+    let mut all = Vec::new();
     for branch in branches {
         let Kind::Enum(items) = &branch.kind else {
             return None;
@@ -51,13 +54,9 @@ fn literal_values(branches: &[Shape]) -> Option<Vec<serde_json::Value>> {
         if !branch.is_bare() {
             return None;
         }
-        for item in items.iter() {
-            if !values.contains(item) {
-                values.push(item.clone());
-            }
-        }
+        all.extend(items.iter());
     }
-    Some(values)
+    Some(distinct_values(all).into_iter().cloned().collect())
 }
 
 /// Builds the shape of `allOf` (or of a node that says several things at once).
@@ -81,13 +80,9 @@ pub fn merge_all_of(members: Vec<Shape>) -> Shape {
 /// object with all their keys. Closed objects (`additionalProperties: false`)
 /// are kept apart: merging them would accept what the intersection refuses.
 fn merge_open_objects(members: &[Shape]) -> Option<Shape> {
-    let mut merged = ObjectShape {
-        props: Vec::new(),
-        additional: None,
-        property_names: None,
-        pattern_props: Vec::new(),
-        required_extra: Vec::new(),
-    };
+    let mut merged = ObjectShape::of(Vec::new());
+    // The keys merged so far: a scan per key made wide members quadratic.
+    let mut keys: HashSet<&str> = HashSet::new();
     let mut keywords = super::Keywords::default();
     for member in members {
         let obj = member.as_object()?;
@@ -101,10 +96,10 @@ fn merge_open_objects(members: &[Shape]) -> Option<Shape> {
             return None;
         }
         for prop in &obj.props {
-            if merged.props.iter().any(|p| p.key == prop.key) {
+            if !keys.insert(&prop.key) {
                 return None;
             }
-            merged.props.push(prop.clone());
+            merged.push_prop(prop.clone());
         }
         merged.required_extra.extend(obj.required_extra.iter().cloned());
         for (key, value) in &member.keywords {

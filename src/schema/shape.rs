@@ -2,6 +2,9 @@
 //! definition already inlined and every way of saying "nullable" folded into
 //! one flag. Everything downstream (emission, flags, repair) walks this.
 
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
 use serde_json::{Map, Value};
 
 use super::enum_values::EnumValues;
@@ -137,6 +140,7 @@ pub struct ArrayShape {
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct ObjectShape {
+    /// Add with [`ObjectShape::push_prop`], which keeps `index` in step.
     pub props: Vec<Prop>,
     /// `additionalProperties`; `None` when absent or `true`.
     pub additional: Option<Shape>,
@@ -144,13 +148,61 @@ pub struct ObjectShape {
     pub pattern_props: Vec<(String, Shape)>,
     /// Names in `required` that are not among `props` (kept for emission).
     pub required_extra: Vec<String>,
+    pub index: PropIndex,
+}
+
+/// Objects up to this many properties are searched by comparing keys.
+const SCAN_PROPS: usize = 16;
+
+/// Key to place in [`ObjectShape::props`], made on the first lookup in an
+/// object of more than [`SCAN_PROPS`] properties. Looking a key up by
+/// scanning made repairing, checking and writing a wide object quadratic:
+/// 64,000 keys of arguments took `repair` 10 s. Built lazily, so that
+/// `compile` pays nothing for it; derived from `props`, so it takes no part
+/// in equality.
+#[derive(Debug, Clone, Default)]
+pub struct PropIndex(OnceLock<HashMap<String, usize>>);
+
+impl PartialEq for PropIndex {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }
 
 impl ObjectShape {
-    /// The property `key`, if the object names it.
+    /// An object of these properties and nothing else.
+    #[must_use]
+    pub fn of(props: Vec<Prop>) -> ObjectShape {
+        ObjectShape {
+            props,
+            additional: None,
+            property_names: None,
+            pattern_props: Vec::new(),
+            required_extra: Vec::new(),
+            index: PropIndex::default(),
+        }
+    }
+
+    /// The property `key`, if the object names it (the first, if twice).
     #[must_use]
     pub fn prop(&self, key: &str) -> Option<&Prop> {
-        self.props.iter().find(|prop| prop.key == key)
+        if self.props.len() <= SCAN_PROPS {
+            return self.props.iter().find(|prop| prop.key == key);
+        }
+        let index = self.index.0.get_or_init(|| {
+            let mut index = HashMap::with_capacity(self.props.len());
+            for (at, prop) in self.props.iter().enumerate() {
+                index.entry(prop.key.clone()).or_insert(at);
+            }
+            index
+        });
+        index.get(key).and_then(|&at| self.props.get(at))
+    }
+
+    /// Adds a property, letting go of an index made before it.
+    pub fn push_prop(&mut self, prop: Prop) {
+        self.props.push(prop);
+        self.index = PropIndex::default();
     }
 }
 

@@ -2,6 +2,8 @@
 //! bounds are read, which keys only annotate, and what reading costs
 //! (which keys are structure is `slots.rs`).
 
+use std::collections::{HashMap, HashSet};
+
 use serde_json::Value;
 
 use crate::schema::json::Json;
@@ -128,17 +130,85 @@ pub fn slot_name(pointer: &str) -> String {
     }
 }
 
-/// `#/$defs/Node` and `#/definitions/Node` must not share a `$defs` key.
+/// `#/$defs/Node` and `#/definitions/Node` must not share a `$defs` key:
+/// the second is `Node_2`, the next `Node_3`, each the first suffix free.
+/// Linear in the definitions: a name's next suffix to try is kept, since
+/// every one below it is taken (names are never given back). Trying each
+/// suffix from 2 again made thousands of recursive definitions named alike
+/// cubic: 3,200 of them (a 540 KB schema) held `compile` for 18 s.
 pub fn unique_names(defs: &mut [Def]) {
-    let mut seen: Vec<String> = Vec::new();
+    let mut taken: HashSet<String> = HashSet::with_capacity(defs.len());
+    let mut next: HashMap<String, usize> = HashMap::new();
     for def in defs.iter_mut() {
-        let mut name = def.name.clone();
-        let mut n = 2;
-        while seen.contains(&name) {
-            name = format!("{}_{n}", def.name);
-            n += 1;
+        if taken.insert(def.name.clone()) {
+            continue;
         }
-        seen.push(name.clone());
+        let suffix = next.entry(def.name.clone()).or_insert(2);
+        let name = loop {
+            let candidate = format!("{}_{suffix}", def.name);
+            *suffix += 1;
+            if !taken.contains(&candidate) {
+                break candidate;
+            }
+        };
+        taken.insert(name.clone());
         def.name = name;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn named(names: &[&str]) -> Vec<Def> {
+        names
+            .iter()
+            .map(|name| Def {
+                name: (*name).to_owned(),
+                shape: Shape::of(Kind::Any),
+            })
+            .collect()
+    }
+
+    /// The rule as first written: each name tries every suffix from 2.
+    fn by_trying_each(defs: &mut [Def]) {
+        let mut seen: Vec<String> = Vec::new();
+        for def in defs.iter_mut() {
+            let mut name = def.name.clone();
+            let mut n = 2;
+            while seen.contains(&name) {
+                name = format!("{}_{n}", def.name);
+                n += 1;
+            }
+            seen.push(name.clone());
+            def.name = name;
+        }
+    }
+
+    #[test]
+    fn names_are_those_the_first_free_suffix_gives() {
+        let lists: [&[&str]; 5] = [
+            &["Node", "Node", "Node"],
+            &["a", "a_2", "a", "a", "a_2", "a_3"],
+            &["n_2", "n", "n", "n", "n_3_2", "n_3", "n_3"],
+            &["root", "x", "root", "x", "x_2", "x"],
+            &["", "", "_2", ""],
+        ];
+        for list in lists {
+            let (mut ours, mut reference) = (named(list), named(list));
+            unique_names(&mut ours);
+            by_trying_each(&mut reference);
+            let names = |defs: &[Def]| defs.iter().map(|d| d.name.clone()).collect::<Vec<_>>();
+            assert_eq!(names(&ours), names(&reference), "{list:?}");
+        }
+    }
+
+    #[test]
+    fn many_definitions_of_one_name_are_named_in_linear_work() {
+        // Trying each suffix anew did about n^3 / 6 comparisons here:
+        // this would not finish.
+        let mut defs = named(&vec!["n"; 20_000]);
+        unique_names(&mut defs);
+        assert_eq!(defs.get(19_999).map(|d| d.name.as_str()), Some("n_20000"));
     }
 }

@@ -6,7 +6,7 @@ use crate::schema::json::{Json, Map};
 use std::collections::HashSet;
 
 use super::super::pointer::At;
-use super::super::shape::{ArrayShape, Kind, ObjectShape, Prop, Shape};
+use super::super::shape::{ArrayShape, Kind, ObjectShape, Prop, PropIndex, Shape};
 use super::keywords::read_required;
 use super::slots::Slots;
 use super::Reader;
@@ -77,6 +77,7 @@ impl<'a> Reader<'a> {
             property_names,
             pattern_props,
             required_extra,
+            index: PropIndex::default(),
         })
     }
 

@@ -1,0 +1,89 @@
+// Inputs wide in one direction: thousands of definitions named alike,
+// keys, actions, enum values, shared fields. Each once took time quadratic
+// (or cubic) in its width, since an item was looked for in a list of those
+// before it; from a schema or arguments of a few MB that was seconds to
+// minutes, a hang for a server. Each case runs in a process of its own,
+// stopped after LIMIT_MS, the way the fuzz harness bounds a call (a hang in
+// the making): at these sizes the old code took from 28 s to 65 s (the
+// first measured at this size, the others from smaller sizes), the new one
+// takes under 3 s on the development machine. Each case also checks its
+// answer.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+const LIMIT_MS = 15_000;
+const pkg = fileURLToPath(new URL("../pkg/index.cjs", import.meta.url));
+
+/** Runs `body` (CommonJS, `ts` the package) in a new process; its stdout, parsed. */
+function run(body) {
+  const script = `const ts = require(${JSON.stringify(pkg)});\n${body}`;
+  const child = spawnSync(process.execPath, ["-e", script], { encoding: "utf8", timeout: LIMIT_MS, maxBuffer: 1 << 20 });
+  assert.equal(child.error?.code, undefined, `did not finish within ${LIMIT_MS / 1000} s`);
+  assert.equal(child.status, 0, child.stderr);
+  return JSON.parse(child.stdout);
+}
+
+test("4,800 recursive definitions of one name are named in one pass (the old code: 65 s)", () => {
+  const out = run(`
+    const n = 4800, defs = {}, props = {};
+    for (let i = 0; i < n; i++) {
+      defs["g" + i] = { type: "object", properties: { n: { type: "object", properties: { child: { $ref: "#/$defs/g" + i + "/properties/n" } } } } };
+      props["p" + i] = { $ref: "#/$defs/g" + i + "/properties/n" };
+    }
+    const names = Object.keys(ts.compile({ type: "object", properties: props, $defs: defs }).inputSchema().$defs);
+    process.stdout.write(JSON.stringify([names.length, names[0], names[1], names[n - 1]]));
+  `);
+  assert.deepEqual(out, [4800, "n", "n_2", "n_4800"]);
+});
+
+test("an object of 80,000 keys and as many required names: repaired, and written for a client (the old code: 56 s)", () => {
+  const out = run(`
+    const n = 80000, props = {}, args = {};
+    for (let i = 0; i < n; i++) {
+      props["k" + i] = { type: "object", properties: { a: { type: "number" } } };
+      args["k" + i] = JSON.stringify({ a: 1 });
+    }
+    const tool = ts.compile({ type: "object", properties: props, required: Array.from({ length: n }, (_, i) => "r" + i) });
+    const repaired = ts.repair(tool, args);
+    const openai = tool.inputSchema({ client: "openai" });
+    process.stdout.write(JSON.stringify([Object.keys(repaired.value).length, repaired.value["k" + (n - 1)], repaired.repairs.length, Object.keys(openai.properties).length, openai.required.length]));
+  `);
+  assert.deepEqual(out, [80000, { a: 1 }, 80000, 160000, 80000]);
+});
+
+test("a union of 56,000 actions written as one object for three clients (the old code: 28 s)", () => {
+  const out = run(`
+    const n = 56000;
+    const tool = ts.compile({ oneOf: Array.from({ length: n }, (_, i) => ({ type: "object", properties: { action: { const: "a" + i }, x: { type: "string", minLength: i % 7 } }, required: ["action"] })) });
+    const counts = ["mcp", "openai", "cursor"].map((client) => {
+      const flat = tool.inputSchema({ client });
+      return [flat.properties.action.enum.length, flat.properties.x.anyOf?.length ?? 1];
+    });
+    process.stdout.write(JSON.stringify(counts));
+  `);
+  // x's seven definitions kept apart, or joined for Cursor, which takes no anyOf.
+  assert.deepEqual(out, [[56000, 7], [56000, 7], [56000, 1]]);
+});
+
+test("a union of 48,000 enums written for five clients (the old code: 50 s)", () => {
+  const out = run(`
+    const n = 48000;
+    const tool = ts.compile({ type: "object", properties: { u: { anyOf: Array.from({ length: n }, (_, i) => ({ enum: ["a" + i, "b" + (i % 100), i] })) } } });
+    const sizes = ["cursor", "vscode", "openai", "claude-code"].map((client) => tool.inputSchema({ client }).properties.u.enum.length);
+    process.stdout.write(JSON.stringify([tool.inputSchema().properties.u.enum.length, ...sizes]));
+  `);
+  // Each "a" word and number once, the 100 "b" words once: in every schema.
+  assert.deepEqual(out, Array(5).fill(48000 * 2 + 100));
+});
+
+test("actions sharing 24,000 fields, each action redefining 24,000 of its own (the old code: 45 s)", () => {
+  const out = run(`
+    const n = 24000, common = {}, own = {};
+    for (let i = 0; i < n; i++) { common["c" + i] = { type: "string" }; own["o" + i] = { type: "string" }; }
+    const tool = ts.compile({ allOf: [{ type: "object", properties: common }, { oneOf: [0, 1, 2].map((k) => ({ type: "object", properties: { action: { const: "a" + k }, ...own }, required: ["action"] })) }] });
+    process.stdout.write(JSON.stringify(tool.parseArgv(["a1", "--o1", "x", "--c" + (n - 1), "y"])));
+  `);
+  assert.deepEqual(out, { action: "a1", o1: "x", ["c23999"]: "y" });
+});
