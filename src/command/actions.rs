@@ -3,6 +3,7 @@
 //! Built once, on the first command-line call, from the union `compile` read.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -42,7 +43,7 @@ impl ActionSet {
             root.description.clone_from(&action.description);
             let sub = Schema {
                 root,
-                defs: schema.defs.clone(),
+                defs: Arc::clone(&schema.defs),
             };
             let table = build_table(&sub, options).map_err(|e| in_action(&e, &action.name))?;
             out.push(ActionCommand {

@@ -512,7 +512,7 @@ impl Writer<'_, '_> {
     fn defs(&mut self, object: &mut Object) {
         self.key(object, DEFS);
         let mut defs = self.open();
-        for def in &self.schema.defs {
+        for def in self.schema.defs.iter() {
             self.name_key(&mut defs, &def.name);
             self.shape(&def.shape, false, false);
         }

@@ -3,7 +3,7 @@
 //! one flag. Everything downstream (emission, flags, repair) walks this.
 
 use std::collections::HashMap;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use serde_json::{Map, Value};
 
@@ -14,7 +14,10 @@ use super::enum_values::EnumValues;
 pub struct Schema {
     pub root: Shape,
     /// Definitions reached through a `$ref` cycle; [`Kind::Ref`] indexes here.
-    pub defs: Vec<Def>,
+    /// Shared: each action of a union is a schema of its own over the same
+    /// definitions, and a copy per action made thousands of actions and
+    /// definitions quadratic in memory (2,000 of each: 1.6 GB).
+    pub defs: Arc<[Def]>,
 }
 
 /// A recursive definition, kept whole and referenced by [`Kind::Ref`].

@@ -49,7 +49,10 @@ pub fn read_json(root: &Json<'_>) -> Result<Schema> {
         .map(|def| def.ok_or_else(|| Error::new(Code::RefCycle, "a recursive definition was never completed")))
         .collect::<Result<Vec<Def>>>()?;
     unique_names(&mut defs);
-    Ok(Schema { root: shape, defs })
+    Ok(Schema {
+        root: shape,
+        defs: defs.into(),
+    })
 }
 
 /// A `$ref` being read, for cycle detection.
