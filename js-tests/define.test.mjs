@@ -177,6 +177,17 @@ test("definitions: one tool per action with exact hints, routed to the same hand
   assert.equal(gemini.length, 4);
 });
 
+test("a key of other actions' names the first eight of them and counts the rest", async () => {
+  const actions = { lone: { input: z.object({ id: z.string() }), handler: async () => "ok" } };
+  for (let i = 0; i < 10; i++) actions[`tagger${i}`] = { input: z.object({ tag: z.string() }), handler: async () => "ok" };
+  const group = defineGroup({ name: "many", actions });
+  const bad = await group.call({ action: "lone", id: "x", tag: "t" });
+  assert.match(text(bad), /- tag is not a parameter of lone; it belongs to tagger0, tagger1, tagger2, tagger3, tagger4, tagger5, tagger6, tagger7, and 2 more$/);
+  // The action's own owners are not named: tagger0 is told of the others only where a key is theirs alone.
+  const own = await group.call({ action: "tagger0", tag: "t", id: "x" });
+  assert.match(text(own), /- id is not a parameter of tagger0; it belongs to lone$/);
+});
+
 test("definition errors are INVALID_DEFINITION naming tool and action; FIELD_CONFLICT lists all", () => {
   const refused = (def, pattern) =>
     assert.throws(() => defineGroup(def), (e) => e instanceof ToolshapeError && e.code === "INVALID_DEFINITION" && pattern.test(e.message), String(pattern));

@@ -103,3 +103,13 @@ test("a union of 3,000 actions over 3,000 recursive definitions: its command lin
   `);
   assert.deepEqual(out, [{ action: "a2999", t: { next: {} } }, true]);
 });
+
+test("a group of 6,000 actions, each with a field of its own: defined, and a key of another action's named (the old code: 13 s at 4,000)", async () => {
+  const out = run(`
+    const n = 6000, actions = {};
+    for (let i = 0; i < n; i++) actions["act" + i] = { input: { type: "object", properties: { ["f" + i]: { type: "string" }, id: { type: "string" } } }, handler: async () => "ok" };
+    const registry = ts.createRegistry([ts.defineGroup({ name: "big", actions })]);
+    registry.call("big", { action: "act5999", id: "x", f3: "y" }).then((result) => process.stdout.write(JSON.stringify(result.content[0].text)));
+  `);
+  assert.match(out, /- f3 is not a parameter of act5999; it belongs to act3$/);
+});

@@ -11,6 +11,8 @@ import { hasOwn, put } from "./objects.mjs";
 const MAX_ISSUES = 50;
 /** A key longer than this is clipped in messages. */
 const MAX_KEY_SHOWN = 60;
+/** Actions named as a field's owners in a message (a field may belong to thousands). */
+const MAX_OWNERS_SHOWN = 8;
 
 /** The middleware (outermost first) around the handler, as one function of ctx. */
 export function compose(middleware, handler) {
@@ -27,8 +29,16 @@ function clip(key) {
   return key.length > MAX_KEY_SHOWN ? `${key.slice(0, MAX_KEY_SHOWN)}...` : key;
 }
 
+/** At most MAX_OWNERS_SHOWN names, then how many more. */
+function listed(names) {
+  if (names.length <= MAX_OWNERS_SHOWN) return names.join(", ");
+  return `${names.slice(0, MAX_OWNERS_SHOWN).join(", ")}, and ${names.length - MAX_OWNERS_SHOWN} more`;
+}
+
 /**
  * The validation plan of one action.
+ * `owners`: the actions that take each field, of the whole group (shared by
+ * every action's plan).
  * @param {{ label: string, fields: string[], open: boolean, owners?: Map<string, string[]>,
  *   parts: { standard: object, keys: string[] | null }[], suggest: (typed: string, candidates: string[]) => string | undefined }} spec
  */
@@ -54,8 +64,10 @@ export function makePlan(spec) {
 
 function unknownKey(key, plan) {
   const shown = clip(key);
-  const owners = plan.owners.get(key);
-  if (owners && owners.length > 0) return `${shown} is not a parameter of ${plan.label}; it belongs to ${owners.join(", ")}`;
+  // The group's owners of each field (shared by every action's plan); a
+  // key of this action's never gets here.
+  const owners = (plan.owners.get(key) || []).filter((owner) => owner !== plan.label);
+  if (owners.length > 0) return `${shown} is not a parameter of ${plan.label}; it belongs to ${listed(owners)}`;
   const close = plan.fieldList.length > 0 ? plan.suggest(key, plan.fieldList) : undefined;
   if (close !== undefined) return `${shown} is not a parameter of ${plan.label}; did you mean "${close}"?`;
   const list = plan.fieldList.length > 0 ? `parameters: ${plan.fieldList.join(", ")}` : "it takes no parameters";

@@ -264,11 +264,9 @@ export function makeDefine(api) {
       const parts = [];
       if (common.standard && !out.builtin) parts.push({ standard: common.standard, keys: commonFields });
       if (given && given.input.standard) parts.push({ standard: given.input.standard, keys: out.open ? null : out.inputFields });
-      const others = new Map();
-      for (const [field, keys] of owners) {
-        if (!out.fields.includes(field)) others.set(field, keys.filter((k) => k !== out.key));
-      }
-      const plan = makePlan({ label: out.key, fields: out.fields, open: out.open, owners: others, parts, suggest });
+      // Every action's plan shares the one map of owners (a map per action
+      // of the fields it lacks was quadratic: 4,000 actions took 13 s).
+      const plan = makePlan({ label: out.key, fields: out.fields, open: out.open, owners, parts, suggest });
       const handler = out.builtin ? (args) => helpText(args && args.topic) : given.action.handler;
       const runner = compose(out.builtin ? [] : given.use, handler);
       // The flat projection's tool, compiled on first use, and its schema per client.
