@@ -4,6 +4,8 @@
 //! `--version` and `help <command>` are answered here; a misspelt command
 //! gets the closest name.
 
+use std::collections::HashMap;
+
 use crate::argv::ArgvOptions;
 use crate::error::{Code, Error, Issue, IssueCode, Result};
 use crate::flags::Builtins;
@@ -30,6 +32,9 @@ pub struct Commands {
     version: Option<String>,
     builtins: Builtins,
     entries: Vec<(String, Tool)>,
+    /// Each word's place in `entries`: a scan per word added made a set of
+    /// thousands quadratic to build, and each parse look through all.
+    at: HashMap<String, usize>,
 }
 
 impl Commands {
@@ -39,6 +44,7 @@ impl Commands {
             version: options.version.clone(),
             builtins: builtins(options.help.as_ref(), options.version.is_some())?,
             entries: Vec::new(),
+            at: HashMap::new(),
         })
     }
 
@@ -54,7 +60,7 @@ impl Commands {
                 format!("the command name \"{}\" {problem}", clip(word)),
             ));
         }
-        if self.entries.iter().any(|(taken, _)| taken == word) {
+        if self.at.contains_key(word) {
             return Err(Error::new(
                 Code::InvalidOption,
                 format!("the command name \"{}\" is given twice", clip(word)),
@@ -66,6 +72,7 @@ impl Commands {
                 format!("a command set holds at most {MAX_COMMANDS} commands"),
             ));
         }
+        self.at.insert(word.to_owned(), self.entries.len());
         self.entries.push((word.to_owned(), tool));
         Ok(())
     }
@@ -89,7 +96,10 @@ impl Commands {
     /// The tool of a command word.
     #[must_use]
     pub fn tool(&self, word: &str) -> Option<&Tool> {
-        self.entries.iter().find(|(w, _)| w == word).map(|(_, tool)| tool)
+        self.at
+            .get(word)
+            .and_then(|&at| self.entries.get(at))
+            .map(|(_, tool)| tool)
     }
 
     /// argv (without node and script): the command word, then its tool's argv.

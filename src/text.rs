@@ -48,9 +48,12 @@ pub fn closest<'a>(typed: &str, candidates: impl Iterator<Item = &'a str>) -> Op
     if typed.len() > MAX_SUGGEST_LEN {
         return None;
     }
-    let limit = (typed.chars().count() / 3).clamp(1, 3);
+    let length = typed.chars().count();
+    let limit = (length / 3).clamp(1, 3);
+    // Lengths further apart than the limit are that many edits at least:
+    // such candidates are passed over without a table of distances.
     candidates
-        .filter(|c| c.len() <= MAX_SUGGEST_LEN)
+        .filter(|c| c.len() <= MAX_SUGGEST_LEN && c.chars().count().abs_diff(length) <= limit)
         .map(|c| (distance(typed, c), c))
         .filter(|(d, _)| *d <= limit)
         .min_by(|(da, a), (db, b)| da.cmp(db).then_with(|| a.cmp(b)))

@@ -77,8 +77,14 @@ impl<'a> Collected<'a> {
     }
 
     pub fn issue(&mut self, issue: Issue) {
+        self.issue_with(|| issue);
+    }
+
+    /// [`Collected::issue`], the issue made only when it is kept (see
+    /// [`crate::args::input::FlagValues::issue_with`]).
+    pub fn issue_with(&mut self, make: impl FnOnce() -> Issue) {
         if self.issues.len() < MAX_ISSUES {
-            self.issues.push(issue);
+            self.issues.push(make());
         } else {
             self.dropped += 1;
         }

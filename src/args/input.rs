@@ -91,8 +91,15 @@ impl<'a> FlagValues<'a> {
 
     /// Keeps the first [`MAX_ISSUES`] issues and counts the rest.
     pub fn issue(&mut self, at: usize, issue: Issue) {
+        self.issue_with(at, || issue);
+    }
+
+    /// [`FlagValues::issue`], the issue made only when it is kept: an
+    /// unknown flag's suggestion compares it with every flag, and for
+    /// thousands of unknown flags that was quadratic.
+    pub fn issue_with(&mut self, at: usize, make: impl FnOnce() -> Issue) {
         if self.issues.len() < MAX_ISSUES {
-            self.issues.push((at, issue));
+            self.issues.push((at, make()));
         } else {
             self.dropped += 1;
         }

@@ -99,15 +99,17 @@ pub fn reconstruct<'a>(
             Some(Lookup::Flag(i)) => (i, false),
             Some(Lookup::Negation(i)) => (i, true),
             None => {
-                let names: Vec<_> = table.typed_names().collect();
-                let hint = closest(name, names.iter().map(AsRef::as_ref))
-                    .map(|s| format!("; did you mean \"{s}\"?"))
-                    .unwrap_or_default();
-                collected.issue(Issue {
-                    code: IssueCode::UnknownFlag,
-                    path: Vec::new(),
-                    flag: Some(format!("--{}", clip(name))),
-                    message: format!("unknown flag name \"{}\"{hint}", clip(name)),
+                collected.issue_with(|| {
+                    let names: Vec<_> = table.typed_names().collect();
+                    let hint = closest(name, names.iter().map(AsRef::as_ref))
+                        .map(|s| format!("; did you mean \"{s}\"?"))
+                        .unwrap_or_default();
+                    Issue {
+                        code: IssueCode::UnknownFlag,
+                        path: Vec::new(),
+                        flag: Some(format!("--{}", clip(name))),
+                        message: format!("unknown flag name \"{}\"{hint}", clip(name)),
+                    }
                 });
                 continue;
             }

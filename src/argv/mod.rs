@@ -60,6 +60,10 @@ impl<'a> Tokens<'a> {
     fn issue(&mut self, issue: Issue) {
         self.values.issue(self.at, issue);
     }
+
+    fn issue_with(&mut self, make: impl FnOnce() -> Issue) {
+        self.values.issue_with(self.at, make);
+    }
 }
 
 #[must_use]
@@ -129,7 +133,7 @@ fn long<'a>(table: &FlagTable, body: &'a str, next: Option<&'a str>, out: &mut T
             false
         }
         None => {
-            out.issue(unknown(table, &typed.show(), name));
+            out.issue_with(|| unknown(table, &typed.show(), name));
             // `--nope value`: the value goes with the unknown flag, so it is
             // not reported again as an unexpected argument.
             inline.is_none() && next.is_some_and(|value| !reads_as_flag(table, value))
