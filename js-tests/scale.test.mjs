@@ -1,13 +1,13 @@
 // Inputs wide in one direction: thousands of definitions named alike,
-// keys, actions, enum values, shared fields, unknown flag names. Each once took time quadratic
-// (or cubic) in its width, since an item was looked for in a list of those
-// before it; from a schema or arguments of a few MB that was seconds to
-// minutes, a hang for a server. Each case runs in a process of its own,
-// stopped after LIMIT_MS, the way the fuzz harness bounds a call (a hang in
-// the making): at these sizes the old code took from 18 s to 65 s (the
-// first measured at this size, the others from smaller sizes), the new one
-// takes under 3 s on the development machine. Each case also checks its
-// answer.
+// keys, actions, enum values, shared fields, unknown flag names. Each once
+// took time quadratic (or cubic) in its width, since an item was looked for
+// in a list of those before it; from a schema or arguments of a few MB that
+// was seconds to minutes, a hang for a server. Each case runs in a process
+// of its own, stopped after LIMIT_MS, the way the fuzz harness bounds a
+// call (a hang in the making): at these sizes the old code took from 18 s
+// to 65 s (some measured at these sizes, the others from smaller ones), the
+// new one takes under 3 s on the development machine. Each case also
+// checks its answer.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
