@@ -125,3 +125,20 @@ test("8,000 unknown flag names against 8,000 flags: the first 100 reported with 
   `);
   assert.deepEqual(out, ["INVALID_ARGS", 101, 'unknown flag name "kee_0"; did you mean "key_0"?', "  - 7900 more problems not listed"]);
 });
+
+test("2,000 actions beside 2,000 shared fields: refused as too large, where each action's copy of them took 23 s and 2.3 GB", () => {
+  const out = run(`
+    const n = 2000, common = {};
+    for (let i = 0; i < n; i++) common["c" + i] = { type: "string" };
+    const oneOf = Array.from({ length: n }, (_, k) => ({ type: "object", properties: { action: { const: "a" + k }, x: { type: "string" } }, required: ["action"] }));
+    let error;
+    try { ts.compile({ allOf: [{ type: "object", properties: common }, { oneOf }] }).parseArgv(["a1", "--c1", "x"]); } catch (e) { error = e; }
+    const memory = require(${JSON.stringify(fileURLToPath(new URL("../pkg/node/toolshape.js", import.meta.url)))}).memoryBytes();
+    process.stdout.write(JSON.stringify([error.code, error.message, memory < 64 * 1024 * 1024]));
+  `);
+  assert.deepEqual(out, [
+    "TOO_LARGE",
+    "the action union expands beyond the size limit: each of its 2000 actions has its own copy of the fields it shares with the others (250000 schema nodes at most in all)",
+    true,
+  ]);
+});

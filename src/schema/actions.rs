@@ -3,10 +3,14 @@
 //! `subaction`, written `zfs:pools`), and the MCP SDK v2 form
 //! `{ type: "object", properties: common, oneOf: [...] }`.
 
+use std::collections::HashMap;
+use std::rc::Rc;
+
 use serde_json::Value;
 
-use super::shape::{Kind, ObjectShape, Prop, Schema, Shape};
+use super::shape::{Applicator, Kind, ObjectShape, Prop, Schema, Shape};
 use crate::error::{Code, Error, Result};
+use crate::limits::MAX_SCHEMA_WEIGHT;
 
 /// The key preferred as the discriminator when several qualify.
 const PREFERRED: &str = "action";
@@ -19,7 +23,8 @@ const SECOND: &str = "subaction";
 pub struct Branch<'s> {
     pub shape: &'s Shape,
     pub object: &'s ObjectShape,
-    pub common: Vec<&'s Prop>,
+    /// Shared by the branches of one union (a copy per branch was quadratic).
+    pub common: Rc<[&'s Prop]>,
     /// Where the branch sits, for messages: `#/oneOf/1/oneOf/0`.
     pub pointer: String,
 }
@@ -150,7 +155,7 @@ pub fn actions<'s>(schema: &'s Schema, named: Option<&str>, strict: bool) -> Res
         branches.push(Branch {
             shape: root,
             object,
-            common: Vec::new(),
+            common: Rc::from(Vec::new()),
             pointer: String::new(),
         });
     }
@@ -164,6 +169,7 @@ pub fn actions<'s>(schema: &'s Schema, named: Option<&str>, strict: bool) -> Res
             "the schema is not a union of object actions (oneOf/anyOf of objects told apart by a literal key)",
         ));
     }
+    within_expansion(&branches)?;
     let key = match named {
         Some(key) => key.to_owned(),
         None => find_key(schema, &branches)?,
@@ -245,6 +251,78 @@ fn find_key(schema: &Schema, branches: &[Branch<'_>]) -> Result<String> {
     })
 }
 
+/// Each action gets its own copy of its parameters, the shared ones
+/// included, and its own flags for them: thousands of actions beside
+/// thousands of shared fields were millions of copies (2,000 of each took
+/// 2.3 GB of wasm memory on the first parse; 3,000 passed the 4 GB limit).
+/// What the copies would hold, the shared fields' nodes counted once and
+/// added per action, is held to the schema's own weight limit. The
+/// properties alone are counted first, in one step per branch, so that
+/// nothing walks every action's every field before the limit is known.
+fn within_expansion(branches: &[Branch<'_>]) -> Result<()> {
+    let props = branches.iter().fold(0_usize, |sum, b| {
+        sum.saturating_add(b.common.len()).saturating_add(b.object.props.len())
+    });
+    if props > MAX_SCHEMA_WEIGHT {
+        return Err(too_wide(branches.len()));
+    }
+    let mut weights: HashMap<usize, usize> = HashMap::new();
+    let mut total = 0_usize;
+    for branch in branches {
+        for prop in branch.common.iter().copied().chain(&branch.object.props) {
+            let weight = *weights
+                .entry(std::ptr::from_ref(prop) as usize)
+                .or_insert_with(|| nodes(&prop.shape, MAX_SCHEMA_WEIGHT + 1));
+            total = total.saturating_add(weight);
+            if total > MAX_SCHEMA_WEIGHT {
+                return Err(too_wide(branches.len()));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn too_wide(actions: usize) -> Error {
+    Error::new(
+        Code::TooLarge,
+        format!(
+            "the action union expands beyond the size limit: each of its {actions} actions has its own copy of the fields it shares with the others ({MAX_SCHEMA_WEIGHT} schema nodes at most in all)"
+        ),
+    )
+}
+
+/// The nodes of a shape, counted up to `cap` (iteratively: no recursion
+/// on a schema's depth).
+fn nodes(shape: &Shape, cap: usize) -> usize {
+    let mut count = 0;
+    let mut stack = vec![shape];
+    while let Some(node) = stack.pop() {
+        count += 1;
+        if count >= cap {
+            break;
+        }
+        match &node.kind {
+            Kind::Object(object) => {
+                stack.extend(object.props.iter().map(|p| &p.shape));
+                stack.extend(object.additional.iter().chain(&object.property_names));
+                stack.extend(object.pattern_props.iter().map(|(_, s)| s));
+            }
+            Kind::Array(array) => stack.extend(array.prefix.iter().chain(&array.items)),
+            Kind::Union(union) => stack.extend(union.branches.iter()),
+            Kind::AllOf(members) => stack.extend(members.iter()),
+            _ => {}
+        }
+        for (_, applicator) in &node.applicators {
+            match applicator {
+                Applicator::One(sub) => stack.push(sub),
+                Applicator::Map(entries) => stack.extend(entries.iter().map(|(_, s)| s)),
+                Applicator::Names(_) => {}
+            }
+        }
+    }
+    count
+}
+
 /// Collects object branches; false when the shape is no union at all.
 fn collect<'s>(
     schema: &'s Schema,
@@ -261,6 +339,7 @@ fn collect<'s>(
     match &shape.kind {
         Kind::Union(union) => {
             let key = if union.exclusive { "oneOf" } else { "anyOf" };
+            let shared: Rc<[&'s Prop]> = Rc::from(common);
             for (i, branch) in union.branches.iter().enumerate() {
                 let at = format!("{pointer}/{key}/{i}");
                 let resolved = schema.resolve(branch);
@@ -268,7 +347,7 @@ fn collect<'s>(
                     Kind::Object(object) => out.push(Branch {
                         shape: resolved,
                         object,
-                        common: common.to_vec(),
+                        common: Rc::clone(&shared),
                         pointer: at,
                     }),
                     _ => {
