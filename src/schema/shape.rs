@@ -199,7 +199,13 @@ impl ObjectShape {
             }
             index
         });
-        index.get(key).and_then(|&at| self.props.get(at))
+        // A place is checked, so that an index out of step (`props`
+        // reordered by hand after a lookup) still answers right, by a scan.
+        match index.get(key).map(|&at| self.props.get(at)) {
+            None => None,
+            Some(Some(prop)) if prop.key == key => Some(prop),
+            Some(_) => self.props.iter().find(|prop| prop.key == key),
+        }
     }
 
     /// Adds a property, letting go of an index made before it.
@@ -339,5 +345,38 @@ impl<'a> IntoIterator for &'a Keywords {
 
     fn into_iter(self) -> Self::IntoIter {
         self.0.iter().map(|(k, v)| (k, v))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn prop(key: &str, kind: Kind) -> Prop {
+        Prop {
+            key: key.to_owned(),
+            shape: Shape::of(kind),
+            required: false,
+        }
+    }
+
+    #[test]
+    fn a_wide_object_finds_each_key_by_its_index_and_the_first_of_a_repeat() {
+        let mut props: Vec<Prop> = (0..40).map(|i| prop(&format!("k{i}"), Kind::String)).collect();
+        props.push(prop("k7", Kind::Number));
+        let mut object = ObjectShape::of(props);
+        for i in 0..40 {
+            let key = format!("k{i}");
+            assert_eq!(object.prop(&key).map(|p| p.key.as_str()), Some(key.as_str()));
+        }
+        assert_eq!(object.prop("k7").map(|p| &p.shape.kind), Some(&Kind::String));
+        assert!(object.prop("k40").is_none());
+        // An index made before a property is added does not hide it.
+        object.push_prop(prop("k40", Kind::Boolean));
+        assert_eq!(object.prop("k40").map(|p| &p.shape.kind), Some(&Kind::Boolean));
+        // Reordered by hand after a lookup: the stale place is checked.
+        object.props.swap(0, 1);
+        assert_eq!(object.prop("k0").map(|p| p.key.as_str()), Some("k0"));
+        assert_eq!(object.prop("k1").map(|p| p.key.as_str()), Some("k1"));
     }
 }
