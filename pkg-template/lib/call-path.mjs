@@ -29,10 +29,10 @@ function clip(key) {
   return key.length > MAX_KEY_SHOWN ? `${key.slice(0, MAX_KEY_SHOWN)}...` : key;
 }
 
-/** At most MAX_OWNERS_SHOWN names, then how many more. */
-function listed(names) {
-  if (names.length <= MAX_OWNERS_SHOWN) return names.join(", ");
-  return `${names.slice(0, MAX_OWNERS_SHOWN).join(", ")}, and ${names.length - MAX_OWNERS_SHOWN} more`;
+/** At most `max` names, then how many more: `a, b, and 3 more`. */
+export function listed(names, max) {
+  if (names.length <= max) return names.join(", ");
+  return `${names.slice(0, max).join(", ")}, and ${names.length - max} more`;
 }
 
 /**
@@ -67,7 +67,7 @@ function unknownKey(key, plan) {
   // The group's owners of each field (shared by every action's plan); a
   // key of this action's never gets here.
   const owners = (plan.owners.get(key) || []).filter((owner) => owner !== plan.label);
-  if (owners.length > 0) return `${shown} is not a parameter of ${plan.label}; it belongs to ${listed(owners)}`;
+  if (owners.length > 0) return `${shown} is not a parameter of ${plan.label}; it belongs to ${listed(owners, MAX_OWNERS_SHOWN)}`;
   const close = plan.fieldList.length > 0 ? plan.suggest(key, plan.fieldList) : undefined;
   if (close !== undefined) return `${shown} is not a parameter of ${plan.label}; did you mean "${close}"?`;
   const list = plan.fieldList.length > 0 ? `parameters: ${plan.fieldList.join(", ")}` : "it takes no parameters";

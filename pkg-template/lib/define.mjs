@@ -5,7 +5,7 @@
 // middleware, validators, and the compiled tools, made on first use.
 
 import { fail } from "./errors.mjs";
-import { compose, issueLines, makePlan, validate } from "./call-path.mjs";
+import { compose, issueLines, listed, makePlan, validate } from "./call-path.mjs";
 import { readInput } from "./define-input.mjs";
 import { jsonText } from "./json-text.mjs";
 import { errorResult, lead, thrownText, toResult } from "./results.mjs";
@@ -278,7 +278,7 @@ export function makeDefine(api) {
       if (!out.builtin) byFlatName.set(out.flatName, entry);
     });
     const keys = defined.actions.map((a) => a.key);
-    const routingList = keys.length > MAX_LISTED ? `${keys.slice(0, MAX_LISTED).join(", ")}, and ${keys.length - MAX_LISTED} more` : keys.join(", ");
+    const routingList = listed(keys, MAX_LISTED);
 
     const schemaTool = lazy(() => compile(defined.inputSchema, { name }));
     const schemaFor = perClient((client) => schemaTool().inputSchema({ client }));

@@ -6,12 +6,10 @@
 //! `number` give `number`. Anything else is a conflict, and every conflict
 //! is reported at once.
 
-use std::collections::HashMap;
-
 use serde_json::{Map, Value};
 
 use crate::schema::keywords::{holds, Holds};
-use crate::schema::value_print;
+use crate::schema::ValueIndex;
 
 /// Keywords that say nothing about which values fit.
 const ANNOTATIONS: &[&str] = &["description", "title", "examples", "default"];
@@ -124,16 +122,13 @@ fn merge_enums(a: &Map<String, Value>, b: &Map<String, Value>) -> Option<Map<Str
     if base_a != base(b) || !base_a.contains_key("type") {
         return None;
     }
-    // `more`'s values not yet among them, found by fingerprint (a scan of
-    // `all` per value was quadratic).
-    let mut by_print: HashMap<u64, Vec<usize>> = HashMap::new();
+    // `more`'s values not yet among them (a's own repeats are kept).
+    let mut index = ValueIndex::default();
     for (at, value) in all.iter().enumerate() {
-        by_print.entry(value_print(value)).or_default().push(at);
+        index.add_new(value, at, |_| None);
     }
     for value in more {
-        let places = by_print.entry(value_print(&value)).or_default();
-        if !places.iter().any(|&at| all.get(at) == Some(&value)) {
-            places.push(all.len());
+        if index.add_new(&value, all.len(), |place| all.get(place)) {
             all.push(value);
         }
     }

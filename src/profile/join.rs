@@ -320,20 +320,12 @@ fn distinct_or_any_of(schemas: Vec<Json<'_>>) -> Json<'_> {
     // A later equal one takes its twin's place when the twin has no description.
     let mut kept = Distinct::default();
     for schema in schemas {
-        let print = schema.fingerprint_but(WORDS);
-        match kept
-            .find(&schema, print, same_but_words)
-            .and_then(|at| kept.get_mut(at))
-        {
-            Some(known) if known.get("description").is_none() => *known = schema,
-            Some(_) => {}
-            None => kept.push(schema, print),
-        }
+        kept.insert_but(schema, WORDS);
     }
     one_or_any_of(kept.into_values())
 }
 
-/// The keys [`same_but_words`] leaves out.
+/// The words (`description`, `title`) two schemas may differ in and still be one.
 const WORDS: &[&str] = &["description", "title"];
 
 fn one_or_any_of(mut schemas: Vec<Json<'_>>) -> Json<'_> {
@@ -343,17 +335,6 @@ fn one_or_any_of(mut schemas: Vec<Json<'_>>) -> Json<'_> {
     let mut map = Map::new();
     map.insert("anyOf", Json::Array(schemas));
     Json::Object(map)
-}
-
-/// Equal but for their words (`description`, `title`), compared in place:
-/// a copy of each side per comparison was most of a join's cost.
-fn same_but_words(a: &Json<'_>, b: &Json<'_>) -> bool {
-    let (Json::Object(a), Json::Object(b)) = (a, b) else {
-        return a == b;
-    };
-    let rule = |(key, _): &(&Cow<'_, str>, &Json<'_>)| !WORDS.contains(&key.as_ref());
-    a.iter().filter(rule).count() == b.iter().filter(rule).count()
-        && a.iter().filter(rule).all(|(key, value)| b.get(key) == Some(value))
 }
 
 /// `allOf` members merged into one node: properties and `required` are

@@ -96,8 +96,8 @@ pub fn merge_all_of_here(node: &mut Map<'_>, place: &Place, report: &mut Report,
 
 /// The end of a flattening warning that names what each branch required
 /// and the one object no longer does: `"; {what} ({label}: {keys}; ...)"`,
-/// or nothing when no branch lost a key.
-/// A union of thousands of actions names the first few and counts them all.
+/// or nothing when no branch lost a key. A union of thousands of actions
+/// names the first few and counts them all.
 pub fn loosened_keys<'k>(what: &str, each: impl Iterator<Item = (String, Vec<&'k str>)>) -> String {
     let mut parts: Vec<String> = Vec::new();
     let mut count = 0_usize;

@@ -181,13 +181,7 @@ impl<'a> Field<'a> {
 
     fn add(&mut self, emitted: Json<'a>, action: &str) {
         // One definition, described in one action and not another, is one field.
-        let print = emitted.fingerprint_but(&["description"]);
-        let known = self.schemas.find(&emitted, print, same_undescribed);
-        match known.and_then(|at| self.schemas.get_mut(at)) {
-            Some(known) if known.get("description").is_none() => *known = emitted,
-            Some(_) => {}
-            None => self.schemas.push(emitted, print),
-        }
+        self.schemas.insert_but(emitted, &["description"]);
         self.users.push(action.to_owned());
     }
 
@@ -208,20 +202,5 @@ impl<'a> Field<'a> {
             }
         }
         field
-    }
-}
-
-/// Whether two definitions are equal once each one's own `description`
-/// is left out.
-fn same_undescribed(a: &Json<'_>, b: &Json<'_>) -> bool {
-    match (a, b) {
-        (Json::Object(a), Json::Object(b)) => {
-            let own = |map: &Map<'_>| map.len() - usize::from(map.get("description").is_some());
-            own(a) == own(b)
-                && a.iter()
-                    .filter(|(key, _)| *key != "description")
-                    .all(|(key, value)| b.get(key) == Some(value))
-        }
-        _ => a == b,
     }
 }

@@ -7,8 +7,6 @@ use serde_json::Value;
 
 use super::json::Json;
 
-use super::fits::same_value;
-
 /// A number as `same_value` compares it: by its f64 value (`-0.0` is `0`;
 /// JSON has no NaN).
 fn number_key(value: &Value) -> Option<u64> {
@@ -19,20 +17,48 @@ fn number_key(value: &Value) -> Option<u64> {
 /// A value's fingerprint: equal values (`==`, objects' members in any
 /// order) share it. For finding one among many without a scan per value.
 #[must_use]
-pub fn value_print(value: &Value) -> u64 {
+fn value_print(value: &Value) -> u64 {
     Json::borrow(value).fingerprint()
 }
 
-/// The values in first-seen order, each once (as `==` tells them apart):
-/// found by fingerprint, where a scan per value was quadratic.
+/// Places of values by their fingerprint (their [`Json::fingerprint`]): which of many
+/// values equals one, without a scan of them all (a scan per value made
+/// thousands of values against thousands quadratic).
+#[derive(Debug, Clone, Default)]
+pub struct ValueIndex(FxHashMap<u64, Vec<usize>>);
+
+impl ValueIndex {
+    /// Records `value` at place `at` unless `at_place` finds an equal one
+    /// at a place recorded before; whether it was new.
+    pub fn add_new<'v>(&mut self, value: &Value, at: usize, at_place: impl Fn(usize) -> Option<&'v Value>) -> bool {
+        let places = self.0.entry(value_print(value)).or_default();
+        if places.iter().any(|&place| at_place(place) == Some(value)) {
+            return false;
+        }
+        places.push(at);
+        true
+    }
+
+    /// Whether a value equal to `value` is recorded.
+    pub fn contains<'v>(&self, value: &Value, at_place: impl Fn(usize) -> Option<&'v Value>) -> bool {
+        self.0
+            .get(&value_print(value))
+            .is_some_and(|places| places.iter().any(|&place| at_place(place) == Some(value)))
+    }
+
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// The values in first-seen order, each once (as `==` tells them apart).
 #[must_use]
 pub fn distinct_values<'v>(values: impl IntoIterator<Item = &'v Value>) -> Vec<&'v Value> {
     let mut out: Vec<&Value> = Vec::new();
-    let mut by_print: FxHashMap<u64, Vec<usize>> = FxHashMap::default();
+    let mut index = ValueIndex::default();
     for value in values {
-        let places = by_print.entry(value_print(value)).or_default();
-        if !places.iter().any(|&at| out.get(at) == Some(&value)) {
-            places.push(out.len());
+        if index.add_new(value, out.len(), |place| out.get(place).copied()) {
             out.push(value);
         }
     }
@@ -47,9 +73,9 @@ pub struct EnumValues {
     numbers: FxHashSet<u64>,
     has_false: bool,
     has_true: bool,
-    /// The arrays and objects among the values, by fingerprint: a scan of
-    /// them per value asked made repairing many against many quadratic.
-    compound: FxHashMap<u64, Vec<usize>>,
+    /// The arrays and objects among the values (JSON equality is
+    /// `same_value`'s for them).
+    compound: ValueIndex,
 }
 
 impl EnumValues {
@@ -59,10 +85,10 @@ impl EnumValues {
         let numbers = values.iter().filter(|v| v.is_number()).filter_map(number_key).collect();
         let has = |b: bool| values.contains(&Value::Bool(b));
         let (has_false, has_true) = (has(false), has(true));
-        let mut compound: FxHashMap<u64, Vec<usize>> = FxHashMap::default();
+        let mut compound = ValueIndex::default();
         for (at, value) in values.iter().enumerate() {
             if value.is_array() || value.is_object() {
-                compound.entry(value_print(value)).or_default().push(at);
+                compound.add_new(value, at, |place| values.get(place));
             }
         }
         EnumValues {
@@ -91,12 +117,7 @@ impl EnumValues {
             Value::Bool(false) => self.has_false,
             Value::Null => false,
             Value::Array(_) | Value::Object(_) => {
-                !self.compound.is_empty()
-                    && self.compound.get(&value_print(value)).is_some_and(|places| {
-                        places
-                            .iter()
-                            .any(|&at| self.values.get(at).is_some_and(|v| same_value(v, value)))
-                    })
+                !self.compound.is_empty() && self.compound.contains(value, |place| self.values.get(place))
             }
         }
     }
@@ -119,6 +140,7 @@ impl PartialEq for EnumValues {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::schema::same_value;
     use serde_json::json;
 
     #[test]

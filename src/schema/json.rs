@@ -213,6 +213,19 @@ impl<'a> Json<'a> {
         hasher.finish()
     }
 
+    /// Equal once each object's own members named in `left_out` are left
+    /// out (the equality [`Json::fingerprint_but`] hashes for), compared in
+    /// place: a copy of each side per comparison was most of a join's cost.
+    #[must_use]
+    pub fn same_but(&self, other: &Json<'_>, left_out: &[&str]) -> bool {
+        let (Json::Object(a), Json::Object(b)) = (self, other) else {
+            return self == other;
+        };
+        let kept = |(key, _): &(&Cow<'_, str>, &Json<'_>)| !left_out.contains(&key.as_ref());
+        a.iter().filter(kept).count() == b.iter().filter(kept).count()
+            && a.iter().filter(kept).all(|(key, value)| b.get(key) == Some(value))
+    }
+
     /// Whether this is `{}`.
     #[must_use]
     pub fn is_empty_object(&self) -> bool {
@@ -231,48 +244,45 @@ pub struct Distinct<'a> {
 }
 
 impl<'a> Distinct<'a> {
-    /// Where a value `same` as `value` is, `print` being its fingerprint.
-    #[must_use]
-    pub fn find(&self, value: &Json<'a>, print: u64, same: impl Fn(&Json<'a>, &Json<'a>) -> bool) -> Option<usize> {
-        let places = self.by_print.get(&print)?;
-        places
-            .iter()
-            .copied()
-            .find(|&at| self.values.get(at).is_some_and(|known| same(known, value)))
-    }
-
-    /// Adds `value`, known to be new, with its fingerprint.
-    pub fn push(&mut self, value: Json<'a>, print: u64) {
-        self.by_print.entry(print).or_default().push(self.values.len());
-        self.values.push(value);
-    }
-
-    /// Adds `value` unless an equal one is there.
+    /// Adds `value` unless an equal one is there (the first is kept).
     pub fn insert(&mut self, value: Json<'a>) {
         let print = value.fingerprint();
-        if self.find(&value, print, |a, b| a == b).is_none() {
+        if self.find(&value, print, &[]).is_none() {
             self.push(value, print);
         }
     }
 
-    /// The value at `at`, to be replaced by one equal in its fingerprint's terms.
-    pub fn get_mut(&mut self, at: usize) -> Option<&mut Json<'a>> {
-        self.values.get_mut(at)
-    }
-
-    #[must_use]
-    pub fn len(&self) -> usize {
-        self.values.len()
-    }
-
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.values.is_empty()
+    /// Adds `value` unless one equal to it but for the members in
+    /// `left_out` is there; that twin gives its place to `value` when it
+    /// has no description of its own.
+    pub fn insert_but(&mut self, value: Json<'a>, left_out: &[&str]) {
+        let print = value.fingerprint_but(left_out);
+        match self
+            .find(&value, print, left_out)
+            .and_then(|at| self.values.get_mut(at))
+        {
+            Some(twin) if twin.get("description").is_none() => *twin = value,
+            Some(_) => {}
+            None => self.push(value, print),
+        }
     }
 
     #[must_use]
     pub fn into_values(self) -> Vec<Json<'a>> {
         self.values
+    }
+
+    fn find(&self, value: &Json<'a>, print: u64, left_out: &[&str]) -> Option<usize> {
+        let places = self.by_print.get(&print)?;
+        places
+            .iter()
+            .copied()
+            .find(|&at| self.values.get(at).is_some_and(|known| known.same_but(value, left_out)))
+    }
+
+    fn push(&mut self, value: Json<'a>, print: u64) {
+        self.by_print.entry(print).or_default().push(self.values.len());
+        self.values.push(value);
     }
 }
 

@@ -14,7 +14,7 @@ mod read;
 mod root;
 mod shape;
 
-pub use enum_values::{distinct_values, value_print, EnumValues};
+pub use enum_values::{distinct_values, EnumValues, ValueIndex};
 pub use example::example_text;
 #[cfg(test)]
 pub use fits::comparisons;
