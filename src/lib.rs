@@ -17,6 +17,7 @@ pub mod emit;
 pub mod error;
 pub mod flags;
 pub mod group;
+pub mod headroom;
 pub mod help;
 pub mod limits;
 pub mod names;

@@ -80,18 +80,21 @@ pub fn client_nulls_matter(client: &str) -> Result<bool, JsValue> {
 /// The free `check(schema, client | "all")`.
 #[wasm_bindgen(js_name = checkSchema)]
 pub fn check_schema(schema: &str, client: &str) -> Result<String, JsValue> {
+    crate::headroom::keep(schema.len());
     thrown(wire::check_schema_text(schema, client))
 }
 
 /// `createNameTable`: the names of JSON identifiers, as a JSON array.
 #[wasm_bindgen(js_name = nameTable)]
 pub fn name_table(ids: &str, options: Option<String>) -> Result<String, JsValue> {
+    crate::headroom::keep(ids.len());
     thrown(wire::name_table_text(ids, options.as_deref()))
 }
 
 /// `createNameTable` for identifiers whose parts crossed NUL-terminated.
 #[wasm_bindgen(js_name = nameTableParts)]
 pub fn name_table_parts(parts: &str, options: Option<String>) -> Result<String, JsValue> {
+    crate::headroom::keep(parts.len());
     thrown(wire::name_table_parts(parts, options.as_deref()))
 }
 
@@ -118,11 +121,13 @@ pub fn closest(typed: &str, candidates: &str) -> Option<String> {
 /// A grouped tool's definition to what the core computes of it.
 #[wasm_bindgen(js_name = defineGroup)]
 pub fn define_group(definition: &str) -> Result<String, JsValue> {
+    crate::headroom::keep(definition.len());
     thrown(wire::define_group_text(definition))
 }
 
 #[wasm_bindgen]
 pub fn help(schema: &str, options: Option<String>) -> Result<String, JsValue> {
+    crate::headroom::keep(schema.len());
     let options: HelpOptions = thrown(read_text(options.as_deref(), "help"))?;
     thrown(crate::help_text(schema, &options).map(|e| wire::json_text(&e)))
 }
@@ -149,6 +154,7 @@ pub struct WasmTool {
 impl WasmTool {
     #[wasm_bindgen(constructor)]
     pub fn new(schema: &str, options: Option<String>) -> Result<WasmTool, JsValue> {
+        crate::headroom::keep(schema.len());
         let options: CompileOptions = thrown(read_text(options.as_deref(), "compile"))?;
         let tool = thrown(Tool::compile_text(schema, &options))?;
         Ok(WasmTool {
@@ -159,6 +165,7 @@ impl WasmTool {
 
     #[wasm_bindgen(js_name = inputSchema)]
     pub fn input_schema(&self, options: Option<String>) -> Result<String, JsValue> {
+        crate::headroom::keep(0);
         let options: InputSchemaOptions = thrown(read_text(options.as_deref(), "inputSchema"))?;
         self.schema_answer(options)
     }
@@ -166,6 +173,7 @@ impl WasmTool {
     /// `inputSchema({ client })`, the client's name crossing alone.
     #[wasm_bindgen(js_name = inputSchemaFor)]
     pub fn input_schema_for(&self, client: &str) -> Result<String, JsValue> {
+        crate::headroom::keep(0);
         let options: InputSchemaOptions = thrown(crate::options::read_client(client, "inputSchema"))?;
         self.schema_answer(options)
     }
@@ -185,11 +193,13 @@ impl WasmTool {
     }
 
     pub fn help(&self, options: Option<String>) -> Result<String, JsValue> {
+        crate::headroom::keep(0);
         let options: HelpOptions = thrown(read_text(options.as_deref(), "help"))?;
         thrown(self.tool.help(&options).map(|e| wire::json_text(&e)))
     }
 
     pub fn flags(&self) -> String {
+        crate::headroom::keep(0);
         wire::flags_text(&self.tool)
     }
 
@@ -204,6 +214,7 @@ impl WasmTool {
 
     #[wasm_bindgen(js_name = parseArgv)]
     pub fn parse_argv(&self, argv: &str, count: usize, env: &str, allow_positionals: bool, partial: bool) -> String {
+        crate::headroom::keep(argv.len());
         let options = ArgvOptions {
             allow_positionals,
             partial,
@@ -213,6 +224,7 @@ impl WasmTool {
 
     #[wasm_bindgen(js_name = parseArgvJson)]
     pub fn parse_argv_json(&self, argv: &str, env: &str, allow_positionals: bool, partial: bool) -> String {
+        crate::headroom::keep(argv.len());
         let options = ArgvOptions {
             allow_positionals,
             partial,
@@ -259,14 +271,17 @@ impl WasmTool {
     }
 
     pub fn reconstruct(&self, flat: &str, env: &str) -> String {
+        crate::headroom::keep(flat.len());
         wire::reconstruct_outcome(&self.tool, flat, env)
     }
 
     pub fn repair(&self, args: &str, client: Option<String>) -> Result<String, JsValue> {
+        crate::headroom::keep(args.len());
         thrown(wire::repair_text(&self.tool, args, client.as_deref()))
     }
 
     pub fn check(&self, client: &str) -> Result<String, JsValue> {
+        crate::headroom::keep(0);
         thrown(wire::check_text(&self.tool, client))
     }
 
@@ -277,10 +292,12 @@ impl WasmTool {
 
     #[wasm_bindgen(js_name = toArgv)]
     pub fn to_argv(&self, args: &str) -> Result<String, JsValue> {
+        crate::headroom::keep(args.len());
         thrown(wire::to_argv_text(&self.tool, args))
     }
 
     pub fn usage(&self, options: Option<String>) -> Result<String, JsValue> {
+        crate::headroom::keep(0);
         let request: UsageRequest = thrown(read_text(options.as_deref(), "usage"))?;
         thrown(self.tool.usage(&request))
     }
@@ -304,6 +321,7 @@ impl WasmCommands {
     }
 
     pub fn add(&mut self, name: &str, tool: &WasmTool) -> Result<(), JsValue> {
+        crate::headroom::keep(0);
         thrown(self.commands.add(name, tool.tool.clone()))
     }
 
@@ -313,6 +331,7 @@ impl WasmCommands {
 
     #[wasm_bindgen(js_name = parseArgv)]
     pub fn parse_argv(&self, argv: &str, count: usize, env: &str, allow_positionals: bool, partial: bool) -> String {
+        crate::headroom::keep(argv.len());
         let options = ArgvOptions {
             allow_positionals,
             partial,
@@ -322,6 +341,7 @@ impl WasmCommands {
 
     #[wasm_bindgen(js_name = parseArgvJson)]
     pub fn parse_argv_json(&self, argv: &str, env: &str, allow_positionals: bool, partial: bool) -> String {
+        crate::headroom::keep(argv.len());
         let options = ArgvOptions {
             allow_positionals,
             partial,
@@ -330,6 +350,7 @@ impl WasmCommands {
     }
 
     pub fn usage(&self, options: Option<String>) -> Result<String, JsValue> {
+        crate::headroom::keep(0);
         let request: UsageRequest = thrown(read_text(options.as_deref(), "usage"))?;
         thrown(self.commands.usage(&request.usage_options(), request.topic.as_deref()))
     }

@@ -94,7 +94,13 @@ impl<'a> Reader<'a> {
     }
 
     fn charge(&mut self, units: usize, pointer: &At<'_>) -> Result<()> {
+        let before = self.weight;
         self.weight = self.weight.saturating_add(units);
+        // A large schema grows memory while it is read: room is made in
+        // large steps (see `headroom`), looked at every 4,096 units.
+        if before >> 12 != self.weight >> 12 {
+            crate::headroom::keep(0);
+        }
         if self.weight > MAX_SCHEMA_WEIGHT {
             return Err(Error::at_pointer(
                 Code::TooLarge,
