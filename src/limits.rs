@@ -34,6 +34,22 @@ pub const MAX_SUGGEST_LEN: usize = 128;
 /// Times `repair` unwraps a string that holds JSON text of a string.
 pub const MAX_REPAIR_UNWRAP: usize = 4;
 
+/// Work one `repair` may spend trying a union's branches on a value: each
+/// branch tried costs the value's size in JSON nodes. A union met with more
+/// than this leaves its value as it was (nothing is guessed), for the
+/// validator to report: 12,000 branches tried on 3,000 keys took 10 s.
+pub const MAX_REPAIR_TRIAL_WORK: usize = 2_000_000;
+
+/// Characters of the `separator` compile option: it is written into every
+/// nested flag name once per level, so a long one made flag tables grow
+/// with its length times their size (10,000 characters over 12,000
+/// actions: 1.6 GB and 7.7 s).
+pub const MAX_SEPARATOR_CHARS: usize = 8;
+
+/// Characters of the `envPrefix` compile option: it starts every flag's
+/// environment variable name, for the same reason.
+pub const MAX_ENV_PREFIX_CHARS: usize = 64;
+
 /// Characters of user text (a flag, a key, a value) quoted in a message;
 /// longer text is clipped, so a message never grows with its input.
 pub const CLIP_CHARS: usize = 80;

@@ -12,10 +12,12 @@
 
 mod hints;
 
+use std::cell::Cell;
+
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use crate::limits::{MAX_DEPTH, MAX_INPUT_BYTES, MAX_REPAIR_UNWRAP};
+use crate::limits::{MAX_DEPTH, MAX_INPUT_BYTES, MAX_REPAIR_TRIAL_WORK, MAX_REPAIR_UNWRAP};
 use crate::number::is_json_number;
 use crate::profile::Inverse;
 use crate::schema::{fits, Kind, Schema, Shape};
@@ -50,10 +52,12 @@ pub struct Repaired {
 /// profile did (`inverse`).
 #[must_use]
 pub fn repair(schema: &Schema, args: Value, inverse: Inverse) -> Repaired {
+    let trial_work = Cell::new(0);
     let mut walker = Walker {
         schema,
         inverse,
         repairs: Vec::new(),
+        trial_work: &trial_work,
     };
     let value = walker.root(args);
     Repaired {
@@ -66,6 +70,9 @@ struct Walker<'s> {
     schema: &'s Schema,
     inverse: Inverse,
     repairs: Vec<Change>,
+    /// What trying union branches has cost so far, shared with the trial
+    /// walkers (see [`MAX_REPAIR_TRIAL_WORK`]).
+    trial_work: &'s Cell<usize>,
 }
 
 impl Walker<'_> {
@@ -275,7 +282,20 @@ impl Walker<'_> {
     /// are tried, and a repair is kept only when every branch that can be
     /// made to fit agrees on the result. Where they disagree, nothing is
     /// guessed.
+    ///
+    /// Each branch's fit and trial costs about the value's size, so a wide
+    /// union over a large value (or unions nested in unions) could cost
+    /// their product: past [`MAX_REPAIR_TRIAL_WORK`] in one repair, the
+    /// value is left as it was.
     fn branch(&mut self, branches: &[Shape], value: Value, path: &mut Vec<Segment>, depth: usize) -> Value {
+        let cost = branches
+            .len()
+            .saturating_mul(nodes_up_to(&value, MAX_REPAIR_TRIAL_WORK));
+        let spent = self.trial_work.get().saturating_add(cost);
+        if spent > MAX_REPAIR_TRIAL_WORK {
+            return value;
+        }
+        self.trial_work.set(spent);
         if branches.iter().any(|b| fits(self.schema, b, &value)) {
             return value;
         }
@@ -285,6 +305,7 @@ impl Walker<'_> {
                 schema: self.schema,
                 inverse: self.inverse,
                 repairs: Vec::new(),
+                trial_work: self.trial_work,
             };
             let repaired = trial.walk(branch, value.clone(), path, depth + 1);
             if !fits(self.schema, branch, &repaired) {
@@ -310,6 +331,24 @@ impl Walker<'_> {
             .iter()
             .fold(value, |current, member| self.walk(member, current, path, depth + 1))
     }
+}
+
+/// The JSON nodes in `value`, counted up to `cap` (past it, `cap`).
+fn nodes_up_to(value: &Value, cap: usize) -> usize {
+    let mut count = 0;
+    let mut pending = vec![value];
+    while let Some(next) = pending.pop() {
+        count += 1;
+        if count >= cap {
+            return cap;
+        }
+        match next {
+            Value::Array(items) => pending.extend(items),
+            Value::Object(map) => pending.extend(map.values()),
+            _ => {}
+        }
+    }
+    count
 }
 
 /// Is `value` of the JSON type `shape` is made of, though it may not fit
