@@ -30,7 +30,7 @@ export interface FlagOverride {
 export interface CompileOptions {
   /** Command name used in usage text. Default `"tool"`. */
   name?: string | undefined;
-  /** Joins nested keys into flag names. Default `"-"`. */
+  /** Joins nested keys into flag names: 1 to 8 characters, no `=` or white space. Default `"-"`. */
   separator?: string | undefined;
   /** `"kebab"` (default): `maxRetries` gives `--max-retries`; `"preserve"` keeps keys as written. */
   case?: "kebab" | "preserve" | undefined;
@@ -40,7 +40,7 @@ export interface CompileOptions {
   flatten?: boolean | undefined;
   /** Overrides by generated flag name, e.g. `{ "config-timeout": { short: "t" } }`. Explicit options win over `cli` meta. */
   flags?: Record<string, FlagOverride> | undefined;
-  /** `"APP"`: `--config-timeout` falls back to `APP_CONFIG_TIMEOUT`. */
+  /** `"APP"`: `--config-timeout` falls back to `APP_CONFIG_TIMEOUT`. Letters, digits and `_`, at most 64. */
   envPrefix?: string | undefined;
   /** `--version` answers a `VERSION_REQUESTED` error whose message is this text; without it, `--version` is free for a key. */
   version?: string | undefined;

@@ -10,6 +10,7 @@ use super::names::{env_name, name_problem, segment, show_path, Case};
 use super::overrides::{short_char, FlagOverride};
 use super::table::{Builtins, Flag, FlagTable, FlagType, Group, Member};
 use crate::error::{Code, Error, Result};
+use crate::limits::MAX_SEPARATOR_CHARS;
 use crate::schema::{ArrayShape, Kind, ObjectShape, Schema, Shape};
 
 /// How the table is built; see `CompileOptions` for the documented defaults.
@@ -45,7 +46,19 @@ pub fn check_separator(sep: &str) -> Result<()> {
     if sep.is_empty() || sep.contains('=') || sep.chars().any(|c| c.is_whitespace() || c.is_control()) {
         return Err(Error::new(
             Code::InvalidOption,
-            format!("separator {sep:?} must be non-empty, without '=' or white space"),
+            format!(
+                "separator {:?} must be non-empty, without '=' or white space",
+                crate::text::clip(sep)
+            ),
+        ));
+    }
+    if sep.chars().count() > MAX_SEPARATOR_CHARS {
+        return Err(Error::new(
+            Code::InvalidOption,
+            format!(
+                "separator {:?} must be at most {MAX_SEPARATOR_CHARS} characters",
+                crate::text::clip(sep)
+            ),
         ));
     }
     Ok(())
