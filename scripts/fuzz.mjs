@@ -109,9 +109,130 @@ function deepNest(r) {
   return node;
 }
 
+// --- widening -----------------------------------------------------------------
+//
+// The mutations above keep cases small, so work that grows with the square
+// of a list (each item looked up among the items before it) passed them:
+// the widenings below multiply one list of a case (properties, enum values,
+// union branches, definitions, required names, argument keys) to a width
+// where such work takes seconds and linear work milliseconds.
+
+/** How wide a widened list gets. */
+const WIDTHS = [300, 3000, 12000];
+
+/** The i-th of many keys: in the cases and spellings flag names are made from, each its own flag. */
+function plainKey(i) {
+  return [`k${i}Ab`, `k${i}-cd`, `k${i}_ef`, `K${i}GH`][i & 3];
+}
+
+/**
+ * The i-th of many keys, every four of them one flag name once cased and
+ * joined (`k1Ab`, `k1-ab`, `k1_ab`, `K1_AB`): flag-name collisions as wide.
+ */
+function collidingKey(i) {
+  const base = `k${i >> 2}`;
+  return [`${base}Ab`, `${base}-ab`, `${base}_ab`, `${base.toUpperCase()}_AB`][i & 3];
+}
+
+/** The schema objects inside a schema: not the maps of `properties` or `$defs` themselves. */
+function schemaNodes(value, out = [], depth = 0, container = false) {
+  if (depth > 12 || value === null || typeof value !== "object") return out;
+  if (!Array.isArray(value) && !container) out.push(value);
+  for (const key of Object.keys(value)) objectsUnder(value, key, out, depth);
+  return out;
+}
+
+function objectsUnder(parent, key, out, depth) {
+  const maps = ["properties", "$defs", "definitions", "patternProperties", "dependentSchemas"];
+  schemaNodes(parent[key], out, depth + 1, !Array.isArray(parent) && maps.includes(key));
+}
+
+/** A branch copy told apart from the others by a literal key, as an action union's are. */
+function actionBranch(template, i) {
+  const branch = template && typeof template === "object" && !Array.isArray(template) ? JSON.parse(JSON.stringify(template)) : { type: "object" };
+  if (!branch.properties || typeof branch.properties !== "object" || Array.isArray(branch.properties)) put(branch, "properties", {});
+  put(branch.properties, "action", { type: "string", const: `a${i}` });
+  put(branch, "type", "object");
+  return branch;
+}
+
+/** Multiplies one list of `node` (a schema object inside `top`, the root) in place. */
+function widenNode(r, node, top) {
+  const n = r.pick(WIDTHS);
+  const old = (key) => (Array.isArray(node[key]) ? node[key] : []);
+  const wideKey = r.chance(0.2) ? collidingKey : plainKey;
+  switch (r.int(7)) {
+    case 0: {
+      const props = node.properties && typeof node.properties === "object" && !Array.isArray(node.properties) ? node.properties : {};
+      const values = Object.values(props);
+      const wide = {};
+      for (const [k, v] of Object.entries(props)) put(wide, k, v);
+      for (let i = 0; i < n; i++) put(wide, wideKey(i), values.length > 0 && r.chance(0.7) ? values[i % values.length] : { type: r.pick(["string", "number", "boolean", "integer"]) });
+      put(node, "properties", wide);
+      if (node.type === undefined) put(node, "type", "object");
+      if (r.chance(0.5)) put(node, "required", Object.keys(wide).filter((_, i) => i % 3 === 0));
+      break;
+    }
+    case 1: {
+      const kinds = [(i) => `v${i}`, (i) => i, (i) => i / 7, (i) => (i % 2 ? `v${i}` : i), (i) => ({ v: i }), (i) => [i]];
+      const make = r.pick(kinds);
+      put(node, "enum", [...old("enum"), ...Array.from({ length: n }, (_, i) => make(i))]);
+      break;
+    }
+    case 2: {
+      const key = r.pick(["anyOf", "oneOf"]);
+      const branches = old(key);
+      const template = branches.length > 0 ? branches[0] : node;
+      put(node, key, [...branches, ...Array.from({ length: n }, (_, i) => (r.chance(0.8) ? actionBranch(template, i) : { type: "string", const: `s${i}` }))]);
+      break;
+    }
+    case 3: {
+      // At the root, where `#/$defs/...` points. Each definition names
+      // another: the next (a chain, which is refused as too deep), itself,
+      // or one of the first few; the root's properties name many of them.
+      const root = r.chance(0.8) ? top : node;
+      const defs = root.$defs && typeof root.$defs === "object" && !Array.isArray(root.$defs) ? root.$defs : {};
+      const wide = {};
+      for (const [k, v] of Object.entries(defs)) put(wide, k, v);
+      const target = r.pick([(i) => (i + 1) % n, (i) => i, (i) => i % 5]);
+      for (let i = 0; i < n; i++) put(wide, `d${i}`, r.chance(0.7) ? { type: "object", properties: { next: { $ref: `#/$defs/d${target(i)}` }, name: { type: "string" } } } : { $ref: `#/$defs/d${target(i)}` });
+      put(root, "$defs", wide);
+      const props = {};
+      for (let i = 0; i < n; i += r.pick([1, 7, n])) put(props, wideKey(i), { $ref: `#/$defs/d${i}` });
+      put(root, "properties", props);
+      if (root.type === undefined) put(root, "type", "object");
+      break;
+    }
+    case 4:
+      put(node, "required", [...old("required"), ...Array.from({ length: n }, (_, i) => wideKey(i))]);
+      break;
+    case 5:
+      put(node, "allOf", [...old("allOf"), ...Array.from({ length: Math.min(n, 3000) }, (_, i) => ({ type: "object", properties: { [wideKey(i)]: { type: "string" } }, required: [wideKey(i)] }))]);
+      break;
+    default:
+      put(node, "prefixItems", [...old("prefixItems"), ...Array.from({ length: n }, () => ({ type: r.pick(["string", "number"]) }))]);
+      if (node.type === undefined) put(node, "type", "array");
+  }
+}
+
+/** Arguments multiplied: many keys beside the ones a case has, nested or not. */
+function widenArgs(r, args) {
+  const n = r.pick(WIDTHS);
+  const target = r.chance(0.5) || Object.keys(args).length === 0 ? args : args[r.pick(Object.keys(args))];
+  const into = target && typeof target === "object" && !Array.isArray(target) ? target : args;
+  for (let i = 0; i < n; i++) put(into, plainKey(i), r.chance(0.5) ? String(i) : JSON.stringify({ v: i }));
+  return args;
+}
+
 export function mutateSchema(r, schema) {
   const copy = JSON.parse(JSON.stringify(schema));
   if (r.chance(0.05)) return deepNest(r);
+  const nodes = r.chance(0.05) ? schemaNodes(copy) : [];
+  if (nodes.length > 0) {
+    // The root half the time: its lists are the flags and the actions.
+    widenNode(r, r.chance(0.5) ? nodes[0] : r.pick(nodes), nodes[0]);
+    return copy;
+  }
   for (let i = r.int(4); i >= 0; i--) {
     const all = places(copy);
     if (all.length === 0) break;
@@ -145,6 +266,8 @@ function randomArgv(r, flags) {
     if (flag && flag.choices && r.chance(0.3)) argv.push(String(r.pick(flag.choices)));
   }
   if (r.chance(0.1)) argv.push(...Array.from({ length: 2000 }, (_, i) => (i % 2 ? "x" : "--nope")));
+  // Every flag of a wide schema at once, each given a value.
+  if (flags.length > 0 && r.chance(0.05)) for (const flag of flags.slice(0, r.pick(WIDTHS))) argv.push(`--${flag.name}`, String(randomScalar(r)));
   if (r.chance(0.1)) argv.push("--", ...argv.slice(0, 3));
   return argv;
 }
@@ -163,6 +286,7 @@ function randomArgs(r, flags) {
     put(node, flag.path[flag.path.length - 1], r.chance(0.5) ? JSON.stringify(value) : value);
   }
   if (r.chance(0.2)) put(args, r.pick(HOSTILE_KEYS), JSON.stringify(randomValue(r)));
+  if (r.chance(0.03)) widenArgs(r, args);
   return r.chance(0.15) ? JSON.stringify(args) : args;
 }
 
