@@ -321,7 +321,8 @@ export function realOptions(options) {
   return options;
 }
 
-const OPS = ["inputSchema", "usage", "parseArgv", "reconstruct", "repair", "toArgv", "help", "flags"];
+const OPS = ["inputSchema", "usage", "parseArgv", "reconstruct", "repair", "toArgv", "help", "flags", "check"];
+const CLIENTS = ["mcp", "portable", "openai", "openai-strict", "anthropic", "claude-code", "gemini", "gemini-json", "vscode", "cursor"];
 const OPTION_KEYS = {
   compile: ["name", "separator", "case", "maxDepth", "flatten", "flags", "envPrefix"],
   inputSchema: ["client", "actionsAs"],
@@ -329,7 +330,16 @@ const OPTION_KEYS = {
   parseArgv: ["env"],
   reconstruct: ["env"],
   help: ["topic", "discriminator", "strict"],
+  repair: ["client"],
 };
+
+/** Options a caller would pass: a real client (each profile's rewrite and its undoing), a real form. */
+function validOptions(r, op) {
+  if (op === "inputSchema") return r.chance(0.3) ? { client: r.pick(CLIENTS), actionsAs: r.pick(["flat", "oneOf"]) } : { client: r.pick(CLIENTS) };
+  if (op === "repair") return { client: r.pick(CLIENTS) };
+  if (op === "check") return r.pick([...CLIENTS, "all"]);
+  return undefined;
+}
 
 /** One case: a JSON description that `runCase` replays exactly. */
 export function makeCase(r, schemas, api) {
@@ -349,7 +359,7 @@ export function makeCase(r, schemas, api) {
     op,
     argv: randomArgv(r, flags),
     args: randomArgs(r, flags),
-    options: r.chance(0.3) ? randomOptions(r, OPTION_KEYS[op] ?? ["x"]) : undefined,
+    options: r.chance(0.5) ? validOptions(r, op) : r.chance(0.3) ? randomOptions(r, OPTION_KEYS[op] ?? ["x"]) : undefined,
   };
 }
 
@@ -376,7 +386,8 @@ function call(tool, c) {
     case "usage": return tool.usage(options);
     case "parseArgv": return tool.safeParseArgv(c.argv, options);
     case "reconstruct": return tool.reconstruct(typeof c.args === "string" ? {} : c.args, options);
-    case "repair": return tool.repair(c.args);
+    case "repair": return tool.repair(c.args, options);
+    case "check": return tool.check(options);
     case "toArgv": return tool.toArgv(typeof c.args === "string" ? {} : c.args);
     case "help": return tool.help(options);
     default: return tool.flags();
