@@ -322,7 +322,6 @@ export function realOptions(options) {
 }
 
 const OPS = ["inputSchema", "usage", "parseArgv", "reconstruct", "repair", "toArgv", "help", "flags", "check"];
-const CLIENTS = ["mcp", "portable", "openai", "openai-strict", "anthropic", "claude-code", "gemini", "gemini-json", "vscode", "cursor"];
 const OPTION_KEYS = {
   compile: ["name", "separator", "case", "maxDepth", "flatten", "flags", "envPrefix"],
   inputSchema: ["client", "actionsAs"],
@@ -333,12 +332,18 @@ const OPTION_KEYS = {
   repair: ["client"],
 };
 
+/** Every client name, as the package lists them (`check(schema, "all")`). */
+let clientNames;
+const clientsOf = (api) => (clientNames ??= api.check({ type: "object" }, "all").map((c) => c.client));
+
+/** Ops whose options name a client. */
+const CLIENT_OPS = ["inputSchema", "repair", "check"];
+
 /** Options a caller would pass: a real client (each profile's rewrite and its undoing), a real form. */
-function validOptions(r, op) {
-  if (op === "inputSchema") return r.chance(0.3) ? { client: r.pick(CLIENTS), actionsAs: r.pick(["flat", "oneOf"]) } : { client: r.pick(CLIENTS) };
-  if (op === "repair") return { client: r.pick(CLIENTS) };
-  if (op === "check") return r.pick([...CLIENTS, "all"]);
-  return undefined;
+function validOptions(r, op, clients) {
+  if (op === "inputSchema") return r.chance(0.3) ? { client: r.pick(clients), actionsAs: r.pick(["flat", "oneOf"]) } : { client: r.pick(clients) };
+  if (op === "repair") return { client: r.pick(clients) };
+  return r.pick([...clients, "all"]);
 }
 
 /** One case: a JSON description that `runCase` replays exactly. */
@@ -359,7 +364,7 @@ export function makeCase(r, schemas, api) {
     op,
     argv: randomArgv(r, flags),
     args: randomArgs(r, flags),
-    options: r.chance(0.5) ? validOptions(r, op) : r.chance(0.3) ? randomOptions(r, OPTION_KEYS[op] ?? ["x"]) : undefined,
+    options: CLIENT_OPS.includes(op) && r.chance(0.5) ? validOptions(r, op, clientsOf(api)) : r.chance(0.3) ? randomOptions(r, OPTION_KEYS[op] ?? ["x"]) : undefined,
   };
 }
 

@@ -17,6 +17,10 @@
 //! with at most a third of it room not yet used. A large input gets room
 //! for what reading it takes before it is read. Below 8 MB nothing is
 //! done: growth there is cheap, and start-up allocates nothing more.
+//!
+//! The root of this is the allocator, and a global allocator of our own
+//! could grow memory geometrically itself; it needs `unsafe`, which the
+//! crate forbids, so the calls look instead.
 
 /// Memory below which growth is left to the allocator.
 pub const MIN_MEMORY: usize = 8 * 1024 * 1024;

@@ -12,6 +12,7 @@ use super::table::{Builtins, Flag, FlagTable, FlagType, Group, Member};
 use crate::error::{Code, Error, Result};
 use crate::limits::MAX_SEPARATOR_CHARS;
 use crate::schema::{ArrayShape, Kind, ObjectShape, Schema, Shape};
+use crate::text::clip;
 
 /// How the table is built; see `CompileOptions` for the documented defaults.
 #[derive(Debug, Clone, PartialEq)]
@@ -48,7 +49,7 @@ pub fn check_separator(sep: &str) -> Result<()> {
             Code::InvalidOption,
             format!(
                 "separator {:?} must be non-empty, without '=' or white space",
-                crate::text::clip(sep)
+                clip(sep)
             ),
         ));
     }
@@ -57,7 +58,7 @@ pub fn check_separator(sep: &str) -> Result<()> {
             Code::InvalidOption,
             format!(
                 "separator {:?} must be at most {MAX_SEPARATOR_CHARS} characters",
-                crate::text::clip(sep)
+                clip(sep)
             ),
         ));
     }

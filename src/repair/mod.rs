@@ -288,14 +288,15 @@ impl Walker<'_> {
     /// their product: past [`MAX_REPAIR_TRIAL_WORK`] in one repair, the
     /// value is left as it was.
     fn branch(&mut self, branches: &[Shape], value: Value, path: &mut Vec<Segment>, depth: usize) -> Value {
-        let cost = branches
-            .len()
-            .saturating_mul(nodes_up_to(&value, MAX_REPAIR_TRIAL_WORK));
-        let spent = self.trial_work.get().saturating_add(cost);
-        if spent > MAX_REPAIR_TRIAL_WORK {
+        // The value is counted only as far as the work left allows, so that
+        // counting, too, stops at the bound.
+        let tried = branches.len().max(1);
+        let left = MAX_REPAIR_TRIAL_WORK.saturating_sub(self.trial_work.get());
+        let each = nodes_up_to(&value, left / tried + 1);
+        if each > left / tried {
             return value;
         }
-        self.trial_work.set(spent);
+        self.trial_work.set(self.trial_work.get() + each * tried);
         if branches.iter().any(|b| fits(self.schema, b, &value)) {
             return value;
         }
