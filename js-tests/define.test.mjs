@@ -108,6 +108,25 @@ test("errors thrown by middleware or handlers become isError with the [tool/acti
   assert.equal(text(await group.call({ action: "b" })), "[g/b] plain text");
 });
 
+test("a thrown value that cannot be written as text is still an error result, never a rejection", async () => {
+  const nasty = {
+    toJSON() {
+      throw new Error("no JSON");
+    },
+    toString() {
+      throw new Error("no text");
+    },
+  };
+  const tool = defineTool({ name: "t", handler: () => { throw nasty; } });
+  assert.deepEqual(await tool.call({}), { isError: true, content: [{ type: "text", text: "[t] a thrown value that cannot be written as text" }] });
+  const withGetter = defineTool({ name: "u", handler: () => { throw Object.defineProperty(new Error(), "message", { get() { throw new Error("no message"); } }); } });
+  assert.equal((await withGetter.call({})).isError, true);
+  const stderr = [];
+  assert.equal(await tool.runCli([], { stdout: () => {}, stderr: (line) => stderr.push(line) }), 1);
+  assert.deepEqual(stderr, ["[t] a thrown value that cannot be written as text\n"]);
+  assert.equal(text(await defineTool({ name: "v", handler: () => { throw undefined; } }).call({})), "[v] undefined");
+});
+
 test("the help action answers markdown help, filtered by topic", async () => {
   const group = platform();
   const all = text(await group.call({ action: "help" }));

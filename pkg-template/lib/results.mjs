@@ -38,14 +38,24 @@ export function issueLine(issue) {
   return `- ${path.length > 0 ? `${path.join(".")}: ` : ""}${issue && issue.message}`;
 }
 
-/** The text of a thrown value, for an error result. */
+/**
+ * The text of a thrown value, for an error result. A handler may throw
+ * anything, a value whose `message` getter, `toJSON` and `toString` throw
+ * among them: this never throws, or `call` would reject.
+ */
 export function thrownText(error) {
-  if (error instanceof Error) return error.message;
-  if (typeof error === "string") return error;
   try {
-    return JSON.stringify(error);
+    if (error instanceof Error) return String(error.message);
+    if (typeof error === "string") return error;
+    const text = JSON.stringify(error);
+    if (typeof text === "string") return text;
   } catch {
+    // Not text, not JSON: as String() writes it, if it can.
+  }
+  try {
     return String(error);
+  } catch {
+    return "a thrown value that cannot be written as text";
   }
 }
 
