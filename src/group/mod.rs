@@ -6,6 +6,7 @@
 //! projection (one tool per action with exact hints). Handlers, middleware
 //! and validation live in the JS layer.
 
+mod defs;
 mod describe;
 mod hints;
 mod merge;
@@ -13,6 +14,7 @@ mod notes;
 mod read;
 mod toon;
 
+use rustc_hash::FxHashMap;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -104,6 +106,7 @@ pub fn define(definition: &Value) -> Result<Group> {
     }
     let mut own: Vec<Fields> = Vec::with_capacity(def.actions.len());
     for action in &def.actions {
+        crate::headroom::keep(0);
         let owner = format!("action \"{}\"", action.key());
         let fields = match &action.input {
             Some(schema) => fields_of(schema, &def.name, &owner)?,
@@ -169,24 +172,19 @@ fn fields_of(schema: &Value, tool: &str, owner: &str) -> Result<Fields> {
     })
 }
 
-/// One merged field of the grouped schema.
-struct Merged {
-    key: String,
-    schema: Value,
-    usage: notes::Use,
-    /// Who defined it first: an action key, or `common`.
-    first: String,
-}
-
-fn build(def: &GroupDef, discriminator: &str, common: &Fields, own: &[Fields]) -> Result<Group> {
-    let keys: Vec<String> = def.actions.iter().map(ActionDef::key).collect();
-    // The help action, when there is one, was added last.
-    let user: Vec<usize> = (0..def.actions.len().saturating_sub(usize::from(def.help))).collect();
+/// Every field of the common input and the actions, merged by name in the
+/// order first met, with who uses it; and the fields two actions define
+/// differently.
+fn merge_fields(common: &Fields, own: &[Fields], keys: &[String], user: &[usize]) -> (Vec<Merged>, Vec<Conflict>) {
     let mut merged: Vec<Merged> = Vec::new();
+    // Each field's place in `merged`: looked up, not searched, or thousands
+    // of actions with fields of their own took a time that grew with the square.
+    let mut at: FxHashMap<String, usize> = FxHashMap::default();
     let mut conflicts: Vec<Conflict> = Vec::new();
     for (key, schema) in &common.props {
+        at.insert(key.clone(), merged.len());
         let mut usage = notes::Use::default();
-        for &i in &user {
+        for &i in user {
             usage.add(i, common.required.contains(key));
         }
         merged.push(Merged {
@@ -200,7 +198,7 @@ fn build(def: &GroupDef, discriminator: &str, common: &Fields, own: &[Fields]) -
         let action_key = keys.get(i).cloned().unwrap_or_default();
         for (key, schema) in &fields.props {
             let required = fields.required.contains(key);
-            if let Some(field) = merged.iter_mut().find(|m| &m.key == key) {
+            if let Some(field) = at.get(key).and_then(|&place| merged.get_mut(place)) {
                 match merge::merge(&field.schema, schema) {
                     Some(schema) => field.schema = schema,
                     None => conflicts.push(conflict(key, &field.first, &action_key, &field.schema, schema)),
@@ -209,6 +207,7 @@ fn build(def: &GroupDef, discriminator: &str, common: &Fields, own: &[Fields]) -
             } else {
                 let mut usage = notes::Use::default();
                 usage.add(i, required);
+                at.insert(key.clone(), merged.len());
                 merged.push(Merged {
                     key: key.clone(),
                     schema: schema.clone(),
@@ -218,10 +217,27 @@ fn build(def: &GroupDef, discriminator: &str, common: &Fields, own: &[Fields]) -
             }
         }
     }
+    (merged, conflicts)
+}
+
+/// One merged field of the grouped schema.
+struct Merged {
+    key: String,
+    schema: Value,
+    usage: notes::Use,
+    /// Who defined it first: an action key, or `common`.
+    first: String,
+}
+
+fn build(def: &GroupDef, discriminator: &str, common: &Fields, own: &[Fields]) -> Result<Group> {
+    let keys: Vec<String> = def.actions.iter().map(ActionDef::key).collect();
+    // The help action, when there is one, was added last.
+    let user: Vec<usize> = (0..def.actions.len().saturating_sub(usize::from(def.help))).collect();
+    let (merged, conflicts) = merge_fields(common, own, &keys, &user);
     if !conflicts.is_empty() {
         return Err(Error::field_conflicts(&def.name, conflicts));
     }
-    let defs = all_defs(&def.name, common, own)?;
+    let defs = defs::all_defs(&def.name, common, own)?;
     let lines: Vec<describe::Line> = user
         .iter()
         .filter_map(|&i| {
@@ -258,12 +274,16 @@ fn build(def: &GroupDef, discriminator: &str, common: &Fields, own: &[Fields]) -
     let one_of_schema = one_of_schema(def, discriminator, &keys, common, own, &defs);
     let action_hints: Vec<Hints> = user.iter().filter_map(|&i| def.actions.get(i).map(hints_of)).collect();
     let annotations = hints::aggregate(&action_hints, def.annotations.as_ref());
+    let index = defs::DefIndex::new(&defs);
     let actions = def
         .actions
         .iter()
         .zip(own)
         .zip(&keys)
-        .map(|((action, fields), key)| action_out(def, action, key, common, fields, &defs))
+        .map(|((action, fields), key)| {
+            crate::headroom::keep(0);
+            action_out(def, action, key, common, fields, &index)
+        })
         .collect();
     Ok(Group {
         name: def.name.clone(),
@@ -294,29 +314,6 @@ fn conflict(field: &str, first: &str, second: &str, a: &Value, b: &Value) -> Con
         actions: [first.to_owned(), second.to_owned()],
         message: format!("\"{field}\": {first} has {}, {second} has {}", shown(a), shown(b)),
     }
-}
-
-/// Every `$defs` entry the actions' recursive schemas need; one name with
-/// two different definitions is refused (the references would mix).
-fn all_defs(tool: &str, common: &Fields, own: &[Fields]) -> Result<Map<String, Value>> {
-    let mut out = Map::new();
-    for fields in std::iter::once(common).chain(own) {
-        for (name, schema) in &fields.defs {
-            match out.get(name) {
-                Some(existing) if existing != schema => {
-                    return Err(Error::new(
-                        Code::InvalidDefinition,
-                        format!("tool \"{tool}\": two actions define the recursive schema \"{name}\" differently; give them different ids"),
-                    ))
-                }
-                Some(_) => {}
-                None => {
-                    out.insert(name.clone(), schema.clone());
-                }
-            }
-        }
-    }
-    Ok(out)
 }
 
 fn discriminator_description(def: &GroupDef, discriminator: &str) -> String {
@@ -420,12 +417,13 @@ fn action_out(
     key: &str,
     common: &Fields,
     fields: &Fields,
-    defs: &Map<String, Value>,
+    defs: &defs::DefIndex,
 ) -> ActionOut {
     let builtin = def.help && key == HELP;
     let mut props = if builtin { Map::new() } else { common.props.clone() };
     props.extend(fields.props.clone());
     let field_names: Vec<String> = props.keys().cloned().collect();
+    let reached = defs.reached_by(&props);
     let required: Vec<Value> = (if builtin { &[][..] } else { &common.required[..] })
         .iter()
         .chain(&fields.required)
@@ -446,7 +444,7 @@ fn action_out(
         name: action.name.clone(),
         flat_name: format!("{}_{}", def.name, key).replace('.', "_"),
         description,
-        input_schema: Value::Object(object(props, required, defs)),
+        input_schema: Value::Object(object(props, required, &reached)),
         annotations: hints::exact(hints_of(action)),
         fields: field_names,
         input_fields: fields.props.keys().cloned().collect(),
