@@ -1,8 +1,10 @@
 // `npm run fuzz -- SECONDS [--seed N]`: a seeded fuzz campaign over the
 // built package. Cases start from the Zod fixtures and are mutated: schemas,
 // hostile argv, arguments as clients send them (stringified), and option
-// objects (misspelt, cyclic, deep, of the wrong type). After every call it
-// checks the invariants of the contract:
+// objects (misspelt, cyclic, deep, of the wrong type). One case in five is
+// for the parts above one tool (name tables, command sets, definitions and
+// registries: scripts/fuzz-serving.mjs). After every call it checks the
+// invariants of the contract:
 //
 //   only ToolshapeErrors with documented codes are thrown; the module still
 //   works; no prototype changed; what comes out is plain JSON; a call takes
@@ -15,6 +17,7 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
+import { SERVING_OPS, makeServingCase, runServing } from "./fuzz-serving.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const require = createRequire(import.meta.url);
@@ -346,18 +349,56 @@ function validOptions(r, op, clients) {
   return r.pick([...clients, "all"]);
 }
 
-/** One case: a JSON description that `runCase` replays exactly. */
-export function makeCase(r, schemas, api) {
-  const schema = r.chance(0.7) ? mutateSchema(r, r.pick(schemas)) : r.pick(schemas);
-  const op = r.pick(OPS);
-  let flags = [];
+/** The share of cases for the parts above one tool (scripts/fuzz-serving.mjs). */
+const SERVING_SHARE = 0.2;
+
+/** A serving case's schemas are at most this long as JSON (wider ones are swapped for a fixture). */
+const SERVING_SCHEMA_CHARS = 20_000;
+
+/** A schema's flags, or none when it does not compile. */
+function flagsOf(api, schema) {
   try {
     const tool = api.compile(schema);
-    flags = tool.flags();
+    const flags = tool.flags();
     tool.free();
+    return flags;
   } catch {
-    flags = [];
+    return [];
   }
+}
+
+/** What the serving cases build theirs from: this file's generators. */
+function generatorsOf(schemas) {
+  let smallSchemas;
+  return {
+    WIDTHS,
+    put,
+    randomValue,
+    randomOptions,
+    realOptions,
+    isPlainJson,
+    flagsOf,
+    clients: clientsOf,
+    // Serving cases hold many schemas: a widened one (as a tool case's may
+    // be) would make a case of hundreds of megabytes; they widen their own lists.
+    schema: (r) => {
+      const schema = r.chance(0.7) ? mutateSchema(r, r.pick(schemas)) : r.pick(schemas);
+      return JSON.stringify(schema).length > SERVING_SCHEMA_CHARS ? r.pick(schemas) : schema;
+    },
+    // What thousands of actions or commands share: a fixture of at most 2,000 characters.
+    smallSchema: (r) => r.pick((smallSchemas ??= schemas.filter((s) => JSON.stringify(s).length <= 2000))),
+    argv: randomArgv,
+    args: randomArgs,
+  };
+}
+
+/** One case: a JSON description that `runCase` replays exactly. */
+export function makeCase(r, schemas, api) {
+  const generators = generatorsOf(schemas);
+  if (r.chance(SERVING_SHARE)) return makeServingCase(r, generators, api);
+  const schema = generators.schema(r);
+  const op = r.pick(OPS);
+  const flags = flagsOf(api, schema);
   return {
     schema,
     compileOptions: r.chance(0.2) ? randomOptions(r, OPTION_KEYS.compile) : undefined,
@@ -399,15 +440,9 @@ function call(tool, c) {
   }
 }
 
-/**
- * Runs a case; returns null when every invariant holds, else what broke:
- * `{ check, detail }`. `check` names the invariant, so shrinking keeps it.
- */
-export function runCase(api, c, { sentinel, documented, memoryBytes }) {
-  const protoBefore = prototypeState();
-  const memBefore = memoryBytes();
-  const started = performance.now();
-  let outcome;
+/** A tool case's call: null when it kept the contract, else what broke. */
+function runToolCase(api, c, documented) {
+  let outcome = null;
   let tool;
   try {
     tool = api.compile(c.schema, realOptions(c.compileOptions));
@@ -418,15 +453,31 @@ export function runCase(api, c, { sentinel, documented, memoryBytes }) {
     const data = result && typeof result === "object" && "success" in result ? (result.success ? result.data : result.error) : result;
     if (!(data instanceof api.ToolshapeError) && !isPlainJson(data)) outcome = { check: "plain-json", detail: `${c.op} gave a value that is not plain JSON` };
     if (result && result.success === false && !documented.has(result.error.code)) outcome = { check: "error-code", detail: `undocumented code ${result.error.code}` };
-  } catch (error) {
-    if (!(error instanceof api.ToolshapeError)) outcome = { check: "error-type", detail: `${error && error.name}: ${error && error.message}`.slice(0, 300) };
-    else if (!documented.has(error.code)) outcome = { check: "error-code", detail: `undocumented code ${error.code}` };
   } finally {
     try {
       tool?.free();
     } catch {
       // A freed tool is fine.
     }
+  }
+  return outcome;
+}
+
+/**
+ * Runs a case; resolves to null when every invariant holds, else what
+ * broke: `{ check, detail }`. `check` names the invariant, so shrinking
+ * keeps it.
+ */
+export async function runCase(api, c, { sentinel, documented, memoryBytes }) {
+  const protoBefore = prototypeState();
+  const memBefore = memoryBytes();
+  const started = performance.now();
+  let outcome;
+  try {
+    outcome = SERVING_OPS.includes(c.op) ? await runServing(api, c, generatorsOf([])) : runToolCase(api, c, documented);
+  } catch (error) {
+    if (!(error instanceof api.ToolshapeError)) outcome = { check: "error-type", detail: `${error && error.name}: ${error && error.message}`.slice(0, 300) };
+    else if (!documented.has(error.code)) outcome = { check: "error-code", detail: `undocumented code ${error.code}` };
   }
   const ms = performance.now() - started;
   if (!outcome && ms > MAX_CALL_MS) outcome = { check: "time", detail: `${c.op} took ${ms.toFixed(0)} ms` };
@@ -472,7 +523,12 @@ function* smaller(value) {
   }
 }
 
-export function shrink(api, c, found, env, budget = 2000) {
+/** Whether a shrunk case is still a case: a tool op with its schema, or a serving op. */
+function isCase(candidate) {
+  return SERVING_OPS.includes(candidate.op) || (OPS.includes(candidate.op) && Object.hasOwn(candidate, "schema"));
+}
+
+export async function shrink(api, c, found, env, budget = 2000) {
   let best = c;
   let tries = 0;
   let improved = true;
@@ -480,9 +536,10 @@ export function shrink(api, c, found, env, budget = 2000) {
     improved = false;
     for (const candidate of smaller(best)) {
       if (++tries > budget) break;
-      if (!OPS.includes(candidate.op) || !Object.hasOwn(candidate, "schema")) continue;
-      const again = runCase(api, candidate, env);
-      if (again && again.check === found.check) {
+      if (!isCase(candidate)) continue;
+      const again = await runCase(api, candidate, env);
+      // The same invariant, broken the same way (the detail's head names the call or the error).
+      if (again && again.check === found.check && again.detail.split(":")[0] === found.detail.split(":")[0]) {
         best = candidate;
         improved = true;
         break;
@@ -509,7 +566,7 @@ export function environment(api, wasm) {
   return { documented, memoryBytes: () => wasm.memoryBytes(), sentinel: () => probe.parseArgv(["--a-b", "1"]) };
 }
 
-export function campaign({ seconds, seed, log = console.log }) {
+export async function campaign({ seconds, seed, log = console.log }) {
   const api = require(join(root, "pkg"));
   const wasm = require(join(root, "pkg", "node", "toolshape.js"));
   const env = environment(api, wasm);
@@ -521,9 +578,9 @@ export function campaign({ seconds, seed, log = console.log }) {
   while (performance.now() < deadline) {
     const c = makeCase(r, schemas, api);
     calls++;
-    const found = runCase(api, c, env);
+    const found = await runCase(api, c, env);
     if (!found) continue;
-    const small = shrink(api, c, found, env);
+    const small = await shrink(api, c, found, env);
     const file = saveRegression(small, found);
     findings.push({ ...found, file });
     log(`finding: ${found.check}: ${found.detail}\n  saved ${file}`);
@@ -537,7 +594,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const seedAt = args.indexOf("--seed");
   const seed = seedAt >= 0 ? Number(args[seedAt + 1]) : Date.now() % 100000;
   console.log(`fuzz: ${seconds} s, seed ${seed}`);
-  const result = campaign({ seconds, seed });
+  const result = await campaign({ seconds, seed });
   console.log(`fuzz: ${result.calls} calls, ${result.findings.length} findings, wasm memory ${(result.memory / 1048576).toFixed(2)} MiB`);
   process.exit(result.findings.length > 0 ? 1 : 0);
 }

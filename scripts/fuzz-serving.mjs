@@ -1,0 +1,383 @@
+// The fuzz harness's second half: cases for the parts of the package above
+// one compiled tool, which scripts/fuzz.mjs's tool cases never reach:
+// createNameTable, compileCommands, defineGroup and createRegistry (and the
+// defineTool definitions a registry serves). Cases stay JSON, so that a
+// finding is shrunk and saved like any other: the handlers and middleware
+// they name (`echo`, `throw`, `twice`, ...) are made at run time.
+//
+// Beyond the tool cases' invariants (only documented ToolshapeErrors are
+// thrown, no prototype changes, bounded time and memory, the module still
+// works), these check what each part promises:
+//
+//   a name table's names are distinct, each resolves to its identifier, and
+//   the same identifiers in reverse order get the same names; `call`,
+//   `callFlat` and `runCli` never reject (a CallToolResult, an exit code
+//   of 0, 1 or 2); what `list` and `definition` answer is plain JSON.
+
+/** The tools' generators (scripts/fuzz.mjs), handed over to keep the import one-way. */
+let gen;
+
+const WORDS = ["deploy", "logs", "help", "users", "list", "a", "x-y", "x_y", "xY", "--x", "-", "a b", "a.b", "a:b", "名前", "__proto__", "constructor", "toString", "", " ", "\u0000", "mcp__a__b", "x".repeat(70), "x".repeat(300)];
+const HANDLERS = ["echo", "text", "undefined", "throw", "throwValue", "throwNasty", "cyclic", "bigint", "content", "proto"];
+const MIDDLEWARE = ["pass", "skip", "twice", "throw", "replaceArgs"];
+
+function word(r, i) {
+  return r.chance(0.7) ? `${r.pick(["deploy", "logs", "users", "run", "get"])}${i}` : r.pick(WORDS);
+}
+
+/** `{ [key]: value }` built as JSON.parse builds it (a `__proto__` key is own). */
+function record(entries) {
+  const out = {};
+  for (const [key, value] of entries) gen.put(out, key, value);
+  return out;
+}
+
+// --- name tables ----------------------------------------------------------------
+
+function identifier(r, i) {
+  if (r.chance(0.05)) return gen.randomValue(r);
+  const id = { toolbox: r.chance(0.8) ? `box${i % 7}` : r.pick(WORDS), server: r.chance(0.8) ? `srv${i % 13}` : r.pick(WORDS), tool: r.chance(0.8) ? `tool.${i}` : r.pick(WORDS) };
+  if (r.chance(0.02)) delete id[r.pick(["toolbox", "server", "tool"])];
+  if (r.chance(0.02)) id.extra = 1;
+  return id;
+}
+
+function namesCase(r, clients) {
+  const n = r.chance(0.05) ? r.pick(gen.WIDTHS) : r.int(12);
+  const ids = Array.from({ length: n }, (_, i) => identifier(r, i));
+  if (n > 0 && r.chance(0.05)) ids.push(ids[r.int(n)]);
+  // Many identifiers whose joined names are all too long or all equal once
+  // cleaned: each is named by its hash.
+  if (r.chance(0.05)) for (let i = 0; i < r.pick([50, 3000]); i++) ids.push({ toolbox: "b", server: "s", tool: `${"t".repeat(r.pick([5, 80]))}.${i}` });
+  const options = r.chance(0.6) ? { client: r.pick(clients), ...(r.chance(0.5) ? { server: r.pick(WORDS) } : {}) } : r.chance(0.5) ? undefined : gen.randomOptions(r, ["client", "server"]);
+  const lookups = Array.from({ length: r.int(4) }, () => (r.chance(0.5) ? identifier(r, r.int(20)) : r.pick(WORDS)));
+  return { op: "names", ids, options, lookups };
+}
+
+function sameId(a, b) {
+  return a.toolbox === b.toolbox && a.server === b.server && a.tool === b.tool;
+}
+
+/** A broken promise of the name table, or null. */
+function checkNames(api, c) {
+  const table = api.createNameTable(c.ids, gen.realOptions(c.options));
+  const entries = table.entries();
+  const seen = new Set();
+  for (const { id, name } of entries) {
+    if (seen.has(name)) return { check: "names-distinct", detail: `"${name.slice(0, 80)}" names two identifiers` };
+    seen.add(name);
+    const back = table.resolve(name);
+    if (!back || !sameId(back, id) || table.name(id) !== name) return { check: "names-round-trip", detail: `"${name.slice(0, 80)}" does not resolve to its identifier` };
+  }
+  const reversed = api.createNameTable([...c.ids].reverse(), gen.realOptions(c.options));
+  for (const { id, name } of entries) {
+    if (reversed.name(id) !== name) return { check: "names-order", detail: `"${name.slice(0, 80)}" changes with the identifiers' order` };
+  }
+  for (const lookup of c.lookups) {
+    if (typeof lookup === "string") table.resolve(lookup);
+    else table.name(lookup);
+  }
+  return null;
+}
+
+// --- command sets -------------------------------------------------------------------
+
+function commandsCase(r, api) {
+  const wide = r.chance(0.03);
+  const n = wide ? r.pick([300, 3000]) : 1 + r.int(5);
+  // Wide sets share a few schemas, as generated ones do.
+  const shared = Array.from({ length: 3 }, () => gen.smallSchema(r));
+  const tools = record(Array.from({ length: n }, (_, i) => [word(r, i), wide ? shared[i % 3] : gen.schema(r)]));
+  const words = Object.keys(tools);
+  const argv = r.chance(0.9) && words.length > 0 ? [r.pick(words)] : [];
+  argv.push(...(r.chance(0.2) ? [r.pick(["help", "--help", "-h", "--version"])] : []));
+  // The chosen tool's own flags follow its command word.
+  if (argv.length > 0 && Object.hasOwn(tools, argv[0])) argv.push(...gen.argv(r, gen.flagsOf(api, tools[argv[0]])));
+  const options = r.chance(0.5) ? { name: r.pick(WORDS), ...(r.chance(0.3) ? { version: r.pick(WORDS) } : {}) } : r.chance(0.5) ? undefined : gen.randomOptions(r, ["name", "version"]);
+  return { op: "commands", tools, options, argv, topic: r.chance(0.3) ? r.pick([...words, ...WORDS]) : undefined };
+}
+
+function runCommands(api, c) {
+  const tools = {};
+  const made = [];
+  try {
+    for (const [key, schema] of Object.entries(c.tools)) {
+      let tool;
+      try {
+        tool = api.compile(schema);
+      } catch (error) {
+        if (error instanceof api.ToolshapeError) continue;
+        throw error;
+      }
+      made.push(tool);
+      gen.put(tools, key, tool);
+    }
+    const set = api.compileCommands(tools, gen.realOptions(c.options));
+    try {
+      const parsed = set.safeParseArgv(c.argv);
+      const usage = set.usage(c.topic === undefined ? undefined : { topic: c.topic });
+      return [parsed.success ? parsed.data : parsed.error, usage];
+    } finally {
+      set.free();
+    }
+  } finally {
+    for (const tool of made) tool.free();
+  }
+}
+
+// --- definitions: defineTool, defineGroup ------------------------------------------
+
+function action(r, withInput) {
+  const spec = { handler: r.pick(HANDLERS) };
+  if (withInput && r.chance(0.8)) spec.input = gen.schema(r);
+  if (r.chance(0.5)) spec.description = r.pick(WORDS);
+  for (const hint of ["readOnly", "destructive", "idempotent", "openWorld"]) if (r.chance(0.2)) spec[hint] = r.chance(0.5);
+  if (r.chance(0.2)) spec.use = [r.pick(MIDDLEWARE)];
+  return spec;
+}
+
+/** An action's input with a field and a recursive definition of its own (or, now and then, one named alike). */
+function ownInput(r, i) {
+  const name = r.chance(0.9) ? `T${i}` : "T";
+  const tree = { type: "object", properties: { label: { type: "string" }, kids: { type: "array", items: { $ref: `#/$defs/${name}` } } } };
+  return { type: "object", properties: { [`f${i}`]: { type: "string" }, [`tree${i}`]: { $ref: `#/$defs/${name}` } }, $defs: { [name]: tree } };
+}
+
+function groupSpec(r, name) {
+  const spec = { name, description: r.chance(0.5) ? r.pick(WORDS) : undefined };
+  if (r.chance(0.3)) spec.discriminator = r.pick(["action", "op", ...WORDS]);
+  if (r.chance(0.3)) spec.help = r.chance(0.7);
+  if (r.chance(0.3)) spec.descriptionFormat = r.pick(["text", "toon", "xml"]);
+  if (r.chance(0.2)) spec.common = gen.schema(r);
+  if (r.chance(0.2)) spec.use = [r.pick(MIDDLEWARE)];
+  if (r.chance(0.3)) spec.tags = [r.pick(["ops", "read", ...WORDS])];
+  const wide = r.chance(0.03);
+  const count = wide ? r.pick([300, 3000]) : 1 + r.int(5);
+  // Wide groups share a few small schemas, as generated ones do, or give
+  // each action fields and a recursive definition of its own.
+  const shared = Array.from({ length: 3 }, () => gen.smallSchema(r));
+  const own = r.chance(0.5);
+  const actionOf = (i) => {
+    const spec = action(r, !wide);
+    if (wide) spec.input = own ? ownInput(r, i) : shared[i % 3];
+    return spec;
+  };
+  if (r.chance(0.2)) {
+    spec.groups = record(Array.from({ length: 1 + r.int(3) }, (_, g) => [word(r, g), { description: r.pick(WORDS), actions: record(Array.from({ length: 1 + r.int(3) }, (_, i) => [word(r, i), actionOf(i)])) }]));
+  } else {
+    spec.actions = record(Array.from({ length: count }, (_, i) => [word(r, i), actionOf(i)]));
+  }
+  return spec;
+}
+
+function toolSpec(r, name) {
+  const spec = { name, handler: r.pick(HANDLERS) };
+  if (r.chance(0.8)) spec.input = gen.schema(r);
+  if (r.chance(0.5)) spec.description = r.pick(WORDS);
+  if (r.chance(0.3)) spec.tags = [r.pick(["ops", "read", ...WORDS])];
+  if (r.chance(0.2)) spec.use = [r.pick(MIDDLEWARE)];
+  if (r.chance(0.2)) spec.annotations = { readOnlyHint: r.chance(0.5), title: r.pick(WORDS) };
+  return spec;
+}
+
+/** Arguments for a call: an action's key with flags' worth of values, or anything. */
+function callArgs(r, keys) {
+  const args = r.chance(0.8) ? gen.args(r, []) : gen.randomValue(r);
+  if (args !== null && typeof args === "object" && !Array.isArray(args) && keys.length > 0 && r.chance(0.8)) gen.put(args, r.pick(["action", "op"]), r.pick(keys));
+  return r.chance(0.1) ? JSON.stringify(args) : args;
+}
+
+function argvFor(r, keys) {
+  const argv = keys.length > 0 && r.chance(0.8) ? r.pick(keys).split(/[.:]/) : [];
+  for (let i = r.int(5); i > 0; i--) argv.push(r.pick(["--help", "-h", "--version", "--json", `--${r.pick(WORDS)}`, r.pick(WORDS), "--id", "1", "--limit=3", "--", "{}"]));
+  return argv;
+}
+
+/** The action keys a spec names, as calls spell them. */
+function keysOf(spec) {
+  const keys = Object.keys(spec.actions ?? {});
+  for (const [group, g] of Object.entries(spec.groups ?? {})) for (const key of Object.keys(g?.actions ?? {})) keys.push(`${group}.${key}`, `${group}:${key}`);
+  return keys;
+}
+
+function ask(r, keys, clients) {
+  switch (r.int(6)) {
+    case 0: return { via: "definition", options: r.chance(0.7) ? { client: r.pick(clients), ...(r.chance(0.3) ? { actionsAs: r.pick(["oneOf", "flat"]) } : {}) } : gen.randomOptions(r, ["client", "actionsAs"]) };
+    case 1: return { via: "definitions", options: r.chance(0.7) ? { client: r.pick(clients) } : undefined };
+    case 2: return { via: "runCli", argv: argvFor(r, keys) };
+    case 3: return { via: "callFlat", name: r.pick([...keys.map((k) => `g_${k}`), ...WORDS]), args: callArgs(r, []) };
+    default: return { via: "call", args: callArgs(r, keys), client: r.chance(0.3) ? r.pick(clients) : undefined };
+  }
+}
+
+function groupCase(r, clients) {
+  const spec = r.chance(0.8) ? groupSpec(r, r.chance(0.8) ? "g" : r.pick(WORDS)) : toolSpec(r, r.chance(0.8) ? "t" : r.pick(WORDS));
+  const keys = keysOf(spec);
+  return { op: spec.handler === undefined ? "group" : "tool", spec, asks: Array.from({ length: 1 + r.int(4) }, () => ask(r, keys, clients)) };
+}
+
+function registryCase(r, clients) {
+  const specs = Array.from({ length: 1 + r.int(4) }, (_, i) => (r.chance(0.5) ? { kind: "group", spec: groupSpec(r, word(r, i)) } : { kind: "tool", spec: toolSpec(r, word(r, i)) }));
+  const names = specs.map((s) => s.spec.name);
+  const keys = specs.flatMap((s) => (s.kind === "group" ? keysOf(s.spec) : []));
+  const asks = Array.from({ length: 1 + r.int(4) }, () => {
+    switch (r.int(4)) {
+      case 0: return { via: "list", options: r.chance(0.7) ? { client: r.pick(clients), ...(r.chance(0.3) ? { tags: ["ops"] } : {}) } : gen.randomOptions(r, ["client", "tags", "anyTags", "exclude"]) };
+      case 1: return { via: "runCli", argv: [...(r.chance(0.9) ? [r.pick(names)] : []), ...argvFor(r, keys)] };
+      default: return { via: "call", name: r.chance(0.9) ? r.pick([...names, ...keys]) : r.pick(WORDS), args: callArgs(r, keys), client: r.chance(0.3) ? r.pick(clients) : undefined };
+    }
+  });
+  const options = r.chance(0.5) ? { exposition: r.pick(["grouped", "flat", "nested"]), name: r.pick(WORDS) } : undefined;
+  return { op: "registry", specs, options, asks };
+}
+
+// --- handlers and middleware, made from their names ---------------------------------
+
+function handler(kind) {
+  switch (kind) {
+    case "echo": return (args) => args;
+    case "text": return () => "done";
+    case "undefined": return () => undefined;
+    case "throw": return () => { throw new Error("the handler failed"); };
+    case "throwValue": return () => { throw undefined; };
+    case "throwNasty": return () => { throw { toJSON() { throw new Error("no JSON"); }, toString() { throw new Error("no text"); } }; };
+    case "cyclic": return () => { const o = {}; o.self = o; return o; };
+    case "bigint": return () => ({ n: 1n });
+    case "content": return () => ({ content: "not an array" });
+    default: return () => JSON.parse('{"__proto__":{"polluted":true},"ok":1}');
+  }
+}
+
+function middleware(kind) {
+  switch (kind) {
+    case "pass": return (ctx, next) => next();
+    case "skip": return () => "skipped";
+    case "twice": return async (ctx, next) => { await next(); return next(); };
+    case "throw": return () => { throw new Error("the middleware failed"); };
+    default: return (ctx, next) => { ctx.args = JSON.parse('{"__proto__":{"x":1}}'); return next(); };
+  }
+}
+
+/** A spec of the case with its named handlers and middleware made real. */
+function realSpec(spec) {
+  if (spec === null || typeof spec !== "object" || Array.isArray(spec)) return spec;
+  const out = {};
+  for (const [key, value] of Object.entries(spec)) gen.put(out, key, value);
+  if (typeof out.handler === "string") out.handler = handler(out.handler);
+  if (Array.isArray(out.use)) out.use = out.use.map((m) => (typeof m === "string" ? middleware(m) : m));
+  for (const list of ["actions", "groups"]) {
+    if (out[list] === null || typeof out[list] !== "object" || Array.isArray(out[list])) continue;
+    out[list] = record(Object.entries(out[list]).map(([key, value]) => [key, realSpec(value)]));
+  }
+  return out;
+}
+
+// --- running ----------------------------------------------------------------------------
+
+function isCallResult(result) {
+  return result !== null && typeof result === "object" && Array.isArray(result.content) && (result.isError === undefined || typeof result.isError === "boolean");
+}
+
+/** Runs one ask against a definition or registry; a broken promise, or null. */
+async function runAsk(subject, ask, io, echoed) {
+  const options = gen.realOptions(ask.options);
+  switch (ask.via) {
+    case "definition":
+    case "definitions":
+    case "list": {
+      const listed = subject[ask.via](options);
+      return gen.isPlainJson(JSON.parse(JSON.stringify(listed))) ? null : { check: "plain-json", detail: `${ask.via} gave a value that is not plain JSON` };
+    }
+    case "runCli": {
+      const code = await subject.runCli(ask.argv, io);
+      return code === 0 || code === 1 || code === 2 ? null : { check: "exit-code", detail: `runCli resolved to ${String(code)}` };
+    }
+    default: {
+      const result = ask.via === "callFlat" ? await subject.callFlat(ask.name, ask.args) : ask.name === undefined ? await subject.call(ask.args, undefined, { client: ask.client }) : await subject.call(ask.name, ask.args, undefined, { client: ask.client });
+      if (!isCallResult(result)) return { check: "call-result", detail: `${ask.via} resolved to something that is not a CallToolResult` };
+      if (echoed && !gen.isPlainJson(result)) return { check: "plain-json", detail: `${ask.via} gave a value that is not plain JSON` };
+      return null;
+    }
+  }
+}
+
+/** Whether every handler of the specs answers with its arguments only (so results must be plain JSON). */
+function onlyEcho(specs) {
+  return (JSON.stringify(specs) ?? "").match(/"handler":"(\w+)"/g)?.every((h) => h === '"handler":"echo"') ?? true;
+}
+
+/**
+ * Whether a thrown (or rejected) value is one the contract allows: `call`
+ * and `callFlat` answer every failure as an error result; `runCli` answers
+ * bad argv with exit code 2, and rejects only when the definition itself
+ * has no command line (flags that collide, a name that is no command word,
+ * a registry with no tools); the rest throw ToolshapeErrors.
+ */
+function acceptable(api, via, error) {
+  if (!(error instanceof api.ToolshapeError)) return false;
+  if (via === "call" || via === "callFlat") return false;
+  return via !== "runCli" || error.code !== "INVALID_ARGS";
+}
+
+async function runDefinitions(api, c) {
+  const out = [];
+  const io = { stdout: (text) => out.push(String(text).length), stderr: (text) => out.push(String(text).length), env: {} };
+  const subjects = [];
+  if (c.op === "registry") {
+    const defs = [];
+    for (const { kind, spec } of c.specs ?? []) {
+      try {
+        defs.push(kind === "group" ? api.defineGroup(realSpec(spec)) : api.defineTool(realSpec(spec)));
+      } catch (error) {
+        if (!(error instanceof api.ToolshapeError)) throw error;
+      }
+    }
+    const options = c.options === undefined ? { onRefused: () => {} } : { ...gen.realOptions(c.options), onRefused: () => {} };
+    subjects.push(api.createRegistry(defs, options));
+  } else {
+    subjects.push(c.op === "group" ? api.defineGroup(realSpec(c.spec)) : api.defineTool(realSpec(c.spec)));
+  }
+  const echoed = onlyEcho(c.op === "registry" ? c.specs : [c.spec]) && !JSON.stringify(c).includes("replaceArgs");
+  for (const a of Array.isArray(c.asks) ? c.asks : []) {
+    // Only a group has a flat projection to call.
+    if (a === null || typeof a !== "object" || (a.via === "callFlat" && typeof subjects[0].callFlat !== "function")) continue;
+    let broken;
+    try {
+      broken = await runAsk(subjects[0], a, io, echoed);
+    } catch (error) {
+      if (!acceptable(api, a.via, error)) return { check: "error-type", detail: `${a.via}: ${error && error.name}: ${error && error.message}`.slice(0, 300) };
+    }
+    if (broken) return broken;
+  }
+  return null;
+}
+
+/** The ops of serving cases. */
+export const SERVING_OPS = ["names", "commands", "group", "tool", "registry"];
+
+/** One serving case: a JSON description that `runServing` replays exactly. */
+export function makeServingCase(r, generators, api) {
+  gen = generators;
+  const clients = gen.clients(api);
+  switch (r.int(4)) {
+    case 0: return namesCase(r, clients);
+    case 1: return commandsCase(r, api);
+    case 2: return groupCase(r, clients);
+    default: return registryCase(r, clients);
+  }
+}
+
+/**
+ * Runs a serving case's calls: null when each part kept its promise, else
+ * `{ check, detail }`; a thrown value goes to the caller, which checks it
+ * as a tool case's.
+ */
+export async function runServing(api, c, generators) {
+  gen = generators;
+  if (c.op === "names") return checkNames(api, c);
+  if (c.op === "commands") {
+    const answer = runCommands(api, c);
+    return gen.isPlainJson(answer[0]) || answer[0] instanceof api.ToolshapeError ? null : { check: "plain-json", detail: "commands gave a value that is not plain JSON" };
+  }
+  return runDefinitions(api, c);
+}
