@@ -430,7 +430,12 @@ interface DefinitionBase {
   definitions(options?: { client?: ClientName | undefined }): ToolListing[];
   /** Repair, route, validate, middleware, handler: always a CallToolResult, never a throw. */
   call(args: unknown, extra?: unknown, options?: CallOptions): Promise<CallToolResult>;
-  /** The command line: resolves to the exit code (0, 1 when the result is an error, 2 for bad arguments). */
+  /**
+   * The command line: resolves to the exit code (0, 1 when the result is an error, 2 for bad arguments),
+   * whatever argv holds and whatever the handler throws.
+   * @throws {ToolshapeError} (rejects) only when the definition has no command line: `FLAG_COLLISION` or
+   * `INVALID_FLAG_NAME` for keys that give no flag, or give one flag twice; `INVALID_OPTION` for an `io` that is not an object.
+   */
   runCli(argv: readonly string[], io?: CliIo): Promise<number>;
 }
 
@@ -496,6 +501,11 @@ export interface Registry {
    * (`registerTool`, a handler of its own) or has another registry attached, changing nothing.
    */
   attach(server: object, options?: AttachOptions): () => void;
+  /**
+   * Every definition as a command, its name first: resolves to the exit code, as a definition's `runCli`.
+   * @throws {ToolshapeError} (rejects) `INVALID_OPTION` when the registry has no definitions, or one's name
+   * cannot be typed as a command word (empty, spaces, a leading `-`, over 64 characters), naming it.
+   */
   runCli(argv: readonly string[], io?: CliIo): Promise<number>;
 }
 
