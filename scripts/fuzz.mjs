@@ -367,8 +367,20 @@ function flagsOf(api, schema) {
   }
 }
 
+/** The generators made for each list of schemas (one per campaign), so that the small ones are filtered once. */
+const generatorsMade = new WeakMap();
+
 /** What the serving cases build theirs from: this file's generators. */
 function generatorsOf(schemas) {
+  let made = generatorsMade.get(schemas);
+  if (made === undefined) {
+    made = makeGenerators(schemas);
+    generatorsMade.set(schemas, made);
+  }
+  return made;
+}
+
+function makeGenerators(schemas) {
   let smallSchemas;
   return {
     WIDTHS,
@@ -440,6 +452,9 @@ function call(tool, c) {
   }
 }
 
+/** Replaying a case makes no schemas: it holds its own. */
+const NO_SCHEMAS = [];
+
 /** A tool case's call: null when it kept the contract, else what broke. */
 function runToolCase(api, c, documented) {
   let outcome = null;
@@ -474,7 +489,7 @@ export async function runCase(api, c, { sentinel, documented, memoryBytes }) {
   const started = performance.now();
   let outcome;
   try {
-    outcome = SERVING_OPS.includes(c.op) ? await runServing(api, c, generatorsOf([])) : runToolCase(api, c, documented);
+    outcome = SERVING_OPS.includes(c.op) ? await runServing(api, c, generatorsOf(NO_SCHEMAS), documented) : runToolCase(api, c, documented);
   } catch (error) {
     if (!(error instanceof api.ToolshapeError)) outcome = { check: "error-type", detail: `${error && error.name}: ${error && error.message}`.slice(0, 300) };
     else if (!documented.has(error.code)) outcome = { check: "error-code", detail: `undocumented code ${error.code}` };

@@ -605,10 +605,7 @@ pub fn tool_identifier_text(value: &str) -> Result<String> {
 /// everything the core computes of it, as JSON (see [`crate::group::Group`]).
 pub fn define_group_text(definition: &str) -> Result<String> {
     let definition = crate::schema::parse_json_text(definition, "the definition")?;
-    crate::headroom::keep(0);
-    let group = crate::group::define(&definition)?;
-    crate::headroom::keep(0);
-    Ok(json_text(&group))
+    Ok(json_text(&crate::group::define(&definition)?))
 }
 
 /// The candidate closest to `typed` ("did you mean" in the JS call path);

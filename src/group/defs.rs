@@ -39,36 +39,47 @@ pub(super) fn all_defs(tool: &str, common: &Fields, own: &[Fields]) -> Result<Ma
     Ok(out)
 }
 
-/// The group's definitions looked up by the name their `$ref`s use.
+/// The group's definitions looked up by the name their `$ref`s use, each
+/// with its place in the group's order.
 pub(super) struct DefIndex<'a> {
-    defs: &'a Map<String, Value>,
-    by_ref: FxHashMap<String, &'a str>,
+    by_ref: FxHashMap<String, (usize, &'a str, &'a Value)>,
 }
 
 impl<'a> DefIndex<'a> {
     pub(super) fn new(defs: &'a Map<String, Value>) -> Self {
         let by_ref = defs
-            .keys()
-            .map(|name| (escape_pointer_segment(name).into_owned(), name.as_str()))
+            .iter()
+            .enumerate()
+            .map(|(place, (name, schema))| {
+                (
+                    escape_pointer_segment(name).into_owned(),
+                    (place, name.as_str(), schema),
+                )
+            })
             .collect();
-        Self { defs, by_ref }
+        Self { by_ref }
     }
 
     /// The definitions `props` reach, through `$ref`s and the definitions
     /// those name, in the group's order. Walked with a stack: a schema's
     /// depth never becomes the walk's.
+    ///
+    /// The work is the walk and the definitions reached, never every
+    /// definition of the group per action.
     pub(super) fn reached_by(&self, props: &Map<String, Value>) -> Map<String, Value> {
-        if self.defs.is_empty() {
+        if self.by_ref.is_empty() {
             return Map::new();
         }
-        let mut reached: FxHashSet<&str> = FxHashSet::default();
+        let mut seen: FxHashSet<usize> = FxHashSet::default();
+        let mut reached: Vec<(usize, &str, &Value)> = Vec::new();
         let mut stack: Vec<&Value> = props.values().collect();
         while let Some(node) = stack.pop() {
             match node {
                 Value::Object(map) => {
-                    if let Some(name) = map.get("$ref").and_then(|r| self.target(r)) {
-                        if reached.insert(name) {
-                            stack.extend(self.defs.get(name));
+                    if let Some(def) = map.get("$ref").and_then(|r| self.target(r)) {
+                        if seen.insert(def.0) {
+                            reached.push(def);
+                            stack.push(def.2);
                         }
                     }
                     stack.extend(map.values());
@@ -77,14 +88,14 @@ impl<'a> DefIndex<'a> {
                 _ => {}
             }
         }
-        self.defs
-            .iter()
-            .filter(|(name, _)| reached.contains(name.as_str()))
-            .map(|(name, schema)| (name.clone(), schema.clone()))
+        reached.sort_unstable_by_key(|def| def.0);
+        reached
+            .into_iter()
+            .map(|(_, name, schema)| (name.to_owned(), schema.clone()))
             .collect()
     }
 
-    fn target(&self, reference: &Value) -> Option<&'a str> {
+    fn target(&self, reference: &Value) -> Option<(usize, &'a str, &'a Value)> {
         let escaped = reference.as_str()?.strip_prefix(DEFS_PREFIX)?;
         self.by_ref.get(escaped).copied()
     }

@@ -82,7 +82,12 @@ struct Fields {
 }
 
 /// Defines a group from its JSON definition (see [`GroupDef`]).
+///
+/// Memory headroom (`crate::headroom`) is looked for before each pass over
+/// the actions, at each action in it, and before the group is written: a
+/// group's work is many small allocations within one call.
 pub fn define(definition: &Value) -> Result<Group> {
+    crate::headroom::keep(0);
     let mut def = read::read(definition)?;
     if def.help {
         def.actions.push(help_action());
@@ -285,6 +290,7 @@ fn build(def: &GroupDef, discriminator: &str, common: &Fields, own: &[Fields]) -
             action_out(def, action, key, common, fields, &index)
         })
         .collect();
+    crate::headroom::keep(0);
     Ok(Group {
         name: def.name.clone(),
         discriminator: discriminator.to_owned(),
