@@ -92,3 +92,32 @@ test("a registry: the tool name first, then as for one tool", async () => {
   assert.equal(await registry.runCli(["deploy", "--service", "api", "--config-timeout", "x", "--replicas", "10"], mixed.io), 2);
   assert.match(mixed.seen.err, /--config-timeout expects an integer, got "x"\n--replicas: Too big/);
 });
+
+test("a registry: a tool whose name cannot be typed as a command word is left out of the command line only", async () => {
+  const spaced = defineTool({ name: "search web", input: z.object({ q: z.string() }), handler: async (args) => `found ${args.q}` });
+  const heard = [];
+  const registry = createRegistry([spaced, deploy], { name: "ops", onRefused: (refusal) => heard.push(refusal) });
+  // The others run, and the usage lists only them.
+  const one = io();
+  assert.equal(await registry.runCli(["deploy", "--service", "api"], one.io), 0);
+  assert.equal(one.seen.out, "deployed api\n");
+  const list = io();
+  assert.equal(await registry.runCli(["--help"], list.io), 0);
+  assert.match(list.seen.out, /Commands:\n  deploy +Deploy a service\n\n/);
+  // Told once, as a client's refusal is, with the core's reason.
+  assert.equal(heard.length, 1);
+  assert.equal(heard[0].tool, "search web");
+  assert.equal(heard[0].client, "cli");
+  assert.ok(heard[0].error instanceof cjs.ToolshapeError);
+  assert.equal(heard[0].error.code, "INVALID_OPTION");
+  // Typed anyway (quoted), it says why; over MCP the tool is served as before.
+  const typed = io();
+  assert.equal(await registry.runCli(["search web", "--q", "x"], typed.io), 2);
+  assert.equal(typed.seen.err, `tool "search web" cannot be run from the command line, only over MCP: the command name "search web" holds characters other than letters, digits, '-', '_' and '.'\n`);
+  assert.equal(typed.seen.out, "");
+  assert.deepEqual(await registry.call("search web", { q: "x" }), { content: [{ type: "text", text: "found x" }] });
+  assert.deepEqual(registry.list().map((t) => t.name), ["search web", "deploy"]);
+  // With no tool left for a command line, runCli refuses, naming why.
+  const dashed = defineTool({ name: "-x", input: z.object({}), handler: () => "x" });
+  await assert.rejects(createRegistry([spaced, dashed]).runCli(["x"], io().io), (e) => e.code === "INVALID_OPTION" && /no tool of this registry can be run from a command line: the command name "search web" holds .* \(and 1 more\)$/.test(e.message));
+});

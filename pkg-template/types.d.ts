@@ -475,9 +475,13 @@ export interface RegistryOptions {
    * Hears each tool (or, flat, each action) that `list` leaves out because
    * the client's profile cannot take its schema, once per tool and client;
    * `error` is the `UNSUPPORTED_BY_CLIENT` error with its issues. Without
-   * it, one line goes to stderr (`console.warn`).
+   * it, one line goes to stderr (`console.warn`). Also hears, with `client`
+   * `"cli"` and an `INVALID_OPTION` error, each tool `runCli` leaves out
+   * because its name cannot be typed as a command word (once, on the first
+   * `runCli`; without `onRefused` nothing is printed then, since the
+   * command line's stderr is its user's).
    */
-  onRefused?: ((refusal: { tool: string; client: ClientName; error: ToolshapeError }) => void) | undefined;
+  onRefused?: ((refusal: { tool: string; client: ClientName | "cli"; error: ToolshapeError }) => void) | undefined;
 }
 
 export interface AttachOptions {
@@ -503,8 +507,11 @@ export interface Registry {
   attach(server: object, options?: AttachOptions): () => void;
   /**
    * Every definition as a command, its name first: resolves to the exit code, as a definition's `runCli`.
-   * @throws {ToolshapeError} (rejects) `INVALID_OPTION` when the registry has no definitions, or one's name
-   * cannot be typed as a command word (empty, spaces, a leading `-`, over 64 characters), naming it.
+   * A definition whose name cannot be typed as a command word (empty, spaces, a leading `-`, over 64
+   * characters) is left out of the command line only (see `onRefused`); typed anyway, it answers exit 2
+   * with the reason on stderr.
+   * @throws {ToolshapeError} (rejects) `INVALID_OPTION` when the registry has no definitions, or none
+   * whose name can be typed as a command word, naming why.
    */
   runCli(argv: readonly string[], io?: CliIo): Promise<number>;
 }

@@ -325,7 +325,8 @@ function onlyEcho(specs) {
  * and `callFlat` answer every failure as an error result; `runCli` answers
  * bad argv with exit code 2, and rejects only when the definition itself
  * has no command line (flags that collide, a name that is no command word,
- * a registry with no tools); the rest throw ToolshapeErrors.
+ * a registry with no tools or none whose name is one); the rest throw
+ * ToolshapeErrors.
  */
 function acceptable(api, via, error) {
   if (!(error instanceof api.ToolshapeError)) return false;

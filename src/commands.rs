@@ -54,11 +54,8 @@ impl Commands {
     /// so one such tool does not stop the others (a registry's command line
     /// serves tools written for MCP first).
     pub fn add(&mut self, word: &str, tool: Tool) -> Result<()> {
-        if let Some(problem) = word_problem(word) {
-            return Err(Error::new(
-                Code::InvalidOption,
-                format!("the command name \"{}\" {problem}", clip(word)),
-            ));
+        if let Some(error) = command_word_error(word) {
+            return Err(error);
         }
         if self.at.contains_key(word) {
             return Err(Error::new(
@@ -224,6 +221,20 @@ fn invalid(code: IssueCode, message: String) -> Error {
         flag: None,
         message,
     }])
+}
+
+/// The error [`Commands::add`] answers for a word that could not be typed
+/// as a command, if it could not. A registry asks it of each tool's name
+/// first, to leave such a tool out of its command line instead of refusing
+/// the whole set.
+#[must_use]
+pub fn command_word_error(word: &str) -> Option<Error> {
+    word_problem(word).map(|problem| {
+        Error::new(
+            Code::InvalidOption,
+            format!("the command name \"{}\" {problem}", clip(word)),
+        )
+    })
 }
 
 /// Why a command word could not be typed as one, if it could not.

@@ -111,6 +111,14 @@ pub fn parse_tool_identifier(value: &str) -> Result<String, JsValue> {
     thrown(wire::tool_identifier_text(value))
 }
 
+/// Why `word` cannot be a command word (the message `compileCommands`
+/// throws for it), if it cannot.
+#[wasm_bindgen(js_name = commandWordProblem)]
+#[must_use]
+pub fn command_word_problem(word: &str) -> Option<String> {
+    crate::commands::command_word_error(word).map(|error| error.message.clone())
+}
+
 /// The closest of NUL-joined candidates to `typed`, if one is close enough.
 #[wasm_bindgen]
 #[must_use]

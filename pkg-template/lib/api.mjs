@@ -95,9 +95,14 @@ export function makeApi(wasm, ready = () => true, how = {}) {
     const found = core.guard(() => core.wasm.closest(typed, candidates.join("\0")));
     return found === undefined || found === null ? undefined : found;
   };
+  /** Why `name` cannot be typed as a command word, by the core's rule; `undefined` when it can. */
+  const commandWordProblem = (name) => {
+    const problem = core.guard(() => core.wasm.commandWordProblem(name));
+    return problem === undefined || problem === null ? undefined : problem;
+  };
   let made;
   const serving = () => {
-    if (made === undefined) made = how.serving().makeServing({ compile, compileCommands, core, help, formatHelpMarkdown, closest });
+    if (made === undefined) made = how.serving().makeServing({ compile, compileCommands, core, help, formatHelpMarkdown, closest, commandWordProblem });
     return made;
   };
   const guarded = (fn) => (...args) => {

@@ -177,12 +177,34 @@ export function makeRegistry(api) {
       };
     }
 
-    // The command line: each definition's command line under its name.
+    // The command line: each definition's command line under its name. A
+    // name that cannot be typed as a command word ("a b", "-x") leaves that
+    // tool out of the command line only, as a client's refusal leaves a
+    // tool out of that client's list: one tool written for MCP first must
+    // not stop the others. `onRefused` hears of it (client "cli"); a person
+    // who types the name anyway is told why (runCli).
     let commands;
+    /** Definitions on the command line, in order; and the reason for each name left out. */
+    let onCli;
+    const leftOutOfCli = new Map();
+    const cliDefs = () => {
+      if (onCli === undefined) {
+        onCli = [];
+        for (const def of defs) {
+          const problem = api.commandWordProblem(def.name);
+          if (problem === undefined) onCli.push(def);
+          else leftOutOfCli.set(def.name, problem);
+        }
+        if (opts.onRefused !== undefined) {
+          for (const [tool, problem] of leftOutOfCli) opts.onRefused({ tool, client: "cli", error: fail("INVALID_OPTION", problem) });
+        }
+      }
+      return onCli;
+    };
     const commandsOf = () => {
       if (commands === undefined) {
         const tools = {};
-        for (const def of defs) tools[def.name] = def.cli.tool();
+        for (const def of cliDefs()) tools[def.name] = def.cli.tool();
         const made = {};
         if (opts.name !== undefined) made.name = opts.name;
         if (opts.version !== undefined) made.version = opts.version;
@@ -192,9 +214,19 @@ export function makeRegistry(api) {
     };
 
     async function runCli(argv, io) {
-      const first = defs[0];
-      if (first === undefined) throw fail("INVALID_OPTION", "this registry has no tools to run");
+      if (defs.length === 0) throw fail("INVALID_OPTION", "this registry has no tools to run");
+      const first = cliDefs()[0];
+      if (first === undefined) {
+        const [problem] = leftOutOfCli.values();
+        const more = leftOutOfCli.size > 1 ? ` (and ${leftOutOfCli.size - 1} more)` : "";
+        throw fail("INVALID_OPTION", `no tool of this registry can be run from a command line: ${problem}${more}`);
+      }
       const opened = ioOf(io);
+      const typed = Array.isArray(argv) ? argv[0] : undefined;
+      if (typeof typed === "string" && leftOutOfCli.has(typed)) {
+        opened.err(`tool "${typed}" cannot be run from the command line, only over MCP: ${leftOutOfCli.get(typed)}\n`);
+        return 2;
+      }
       const set = commandsOf();
       const parseOptions = opened.env === undefined ? {} : { env: opened.env };
       const reparse = (again, partial = false) => set.safeParseArgv(again, partial ? { ...parseOptions, partial } : parseOptions);

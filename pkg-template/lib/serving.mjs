@@ -27,7 +27,8 @@ function acceptTextArguments(server) {
 
 /**
  * The serving half over the API's own parts: `compile`, `compileCommands`,
- * `core`, `help`, `formatHelpMarkdown` and `closest` (see api.mjs).
+ * `core`, `help`, `formatHelpMarkdown`, `closest` and `commandWordProblem`
+ * (see api.mjs).
  */
 export function makeServing(parts) {
   const { defineTool, defineGroup } = makeDefine(parts);
