@@ -75,7 +75,7 @@ for (const [label, [shape, code, named]] of Object.entries(shapes)) {
     assert.deepEqual(set.parseArgv(["search", "--q", "x"]).data, { q: "x" });
   });
 
-  test(`${label}: served through the SDK with withRepair and a registry; its runCli rejects with the reason`, async () => {
+  test(`${label}: served through the SDK with withRepair and a registry; its runCli rejects with the reason, a registry's answers it`, async () => {
     const tool = compile(json);
     const handle = withRepair(schema, async (args) => ({ content: [{ type: "text", text: JSON.stringify(args) }] }));
     const server = new Server({ name: "t", version: "1.0.0" }, { capabilities: { tools: {} } });
@@ -115,6 +115,10 @@ for (const [label, [shape, code, named]] of Object.entries(shapes)) {
     const { seen, io: streams } = io();
     assert.equal(await both.runCli(["plain", "--q", "x"], streams), 0);
     assert.equal(seen.out, "q=x\n");
-    await assert.rejects(both.runCli(["people", "--age", "3"], io().io), (e) => e.code === code);
+    // There, typing that tool's word is the user's: it answers the reason, exit 2.
+    const refused = io();
+    assert.equal(await both.runCli(["people", "--age", "3"], refused.io), 2);
+    assert.ok(refused.seen.err.startsWith('tool "people" cannot be run from the command line, only over MCP: '), refused.seen.err);
+    assert.match(refused.seen.err, named);
   });
 }

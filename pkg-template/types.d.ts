@@ -509,7 +509,8 @@ export interface Registry {
    * Every definition as a command, its name first: resolves to the exit code, as a definition's `runCli`.
    * A definition whose name cannot be typed as a command word (empty, spaces, a leading `-`, over 64
    * characters) is left out of the command line only (see `onRefused`); typed anyway, it answers exit 2
-   * with the reason on stderr.
+   * with the reason on stderr, as does the word of a tool with no command line (keys no flag can be
+   * named after, a union with no discriminator).
    * @throws {ToolshapeError} (rejects) `INVALID_OPTION` when the registry has no definitions, or none
    * whose name can be typed as a command word, naming why.
    */

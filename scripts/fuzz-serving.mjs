@@ -334,10 +334,32 @@ function acceptable(api, via, error) {
   return via !== "runCli" || error.code !== "INVALID_ARGS";
 }
 
+/** A tool for asking the core whether a name can be a command word (one per package). */
+const probes = new WeakMap();
+
+/**
+ * Whether `compileCommands` takes `name` as a command word: the core's own
+ * rule, asked through the public API rather than written again here.
+ */
+function isCommandWord(api, name) {
+  if (!probes.has(api)) probes.set(api, api.compile({ type: "object" }));
+  try {
+    api.compileCommands({ [name]: probes.get(api) }).free();
+    return true;
+  } catch (error) {
+    if (error instanceof api.ToolshapeError && error.code === "INVALID_OPTION") return false;
+    throw error;
+  }
+}
+
+const isArgv = (argv) => Array.isArray(argv) && argv.every((word) => typeof word === "string");
+
 async function runDefinitions(api, c) {
   // What runCli prints is not checked, only that it resolves to an exit code.
   const io = { stdout: () => {}, stderr: () => {}, env: {} };
   const subjects = [];
+  /** For a registry: how many of its tools a command line can name (one is enough for runCli to run). */
+  let typeable = 0;
   if (c.op === "registry") {
     const defs = [];
     for (const { kind, spec } of c.specs ?? []) {
@@ -349,6 +371,7 @@ async function runDefinitions(api, c) {
     }
     const options = c.options === undefined ? { onRefused: () => {} } : { ...gen.realOptions(c.options), onRefused: () => {} };
     subjects.push(api.createRegistry(defs, options));
+    typeable = defs.filter((def) => isCommandWord(api, def.name)).length;
   } else {
     subjects.push(c.op === "group" ? api.defineGroup(realSpec(c.spec)) : api.defineTool(realSpec(c.spec)));
   }
@@ -362,7 +385,14 @@ async function runDefinitions(api, c) {
     } catch (error) {
       // An undocumented code goes to the caller, which names that check.
       if (error instanceof api.ToolshapeError && !documented.has(error.code)) throw error;
+      // argv that is no array of strings is the caller's bug, refused as such.
+      if (a.via === "runCli" && !isArgv(a.argv) && error instanceof api.ToolshapeError && error.code === "INVALID_ARGS") continue;
       if (!acceptable(api, a.via, error)) return { check: "error-type", detail: `${a.via}: ${error && error.name}: ${error && error.message}`.slice(0, 300) };
+      // A registry's tool with no command line, or a name that cannot be
+      // typed, is left out or answers exit 2; the others still run.
+      if (c.op === "registry" && a.via === "runCli" && typeable > 0 && isArgv(a.argv)) {
+        return { check: "registry-cli", detail: `runCli rejected, though ${typeable} of its tools can be named on a command line: ${error.code}: ${error.message}`.slice(0, 300) };
+      }
     }
     if (broken) return broken;
   }

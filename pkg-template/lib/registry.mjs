@@ -13,6 +13,8 @@ import { claimTools, clientNameOf, handlerSetter, lowServer, markTools } from ".
 import { keepTextArguments } from "./text-arguments.mjs";
 
 const LIST_OPTIONS = ["client", "tags", "anyTags", "exclude"];
+/** Parse errors a definition's command line answers itself; any other is its tool having none. */
+const PASSED_ON = new Set(["INVALID_ARGS", "HELP_REQUESTED", "VERSION_REQUESTED", "INTERNAL", "NOT_INITIALIZED"]);
 const REGISTRY_OPTIONS = ["exposition", "name", "version", "onRefused"];
 const ATTACH_OPTIONS = ["client", "filter"];
 
@@ -203,7 +205,8 @@ export function makeRegistry(api) {
     };
     const commandsOf = () => {
       if (commands === undefined) {
-        const tools = {};
+        // No prototype: a tool named "__proto__" is a key like any other.
+        const tools = Object.create(null);
         for (const def of cliDefs()) tools[def.name] = def.cli.tool();
         const made = {};
         if (opts.name !== undefined) made.name = opts.name;
@@ -232,7 +235,15 @@ export function makeRegistry(api) {
       const reparse = (again, partial = false) => set.safeParseArgv(again, partial ? { ...parseOptions, partial } : parseOptions);
       const parsed = reparse(argv);
       // On an error the command word is argv's first, when it names a tool.
-      const def = byName.get(parsed.success ? parsed.command : argv[0]) || first;
+      const named = byName.get(parsed.success ? parsed.command : argv[0]);
+      // A tool with no command line (keys no flag can be named after, a
+      // union with no discriminator) answers why when its word is typed, as
+      // a name that cannot be typed does: the other tools still run.
+      if (!parsed.success && named !== undefined && !PASSED_ON.has(parsed.error.code)) {
+        opened.err(`tool "${named.name}" cannot be run from the command line, only over MCP: ${parsed.error.message}\n`);
+        return 2;
+      }
+      const def = named || first;
       const sameTool = (again, partial) => {
         const read = reparse(again, partial);
         return read.success && read.command === def.name ? read : { success: false };
