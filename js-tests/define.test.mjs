@@ -292,3 +292,20 @@ test("hostile keys: __proto__ in arguments reaches no prototype", async () => {
   assert.equal(text(await plain.call(JSON.parse('{"__proto__":{"polluted":true}}'))), "true");
   assert.equal({}.polluted, undefined);
 });
+
+test("hostile keys: a group action's __proto__ field is a flag of the group's command line, and an own key of the handler's arguments", async () => {
+  const input = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"object","properties":{"x":{"type":"string"}}},"b":{"type":"string"}}}');
+  const seen = [];
+  const group = defineGroup({ name: "g", actions: { act: { input, handler: (args) => { seen.push(args); return "ok"; } } } });
+  const out = [];
+  const io = { stdout: (t) => out.push(t), stderr: (t) => out.push(`stderr: ${t}`) };
+  assert.equal(await group.runCli(["act", "--help"], io), 0);
+  assert.match(out.join(""), /--__proto__-x <string>/);
+  assert.equal(await group.runCli(["act", "--__proto__-x", "polluted", "--b", "y"], io), 0);
+  const [args] = seen;
+  assert.equal(Object.getPrototypeOf(args), Object.prototype);
+  assert.ok(Object.hasOwn(args, "__proto__"));
+  assert.deepEqual(Object.keys(args), ["__proto__", "b"]);
+  assert.equal(args.__proto__.x, "polluted");
+  assert.equal({}.x, undefined);
+});

@@ -10,7 +10,7 @@ import { readInput } from "./define-input.mjs";
 import { jsonText } from "./json-text.mjs";
 import { errorResult, lead, thrownText, toResult } from "./results.mjs";
 import { makeCliRunner } from "./run-cli.mjs";
-import { cloneJson, freezeDeep, hasOwn, isObject } from "./objects.mjs";
+import { cloneJson, freezeDeep, hasOwn, isObject, put } from "./objects.mjs";
 import { knownOptions } from "./option-keys.mjs";
 
 const TOOL_KEYS = ["name", "title", "description", "input", "jsonSchema", "annotations", "tags", "use", "handler"];
@@ -390,7 +390,7 @@ export function makeDefine(api) {
         const literal = literalOf(out);
         const schema = out.inputSchema;
         const properties = { [discriminator]: { const: literal } };
-        for (const [key, sub] of Object.entries(schema.properties || {})) properties[key] = sub;
+        for (const [key, sub] of Object.entries(schema.properties || {})) put(properties, key, sub);
         const branch = { type: "object", properties, required: [discriminator, ...(schema.required || [])] };
         // The action's own description: the flat projection's stand-in ("platform (users.list)") says nothing here.
         const description = list[i] === undefined ? out.description : list[i].action.description;
@@ -411,7 +411,7 @@ export function makeDefine(api) {
         const entry = entries.get(key);
         if (entry === undefined) return undefined;
         const args = {};
-        for (const k of Object.keys(data)) if (k !== discriminator) args[k] = data[k];
+        for (const k of Object.keys(data)) if (k !== discriminator) put(args, k, data[k]);
         return { run: (_data, extra) => run(entry.plan, entry.runner, args, undefined, extra, entry.prefix, entry.ctx), validate: () => validate(args, entry.plan) };
       },
     });
