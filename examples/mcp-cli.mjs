@@ -27,7 +27,8 @@ try {
 
 async function run(argv) {
   const { tools } = await client.listTools();
-  const compiled = {};
+  // No prototype: a tool named "__proto__" is a command like any other.
+  const compiled = Object.create(null);
   for (const tool of tools) {
     try {
       // The tool's description shows in the command list; its schema seldom has one.
