@@ -7,7 +7,7 @@
 // Exit codes: 0 done, 1 the tool answered an error, 2 a usage error.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { compile, compileCommands } from "toolshape";
+import { createRegistry, defineTool } from "toolshape";
 
 const [flag, serverLine, ...argv] = process.argv.slice(2);
 if (flag !== "--server" || !serverLine) {
@@ -27,24 +27,17 @@ try {
 
 async function run(argv) {
   const { tools } = await client.listTools();
-  // No prototype: a tool named "__proto__" is a command like any other.
-  const compiled = Object.create(null);
+  // Each tool a definition whose handler calls the server: the registry's
+  // command line parses its flags, validates nothing the server will not,
+  // and leaves out (or answers why for) a tool no command line can name.
+  const defs = [];
   for (const tool of tools) {
     try {
-      // The tool's description shows in the command list; its schema seldom has one.
-      compiled[tool.name] = compile({ description: tool.description, ...tool.inputSchema }, { name: tool.name });
+      const handler = (args) => client.callTool({ name: tool.name, arguments: args });
+      defs.push(defineTool({ name: tool.name, description: tool.description, input: tool.inputSchema, handler }));
     } catch (error) {
       console.error(`[mcp-cli] ${tool.name} left out: ${error.message}`);
     }
   }
-  const commands = compileCommands(compiled, { name: "mcp-cli" });
-  const parsed = commands.safeParseArgv(argv);
-  if (!parsed.success) {
-    const help = parsed.error.code === "HELP_REQUESTED";
-    (help ? console.log : console.error)(parsed.error.message);
-    return help ? 0 : 2;
-  }
-  const result = await client.callTool({ name: parsed.command, arguments: parsed.data });
-  for (const part of result.content ?? []) console.log(part.type === "text" ? part.text : JSON.stringify(part));
-  return result.isError ? 1 : 0;
+  return createRegistry(defs, { name: "mcp-cli" }).runCli(argv);
 }
