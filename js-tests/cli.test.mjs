@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
@@ -16,6 +16,15 @@ function run(...args) {
   const r = spawnSync(process.execPath, [bin, ...args], { encoding: "utf8", cwd: root });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
+
+test("--version is the library's own: the package's version, exit 0, and one plain line in the help", () => {
+  const r = run("--version");
+  assert.equal(r.code, 0, r.err);
+  assert.equal(r.out, `${JSON.parse(readFileSync(join(root, "pkg", "package.json"), "utf8")).version}\n`);
+  const help = run("--help");
+  assert.match(help.out, /\n {6}--version +Show the version\n/);
+  assert.doesNotMatch(help.out, /no-\]version/);
+});
 
 test("inspect without a file prints the bundled example's schema", () => {
   const r = run("inspect");

@@ -27,7 +27,6 @@ const OPTIONS = {
     markdown: { type: "boolean", description: "usage: print markdown instead of text" },
     width: { type: "integer", description: "usage: wrap text at this many columns" },
     name: { type: "string", description: "Command name shown in usage text" },
-    version: { type: "boolean", description: "Print the version" },
     json: { type: "boolean", description: "help, check: print JSON instead of text" },
     strict: { type: "boolean", description: "help: refuse a branch without the discriminator" },
     discriminator: { type: "string", description: "help: the discriminator key, if it should not be found by itself" },
@@ -36,7 +35,9 @@ const OPTIONS = {
   },
 };
 
-const cli = compile(OPTIONS, { name: "toolshape", flags: { version: { short: "V" } } });
+// `--version` is the library's own (VERSION_REQUESTED), as a tool author's would be.
+const VERSION = JSON.parse(readFileSync(join(__dirname, "..", "package.json"), "utf8")).version;
+const cli = compile(OPTIONS, { name: "toolshape", version: VERSION });
 
 function help() {
   const commands = Object.entries(COMMANDS)
@@ -105,13 +106,12 @@ async function main(argv) {
     return own.length === 0 && argv.length > 0 ? 2 : 0;
   }
   const parsed = cli.safeParseArgv(own, { allowPositionals: true });
-  if (!parsed.success) throw new Misuse(parsed.error.message);
-  const options = parsed.data;
-  if (options.version) {
-    const manifest = JSON.parse(readFileSync(join(__dirname, "..", "package.json"), "utf8"));
-    process.stdout.write(`${manifest.version}\n`);
+  if (!parsed.success && parsed.error.code === "VERSION_REQUESTED") {
+    process.stdout.write(`${parsed.error.message}\n`);
     return 0;
   }
+  if (!parsed.success) throw new Misuse(parsed.error.message);
+  const options = parsed.data;
   const [command, ...positionals] = parsed.rest;
   if (!Object.hasOwn(COMMANDS, command)) {
     throw new Misuse(`unknown command ${JSON.stringify(command)}; expected one of: ${Object.keys(COMMANDS).join(", ")}`);
