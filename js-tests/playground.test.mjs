@@ -164,8 +164,39 @@ test("the share link restores schema, client and command line", async () => {
   await other.waitForFunction(() => document.body.dataset.ready === "true");
   assert.equal(await other.locator('[data-testid="schema"]').inputValue(), 'z.object({ shared: z.boolean(), level: z.number().int().min(1) })');
   assert.equal(await other.locator('[data-testid="client"]').inputValue(), "vscode");
+  // Code from a link waits for the reader's say-so; then every output follows.
+  assert.equal(await other.locator('[data-testid="shared-code"]').isVisible(), true);
+  assert.equal(await other.locator('[data-testid="args"]').innerText(), "(no output: the link's code has not run)");
+  await other.locator('[data-testid="run-shared"]').click();
+  await other.waitForFunction(() => document.querySelector('[data-testid="args"]').textContent.startsWith("{"));
   assert.deepEqual(JSON.parse(await other.locator('[data-testid="args"]').innerText()), { shared: true, level: 4 });
+  assert.equal(await other.locator('[data-testid="shared-code"]').isVisible(), false);
   await other.close();
+});
+
+test("a share link's code does not run on opening the link; a JSON Schema in a link renders at once", async () => {
+  const link = (state) => `#${Buffer.from(JSON.stringify(state)).toString("base64url")}`;
+  const hostile = await browser.newPage();
+  await hostile.goto(new URL(link({ s: "(globalThis.ranFromLink = true, z.object({ a: z.string() }))", c: "mcp", a: "--a x", r: "" }), server.url).href);
+  await hostile.waitForFunction(() => document.body.dataset.ready === "true");
+  await hostile.evaluate(() => new Promise((resolve) => setTimeout(resolve, 120)));
+  assert.equal(await hostile.evaluate(() => globalThis.ranFromLink), undefined);
+  assert.equal(await hostile.locator('[data-testid="shared-code"]').isVisible(), true);
+  assert.equal(await hostile.locator('[data-testid="schema-error"]').isVisible(), false);
+  // Edited but not run: still waits.
+  await hostile.locator('[data-testid="schema"]').fill("(globalThis.ranFromLink = 2, z.object({ a: z.string() }))");
+  await hostile.evaluate(() => new Promise((resolve) => setTimeout(resolve, 120)));
+  assert.equal(await hostile.evaluate(() => globalThis.ranFromLink), undefined);
+  await hostile.locator('[data-testid="run-shared"]').click();
+  await hostile.waitForFunction(() => globalThis.ranFromLink === 2);
+  assert.deepEqual(JSON.parse(await hostile.locator('[data-testid="args"]').innerText()), { a: "x" });
+  await hostile.close();
+  const plain = await browser.newPage();
+  await plain.goto(new URL(link({ s: '{"type":"object","properties":{"n":{"type":"integer"}}}', c: "mcp", a: "--n 3", r: "" }), server.url).href);
+  await plain.waitForFunction(() => document.body.dataset.ready === "true");
+  assert.equal(await plain.locator('[data-testid="shared-code"]').isVisible(), false);
+  assert.deepEqual(JSON.parse(await plain.locator('[data-testid="args"]').innerText()), { n: 3 });
+  await plain.close();
 });
 
 test("375 px wide, labelled controls, keyboard use; no request left the origin; screenshot", async () => {

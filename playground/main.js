@@ -12,18 +12,36 @@ const CLIENTS = ["mcp", "portable", "openai", "openai-strict", "anthropic", "cla
 const $ = (id) => document.getElementById(id);
 const out = (testid) => document.querySelector(`[data-testid="${testid}"]`);
 
-/** The schema text as a value: JSON when it is JSON, else Zod code. */
-function evaluate(text) {
+/**
+ * Set when the schema text came from a share link and is code, not JSON:
+ * opening a link must not run someone else's code in this page, so it runs
+ * only after the "Run it" button (or once an example replaces it).
+ */
+let sharedCode = false;
+
+/** Thrown instead of running code from a link that the user has not asked to run. */
+class SharedCodeWaits extends Error {}
+
+/** The text as JSON, when it is JSON (`undefined` when it is code). */
+function asJson(text) {
   const trimmed = text.trim();
   if (trimmed.startsWith("{") || trimmed.startsWith("[") || trimmed === "true" || trimmed === "false") {
     try {
-      return JSON.parse(trimmed);
+      return { value: JSON.parse(trimmed) };
     } catch {
-      // Zod code may start with a brace too (an object literal): evaluated below.
+      // Zod code may start with a brace too (an object literal).
     }
   }
+  return undefined;
+}
+
+/** The schema text as a value: JSON when it is JSON, else Zod code. */
+function evaluate(text) {
+  const json = asJson(text);
+  if (json !== undefined) return json.value;
+  if (sharedCode) throw new SharedCodeWaits();
   // The page's own user typing code into their own page: evaluated with Zod in scope.
-  return new Function("z", "defineGroup", `"use strict";\nreturn (${trimmed}\n);`)(z, defineGroup);
+  return new Function("z", "defineGroup", `"use strict";\nreturn (${text.trim()}\n);`)(z, defineGroup);
 }
 
 /** A command line split as a POSIX shell would (quotes, backslashes); `$X` stays literal. */
@@ -174,6 +192,7 @@ function restore() {
     const binary = atob(location.hash.slice(1).replaceAll("-", "+").replaceAll("_", "/"));
     const state = JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))));
     $("schema").value = String(state.s ?? "");
+    sharedCode = asJson($("schema").value) === undefined;
     $("client").value = CLIENTS.includes(state.c) ? state.c : "mcp";
     $("argv").value = String(state.a ?? "");
     $("repair-input").value = String(state.r ?? "");
@@ -187,16 +206,23 @@ function render() {
   const started = performance.now();
   const client = $("client").value;
   const problem = $("schema-error");
+  const waiting = $("shared-code");
   let state;
   try {
     state = readSchema($("schema").value);
     problem.hidden = true;
     problem.textContent = "";
+    waiting.hidden = true;
   } catch (error) {
     current = undefined;
-    problem.hidden = false;
-    problem.textContent = errorText(error);
-    for (const id of ["input-schema", "usage", "args", "repair-output"]) out(id).textContent = `(no output: ${errorText(error)})`;
+    const waits = error instanceof SharedCodeWaits;
+    // Read again once the user asks: the same text must not count as read.
+    if (waits) currentText = undefined;
+    waiting.hidden = !waits;
+    problem.hidden = waits;
+    problem.textContent = waits ? "" : errorText(error);
+    const why = waits ? "the link's code has not run" : errorText(error);
+    for (const id of ["input-schema", "usage", "args", "repair-output"]) out(id).textContent = `(no output: ${why})`;
     out("flags").tBodies[0].replaceChildren();
     out("warnings").replaceChildren();
   }
@@ -223,6 +249,7 @@ function later() {
 
 function loadExample(index) {
   const example = EXAMPLES[index];
+  sharedCode = false;
   $("schema").value = example.schema;
   $("client").value = example.client;
   $("argv").value = example.argv;
@@ -237,6 +264,10 @@ async function start() {
   await init();
   for (const id of ["schema", "argv", "repair-input"]) $(id).addEventListener("input", later);
   $("client").addEventListener("change", render);
+  $("run-shared").addEventListener("click", () => {
+    sharedCode = false;
+    render();
+  });
   $("example").addEventListener("change", () => {
     loadExample(Number($("example").value));
     render();
