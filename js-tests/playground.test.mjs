@@ -190,6 +190,16 @@ test("a share link's code does not run on opening the link; a JSON Schema in a l
   await hostile.locator('[data-testid="run-shared"]').click();
   await hostile.waitForFunction(() => globalThis.ranFromLink === 2);
   assert.deepEqual(JSON.parse(await hostile.locator('[data-testid="args"]').innerText()), { a: "x" });
+  // Code that does run still cannot send anything away: the page's CSP stops it.
+  const stopped = await hostile.evaluate(
+    () =>
+      new Promise((resolve) => {
+        document.addEventListener("securitypolicyviolation", (event) => resolve(event.effectiveDirective), { once: true });
+        setTimeout(() => resolve("no violation"), 3000);
+        fetch("http://127.0.0.2:9/").catch(() => {});
+      }),
+  );
+  assert.equal(stopped, "connect-src");
   await hostile.close();
   const plain = await browser.newPage();
   await plain.goto(new URL(link({ s: '{"type":"object","properties":{"n":{"type":"integer"}}}', c: "mcp", a: "--n 3", r: "" }), server.url).href);
