@@ -41,9 +41,10 @@ server.registerTool(
     annotations: { readOnlyHint: true },
   },
   async () => {
-    const counts = {};
-    for (const note of notes) for (const tag of note.tags) counts[tag] = (counts[tag] || 0) + 1;
-    return text(counts);
+    // Tags are the caller's words: a Map, so that "__proto__" is counted like any other.
+    const counts = new Map();
+    for (const note of notes) for (const tag of note.tags) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+    return text(Object.fromEntries(counts));
   },
 );
 

@@ -115,3 +115,16 @@ test("use_tool: any tool by identifier, arguments repaired, unsafe-side hints, t
     await client.close();
   }
 });
+
+test("the notes server counts a tag named __proto__ like any other", async () => {
+  const client = await connect("toolshape-test", "notes-server.mjs");
+  try {
+    await client.callTool({ name: "notes.create", arguments: { title: "a", tags: ["__proto__", "x"] } });
+    await client.callTool({ name: "notes.create", arguments: { title: "b", tags: ["__proto__"] } });
+    const counts = json(await client.callTool({ name: "summarize_every_note_in_the_workspace_by_tag_and_date", arguments: {} }));
+    assert.ok(Object.hasOwn(counts, "__proto__"));
+    assert.deepEqual(Object.entries(counts), [["__proto__", 2], ["x", 1]]);
+  } finally {
+    await client.close();
+  }
+});
