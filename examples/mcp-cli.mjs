@@ -28,8 +28,8 @@ try {
 async function run(argv) {
   const { tools } = await client.listTools();
   // Each tool a definition whose handler calls the server: the registry's
-  // command line parses its flags, validates nothing the server will not,
-  // and leaves out (or answers why for) a tool no command line can name.
+  // command line parses its flags (the server validates the arguments), and
+  // a tool no command line can name answers why instead of stopping the rest.
   const defs = [];
   for (const tool of tools) {
     try {
