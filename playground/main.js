@@ -216,8 +216,6 @@ function render() {
   } catch (error) {
     current = undefined;
     const waits = error instanceof SharedCodeWaits;
-    // Read again once the user asks: the same text must not count as read.
-    if (waits) currentText = undefined;
     waiting.hidden = !waits;
     problem.hidden = waits;
     problem.textContent = waits ? "" : errorText(error);

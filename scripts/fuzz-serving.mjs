@@ -358,8 +358,8 @@ async function runDefinitions(api, c) {
   // What runCli prints is not checked, only that it resolves to an exit code.
   const io = { stdout: () => {}, stderr: () => {}, env: {} };
   const subjects = [];
-  /** For a registry: how many of its tools a command line can name (one is enough for runCli to run). */
-  let typeable = 0;
+  /** For a registry: how many of its tools a command line can name (one is enough for runCli to run); asked when a runCli rejects. */
+  let typeable = () => 0;
   if (c.op === "registry") {
     const defs = [];
     for (const { kind, spec } of c.specs ?? []) {
@@ -371,7 +371,7 @@ async function runDefinitions(api, c) {
     }
     const options = c.options === undefined ? { onRefused: () => {} } : { ...gen.realOptions(c.options), onRefused: () => {} };
     subjects.push(api.createRegistry(defs, options));
-    typeable = defs.filter((def) => isCommandWord(api, def.name)).length;
+    typeable = () => defs.filter((def) => isCommandWord(api, def.name)).length;
   } else {
     subjects.push(c.op === "group" ? api.defineGroup(realSpec(c.spec)) : api.defineTool(realSpec(c.spec)));
   }
@@ -390,9 +390,8 @@ async function runDefinitions(api, c) {
       if (!acceptable(api, a.via, error)) return { check: "error-type", detail: `${a.via}: ${error && error.name}: ${error && error.message}`.slice(0, 300) };
       // A registry's tool with no command line, or a name that cannot be
       // typed, is left out or answers exit 2; the others still run.
-      if (c.op === "registry" && a.via === "runCli" && typeable > 0 && isArgv(a.argv)) {
-        return { check: "registry-cli", detail: `runCli rejected, though ${typeable} of its tools can be named on a command line: ${error.code}: ${error.message}`.slice(0, 300) };
-      }
+      const named = c.op === "registry" && a.via === "runCli" && isArgv(a.argv) ? typeable() : 0;
+      if (named > 0) return { check: "registry-cli", detail: `runCli rejected, though ${named} of its tools can be named on a command line: ${error.code}: ${error.message}`.slice(0, 300) };
     }
     if (broken) return broken;
   }

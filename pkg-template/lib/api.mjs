@@ -93,13 +93,10 @@ export function makeApi(wasm, ready = () => true, how = {}) {
   /** The closest candidate to `typed`, by the core's edit distance. */
   const closest = (typed, candidates) => {
     const found = core.guard(() => core.wasm.closest(typed, candidates.join("\0")));
-    return found === undefined || found === null ? undefined : found;
+    return found ?? undefined;
   };
   /** Why `name` cannot be typed as a command word, by the core's rule; `undefined` when it can. */
-  const commandWordProblem = (name) => {
-    const problem = core.guard(() => core.wasm.commandWordProblem(name));
-    return problem === undefined || problem === null ? undefined : problem;
-  };
+  const commandWordProblem = (name) => core.guard(() => core.wasm.commandWordProblem(name)) ?? undefined;
   let made;
   const serving = () => {
     if (made === undefined) made = how.serving().makeServing({ compile, compileCommands, core, help, formatHelpMarkdown, closest, commandWordProblem });

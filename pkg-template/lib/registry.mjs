@@ -13,10 +13,16 @@ import { claimTools, clientNameOf, handlerSetter, lowServer, markTools } from ".
 import { keepTextArguments } from "./text-arguments.mjs";
 
 const LIST_OPTIONS = ["client", "tags", "anyTags", "exclude"];
-/** Parse errors a definition's command line answers itself; any other is its tool having none. */
-const PASSED_ON = new Set(["INVALID_ARGS", "HELP_REQUESTED", "VERSION_REQUESTED", "INTERNAL", "NOT_INITIALIZED"]);
 const REGISTRY_OPTIONS = ["exposition", "name", "version", "onRefused"];
 const ATTACH_OPTIONS = ["client", "filter"];
+/** Parse errors a definition's command line answers itself; any other is its tool having none. */
+const PASSED_ON = new Set(["INVALID_ARGS", "HELP_REQUESTED", "VERSION_REQUESTED", "INTERNAL", "NOT_INITIALIZED"]);
+
+/** runCli's answer for a tool typed by name that no command line can run: the reason, exit 2. */
+function notOnCli(io, tool, reason) {
+  io.err(`tool "${tool}" cannot be run from the command line, only over MCP: ${reason}\n`);
+  return 2;
+}
 
 function stringList(value, what) {
   if (value === undefined) return undefined;
@@ -226,10 +232,7 @@ export function makeRegistry(api) {
       }
       const opened = ioOf(io);
       const typed = Array.isArray(argv) ? argv[0] : undefined;
-      if (typeof typed === "string" && leftOutOfCli.has(typed)) {
-        opened.err(`tool "${typed}" cannot be run from the command line, only over MCP: ${leftOutOfCli.get(typed)}\n`);
-        return 2;
-      }
+      if (typeof typed === "string" && leftOutOfCli.has(typed)) return notOnCli(opened, typed, leftOutOfCli.get(typed));
       const set = commandsOf();
       const parseOptions = opened.env === undefined ? {} : { env: opened.env };
       const reparse = (again, partial = false) => set.safeParseArgv(again, partial ? { ...parseOptions, partial } : parseOptions);
@@ -239,10 +242,7 @@ export function makeRegistry(api) {
       // A tool with no command line (keys no flag can be named after, a
       // union with no discriminator) answers why when its word is typed, as
       // a name that cannot be typed does: the other tools still run.
-      if (!parsed.success && named !== undefined && !PASSED_ON.has(parsed.error.code)) {
-        opened.err(`tool "${named.name}" cannot be run from the command line, only over MCP: ${parsed.error.message}\n`);
-        return 2;
-      }
+      if (!parsed.success && named !== undefined && !PASSED_ON.has(parsed.error.code)) return notOnCli(opened, named.name, parsed.error.message);
       const def = named || first;
       const sameTool = (again, partial) => {
         const read = reparse(again, partial);
