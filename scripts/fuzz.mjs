@@ -593,6 +593,11 @@ export async function campaign({ seconds, seed, log = console.log }) {
   while (performance.now() < deadline) {
     const c = makeCase(r, schemas, api);
     calls++;
+    // A server yields to Node's task queue between requests, and the
+    // FinalizationRegistry that frees a dropped definition's compiled tools
+    // runs only there: a loop that never yields kept every one of them to
+    // the end (seed 1170: 152 MiB after 200,000 calls, 41 MiB with this).
+    if (calls % 1000 === 0) await new Promise((resolve) => setImmediate(resolve));
     const found = await runCase(api, c, env);
     if (!found) continue;
     const small = await shrink(api, c, found, env);
