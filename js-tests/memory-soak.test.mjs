@@ -61,8 +61,6 @@ const families = {
   "bad schemas": () => { attempt(() => ts.compile('{"type":"object","properties":{"a":{"$ref":"#/nope"}}}')); attempt(() => ts.compile("{")); attempt(() => ts.compile({ type: "string" })); },
   "command sets": () => { const a = ts.compile(schema); const b = ts.compile(actions); const set = ts.compileCommands({ one: a, two: b }, { name: "x" }); set.safeParseArgv(["two", "list"]); set.safeParseArgv(["thre"]); set.usage(); set.free(); a.free(); b.free(); },
   "name tables": () => { const table = ts.createNameTable([{ toolbox: "a", server: "b", tool: "c".repeat(80) }, { toolbox: "a", server: "b", tool: "d e" }], { client: "cursor", server: "srv" }); table.entries(); attempt(() => table.name({ toolbox: "z", server: "b", tool: "c" })); attempt(() => ts.parseToolIdentifier({ toolbox: "" })); },
-};
-const calls = {
   "a group's calls": async () => { await group.call({ action: "list", limit: 2 }); await group.call({ action: "lst" }); await group.call({ action: "create", email: 1 }); await group.call({ action: "help" }); },
   "a registry's calls and list": async () => { await registry.call("echo", { text: "hi" }); await registry.call("ech", {}); registry.list({ client: "gemini" }); },
   "a registry's command line": async () => { await registry.runCli(["ops", "list", "--limit", "2"], quiet); await registry.runCli(["ops", "--help"], quiet); await registry.runCli(["nope"], quiet); },
@@ -70,12 +68,6 @@ const calls = {
 (async () => {
   const grown = {};
   for (const [name, f] of Object.entries(families)) {
-    for (let i = 0; i < ${WARM_UP}; i++) f();
-    const before = wasm.memoryBytes();
-    for (let i = 0; i < ${ROUNDS}; i++) f();
-    grown[name] = wasm.memoryBytes() - before;
-  }
-  for (const [name, f] of Object.entries(calls)) {
     for (let i = 0; i < ${WARM_UP}; i++) await f();
     const before = wasm.memoryBytes();
     for (let i = 0; i < ${ROUNDS}; i++) await f();

@@ -6,7 +6,7 @@
 import { fail } from "./errors.mjs";
 import { profileForClient } from "./clients.mjs";
 import { errorResult } from "./results.mjs";
-import { ioOf } from "./run-cli.mjs";
+import { ANSWERED, ioOf } from "./run-cli.mjs";
 import { isObject } from "./objects.mjs";
 import { knownOptions } from "./option-keys.mjs";
 import { claimTools, clientNameOf, handlerSetter, lowServer, markTools } from "./sdk-server.mjs";
@@ -15,8 +15,12 @@ import { keepTextArguments } from "./text-arguments.mjs";
 const LIST_OPTIONS = ["client", "tags", "anyTags", "exclude"];
 const REGISTRY_OPTIONS = ["exposition", "name", "version", "onRefused"];
 const ATTACH_OPTIONS = ["client", "filter"];
-/** Parse errors a definition's command line answers itself; any other is its tool having none. */
-const PASSED_ON = new Set(["INVALID_ARGS", "HELP_REQUESTED", "VERSION_REQUESTED", "INTERNAL", "NOT_INITIALIZED"]);
+/**
+ * Parse errors passed on to the definition's command line: those it answers
+ * itself, and a stopped core's (which reject); any other is its tool having
+ * no command line.
+ */
+const PASSED_ON = new Set([...ANSWERED, "INTERNAL", "NOT_INITIALIZED"]);
 
 /** runCli's answer for a tool typed by name that no command line can run: the reason, exit 2. */
 function notOnCli(io, tool, reason) {

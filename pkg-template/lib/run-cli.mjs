@@ -68,17 +68,20 @@ function withoutFlags(argv, names) {
  * @param {{ tool: () => object, route: (data: object) => ({ run: Function, validate: Function } | undefined),
  *   literalOf?: (data: object) => string | undefined }} spec
  */
+/** Parse errors a command line answers itself (usage, version, argument problems); `settle` throws any other. */
+export const ANSWERED = new Set(["INVALID_ARGS", "HELP_REQUESTED", "VERSION_REQUESTED"]);
+
 export function makeCliRunner(spec) {
   /** What a parse result means for the command line; `reparse` reads argv again. */
   async function settle(parsed, argv, io, reparse, data = parsed.data) {
     const tool = spec.tool();
     if (!parsed.success) {
       const { error } = parsed;
+      if (!ANSWERED.has(error.code)) throw error;
       if (error.code === "HELP_REQUESTED" || error.code === "VERSION_REQUESTED") {
         io.out(error.message.endsWith("\n") ? error.message : `${error.message}\n`);
         return 0;
       }
-      if (error.code !== "INVALID_ARGS") throw error;
       const lines = error.issues.length > 0 ? error.issues.map((i) => i.message) : [error.message];
       lines.push(...(await laterIssues(error, argv, reparse)));
       io.err(`${lines.join("\n")}\nRun with --help for usage.\n`);
