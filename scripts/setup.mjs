@@ -127,6 +127,19 @@ export function ensureChromium() {
   return binary;
 }
 
+/**
+ * binaryen's `wasm-split`, which the npm build of binaryen lacks, for
+ * `npm run bench:split` only: Debian's binaryen package, via apt-get when
+ * it is missing. Not part of the build or the tests.
+ */
+export function ensureWasmSplit() {
+  if (capture("wasm-split", ["--version"]).startsWith("wasm-split version")) return "wasm-split";
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  run("apt-get", ["update", "-qq"], { env });
+  run("apt-get", ["install", "-y", "-qq", "binaryen"], { env });
+  return "wasm-split";
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   ensureNodeModules();
   ensureWasmTarget();
