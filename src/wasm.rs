@@ -35,6 +35,16 @@ fn thrown<T>(result: crate::Result<T>) -> Result<T, JsValue> {
     result.map_err(|e| fail(&e))
 }
 
+/// An argv parse's options, once memory has room for a parse of `argv`
+/// (see `headroom`): what every argv export does first.
+fn argv_call(argv: &str, allow_positionals: bool, partial: bool) -> ArgvOptions {
+    crate::headroom::keep(argv.len());
+    ArgvOptions {
+        allow_positionals,
+        partial,
+    }
+}
+
 /// Bytes of wasm linear memory, for the memory benchmark.
 #[wasm_bindgen(js_name = memoryBytes)]
 #[must_use]
@@ -222,21 +232,13 @@ impl WasmTool {
 
     #[wasm_bindgen(js_name = parseArgv)]
     pub fn parse_argv(&self, argv: &str, count: usize, env: &str, allow_positionals: bool, partial: bool) -> String {
-        crate::headroom::keep(argv.len());
-        let options = ArgvOptions {
-            allow_positionals,
-            partial,
-        };
+        let options = argv_call(argv, allow_positionals, partial);
         wire::parse_outcome(&self.tool, &wire::split_argv(argv, count), env, options)
     }
 
     #[wasm_bindgen(js_name = parseArgvJson)]
     pub fn parse_argv_json(&self, argv: &str, env: &str, allow_positionals: bool, partial: bool) -> String {
-        crate::headroom::keep(argv.len());
-        let options = ArgvOptions {
-            allow_positionals,
-            partial,
-        };
+        let options = argv_call(argv, allow_positionals, partial);
         wire::parse_json_outcome(&self.tool, argv, env, options)
     }
 
@@ -339,21 +341,13 @@ impl WasmCommands {
 
     #[wasm_bindgen(js_name = parseArgv)]
     pub fn parse_argv(&self, argv: &str, count: usize, env: &str, allow_positionals: bool, partial: bool) -> String {
-        crate::headroom::keep(argv.len());
-        let options = ArgvOptions {
-            allow_positionals,
-            partial,
-        };
+        let options = argv_call(argv, allow_positionals, partial);
         wire::commands_outcome(&self.commands, &wire::split_argv(argv, count), env, options)
     }
 
     #[wasm_bindgen(js_name = parseArgvJson)]
     pub fn parse_argv_json(&self, argv: &str, env: &str, allow_positionals: bool, partial: bool) -> String {
-        crate::headroom::keep(argv.len());
-        let options = ArgvOptions {
-            allow_positionals,
-            partial,
-        };
+        let options = argv_call(argv, allow_positionals, partial);
         wire::commands_json_outcome(&self.commands, argv, env, options)
     }
 
