@@ -7,8 +7,9 @@
 // build of binaryen has no wasm-split), guided by which functions V8
 // compiles while a program runs: the primary module keeps those, the
 // secondary holds the rest and is read on the first call that needs it.
-// Two variants: the primary of the start-up line's program (compile +
-// inputSchema), and one that also keeps a command line's first parseArgv.
+// Two primaries: the start-up line's program's (compile + inputSchema), and
+// one that also keeps a command line's first parseArgv; and, to show what
+// the second repair below buys, the first without it.
 //
 // Two repairs on wasm-split's output, both checked here:
 // - binaryen 108 writes the export `__wbindgen_externrefs` pointing at the
@@ -23,17 +24,16 @@
 //
 // Then each variant is checked to answer a set of calls exactly as the one
 // module does, and start-up is measured by alternating the variants in new
-// processes, on this Node and on the other pinned lines.
+// processes, on this Node and on Node 24 (the first of the other pinned
+// lines, fetched into .tools/ when missing).
 import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import binaryen from "binaryen";
-import { OTHER_NODES, ensureNode, ensureWasmSplit } from "../scripts/setup.mjs";
+import { OTHER_NODES, ensureNode, ensureWasmSplit, root } from "../scripts/setup.mjs";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
 const pkg = join(root, "pkg");
 const full = readFileSync(join(pkg, "web", "toolshape_bg.wasm"));
 const FEATURES = ["--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals", "--enable-reference-types"];
