@@ -33,6 +33,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import binaryen from "binaryen";
 import { OTHER_NODES, ensureNode, ensureWasmSplit, root } from "../scripts/setup.mjs";
+import { sections } from "../scripts/wasm-sections.mjs";
 
 const pkg = join(root, "pkg");
 const full = readFileSync(join(pkg, "web", "toolshape_bg.wasm"));
@@ -46,55 +47,39 @@ const programs = {
     `const { compile } = require(${JSON.stringify(entry)});\ncompile(require(${JSON.stringify(join(pkg, "example.schema.json"))})).parseArgv(["--service", "api", "--environment", "prod"]);`,
 };
 
-function leb(bytes, at) {
-  let value = 0;
-  let shift = 0;
-  for (;;) {
-    const byte = bytes[at++];
-    value += (byte & 0x7f) * 2 ** shift;
-    shift += 7;
-    if (byte < 0x80) return [value, at];
-  }
-}
-
+/** The contents of the module's section `id`, as a reader placed at them. */
 function section(bytes, id) {
-  for (let at = 8; at < bytes.length; ) {
-    const [size, start] = leb(bytes, at + 1);
-    if (bytes[at] === id) return start;
-    at = start + size;
-  }
+  for (const found of sections(bytes)) if (found.id === id) return found.reader;
   throw new Error(`no section ${id}`);
 }
 
 /** Index of each table by its element type (0x70 funcref, 0x6f externref); the primary imports no table. */
 function tablesByType(bytes) {
   if (WebAssembly.Module.imports(new WebAssembly.Module(bytes)).some((i) => i.kind === "table")) throw new Error("a table is imported: tablesByType counts defined tables only");
-  let [count, at] = leb(bytes, section(bytes, 4));
+  const reader = section(bytes, 4);
   const found = {};
-  for (let index = 0; index < count; index++) {
-    found[bytes[at]] = index;
-    const flags = bytes[at + 1];
-    [, at] = leb(bytes, at + 2);
-    if (flags & 1) [, at] = leb(bytes, at);
+  for (let index = 0, count = reader.leb(); index < count; index++) {
+    found[reader.byte()] = index;
+    const hasMax = reader.byte() & 1;
+    reader.leb();
+    if (hasMax) reader.leb();
   }
   return found;
 }
 
 /** Points the table export `name` at table `index` (both one-byte LEBs, patched in place). */
 function pointTableExport(bytes, name, index) {
-  let [count, at] = leb(bytes, section(bytes, 7));
-  for (let i = 0; i < count; i++) {
-    const [length, start] = leb(bytes, at);
-    const exported = bytes.subarray(start, start + length).toString();
-    at = start + length;
-    const kind = bytes[at];
-    const [was, next] = leb(bytes, at + 1);
+  const reader = section(bytes, 7);
+  for (let count = reader.leb(); count > 0; count--) {
+    const exported = reader.name();
+    const kind = reader.byte();
+    const at = reader.at;
+    const was = reader.leb();
     if (exported === name && kind === 1) {
-      if (next !== at + 2 || index > 127) throw new Error("pointTableExport patches one-byte indices only");
-      bytes[at + 1] = index;
+      if (reader.at !== at + 1 || index > 127) throw new Error("pointTableExport patches one-byte indices only");
+      bytes[at] = index;
       return was;
     }
-    at = next;
   }
   throw new Error(`no table export ${name}`);
 }

@@ -120,11 +120,15 @@ export const ensureRuntime = (name) => ensurePackagedBinary(packagedBinary(name,
  */
 export function ensureChromium() {
   const binary = process.env.CHROMIUM || "/usr/bin/chromium";
-  if (existsSync(binary)) return binary;
+  if (!existsSync(binary)) aptInstall("chromium");
+  return binary;
+}
+
+/** Installs a Debian package with apt-get (as root). */
+function aptInstall(name) {
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   run("apt-get", ["update", "-qq"], { env });
-  run("apt-get", ["install", "-y", "-qq", "chromium"], { env });
-  return binary;
+  run("apt-get", ["install", "-y", "-qq", name], { env });
 }
 
 /**
@@ -133,10 +137,7 @@ export function ensureChromium() {
  * it is missing. Not part of the build or the tests.
  */
 export function ensureWasmSplit() {
-  if (capture("wasm-split", ["--version"]).startsWith("wasm-split version")) return "wasm-split";
-  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  run("apt-get", ["update", "-qq"], { env });
-  run("apt-get", ["install", "-y", "-qq", "binaryen"], { env });
+  if (!capture("wasm-split", ["--version"]).startsWith("wasm-split version")) aptInstall("binaryen");
   return "wasm-split";
 }
 

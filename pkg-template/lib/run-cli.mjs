@@ -64,13 +64,13 @@ function withoutFlags(argv, names) {
   return out;
 }
 
+/** Parse errors a command line answers itself (usage, version, argument problems); `settle` throws any other. */
+export const ANSWERED = new Set(["INVALID_ARGS", "HELP_REQUESTED", "VERSION_REQUESTED"]);
+
 /**
  * @param {{ tool: () => object, route: (data: object) => ({ run: Function, validate: Function } | undefined),
  *   literalOf?: (data: object) => string | undefined }} spec
  */
-/** Parse errors a command line answers itself (usage, version, argument problems); `settle` throws any other. */
-export const ANSWERED = new Set(["INVALID_ARGS", "HELP_REQUESTED", "VERSION_REQUESTED"]);
-
 export function makeCliRunner(spec) {
   /** What a parse result means for the command line; `reparse` reads argv again. */
   async function settle(parsed, argv, io, reparse, data = parsed.data) {
