@@ -58,7 +58,8 @@ export function ensureBindgen() {
 /**
  * Node releases the js-tests also run on, beside the one running `npm test`
  * (Node 20 on the development machine, which left support in April 2026):
- * the active LTS line and the current one. Engines differ where it shows:
+ * two of the LTS lines after it (24, and 26, LTS since October 2026;
+ * the pinned 26.12.1 is from just before). Engines differ where it shows:
  * V8's JSON.stringify stopped recursing in Node 26, which changed an error
  * message. Pinned, so that a new Node release cannot turn a test run red.
  */
