@@ -26,7 +26,7 @@ try {
 }
 
 async function run(argv) {
-  const { tools } = await client.listTools();
+  const tools = await listAllTools();
   // Each tool a definition whose handler calls the server: the registry's
   // command line parses its flags (the server validates the arguments), and
   // a tool no command line can name answers why instead of stopping the rest.
@@ -40,4 +40,23 @@ async function run(argv) {
     }
   }
   return createRegistry(defs, { name: "mcp-cli" }).runCli(argv);
+}
+
+/**
+ * Every page of the server's tools/list: the SDK 1.x Client's listTools()
+ * returns one page, and a server with many tools sends the rest behind
+ * `nextCursor`. At most 64 pages, as the SDK 2.x Client reads, so that a
+ * server whose list never ends cannot hold the command line forever.
+ */
+async function listAllTools() {
+  const tools = [];
+  let cursor;
+  for (let page = 0; page < 64; page++) {
+    const listed = await client.listTools(cursor === undefined ? undefined : { cursor });
+    tools.push(...listed.tools);
+    cursor = listed.nextCursor;
+    if (cursor === undefined) return tools;
+  }
+  console.error("[mcp-cli] the server's tool list goes on past 64 pages; using the tools of the first 64");
+  return tools;
 }

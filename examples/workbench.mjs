@@ -30,8 +30,7 @@ async function connectDownstream() {
   for (const { toolbox, server, script } of DOWNSTREAM) {
     const client = new Client({ name: SERVER_NAME, version: "1.0.0" });
     await client.connect(new StdioClientTransport({ command: process.execPath, args: [script], stderr: "inherit" }));
-    const { tools: listed } = await client.listTools();
-    for (const entry of listed) {
+    for (const entry of await listAllTools(client, `${toolbox}/${server}`)) {
       try {
         tools.push({ id: parseToolIdentifier({ toolbox, server, tool: entry.name }), compiled: compile(entry.inputSchema, { name: entry.name }), listed: entry, client });
       } catch (error) {
@@ -39,6 +38,24 @@ async function connectDownstream() {
       }
     }
   }
+  return tools;
+}
+
+/**
+ * Every page of a server's tools/list: the SDK 1.x Client's listTools()
+ * returns one page. At most 64 pages, as the SDK 2.x Client reads, so that
+ * a server whose list never ends cannot hold the proxy's start forever.
+ */
+async function listAllTools(client, label) {
+  const tools = [];
+  let cursor;
+  for (let page = 0; page < 64; page++) {
+    const listed = await client.listTools(cursor === undefined ? undefined : { cursor });
+    tools.push(...listed.tools);
+    cursor = listed.nextCursor;
+    if (cursor === undefined) return tools;
+  }
+  console.error(`[workbench] ${label}'s tool list goes on past 64 pages; serving the tools of the first 64`);
   return tools;
 }
 

@@ -72,6 +72,24 @@ test("recipe: a command line for any MCP server lists its tools, parses a tool's
   assert.match(nested.stdout, /Error: Operation failed/);
 });
 
+test("recipe: the command line for any MCP server reads every page of tools/list, and at most 64", () => {
+  const paged = (mode, ...argv) =>
+    spawnSync(process.execPath, [join(root, "examples", "mcp-cli.mjs"), "--server", `${process.execPath} ${join(root, "js-tests", "paged-server.mjs")} ${mode}`, ...argv], { encoding: "utf8" });
+  const list = paged("paged", "--help");
+  assert.equal(list.status, 0, list.stderr);
+  const listed = [...list.stdout.matchAll(/^ {2}(\S+) +Tool /gm)].map((m) => m[1]);
+  assert.deepEqual(listed, ["alpha", "bravo", "charlie", "delta", "echo"]);
+  // A tool from the last page is called like any other.
+  const call = paged("paged", "echo", "--word", "hi");
+  assert.equal(call.status, 0, call.stderr);
+  assert.equal(call.stdout, 'echo: {"word":"hi"}\n');
+  // A list that never ends: the first 64 pages, and a line saying so.
+  const endless = paged("endless", "--help");
+  assert.equal(endless.status, 0, endless.stderr);
+  assert.equal([...endless.stdout.matchAll(/^ {2}page-\d+ /gm)].length, 64);
+  assert.match(endless.stderr, /goes on past 64 pages/);
+});
+
 test("recipe: the CLI main answers help, errors and work with the right exit codes", () => {
   const cli = (...argv) => spawnSync(process.execPath, [join(root, "examples", "cli.mjs"), ...argv], { encoding: "utf8", env: { PATH: process.env.PATH } });
   const help = cli("--help");
