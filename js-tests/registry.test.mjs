@@ -13,7 +13,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, CallToolResultSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import * as client2 from "@modelcontextprotocol/client";
 import { StdioClientTransport as StdioClientTransport2 } from "@modelcontextprotocol/client/stdio";
 import * as server2 from "@modelcontextprotocol/server";
@@ -42,7 +42,9 @@ function tools() {
  * transport: attach and acceptTextArguments must serve either (sdk-v2.test.mjs
  * holds what only 2.x has). `rawCall` sends a tools/call as given, past the
  * client's own checks, as a client that sends arguments as text does;
- * `callMethod` is what that line's `setRequestHandler` takes for tools/call;
+ * `callMethod` is what that line's `setRequestHandler` takes for tools/call,
+ * `toolsChanged` what its `setNotificationHandler` takes for
+ * notifications/tools/list_changed;
  * `serverArg` picks the line in registry-server.mjs.
  */
 const SDKS = [
@@ -55,6 +57,7 @@ const SDKS = [
     StdioClientTransport,
     serverArg: "v1",
     callMethod: CallToolRequestSchema,
+    toolsChanged: ToolListChangedNotificationSchema,
     rawCall: (client, params) => client.request({ method: "tools/call", params }, CallToolResultSchema),
   },
   {
@@ -66,6 +69,7 @@ const SDKS = [
     StdioClientTransport: StdioClientTransport2,
     serverArg: "v2",
     callMethod: "tools/call",
+    toolsChanged: "notifications/tools/list_changed",
     rawCall: (client, params) => client.request({ method: "tools/call", params }),
   },
 ];
@@ -189,6 +193,35 @@ for (const sdk of SDKS) {
     const viaCjs = await connected(both, "claude-code", sdk);
     assert.deepEqual((await viaCjs.listTools()).tools.map((t) => t.name), ["deploy", "search", "users"]);
     await viaCjs.close();
+  });
+
+  test(`${sdk.line}: detach, and an attach to a server already connected, tell the client its tool list changed`, async () => {
+    const server = new sdk.McpServer({ name: "t", version: "1.0.0" });
+    const detach = createRegistry(tools()).attach(server);
+    const client = await connected(server, "claude-code", sdk);
+    assert.equal(client.getServerCapabilities().tools.listChanged, true);
+    let told = 0;
+    let heard;
+    client.setNotificationHandler(sdk.toolsChanged, async () => {
+      told += 1;
+      heard();
+    });
+    const notice = () => new Promise((resolve) => (heard = resolve));
+    assert.deepEqual((await client.listTools()).tools.map((t) => t.name), ["deploy", "search", "users"]);
+    let next = notice();
+    detach();
+    await next;
+    assert.equal(told, 1);
+    assert.deepEqual((await client.listTools()).tools, []);
+    next = notice();
+    createRegistry([tools()[1]]).attach(server);
+    await next;
+    assert.equal(told, 2);
+    assert.deepEqual((await client.listTools()).tools.map((t) => t.name), ["search"]);
+    await client.close();
+    // Closed: nothing to tell, and detaching still works.
+    const closed = new sdk.McpServer({ name: "t", version: "1.0.0" });
+    createRegistry(tools()).attach(closed)();
   });
 
   test(`${sdk.line}: attach filters; detach lists nothing and refuses calls`, async () => {

@@ -501,6 +501,7 @@ export interface Registry {
    * Serves tools/list and tools/call on an MCP SDK `McpServer` or `Server`, of the SDK 1.x
    * (`@modelcontextprotocol/sdk`) or 2.x (`@modelcontextprotocol/server`); call before `connect`.
    * Returns `detach`. A handler's `extra` is what the SDK hands it (1.x `extra`, 2.x `ctx`).
+   * On a connected server, `detach()` and an `attach` after it send `notifications/tools/list_changed`.
    * @throws {ToolshapeError} `INVALID_OPTION` for a server that already answers tools/list
    * (`registerTool`, a handler of its own) or has another registry attached, changing nothing.
    */

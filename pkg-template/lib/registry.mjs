@@ -9,7 +9,7 @@ import { errorResult } from "./results.mjs";
 import { ANSWERED, ioOf } from "./run-cli.mjs";
 import { isObject } from "./objects.mjs";
 import { knownOptions } from "./option-keys.mjs";
-import { claimTools, clientNameOf, handlerSetter, lowServer, markTools } from "./sdk-server.mjs";
+import { announceToolsChanged, claimTools, clientNameOf, handlerSetter, lowServer, markTools } from "./sdk-server.mjs";
 import { keepTextArguments } from "./text-arguments.mjs";
 
 const LIST_OPTIONS = ["client", "tags", "anyTags", "exclude"];
@@ -149,7 +149,8 @@ export function makeRegistry(api) {
       const clientNow = (extra) => (fixed === "auto" ? profileForClient(clientNameOf(low, extra)) : fixed);
       claimTools(low, "attach");
       if (typeof low.registerCapabilities === "function" && !(low.getCapabilities && low.getCapabilities() && low.getCapabilities().tools)) {
-        low.registerCapabilities({ tools: {} });
+        // listChanged: attach and detach on a connected server say so.
+        low.registerCapabilities({ tools: { listChanged: true } });
       }
       // `arguments` sent as one string, kept for the call path's repair.
       const textArguments = keepTextArguments(low);
@@ -175,6 +176,7 @@ export function makeRegistry(api) {
         throw error;
       }
       markTools(low, true);
+      announceToolsChanged(low);
       let attached = true;
       return function detach() {
         if (!attached) return;
@@ -186,6 +188,7 @@ export function makeRegistry(api) {
           const name = request && request.params && request.params.name;
           return errorResult(`[registry] Tool "${typeof name === "string" ? name : "?"}" is no longer served here (the registry was detached)`);
         });
+        announceToolsChanged(low);
       };
     }
 

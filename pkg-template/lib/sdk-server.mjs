@@ -126,3 +126,21 @@ export function claimTools(low, what) {
 export function markTools(low, attached) {
   Object.defineProperty(low, TOOLS_MARK, { value: attached, writable: true, configurable: true, enumerable: false });
 }
+
+/**
+ * Tells a connected client that the tool list changed
+ * (`notifications/tools/list_changed`), as McpServer does when its tools
+ * change: after a detach, or an attach to a server already serving, the
+ * client would otherwise keep calling the tools of the list it read before.
+ * Not connected: nothing to tell (the client reads the list when it
+ * connects). A notification that fails (the transport closing) is not the
+ * attach's or detach's failure, so it is dropped.
+ */
+export function announceToolsChanged(low) {
+  if (low.transport === undefined || low.transport === null || typeof low.sendToolListChanged !== "function") return;
+  try {
+    Promise.resolve(low.sendToolListChanged()).catch(() => {});
+  } catch {
+    // As above: a notification that cannot be sent changes nothing here.
+  }
+}
