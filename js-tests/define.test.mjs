@@ -282,6 +282,66 @@ test("Valibot (JSON Schema beside it) and ArkType (its own Standard JSON Schema)
   assert.equal(seen.err, '--email: email must be an email address (was "nope")\nRun with --help for usage.\n');
 });
 
+test("output: a tool lists its outputSchema (as the mcp profile writes it) and answers structuredContent its validator checked", async () => {
+  const Weather = z.object({ temp: z.number(), unit: z.enum(["C", "F"]).default("C"), note: z.string().optional() });
+  const results = { ok: { temp: 21, extra: 1 }, wrong: { temp: "hot", unit: "K" }, text: "sunny", list: [1], none: undefined, whole: { content: [{ type: "text", text: "3 degrees" }], structuredContent: { temp: 3 } }, bare: { content: [] }, failed: { isError: true, content: [{ type: "text", text: "no station" }] } };
+  const weather = defineTool({ name: "weather", input: z.object({ city: z.string() }), output: Weather, handler: ({ city }) => results[city] });
+  const listed = weather.definition();
+  assert.deepEqual(Object.keys(listed), ["name", "description", "inputSchema", "outputSchema"]);
+  assert.deepEqual(listed.outputSchema, {
+    type: "object",
+    properties: { temp: { type: "number" }, unit: { type: "string", enum: ["C", "F"], default: "C" }, note: { type: "string" } },
+    required: ["temp"],
+    additionalProperties: false,
+  });
+  // The same for every client: a client checks results against it.
+  assert.deepEqual(weather.definition({ client: "openai-strict" }).outputSchema, listed.outputSchema);
+  listed.outputSchema.properties.temp.type = "string";
+  assert.equal(weather.definition().outputSchema.properties.temp.type, "number");
+  // Valid: the validated value (default filled in, unknown key stripped) as text and structuredContent.
+  assert.deepEqual(await weather.call({ city: "ok" }), { content: [{ type: "text", text: '{\n  "temp": 21,\n  "unit": "C"\n}' }], structuredContent: { temp: 21, unit: "C" } });
+  assert.equal(text(await weather.call({ city: "wrong" })), "[weather] the handler's result does not match the tool's output schema:\n- temp: Invalid input: expected number, received string\n- unit: Invalid option: expected one of \"C\"|\"F\"");
+  for (const [city, got] of [["text", "a string"], ["list", "an array"], ["none", "nothing"]]) {
+    const answer = await weather.call({ city });
+    assert.equal(answer.isError, true);
+    assert.equal(text(answer), `[weather] the tool declares an output schema, so the handler's result must be an object; got ${got}`);
+  }
+  // A CallToolResult: its structuredContent is checked; an error passes as it is.
+  assert.deepEqual(await weather.call({ city: "whole" }), { content: [{ type: "text", text: "3 degrees" }], structuredContent: { temp: 3, unit: "C" } });
+  assert.equal(text(await weather.call({ city: "bare" })), "[weather] the tool declares an output schema, so its structuredContent must be an object; got nothing");
+  assert.deepEqual(await weather.call({ city: "failed" }), results.failed);
+  // The command line prints the checked result, and exits 1 on a result that fails it.
+  const out = { text: "" };
+  assert.equal(await weather.runCli(["--city", "ok"], { stdout: (t) => (out.text += t), stderr: () => {} }), 0);
+  assert.equal(out.text, '{\n  "temp": 21,\n  "unit": "C"\n}\n');
+  assert.equal(await weather.runCli(["--city", "wrong"], { stdout: () => {}, stderr: () => {} }), 1);
+  // A tool without output answers as before.
+  assert.equal(defineTool({ name: "plain", handler: () => "sunny" }).definition().outputSchema, undefined);
+});
+
+test("output: JSON Schema is read and not validated; any Standard Schema with outputJsonSchema beside it, async ones too; refusals", async () => {
+  const json = { type: "object", properties: { n: { type: "integer" } }, required: ["n"] };
+  const plain = defineTool({ name: "plain", output: json, handler: () => ({ n: "not checked" }) });
+  assert.deepEqual(plain.definition().outputSchema, json);
+  assert.deepEqual((await plain.call({})).structuredContent, { n: "not checked" });
+  assert.equal((await defineTool({ name: "plain", output: json, handler: () => 4 }).call({})).isError, true);
+  const v3 = defineTool({ name: "v3", output: z3.object({ n: z3.number().int() }), outputJsonSchema: json, handler: () => ({ n: 1.5 }) });
+  assert.match(text(await v3.call({})), /^\[v3\] the handler's result does not match the tool's output schema:\n- n: Expected integer, received float$/);
+  const later = { "~standard": { version: 1, vendor: "test", validate: async (value) => (value.n > 0 ? { value: { n: value.n * 2 } } : { issues: [{ path: [{ key: "n" }], message: "must be positive" }] }) } };
+  const doubled = defineTool({ name: "async", input: z.object({ n: z.number() }), output: later, outputJsonSchema: json, handler: ({ n }) => ({ n }) });
+  assert.deepEqual((await doubled.call({ n: 2 })).structuredContent, { n: 4 });
+  assert.equal(text(await doubled.call({ n: -1 })), "[async] the handler's result does not match the tool's output schema:\n- n: must be positive");
+  const throwing = { "~standard": { version: 1, vendor: "test", validate: () => { throw new Error("validator down"); } } };
+  assert.equal(text(await defineTool({ name: "t", output: throwing, outputJsonSchema: json, handler: () => ({ n: 1 }) }).call({})), "[t] the output validator failed: validator down");
+  const refused = (def, pattern) => assert.throws(() => defineTool({ name: "t", handler: () => ({}), ...def }), (e) => e instanceof ToolshapeError && e.code === "INVALID_DEFINITION" && pattern.test(e.message));
+  refused({ output: z.string() }, /^tool "t", output: an output schema \(MCP's outputSchema\) must be an object schema \(type "object"\), got string/);
+  refused({ output: z.array(z.number()) }, /^tool "t", output: an output schema .* got array/);
+  refused({ output: z3.object({ n: z3.number() }) }, /give its JSON Schema as `outputJsonSchema` beside `output`/);
+  refused({ output: z.object({ when: z.date() }) }, /~standard\.jsonSchema\.output failed: .*io: "output", unrepresentable: "any"/);
+  refused({ outputs: json }, /unknown key "outputs"/);
+  assert.throws(() => defineGroup({ name: "g", actions: { a: { output: json, handler: () => ({}) } } }), (e) => e.code === "INVALID_DEFINITION" && /action "a": unknown key "output"/.test(e.message));
+});
+
 test("hostile keys: __proto__ in arguments reaches no prototype", async () => {
   const tool = defineTool({ name: "p", input: z.object({ a: z.string() }), handler: (args) => JSON.stringify(Object.getPrototypeOf(args) === Object.prototype) });
   const args = JSON.parse('{"a":"x","__proto__":{"polluted":true}}');

@@ -195,6 +195,30 @@ for (const sdk of SDKS) {
     await viaCjs.close();
   });
 
+  test(`${sdk.line}: a tool's output schema is listed, and its structuredContent passes the SDK Client's own check`, async () => {
+    const weather = defineTool({
+      name: "weather",
+      input: z.object({ city: z.string() }),
+      output: z.object({ temp: z.number(), unit: z.enum(["C", "F"]).default("C") }),
+      handler: ({ city }) => (city === "nowhere" ? { temp: "?" } : { temp: 21 }),
+    });
+    // Plain JSON Schema is not validated here: what the Client's check catches.
+    const unchecked = defineTool({ name: "unchecked", output: { type: "object", properties: { temp: { type: "number" } } }, handler: () => ({ temp: "?" }) });
+    const server = new sdk.McpServer({ name: "t", version: "1.0.0" });
+    createRegistry([weather, unchecked]).attach(server);
+    const client = await connected(server, "claude-code", sdk);
+    const [listed] = (await client.listTools()).tools;
+    await assert.rejects(client.callTool({ name: "unchecked", arguments: {} }), /output schema/i);
+    assert.deepEqual(listed.outputSchema.required, ["temp"]);
+    // The Client checks structuredContent against the listed outputSchema, and throws when it fails.
+    const result = await client.callTool({ name: "weather", arguments: { city: "Oslo" } });
+    assert.deepEqual(result.structuredContent, { temp: 21, unit: "C" });
+    const refused = await client.callTool({ name: "weather", arguments: { city: "nowhere" } });
+    assert.equal(refused.isError, true);
+    assert.match(refused.content[0].text, /^\[weather\] the handler's result does not match the tool's output schema:\n- temp: /);
+    await client.close();
+  });
+
   test(`${sdk.line}: detach, and an attach to a server already connected, tell the client its tool list changed`, async () => {
     const server = new sdk.McpServer({ name: "t", version: "1.0.0" });
     const detach = createRegistry(tools()).attach(server);

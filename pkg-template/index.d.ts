@@ -383,17 +383,33 @@ export interface ActionSpec<S = DefinitionInput> {
   openWorld?: boolean;
 }
 
+/**
+ * What a tool's handler returns: anything without an `output`; with one, the
+ * object its validator takes (defaults may be left out) or a CallToolResult
+ * whose `structuredContent` is that object.
+ */
+export type ToolResultOf<O> = [O] extends [undefined]
+  ? unknown
+  : InputOf<O> | CallToolResult | PromiseLike<InputOf<O> | CallToolResult>;
+
 /** `defineTool`'s argument. */
-export interface ToolSpec<S = DefinitionInput> {
+export interface ToolSpec<S = DefinitionInput, O = undefined> {
   name: string;
   title?: string;
   description?: string;
   input?: S;
   jsonSchema?: JsonSchema;
+  /**
+   * The result's schema, listed as MCP's `outputSchema` (an object schema):
+   * a result is checked by its validator and answered as `structuredContent`.
+   */
+  output?: O;
+  /** `output`'s JSON Schema, when `output` is a validator that cannot give one (Zod 3, Valibot). */
+  outputJsonSchema?: JsonSchema;
   annotations?: ToolAnnotations;
   tags?: string[];
   use?: Middleware[];
-  handler: (args: OutputOf<S>, ctx: { action: undefined; tool: string; extra: unknown }) => unknown;
+  handler: (args: OutputOf<S>, ctx: { action: undefined; tool: string; extra: unknown }) => ToolResultOf<O>;
 }
 
 /** `defineGroup`'s argument: `actions` or `groups`, never both. */
@@ -419,6 +435,8 @@ export interface GroupSpec {
  * One tool with its handler: MCP definition per client, a call path
  * (repair, validation by the input's Standard Schema, middleware, the
  * handler, its result as a CallToolResult) and a command line. Frozen.
+ * With `output`, the definition lists it as `outputSchema` and every result
+ * is checked by its validator and answered as `structuredContent`.
  * @throws {ToolshapeError} `INVALID_DEFINITION` naming the tool.
  * @example
  * import { z } from "zod";
@@ -426,7 +444,7 @@ export interface GroupSpec {
  * const deploy = defineTool({ name: "deploy", description: "Deploy a service", input: z.object({ service: z.string() }), handler: async (args) => ({ deployed: args.service }) });
  * const result = await deploy.call({ service: "api" }); // { content: [{ type: "text", text: '{\n  "deployed": "api"\n}' }], structuredContent: { deployed: "api" } }
  */
-export declare function defineTool<S extends DefinitionInput>(spec: ToolSpec<S>): ToolDefinition;
+export declare function defineTool<S extends DefinitionInput, O extends DefinitionInput | undefined = undefined>(spec: ToolSpec<S, O>): ToolDefinition;
 
 /**
  * Many actions behind one MCP tool, routed by a discriminator (`action`):

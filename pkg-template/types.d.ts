@@ -376,6 +376,8 @@ export interface ToolListing {
   title?: string;
   description: string;
   inputSchema: InputSchema;
+  /** A tool's `output`, as the mcp profile writes it, for every client. */
+  outputSchema?: InputSchema;
   annotations?: ToolAnnotations;
 }
 

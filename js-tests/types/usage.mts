@@ -121,6 +121,17 @@ void served.list({ client: "gemini" });
 // @ts-expect-error: onRefused is a function
 createRegistry([], { onRefused: "log" });
 
+// A tool's output types its handler's result (defaults may be left out); without one, anything goes.
+const Weather = z.object({ temp: z.number(), unit: z.enum(["C", "F"]).default("C") });
+const weather = defineTool({ name: "weather", input: z.object({ city: z.string() }), output: Weather, handler: async ({ city }) => ({ temp: city.length }) });
+const outputSchema: McpTool["outputSchema"] = weather.definition().outputSchema;
+void [outputSchema, defineTool({ name: "w", output: Weather, handler: () => ({ content: [], structuredContent: { temp: 1 } }) })];
+void defineTool({ name: "any", handler: () => 42 });
+// @ts-expect-error: temp is a number in the output
+defineTool({ name: "w", output: Weather, handler: async () => ({ temp: "hot" }) });
+// @ts-expect-error: a tool with an output answers an object, not a string
+defineTool({ name: "w", output: Weather, handler: () => "sunny" });
+
 // The SDK 2.x: attach takes its McpServer; a handler's ctx gives argumentsOf the request's id.
 const detachV2: () => void = served.attach(new McpServerV2({ name: "s", version: "1" }));
 void detachV2;

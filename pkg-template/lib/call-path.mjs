@@ -2,9 +2,10 @@
 // (with the action that does take them, or the closest key), each part of
 // the arguments is validated by its Standard Schema (the common input and
 // the action's own), every issue at once; then the middleware chain,
-// composed once at definition, and the handler.
+// composed once at definition, and the handler; and a tool's result held
+// to its output schema when it declares one.
 
-import { issueLine } from "./results.mjs";
+import { errorResult, issueLine, lead, thrownText, toResult } from "./results.mjs";
 import { hasOwn, put } from "./objects.mjs";
 
 /** Issues shown at most, then how many more. */
@@ -115,4 +116,44 @@ export function issueLines(issues) {
   const lines = issues.slice(0, MAX_ISSUES).map((issue) => (issue.whole ? `- ${issue.message}` : issueLine(issue)));
   if (issues.length > MAX_ISSUES) lines.push(`- and ${issues.length - MAX_ISSUES} more`);
   return lines.join("\n");
+}
+
+/**
+ * The result of a tool that declares an output schema: MCP then wants
+ * `structuredContent`, an object that meets the schema. A plain object is
+ * checked by the output's validator (`standard`, when it has one) and
+ * answered with its validated value as both the text and
+ * `structuredContent`; a CallToolResult's `structuredContent` is checked
+ * the same way, and an `isError` result passes as it is. Anything else
+ * (a string, an array, a result without `structuredContent`) is an error
+ * result, as the MCP SDK's McpServer answers it.
+ */
+export async function outputResult(value, standard, prefix) {
+  const whole = value !== null && typeof value === "object" && Array.isArray(value.content);
+  if (whole && value.isError === true) return value;
+  const structured = whole ? value.structuredContent : value;
+  if (structured === null || typeof structured !== "object" || Array.isArray(structured)) {
+    const where = whole ? "its structuredContent" : "the handler's result";
+    return errorResult(`${lead(prefix)}the tool declares an output schema, so ${where} must be an object; got ${kindOf(structured)}`);
+  }
+  if (standard === undefined) return whole ? value : toResult(structured, prefix);
+  let checked;
+  try {
+    checked = standard.validate(structured);
+    if (checked !== null && typeof checked === "object" && typeof checked.then === "function") checked = await checked;
+  } catch (error) {
+    return errorResult(`${lead(prefix)}the output validator failed: ${thrownText(error)}`);
+  }
+  if (checked && checked.issues) {
+    return errorResult(`${lead(prefix)}the handler's result does not match the tool's output schema:\n${issueLines(checked.issues)}`);
+  }
+  const valid = checked ? checked.value : structured;
+  return whole ? { ...value, structuredContent: valid } : toResult(valid, prefix);
+}
+
+function kindOf(value) {
+  if (value === undefined) return "nothing";
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return `a ${typeof value}`;
 }

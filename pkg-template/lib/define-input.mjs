@@ -1,5 +1,6 @@
-// The schemas of a definition: each `input` (and `common`) as JSON Schema
-// text for the core, and its Standard Schema validator when it has one.
+// The schemas of a definition: each `input` (and `common`, and a tool's
+// `output`) as JSON Schema text for the core, and its Standard Schema
+// validator when it has one.
 // A validator that cannot give JSON Schema (Zod 3, Valibot, ArkType) comes
 // with `jsonSchema` beside it; plain JSON Schema is read and not validated.
 
@@ -10,17 +11,20 @@ import { schemaText, standardOf } from "./schema-input.mjs";
  * @param {unknown} input the schema given (Zod, Standard Schema, JSON Schema)
  * @param {unknown} jsonSchema its JSON Schema, when `input` cannot give one
  * @param {string} where `tool "deploy"`, `tool "platform", action "users.create"`
+ * @param {{ io?: "input" | "output", keys?: [string, string] }} [side] the
+ *   side of a Standard JSON Schema value to read, and the definition's keys
+ *   for the schema and its JSON Schema (for the error's advice)
  */
-export function readInput(input, jsonSchema, where) {
+export function readInput(input, jsonSchema, where, { io = "input", keys = ["input", "jsonSchema"] } = {}) {
   if (input === undefined && jsonSchema === undefined) return { text: undefined, standard: undefined };
   const standard = standardOf(input);
   const validator = standard && typeof standard.validate === "function" ? standard : undefined;
   let text;
   try {
-    text = schemaText(jsonSchema !== undefined ? jsonSchema : input);
+    text = schemaText(jsonSchema !== undefined ? jsonSchema : input, io);
   } catch (error) {
     if (!(error instanceof ToolshapeError)) throw error;
-    const hint = validator && jsonSchema === undefined ? "; or give its JSON Schema as `jsonSchema` beside `input`" : "";
+    const hint = validator && jsonSchema === undefined ? `; or give its JSON Schema as \`${keys[1]}\` beside \`${keys[0]}\`` : "";
     throw fail("INVALID_DEFINITION", `${where}: ${error.message}${hint}`);
   }
   return { text, standard: validator };

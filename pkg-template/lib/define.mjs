@@ -4,8 +4,8 @@
 // the flat projection); this file keeps what JS must hold: handlers,
 // middleware, validators, and the compiled tools, made on first use.
 
-import { fail } from "./errors.mjs";
-import { compose, issueLines, listed, makePlan, validate } from "./call-path.mjs";
+import { ToolshapeError, fail } from "./errors.mjs";
+import { compose, issueLines, listed, makePlan, outputResult, validate } from "./call-path.mjs";
 import { readInput } from "./define-input.mjs";
 import { jsonText } from "./json-text.mjs";
 import { errorResult, lead, thrownText, toResult } from "./results.mjs";
@@ -13,7 +13,7 @@ import { makeCliRunner } from "./run-cli.mjs";
 import { cloneJson, freezeDeep, hasOwn, isObject, put } from "./objects.mjs";
 import { knownOptions } from "./option-keys.mjs";
 
-const TOOL_KEYS = ["name", "title", "description", "input", "jsonSchema", "annotations", "tags", "use", "handler"];
+const TOOL_KEYS = ["name", "title", "description", "input", "jsonSchema", "output", "outputJsonSchema", "annotations", "tags", "use", "handler"];
 const GROUP_KEYS = ["name", "title", "description", "discriminator", "common", "commonJsonSchema", "use", "help", "descriptionFormat", "annotations", "tags", "actions", "groups"];
 const MODULE_KEYS = ["description", "use", "actions"];
 const ACTION_KEYS = ["description", "input", "jsonSchema", "handler", "use", "readOnly", "destructive", "idempotent", "openWorld"];
@@ -92,7 +92,8 @@ export function makeDefine(api) {
     return out.value;
   }
 
-  async function run(plan, runner, args, skip, extra, prefix, ctxBase) {
+  /** `output`: a tool's declared output (`readOutput`), whose schema the result must meet. */
+  async function run(plan, runner, args, skip, extra, prefix, ctxBase, output) {
     let checked;
     try {
       checked = await validate(args, plan, skip);
@@ -100,11 +101,38 @@ export function makeDefine(api) {
       return errorResult(`${lead(prefix)}the validator failed: ${thrownText(error)}`);
     }
     if (checked.issues) return errorResult(`${lead(prefix)}Invalid arguments (fix them and call again):\n${issueLines(checked.issues)}`);
+    let result;
     try {
-      const result = await runner({ ...ctxBase, args: checked.value, extra });
-      return toResult(result, prefix);
+      result = await runner({ ...ctxBase, args: checked.value, extra });
     } catch (error) {
       return errorResult(`${lead(prefix)}${thrownText(error)}`);
+    }
+    return output === undefined ? toResult(result, prefix) : outputResult(result, output.standard, prefix);
+  }
+
+  /**
+   * A tool's `output`: its validator, and its schema as the mcp profile
+   * writes it (compiled here, so that a root that is not an object, which
+   * MCP's outputSchema cannot be, is refused by defineTool). Not rewritten
+   * per client: a client checks results against it, and a profile's
+   * rewrites are for what a model writes.
+   */
+  function readOutput(def, name, where) {
+    if (def.output === undefined && def.outputJsonSchema === undefined) return undefined;
+    const out = readInput(def.output, def.outputJsonSchema, `${where}, output`, { io: "output", keys: ["output", "outputJsonSchema"] });
+    let tool;
+    try {
+      tool = compile(out.text, { name });
+    } catch (error) {
+      if (!(error instanceof ToolshapeError)) throw error;
+      // The core words a root that is not an object for an input schema.
+      const message = error.code === "INVALID_ROOT" ? error.message.replace("a tool's input schema", "an output schema (MCP's outputSchema)") : error.message;
+      throw refuse(`${where}, output: ${message}`);
+    }
+    try {
+      return { standard: out.standard, schema: freezeDeep(tool.inputSchema()) };
+    } finally {
+      tool.free();
     }
   }
 
@@ -125,6 +153,8 @@ export function makeDefine(api) {
     const description = def.description === undefined ? name : def.description;
     const annotations = def.annotations === undefined ? undefined : freezeDeep(JSON.parse(jsonText(def.annotations, `${where} annotations`, "INVALID_DEFINITION")));
     const tags = tagsOf(def.tags, where);
+    // Before the input's compile: a refused output then leaves nothing compiled behind.
+    const output = readOutput(def, name, where);
     const tool = compile(input.text, { name });
     const root = JSON.parse(input.text);
     const props = isObject(root) && isObject(root.properties) ? Object.keys(root.properties) : null;
@@ -141,6 +171,7 @@ export function makeDefine(api) {
     function definition(options) {
       const { client = "mcp" } = optionsOf(options, ["client"], "definition");
       const out = { name, description, inputSchema: schemaFor(client) };
+      if (output !== undefined) out.outputSchema = cloneJson(output.schema);
       if (title !== undefined) out.title = title;
       if (annotations !== undefined) out.annotations = { ...annotations };
       return out;
@@ -155,7 +186,7 @@ export function makeDefine(api) {
         return errorResult(`${lead(prefix)}${thrownText(error)}`);
       }
       if (!isObject(value)) return errorResult(`${lead(prefix)}the arguments must be an object, got ${Array.isArray(value) ? "an array" : value === null ? "null" : typeof value}`);
-      return run(plan, runner, value, undefined, extra, prefix, ctx);
+      return run(plan, runner, value, undefined, extra, prefix, ctx, output);
     }
 
     // The command line shows the tool's description (in a command list and
@@ -165,7 +196,7 @@ export function makeDefine(api) {
     );
     const cli = makeCliRunner({
       tool: cliTool,
-      route: () => ({ run: (data, extra) => run(plan, runner, data, undefined, extra, prefix, ctx), validate: (data) => validate(data, plan) }),
+      route: () => ({ run: (data, extra) => run(plan, runner, data, undefined, extra, prefix, ctx, output), validate: (data) => validate(data, plan) }),
     });
 
     return Object.freeze({
@@ -237,7 +268,7 @@ export function makeDefine(api) {
     const where = `tool "${typeof def.name === "string" ? def.name : "?"}"`;
     checkKeys(def, GROUP_KEYS, where);
     const toolUse = middlewareOf(def.use, where);
-    const common = readInput(def.common, def.commonJsonSchema, `${where}, common`);
+    const common = readInput(def.common, def.commonJsonSchema, `${where}, common`, { keys: ["common", "commonJsonSchema"] });
     const list = actionsOf(def, where, toolUse);
     const tags = tagsOf(def.tags, where);
     const defined = JSON.parse(core.guard(() => core.wasm.defineGroup(wireText(def, common, list))));

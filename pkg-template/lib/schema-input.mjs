@@ -29,12 +29,18 @@ export function standardOf(schema) {
  * word for (a bigint, a date, a custom check) makes `z.toJSONSchema` throw
  * unless told to write it as "any", which only the caller may decide.
  */
-function conversionAdvice(standard) {
+function conversionAdvice(standard, io) {
   if (standard.vendor !== "zod") return "";
-  return '; to accept such a value as any JSON instead, pass z.toJSONSchema(schema, { io: "input", unrepresentable: "any" })';
+  return `; to accept such a value as any JSON instead, pass z.toJSONSchema(schema, { io: "${io}", unrepresentable: "any" })`;
 }
 
-export function schemaText(schema) {
+/**
+ * @param {unknown} schema any form above
+ * @param {"input" | "output"} io which side of a Standard JSON Schema value
+ *   to convert: a tool's arguments are its input, a handler's result (a
+ *   definition's `output`) the output, where defaults are filled in
+ */
+export function schemaText(schema, io = "input") {
   if (typeof schema === "string") return schema;
   // A plain object whose `~standard` is its own visible key is a validator
   // built of object literals (Valibot), not JSON Schema.
@@ -42,20 +48,20 @@ export function schemaText(schema) {
     return jsonText(schema, "the schema", "INVALID_SCHEMA");
   }
   const standard = standardOf(schema);
-  const input = standard && standard.jsonSchema && standard.jsonSchema.input;
-  if (typeof input === "function") {
+  const convert = standard && standard.jsonSchema && standard.jsonSchema[io];
+  if (typeof convert === "function") {
     let converted;
     try {
-      converted = input.call(standard.jsonSchema, { target: "draft-2020-12" });
+      converted = convert.call(standard.jsonSchema, { target: "draft-2020-12" });
     } catch (error) {
-      throw fail("INVALID_SCHEMA", `the schema's ~standard.jsonSchema.input failed: ${error && error.message}${conversionAdvice(standard)}`);
+      throw fail("INVALID_SCHEMA", `the schema's ~standard.jsonSchema.${io} failed: ${error && error.message}${conversionAdvice(standard, io)}`);
     }
     return jsonText(converted, "the converted schema", "INVALID_SCHEMA");
   }
   if (standard) {
     throw fail(
       "INVALID_SCHEMA",
-      `this ${standard.vendor || "schema"} value has no ~standard.jsonSchema (Zod >= 4.2 and ArkType have one); pass its JSON Schema instead (for Zod, z.toJSONSchema(schema, { io: "input" }))`,
+      `this ${standard.vendor || "schema"} value has no ~standard.jsonSchema (Zod >= 4.2 and ArkType have one); pass its JSON Schema instead (for Zod, z.toJSONSchema(schema, { io: "${io}" }))`,
     );
   }
   if (schema && typeof schema === "object" && SCHEMA_KEYS.some((k) => hasOwn(schema, k))) {
