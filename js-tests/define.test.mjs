@@ -342,6 +342,29 @@ test("output: JSON Schema is read and not validated; any Standard Schema with ou
   assert.throws(() => defineGroup({ name: "g", actions: { a: { output: json, handler: () => ({}) } } }), (e) => e.code === "INVALID_DEFINITION" && /action "a": unknown key "output"/.test(e.message));
 });
 
+test("_meta passes to the tool's definition as given, copied; a group's to its tool and to each tool of its projection", () => {
+  const meta = { "openai/outputTemplate": "ui://widget/weather.html", nested: { list: [1, { deep: true }] }, ["__proto__"]: { polluted: true } };
+  const tool = defineTool({ name: "weather", _meta: meta, handler: () => "ok" });
+  meta.nested.list.push(2);
+  const listed = tool.definition();
+  assert.deepEqual(Object.keys(listed), ["name", "description", "inputSchema", "_meta"]);
+  assert.deepEqual(listed._meta.nested, { list: [1, { deep: true }] });
+  assert.ok(Object.hasOwn(listed._meta, "__proto__"));
+  assert.equal({}.polluted, undefined);
+  listed._meta.nested.list.length = 0;
+  assert.equal(tool.definition()._meta.nested.list.length, 2);
+  const group = defineGroup({ name: "g", _meta: { "openai/widgetAccessible": true }, actions: { a: { handler: () => "a" }, b: { handler: () => "b" } } });
+  assert.deepEqual(group.definition()._meta, { "openai/widgetAccessible": true });
+  assert.deepEqual(group.definitions().map((t) => [t.name, t._meta]), [["g_a", { "openai/widgetAccessible": true }], ["g_b", { "openai/widgetAccessible": true }]]);
+  assert.equal(defineTool({ name: "plain", handler: () => "" }).definition()._meta, undefined);
+  for (const bad of [[], "x", 1, null]) {
+    assert.throws(() => defineTool({ name: "t", _meta: bad, handler: () => "" }), (e) => e.code === "INVALID_DEFINITION" && /tool "t": `_meta` must be an object/.test(e.message));
+  }
+  const cyclic = {};
+  cyclic.self = cyclic;
+  assert.throws(() => defineGroup({ name: "g", _meta: cyclic, actions: { a: { handler: () => "" } } }), (e) => e.code === "INVALID_DEFINITION" && /_meta cannot be read: a value refers to itself/.test(e.message));
+});
+
 test("hostile keys: __proto__ in arguments reaches no prototype", async () => {
   const tool = defineTool({ name: "p", input: z.object({ a: z.string() }), handler: (args) => JSON.stringify(Object.getPrototypeOf(args) === Object.prototype) });
   const args = JSON.parse('{"a":"x","__proto__":{"polluted":true}}');

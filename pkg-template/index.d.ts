@@ -407,6 +407,8 @@ export interface ToolSpec<S = DefinitionInput, O = undefined> {
   /** `output`'s JSON Schema, when `output` is a validator that cannot give one (Zod 3, Valibot). */
   outputJsonSchema?: JsonSchema;
   annotations?: ToolAnnotations;
+  /** Listed on the tool as given (MCP Apps read the tool's interface from `_meta.ui.resourceUri`). */
+  _meta?: Record<string, unknown>;
   tags?: string[];
   use?: Middleware[];
   handler: (args: OutputOf<S>, ctx: { action: undefined; tool: string; extra: unknown }) => ToolResultOf<O>;
@@ -426,6 +428,8 @@ export interface GroupSpec {
   help?: boolean;
   descriptionFormat?: "text" | "toon";
   annotations?: ToolAnnotations;
+  /** Listed on the grouped tool, and on each tool of the flat projection. */
+  _meta?: Record<string, unknown>;
   tags?: string[];
   actions?: Record<string, ActionSpec<any>>;
   groups?: Record<string, { description?: string; use?: Middleware[]; actions: Record<string, ActionSpec<any>> }>;

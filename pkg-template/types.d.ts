@@ -379,6 +379,7 @@ export interface ToolListing {
   /** A tool's `output`, as the mcp profile writes it, for every client. */
   outputSchema?: InputSchema;
   annotations?: ToolAnnotations;
+  _meta?: Record<string, unknown>;
 }
 
 /** What middleware and handlers are told of a call. */

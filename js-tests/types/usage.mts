@@ -126,7 +126,9 @@ const Weather = z.object({ temp: z.number(), unit: z.enum(["C", "F"]).default("C
 const weather = defineTool({ name: "weather", input: z.object({ city: z.string() }), output: Weather, handler: async ({ city }) => ({ temp: city.length }) });
 const outputSchema: McpTool["outputSchema"] = weather.definition().outputSchema;
 void [outputSchema, defineTool({ name: "w", output: Weather, handler: () => ({ content: [], structuredContent: { temp: 1 } }) })];
-void defineTool({ name: "any", handler: () => 42 });
+void defineTool({ name: "any", _meta: { "openai/outputTemplate": "ui://w" }, handler: () => 42 });
+const listedMeta: McpTool["_meta"] = weather.definition()._meta;
+void listedMeta;
 // @ts-expect-error: temp is a number in the output
 defineTool({ name: "w", output: Weather, handler: async () => ({ temp: "hot" }) });
 // @ts-expect-error: a tool with an output answers an object, not a string

@@ -13,8 +13,8 @@ import { makeCliRunner } from "./run-cli.mjs";
 import { cloneJson, freezeDeep, hasOwn, isObject, put } from "./objects.mjs";
 import { knownOptions } from "./option-keys.mjs";
 
-const TOOL_KEYS = ["name", "title", "description", "input", "jsonSchema", "output", "outputJsonSchema", "annotations", "tags", "use", "handler"];
-const GROUP_KEYS = ["name", "title", "description", "discriminator", "common", "commonJsonSchema", "use", "help", "descriptionFormat", "annotations", "tags", "actions", "groups"];
+const TOOL_KEYS = ["name", "title", "description", "input", "jsonSchema", "output", "outputJsonSchema", "annotations", "_meta", "tags", "use", "handler"];
+const GROUP_KEYS = ["name", "title", "description", "discriminator", "common", "commonJsonSchema", "use", "help", "descriptionFormat", "annotations", "_meta", "tags", "actions", "groups"];
 const MODULE_KEYS = ["description", "use", "actions"];
 const ACTION_KEYS = ["description", "input", "jsonSchema", "handler", "use", "readOnly", "destructive", "idempotent", "openWorld"];
 const DEFINITION_OPTIONS = ["client", "actionsAs"];
@@ -45,6 +45,17 @@ function tagsOf(tags, where) {
   if (tags === undefined) return Object.freeze([]);
   if (!Array.isArray(tags) || tags.some((t) => typeof t !== "string")) throw refuse(`${where}: \`tags\` must be an array of strings`);
   return Object.freeze([...tags]);
+}
+
+/**
+ * A definition's `_meta`, listed on its tools as given (the MCP SDK's
+ * `registerTool` takes it too; MCP Apps read a tool's interface from its
+ * `ui.resourceUri`): a JSON object, kept as a copy.
+ */
+function metaOf(meta, where) {
+  if (meta === undefined) return undefined;
+  if (!isObject(meta)) throw refuse(`${where}: \`_meta\` must be an object`);
+  return freezeDeep(JSON.parse(jsonText(meta, `${where} _meta`, "INVALID_DEFINITION")));
 }
 
 function optionsOf(options, allowed, what) {
@@ -153,6 +164,7 @@ export function makeDefine(api) {
     const description = def.description === undefined ? name : def.description;
     const annotations = def.annotations === undefined ? undefined : freezeDeep(JSON.parse(jsonText(def.annotations, `${where} annotations`, "INVALID_DEFINITION")));
     const tags = tagsOf(def.tags, where);
+    const meta = metaOf(def._meta, where);
     // Before the input's compile: a refused output then leaves nothing compiled behind.
     const output = readOutput(def, name, where);
     const tool = compile(input.text, { name });
@@ -174,6 +186,7 @@ export function makeDefine(api) {
       if (output !== undefined) out.outputSchema = cloneJson(output.schema);
       if (title !== undefined) out.title = title;
       if (annotations !== undefined) out.annotations = { ...annotations };
+      if (meta !== undefined) out._meta = cloneJson(meta);
       return out;
     }
 
@@ -271,11 +284,12 @@ export function makeDefine(api) {
     const common = readInput(def.common, def.commonJsonSchema, `${where}, common`, { keys: ["common", "commonJsonSchema"] });
     const list = actionsOf(def, where, toolUse);
     const tags = tagsOf(def.tags, where);
+    const meta = metaOf(def._meta, where);
     const defined = JSON.parse(core.guard(() => core.wasm.defineGroup(wireText(def, common, list))));
-    return makeGroup(def, defined, common, list, tags);
+    return makeGroup(def, defined, common, list, tags, meta);
   }
 
-  function makeGroup(def, defined, common, list, tags) {
+  function makeGroup(def, defined, common, list, tags, meta) {
     const { name, discriminator, grouped } = defined;
     const title = def.title;
     const annotations = freezeDeep(defined.annotations);
@@ -337,6 +351,7 @@ export function makeDefine(api) {
       const out = { name, description: defined.description, inputSchema };
       if (title !== undefined) out.title = title;
       out.annotations = { ...annotations };
+      if (meta !== undefined) out._meta = cloneJson(meta);
       return out;
     }
 
@@ -353,7 +368,10 @@ export function makeDefine(api) {
           leftOut(entry.out.flatName, error);
           continue;
         }
-        out.push({ name: entry.out.flatName, description: entry.out.description, inputSchema, annotations: { ...entry.out.annotations } });
+        const tool = { name: entry.out.flatName, description: entry.out.description, inputSchema, annotations: { ...entry.out.annotations } };
+        // The group's _meta on each tool of the projection: each stands for the group.
+        if (meta !== undefined) tool._meta = cloneJson(meta);
+        out.push(tool);
       }
       return out;
     }
