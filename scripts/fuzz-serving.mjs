@@ -158,6 +158,7 @@ function groupSpec(r, name) {
   if (r.chance(0.2)) spec.common = gen.schema(r);
   if (r.chance(0.2)) spec.use = [r.pick(MIDDLEWARE)];
   if (r.chance(0.3)) spec.tags = [r.pick(["ops", "read", ...WORDS])];
+  if (r.chance(0.1)) spec._meta = metaValue(r);
   const wide = r.chance(0.03);
   const count = wide ? r.pick([300, 3000]) : 1 + r.int(5);
   // Wide groups share a few small schemas, as generated ones do, or give
@@ -184,7 +185,16 @@ function toolSpec(r, name) {
   if (r.chance(0.3)) spec.tags = [r.pick(["ops", "read", ...WORDS])];
   if (r.chance(0.2)) spec.use = [r.pick(MIDDLEWARE)];
   if (r.chance(0.2)) spec.annotations = { readOnlyHint: r.chance(0.5), title: r.pick(WORDS) };
+  // An output schema of any shape (most are refused: its root must be an
+  // object), held against whatever the handler answers.
+  if (r.chance(0.2)) spec.output = gen.schema(r);
+  if (r.chance(0.1)) spec._meta = metaValue(r);
   return spec;
+}
+
+/** A definition's `_meta`: the shape MCP Apps read, or any value. */
+function metaValue(r) {
+  return r.chance(0.7) ? { ui: { resourceUri: `ui://${r.pick(WORDS)}` } } : gen.randomValue(r);
 }
 
 /** Arguments for a call: an action's key with flags' worth of values, or anything. */
