@@ -342,7 +342,7 @@ test("output: JSON Schema is read and not validated; any Standard Schema with ou
   assert.throws(() => defineGroup({ name: "g", actions: { a: { output: json, handler: () => ({}) } } }), (e) => e.code === "INVALID_DEFINITION" && /action "a": unknown key "output"/.test(e.message));
 });
 
-test("_meta passes to the tool's definition as given, copied; a group's to its tool and to each tool of its projection", () => {
+test("icons and _meta pass to the tool's definition as given, copied; a group's to its tool and to each tool of its projection", () => {
   const meta = { "openai/outputTemplate": "ui://widget/weather.html", nested: { list: [1, { deep: true }] }, ["__proto__"]: { polluted: true } };
   const tool = defineTool({ name: "weather", _meta: meta, handler: () => "ok" });
   meta.nested.list.push(2);
@@ -353,10 +353,19 @@ test("_meta passes to the tool's definition as given, copied; a group's to its t
   assert.equal({}.polluted, undefined);
   listed._meta.nested.list.length = 0;
   assert.equal(tool.definition()._meta.nested.list.length, 2);
-  const group = defineGroup({ name: "g", _meta: { "openai/widgetAccessible": true }, actions: { a: { handler: () => "a" }, b: { handler: () => "b" } } });
+  const icons = [{ src: "https://example.com/g.svg", mimeType: "image/svg+xml", sizes: ["any"], theme: "dark" }];
+  const group = defineGroup({ name: "g", icons, _meta: { "openai/widgetAccessible": true }, actions: { a: { handler: () => "a" }, b: { handler: () => "b" } } });
+  icons[0].src = "changed";
+  assert.deepEqual(Object.keys(group.definition()).slice(-2), ["icons", "_meta"]);
+  assert.equal(group.definition().icons[0].src, "https://example.com/g.svg");
   assert.deepEqual(group.definition()._meta, { "openai/widgetAccessible": true });
-  assert.deepEqual(group.definitions().map((t) => [t.name, t._meta]), [["g_a", { "openai/widgetAccessible": true }], ["g_b", { "openai/widgetAccessible": true }]]);
-  assert.equal(defineTool({ name: "plain", handler: () => "" }).definition()._meta, undefined);
+  assert.deepEqual(group.definitions().map((t) => [t.name, t.icons[0].theme, t._meta]), [["g_a", "dark", { "openai/widgetAccessible": true }], ["g_b", "dark", { "openai/widgetAccessible": true }]]);
+  const plain = defineTool({ name: "plain", handler: () => "" }).definition();
+  assert.equal(plain._meta, undefined);
+  assert.equal(plain.icons, undefined);
+  for (const [bad, pattern] of [[{}, /`icons` must be an array/], [["x.png"], /`icons\[0\]` must be an object with a string `src`/], [[{ src: "a" }, { mimeType: "image/png" }], /`icons\[1\]`/]]) {
+    assert.throws(() => defineTool({ name: "t", icons: bad, handler: () => "" }), (e) => e.code === "INVALID_DEFINITION" && pattern.test(e.message));
+  }
   for (const bad of [[], "x", 1, null]) {
     assert.throws(() => defineTool({ name: "t", _meta: bad, handler: () => "" }), (e) => e.code === "INVALID_DEFINITION" && /tool "t": `_meta` must be an object/.test(e.message));
   }

@@ -195,11 +195,12 @@ for (const sdk of SDKS) {
     await viaCjs.close();
   });
 
-  test(`${sdk.line}: a tool's output schema and _meta are listed, and its structuredContent passes the SDK Client's own check`, async () => {
+  test(`${sdk.line}: a tool's output schema, icons and _meta are listed, and its structuredContent passes the SDK Client's own check`, async () => {
     const weather = defineTool({
       name: "weather",
       input: z.object({ city: z.string() }),
       output: z.object({ temp: z.number(), unit: z.enum(["C", "F"]).default("C") }),
+      icons: [{ src: "https://example.com/weather.svg", mimeType: "image/svg+xml" }],
       _meta: { ui: { resourceUri: "ui://weather/view.html" } },
       handler: ({ city }) => (city === "nowhere" ? { temp: "?" } : { temp: 21 }),
     });
@@ -212,6 +213,7 @@ for (const sdk of SDKS) {
     await assert.rejects(client.callTool({ name: "unchecked", arguments: {} }), /output schema/i);
     assert.deepEqual(listed.outputSchema.required, ["temp"]);
     assert.deepEqual(listed._meta, { ui: { resourceUri: "ui://weather/view.html" } });
+    assert.deepEqual(listed.icons, [{ src: "https://example.com/weather.svg", mimeType: "image/svg+xml" }]);
     // The Client checks structuredContent against the listed outputSchema, and throws when it fails.
     const result = await client.callTool({ name: "weather", arguments: { city: "Oslo" } });
     assert.deepEqual(result.structuredContent, { temp: 21, unit: "C" });

@@ -25,6 +25,7 @@ import type {
   UsageOptions,
   WithRepairOptions,
   ToolAnnotations,
+  ToolIcon,
   CallContext,
   Middleware,
   ToolDefinition,
@@ -407,6 +408,8 @@ export interface ToolSpec<S = DefinitionInput, O = undefined> {
   /** `output`'s JSON Schema, when `output` is a validator that cannot give one (Zod 3, Valibot). */
   outputJsonSchema?: JsonSchema;
   annotations?: ToolAnnotations;
+  /** MCP's Tool.icons, listed as given. */
+  icons?: ToolIcon[];
   /** Listed on the tool as given (MCP Apps read the tool's interface from `_meta.ui.resourceUri`). */
   _meta?: Record<string, unknown>;
   tags?: string[];
@@ -428,6 +431,8 @@ export interface GroupSpec {
   help?: boolean;
   descriptionFormat?: "text" | "toon";
   annotations?: ToolAnnotations;
+  /** Listed on the grouped tool, and on each tool of the flat projection. */
+  icons?: ToolIcon[];
   /** Listed on the grouped tool, and on each tool of the flat projection. */
   _meta?: Record<string, unknown>;
   tags?: string[];

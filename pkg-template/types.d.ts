@@ -379,7 +379,16 @@ export interface ToolListing {
   /** A tool's `output`, as the mcp profile writes it, for every client. */
   outputSchema?: InputSchema;
   annotations?: ToolAnnotations;
+  icons?: ToolIcon[];
   _meta?: Record<string, unknown>;
+}
+
+/** An icon of a tool (MCP's Icon): a URL or a data: URI, with what it is and where it suits. */
+export interface ToolIcon {
+  src: string;
+  mimeType?: string;
+  sizes?: string[];
+  theme?: "light" | "dark";
 }
 
 /** What middleware and handlers are told of a call. */

@@ -189,6 +189,7 @@ function toolSpec(r, name) {
   // object), held against whatever the handler answers.
   if (r.chance(0.2)) spec.output = gen.schema(r);
   if (r.chance(0.1)) spec._meta = metaValue(r);
+  if (r.chance(0.1)) spec.icons = r.chance(0.7) ? [{ src: `https://example.com/${r.pick(WORDS)}.svg`, theme: r.pick(["light", "dark"]) }] : gen.randomValue(r);
   return spec;
 }
 

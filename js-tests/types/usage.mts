@@ -128,7 +128,10 @@ const outputSchema: McpTool["outputSchema"] = weather.definition().outputSchema;
 void [outputSchema, defineTool({ name: "w", output: Weather, handler: () => ({ content: [], structuredContent: { temp: 1 } }) })];
 void defineTool({ name: "any", _meta: { "openai/outputTemplate": "ui://w" }, handler: () => 42 });
 const listedMeta: McpTool["_meta"] = weather.definition()._meta;
-void listedMeta;
+const listedIcons: McpTool["icons"] = defineTool({ name: "i", icons: [{ src: "https://example.com/i.svg", theme: "light" }], handler: () => "" }).definition().icons;
+void [listedMeta, listedIcons];
+// @ts-expect-error: an icon's theme is "light" or "dark"
+defineTool({ name: "i", icons: [{ src: "x", theme: "blue" }], handler: () => "" });
 // @ts-expect-error: temp is a number in the output
 defineTool({ name: "w", output: Weather, handler: async () => ({ temp: "hot" }) });
 // @ts-expect-error: a tool with an output answers an object, not a string

@@ -13,8 +13,8 @@ import { makeCliRunner } from "./run-cli.mjs";
 import { cloneJson, freezeDeep, hasOwn, isObject, put } from "./objects.mjs";
 import { knownOptions } from "./option-keys.mjs";
 
-const TOOL_KEYS = ["name", "title", "description", "input", "jsonSchema", "output", "outputJsonSchema", "annotations", "_meta", "tags", "use", "handler"];
-const GROUP_KEYS = ["name", "title", "description", "discriminator", "common", "commonJsonSchema", "use", "help", "descriptionFormat", "annotations", "_meta", "tags", "actions", "groups"];
+const TOOL_KEYS = ["name", "title", "description", "input", "jsonSchema", "output", "outputJsonSchema", "annotations", "icons", "_meta", "tags", "use", "handler"];
+const GROUP_KEYS = ["name", "title", "description", "discriminator", "common", "commonJsonSchema", "use", "help", "descriptionFormat", "annotations", "icons", "_meta", "tags", "actions", "groups"];
 const MODULE_KEYS = ["description", "use", "actions"];
 const ACTION_KEYS = ["description", "input", "jsonSchema", "handler", "use", "readOnly", "destructive", "idempotent", "openWorld"];
 const DEFINITION_OPTIONS = ["client", "actionsAs"];
@@ -56,6 +56,30 @@ function metaOf(meta, where) {
   if (meta === undefined) return undefined;
   if (!isObject(meta)) throw refuse(`${where}: \`_meta\` must be an object`);
   return freezeDeep(JSON.parse(jsonText(meta, `${where} _meta`, "INVALID_DEFINITION")));
+}
+
+/**
+ * A definition's `icons` (MCP's Tool.icons, which the SDK 2.x `registerTool`
+ * takes): `[{ src, mimeType?, sizes?, theme? }]`, listed as given, a copy.
+ */
+function iconsOf(icons, where) {
+  if (icons === undefined) return undefined;
+  if (!Array.isArray(icons)) throw refuse(`${where}: \`icons\` must be an array of { src, mimeType, sizes, theme }`);
+  icons.forEach((icon, i) => {
+    if (!isObject(icon) || typeof icon.src !== "string") throw refuse(`${where}: \`icons[${i}]\` must be an object with a string \`src\` (a URL or a data: URI)`);
+  });
+  return freezeDeep(JSON.parse(jsonText(icons, `${where} icons`, "INVALID_DEFINITION")));
+}
+
+/** The fields a definition lists on its tools as given: `icons` and `_meta`, each a copy. */
+function listedExtras(def, where) {
+  const icons = iconsOf(def.icons, where);
+  const meta = metaOf(def._meta, where);
+  return (out) => {
+    if (icons !== undefined) out.icons = cloneJson(icons);
+    if (meta !== undefined) out._meta = cloneJson(meta);
+    return out;
+  };
 }
 
 function optionsOf(options, allowed, what) {
@@ -164,7 +188,7 @@ export function makeDefine(api) {
     const description = def.description === undefined ? name : def.description;
     const annotations = def.annotations === undefined ? undefined : freezeDeep(JSON.parse(jsonText(def.annotations, `${where} annotations`, "INVALID_DEFINITION")));
     const tags = tagsOf(def.tags, where);
-    const meta = metaOf(def._meta, where);
+    const withExtras = listedExtras(def, where);
     // Before the input's compile: a refused output then leaves nothing compiled behind.
     const output = readOutput(def, name, where);
     const tool = compile(input.text, { name });
@@ -186,8 +210,7 @@ export function makeDefine(api) {
       if (output !== undefined) out.outputSchema = cloneJson(output.schema);
       if (title !== undefined) out.title = title;
       if (annotations !== undefined) out.annotations = { ...annotations };
-      if (meta !== undefined) out._meta = cloneJson(meta);
-      return out;
+      return withExtras(out);
     }
 
     async function call(args, extra, options) {
@@ -284,12 +307,12 @@ export function makeDefine(api) {
     const common = readInput(def.common, def.commonJsonSchema, `${where}, common`, { keys: ["common", "commonJsonSchema"] });
     const list = actionsOf(def, where, toolUse);
     const tags = tagsOf(def.tags, where);
-    const meta = metaOf(def._meta, where);
+    const withExtras = listedExtras(def, where);
     const defined = JSON.parse(core.guard(() => core.wasm.defineGroup(wireText(def, common, list))));
-    return makeGroup(def, defined, common, list, tags, meta);
+    return makeGroup(def, defined, common, list, tags, withExtras);
   }
 
-  function makeGroup(def, defined, common, list, tags, meta) {
+  function makeGroup(def, defined, common, list, tags, withExtras) {
     const { name, discriminator, grouped } = defined;
     const title = def.title;
     const annotations = freezeDeep(defined.annotations);
@@ -351,8 +374,7 @@ export function makeDefine(api) {
       const out = { name, description: defined.description, inputSchema };
       if (title !== undefined) out.title = title;
       out.annotations = { ...annotations };
-      if (meta !== undefined) out._meta = cloneJson(meta);
-      return out;
+      return withExtras(out);
     }
 
     /** `leftOut(name, error)` is the registry's: an action the client cannot take is skipped and reported, not thrown. */
@@ -368,10 +390,8 @@ export function makeDefine(api) {
           leftOut(entry.out.flatName, error);
           continue;
         }
-        const tool = { name: entry.out.flatName, description: entry.out.description, inputSchema, annotations: { ...entry.out.annotations } };
-        // The group's _meta on each tool of the projection: each stands for the group.
-        if (meta !== undefined) tool._meta = cloneJson(meta);
-        out.push(tool);
+        // The group's icons and _meta on each tool of the projection: each stands for the group.
+        out.push(withExtras({ name: entry.out.flatName, description: entry.out.description, inputSchema, annotations: { ...entry.out.annotations } }));
       }
       return out;
     }
