@@ -366,6 +366,8 @@ test("icons and _meta pass to the tool's definition as given, copied; a group's 
   for (const [bad, pattern] of [[{}, /`icons` must be an array/], [["x.png"], /`icons\[0\]` must be an object with a string `src`/], [[{ src: "a" }, { mimeType: "image/png" }], /`icons\[1\]`/]]) {
     assert.throws(() => defineTool({ name: "t", icons: bad, handler: () => "" }), (e) => e.code === "INVALID_DEFINITION" && pattern.test(e.message));
   }
+  const trap = [{ get src() { throw new Error("no src"); } }];
+  assert.throws(() => defineTool({ name: "t", icons: trap, handler: () => "" }), (e) => e instanceof ToolshapeError && e.code === "INVALID_DEFINITION" && /icons cannot be written as JSON: no src/.test(e.message));
   for (const bad of [[], "x", 1, null]) {
     assert.throws(() => defineTool({ name: "t", _meta: bad, handler: () => "" }), (e) => e.code === "INVALID_DEFINITION" && /tool "t": `_meta` must be an object/.test(e.message));
   }

@@ -436,7 +436,7 @@ interface DefinitionBase {
   readonly name: string;
   readonly description: string;
   readonly tags: readonly string[];
-  /** `{ name, description, inputSchema, annotations }` for one client (default `mcp`). */
+  /** `{ name, description, inputSchema, outputSchema?, title?, annotations, icons?, _meta? }` for one client (default `mcp`). */
   definition(options?: DefinitionOptions): ToolListing;
   /** The flat projection: one tool per action (a plain tool is its own). */
   definitions(options?: { client?: ClientName | undefined }): ToolListing[];

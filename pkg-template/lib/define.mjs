@@ -65,10 +65,12 @@ function metaOf(meta, where) {
 function iconsOf(icons, where) {
   if (icons === undefined) return undefined;
   if (!Array.isArray(icons)) throw refuse(`${where}: \`icons\` must be an array of { src, mimeType, sizes, theme }`);
-  icons.forEach((icon, i) => {
+  // Checked on the JSON copy: a getter on the given value runs once, inside jsonText.
+  const copy = JSON.parse(jsonText(icons, `${where} icons`, "INVALID_DEFINITION"));
+  copy.forEach((icon, i) => {
     if (!isObject(icon) || typeof icon.src !== "string") throw refuse(`${where}: \`icons[${i}]\` must be an object with a string \`src\` (a URL or a data: URI)`);
   });
-  return freezeDeep(JSON.parse(jsonText(icons, `${where} icons`, "INVALID_DEFINITION")));
+  return freezeDeep(copy);
 }
 
 /** The fields a definition lists on its tools as given: `icons` and `_meta`, each a copy. */
