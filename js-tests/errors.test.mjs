@@ -48,6 +48,19 @@ test("INVALID_SCHEMA: keywords of the wrong kind, and values that are no schema"
   expectCode(() => compile({ type: "object", properties: { big: { type: "integer", default: 10n } } }), "INVALID_SCHEMA");
 });
 
+test("INVALID_SCHEMA: a schema whose getter or Proxy trap throws, wherever a schema is taken; never the trap's own error", () => {
+  const trap = new Proxy({}, { get() { throw new Error("trap get"); }, getPrototypeOf() { throw new Error("trap proto"); } });
+  const getter = { "~standard": { get validate() { throw new Error("validate getter"); } } };
+  expectCode(() => compile(trap), "INVALID_SCHEMA", /^the schema cannot be read: trap proto$/);
+  expectCode(() => cjs.check(trap), "INVALID_SCHEMA", /cannot be read/);
+  expectCode(() => cjs.repair(trap, {}), "INVALID_SCHEMA", /cannot be read: trap proto/);
+  expectCode(() => cjs.withRepair(trap, () => ""), "INVALID_SCHEMA", /cannot be read: trap get/);
+  expectCode(() => cjs.repairing(getter), "INVALID_SCHEMA", /cannot be read: validate getter/);
+  expectCode(() => cjs.defineTool({ name: "t", input: getter, handler: () => "" }), "INVALID_DEFINITION", /^tool "t": the schema cannot be read: validate getter$/);
+  expectCode(() => cjs.defineTool({ name: "t", output: trap, handler: () => ({}) }), "INVALID_DEFINITION", /^tool "t", output: the schema cannot be read: trap get$/);
+  assert.deepEqual(compile(ok).inputSchema(), { type: "object", properties: { a: { type: "string" } } });
+});
+
 test("DANGLING_REF names the $ref and where it is", () => {
   expectCode(() => compile({ type: "object", properties: { a: { $ref: "#/$defs/Nope" } } }), "DANGLING_REF", /#\/\$defs\/Nope.*#\/properties\/a/);
 });

@@ -45,6 +45,15 @@ export function makeApi(wasm, ready = () => true, how = {}) {
 
   const Commands = makeCommandsClass(core, Tool);
 
+  /** `instanceof Tool`, false for a Proxy whose prototype trap throws: compile then says the schema cannot be read. */
+  function isTool(value) {
+    try {
+      return value instanceof Tool;
+    } catch {
+      return false;
+    }
+  }
+
   function compile(schema, options) {
     requireReady();
     return new Tool(schemaText(schema), optionsText(options, "compile"));
@@ -57,7 +66,7 @@ export function makeApi(wasm, ready = () => true, how = {}) {
 
   /** repair(schema or tool, args, options): compiles (and frees) when given a schema. */
   function repair(schemaOrTool, args, options) {
-    if (schemaOrTool instanceof Tool) return schemaOrTool.repair(args, options);
+    if (isTool(schemaOrTool)) return schemaOrTool.repair(args, options);
     const tool = compile(schemaOrTool);
     try {
       return tool.repair(args, options);

@@ -5,7 +5,7 @@
 // with `jsonSchema` beside it; plain JSON Schema is read and not validated.
 
 import { ToolshapeError, fail } from "./errors.mjs";
-import { schemaText, standardOf } from "./schema-input.mjs";
+import { schemaText, validatorOf } from "./schema-input.mjs";
 
 /**
  * @param {unknown} input the schema given (Zod, Standard Schema, JSON Schema)
@@ -17,8 +17,12 @@ import { schemaText, standardOf } from "./schema-input.mjs";
  */
 export function readInput(input, jsonSchema, where, { io = "input", keys = ["input", "jsonSchema"] } = {}) {
   if (input === undefined && jsonSchema === undefined) return { text: undefined, standard: undefined };
-  const standard = standardOf(input);
-  const validator = standard && typeof standard.validate === "function" ? standard : undefined;
+  let validator;
+  try {
+    validator = validatorOf(input);
+  } catch (error) {
+    throw fail("INVALID_DEFINITION", `${where}: ${error.message}`);
+  }
   let text;
   try {
     text = schemaText(jsonSchema !== undefined ? jsonSchema : input, io);

@@ -4,13 +4,12 @@
 // and one handler, kept as its own API.
 
 import { fail } from "./errors.mjs";
-import { standardOf } from "./schema-input.mjs";
+import { validatorOf } from "./schema-input.mjs";
 
 /** `withRepair(schema, handler, { onRepair, name })` over defineTool. */
 export function makeWithRepair(defineTool) {
   return function withRepair(schema, handler, options) {
-    const standard = standardOf(schema);
-    if (!standard || typeof standard.validate !== "function") {
+    if (validatorOf(schema) === undefined) {
       throw fail("INVALID_SCHEMA", "withRepair needs a Standard Schema (such as a Zod schema) to validate with");
     }
     if (typeof handler !== "function") throw fail("INVALID_OPTION", "withRepair needs a handler function");

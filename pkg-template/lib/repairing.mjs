@@ -7,15 +7,15 @@
 
 import { fail, ToolshapeError } from "./errors.mjs";
 import { knownOptions } from "./option-keys.mjs";
-import { standardOf } from "./schema-input.mjs";
+import { validatorOf } from "./schema-input.mjs";
 
 const OPTIONS = ["onRepair"];
 
 /** `repairing(schema, { onRepair })` over `compile`. */
 export function makeRepairing(compile) {
   return function repairing(schema, options) {
-    const standard = standardOf(schema);
-    if (!standard || typeof standard.validate !== "function") {
+    const standard = validatorOf(schema);
+    if (standard === undefined) {
       throw fail("INVALID_SCHEMA", "repairing needs a Standard Schema that validates (Zod 4, ArkType, Valibot): plain JSON Schema has no validator to hand the repaired value to");
     }
     const { onRepair } = options === undefined ? {} : knownOptions(options, OPTIONS, "repairing");

@@ -4,9 +4,10 @@
 // Standard JSON Schema value such as a Zod >= 4.2 or ArkType schema. A
 // validator that cannot give JSON Schema (Valibot, Zod 3) is refused.
 
-import { fail } from "./errors.mjs";
+import { ToolshapeError, fail } from "./errors.mjs";
 import { jsonText } from "./json-text.mjs";
 import { hasOwn } from "./objects.mjs";
+import { thrownText } from "./results.mjs";
 
 const SCHEMA_KEYS = [
   "type", "properties", "$schema", "$ref", "$defs", "definitions", "anyOf", "oneOf", "allOf",
@@ -21,7 +22,26 @@ function isPlainObject(value) {
 
 /** The `~standard` property of a Standard Schema value, if it has one. */
 export function standardOf(schema) {
-  return schema && (typeof schema === "object" || typeof schema === "function") ? schema["~standard"] : undefined;
+  try {
+    return schema && (typeof schema === "object" || typeof schema === "function") ? schema["~standard"] : undefined;
+  } catch (error) {
+    throw unreadable(error);
+  }
+}
+
+/** The `~standard` of a value that validates (a `validate` function), else undefined. */
+export function validatorOf(schema) {
+  const standard = standardOf(schema);
+  try {
+    return standard && typeof standard.validate === "function" ? standard : undefined;
+  } catch (error) {
+    throw unreadable(error);
+  }
+}
+
+/** A getter or a Proxy trap of the caller's value threw while it was read. */
+function unreadable(error) {
+  return fail("INVALID_SCHEMA", `the schema cannot be read: ${thrownText(error)}`);
 }
 
 /**
@@ -42,6 +62,14 @@ function conversionAdvice(standard, io) {
  */
 export function schemaText(schema, io = "input") {
   if (typeof schema === "string") return schema;
+  try {
+    return readSchema(schema, io);
+  } catch (error) {
+    throw error instanceof ToolshapeError ? error : unreadable(error);
+  }
+}
+
+function readSchema(schema, io) {
   // A plain object whose `~standard` is its own visible key is a validator
   // built of object literals (Valibot), not JSON Schema.
   if (isPlainObject(schema) && !Object.prototype.propertyIsEnumerable.call(schema, "~standard")) {
