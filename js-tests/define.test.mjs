@@ -221,6 +221,7 @@ test("definition errors are INVALID_DEFINITION naming tool and action; FIELD_CON
   refused({ name: "t", actions: { a: { ...ok, handle: () => "" } } }, /unknown key "handle"/);
   refused({ name: "t", actions: { a: { ...ok, use: ["x"] } } }, /`use\[0\]` is not a function/);
   refused({ name: "t", actions: { a: { ...ok, input: z3.object({ n: z3.number() }) } } }, /`jsonSchema` beside `input`/);
+  refused({ name: "t", common: z3.object({ n: z3.number() }), actions: { a: ok } }, /tool "t", common: .*`commonJsonSchema` beside `common`/);
   assert.throws(
     () => defineGroup({ name: "t", actions: { a: { ...ok, input: z.object({ x: z.string(), y: z.number() }) }, b: { ...ok, input: z.object({ x: z.number(), y: z.boolean() }) } } }),
     (e) => e.code === "FIELD_CONFLICT" && e.conflicts.length === 2 && e.conflicts[0].field === "x",
