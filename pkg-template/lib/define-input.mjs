@@ -4,7 +4,7 @@
 // A validator that cannot give JSON Schema (Zod 3, Valibot, ArkType) comes
 // with `jsonSchema` beside it; plain JSON Schema is read and not validated.
 
-import { ToolshapeError, fail } from "./errors.mjs";
+import { fail } from "./errors.mjs";
 import { schemaText, validatorOf } from "./schema-input.mjs";
 
 /**
@@ -17,17 +17,13 @@ import { schemaText, validatorOf } from "./schema-input.mjs";
  */
 export function readInput(input, jsonSchema, where, { io = "input", keys = ["input", "jsonSchema"] } = {}) {
   if (input === undefined && jsonSchema === undefined) return { text: undefined, standard: undefined };
+  // Both throw only ToolshapeErrors (a value that throws when read is INVALID_SCHEMA).
   let validator;
-  try {
-    validator = validatorOf(input);
-  } catch (error) {
-    throw fail("INVALID_DEFINITION", `${where}: ${error.message}`);
-  }
   let text;
   try {
+    validator = validatorOf(input);
     text = schemaText(jsonSchema !== undefined ? jsonSchema : input, io);
   } catch (error) {
-    if (!(error instanceof ToolshapeError)) throw error;
     const hint = validator && jsonSchema === undefined ? `; or give its JSON Schema as \`${keys[1]}\` beside \`${keys[0]}\`` : "";
     throw fail("INVALID_DEFINITION", `${where}: ${error.message}${hint}`);
   }
