@@ -268,6 +268,31 @@ for (const sdk of SDKS) {
     await client.close();
     assert.throws(() => registry.attach({}), (e) => e.code === "INVALID_OPTION");
   });
+
+  // McpServer's registered tools have enable() and disable(); a registry's
+  // filter function is asked on every tools/list and tools/call, so state it
+  // reads does the same, and the server's sendToolListChanged tells the client.
+  test(`${sdk.line}: a filter function turns tools on and off while connected, as McpServer's enable and disable do`, async () => {
+    const enabled = new Set(["deploy"]);
+    const server = new sdk.McpServer({ name: "t", version: "1.0.0" });
+    createRegistry(tools()).attach(server, { filter: (def) => enabled.has(def.name) });
+    const client = await connected(server, "claude-code", sdk);
+    let heard;
+    client.setNotificationHandler(sdk.toolsChanged, async () => heard());
+    assert.deepEqual((await client.listTools()).tools.map((t) => t.name), ["deploy"]);
+    const off = await client.callTool({ name: "search", arguments: { q: "x" } });
+    assert.equal(off.isError, true);
+    assert.match(off.content[0].text, /"search" is not available here/);
+    const notice = new Promise((resolve) => (heard = resolve));
+    enabled.add("search");
+    enabled.delete("deploy");
+    server.sendToolListChanged();
+    await notice;
+    assert.deepEqual((await client.listTools()).tools.map((t) => t.name), ["search"]);
+    assert.equal((await client.callTool({ name: "search", arguments: { q: "x" } })).content[0].text, "found x");
+    assert.equal((await client.callTool({ name: "deploy", arguments: { service: "api" } })).isError, true);
+    await client.close();
+  });
 }
 
 for (const [sdk, exposition] of SDKS.flatMap((sdk) => [[sdk, "grouped"], [sdk, "flat"]])) {

@@ -499,6 +499,13 @@ export interface RegistryOptions {
 export interface AttachOptions {
   /** `auto` (default): the profile for the `clientInfo.name` the client sent; or a profile name. */
   client?: "auto" | ClientName | undefined;
+  /**
+   * The tools this server serves: tags, or a function of a definition asked
+   * on every `tools/list` and `tools/call`, so one that reads state of your
+   * own turns tools on and off while connected (call the server's
+   * `sendToolListChanged()` after a change): as `McpServer`'s `enable()`
+   * and `disable()`, with `filter: (def) => enabled.has(def.name)`.
+   */
   filter?: TagFilter | ((definition: ToolDefinition | GroupDefinition) => boolean) | undefined;
 }
 
