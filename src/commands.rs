@@ -7,6 +7,7 @@
 use std::collections::HashMap;
 
 use crate::argv::ArgvOptions;
+use crate::command::{complete, Candidate};
 use crate::error::{Code, Error, Issue, IssueCode, Result};
 use crate::flags::Builtins;
 use crate::help::{self, UsageOptions};
@@ -117,7 +118,7 @@ impl Commands {
         if first.starts_with('-') && first != "-" {
             return Err(self.no_command(&format!("a command comes before any flag, got {}", clip(first))));
         }
-        if first == "help" && self.tool("help").is_none() && self.builtins.help {
+        if self.builtin_help_word(first) {
             return Err(self.help_requested(argv.get(1..).filter(|rest| !rest.is_empty())));
         }
         let Some(tool) = self.tool(first) else {
@@ -139,6 +140,45 @@ impl Commands {
             }
             Err(err) => Err(err),
         }
+    }
+
+    /// Shell completion: the command words first (and `help`, which
+    /// takes one), then the chosen tool's own.
+    #[must_use]
+    pub fn complete(&self, words: &[&str]) -> Vec<Candidate> {
+        let (before, current) = complete::split_words(words);
+        let Some(&first) = before.first() else {
+            if current.starts_with('-') {
+                return complete::matching(complete::builtin_names(self.builtins), current);
+            }
+            let mut words = self.command_words();
+            if self.builtin_help_word("help") {
+                words.push(Candidate::new("help".to_owned(), Some("show help for a command")));
+            }
+            return complete::matching(words, current);
+        };
+        if self.builtin_help_word(first) {
+            return if before.len() == 1 {
+                complete::matching(self.command_words(), current)
+            } else {
+                Vec::new()
+            };
+        }
+        let rest = words.get(1..).unwrap_or_default();
+        self.tool(first).map_or_else(Vec::new, |tool| tool.complete(rest))
+    }
+
+    /// Each command word with its summary.
+    fn command_words(&self) -> Vec<Candidate> {
+        self.entries
+            .iter()
+            .map(|(word, tool)| Candidate::new(word.clone(), summary(tool).as_deref()))
+            .collect()
+    }
+
+    /// Whether `word` is the built-in `help` (no tool took that word).
+    fn builtin_help_word(&self, word: &str) -> bool {
+        word == "help" && self.tool("help").is_none() && self.builtins.help
     }
 
     /// `--help` text: the command list, or with a topic (`deploy`,

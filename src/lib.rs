@@ -39,7 +39,7 @@ use std::sync::Arc;
 use serde_json::{Map, Value};
 
 pub use argv::ArgvOptions;
-pub use command::{CompactParse, Parsed};
+pub use command::{Candidate, CompactParse, Parsed};
 pub use commands::{CommandParse, Commands};
 pub use error::{Code, Error, Issue, IssueCode, Result};
 pub use flags::{Flag, FlagTable, FlagType};
@@ -480,6 +480,13 @@ impl Tool {
     /// Nested arguments to argv that parses back to them.
     pub fn to_argv(&self, args: &Value) -> Result<Vec<String>> {
         self.command().to_argv(&self.schema, args)
+    }
+
+    /// Shell completion: what may follow `words` (typed after the command
+    /// name, the last being the word under the cursor).
+    #[must_use]
+    pub fn complete(&self, words: &[&str]) -> Vec<Candidate> {
+        self.command().complete(words)
     }
 
     /// Repairs arguments an MCP client sent as JSON text (see [`repair`]).

@@ -221,6 +221,12 @@ impl WasmTool {
         wire::flags_text(&self.tool)
     }
 
+    /// Shell completion; `words` is a JSON array of strings.
+    pub fn complete(&self, words: &str) -> Result<String, JsValue> {
+        crate::headroom::keep(words.len());
+        thrown(wire::complete_text(words, &|refs| self.tool.complete(refs)))
+    }
+
     pub fn plan(&self) -> String {
         wire::plan_json(&self.tool)
     }
@@ -349,6 +355,12 @@ impl WasmCommands {
     pub fn parse_argv_json(&self, argv: &str, env: &str, allow_positionals: bool, partial: bool) -> String {
         let options = argv_call(argv, allow_positionals, partial);
         wire::commands_json_outcome(&self.commands, argv, env, options)
+    }
+
+    /// Shell completion; `words` is a JSON array of strings.
+    pub fn complete(&self, words: &str) -> Result<String, JsValue> {
+        crate::headroom::keep(words.len());
+        thrown(wire::complete_text(words, &|refs| self.commands.complete(refs)))
     }
 
     pub fn usage(&self, options: Option<String>) -> Result<String, JsValue> {

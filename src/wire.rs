@@ -24,7 +24,7 @@ use serde_json::{Map, Value};
 
 use crate::args::{Item, Scratch, ScratchVec};
 use crate::argv::ArgvOptions;
-use crate::command::CompactParse;
+use crate::command::{Candidate, CompactParse};
 use crate::error::{Code, Error, Result};
 use crate::flags::{FlagTable, Member};
 use crate::limits::{MAX_ARGV_ROOM_BYTES, MAX_KEPT_SCRATCH_BYTES};
@@ -281,6 +281,16 @@ fn with_json_argv(argv: &str, then: impl FnOnce(&[&str]) -> String) -> String {
             format!("argv must be an array of strings: {err}"),
         )),
     }
+}
+
+/// Shell completion for words given as a JSON array of strings: the
+/// candidates as JSON text (`[{ value, description? }]`). `complete` is
+/// a trait object: one copy of this for the tool and the command set.
+pub fn complete_text(words: &str, complete: &dyn Fn(&[&str]) -> Vec<Candidate>) -> Result<String> {
+    let list: Vec<String> = serde_json::from_str(words)
+        .map_err(|err| Error::new(Code::InvalidArgs, format!("words must be an array of strings: {err}")))?;
+    let refs: Vec<&str> = list.iter().map(String::as_str).collect();
+    Ok(json_text(&complete(&refs)))
 }
 
 /// reconstruct: flat values as JSON object text; outcome JSON.

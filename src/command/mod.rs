@@ -1,12 +1,15 @@
 //! How one tool meets the command line: one flag table for an object schema,
 //! or one per action for an action union (subcommands). Owns parseArgv,
-//! reconstruct, toArgv and usage; everything here walks tables built once.
+//! reconstruct, toArgv, usage and shell completion; everything here walks
+//! tables built once.
 
 mod actions;
+pub mod complete;
 
 use serde_json::{Map, Value};
 
 pub use actions::{with_literals, without_literals, ActionCommand, ActionSet};
+pub use complete::Candidate;
 
 use crate::args::{self, Compact, Env, Scratch, ScratchVec};
 use crate::argv::{self, ArgvOptions};
@@ -358,6 +361,19 @@ impl Command {
                 let name = format!("{name} {}", action.words.join(" "));
                 Ok(help::usage(&action.schema, &action.table, &name, options, builtins))
             }
+        }
+    }
+
+    /// Shell completion: what may follow `words`, the last of which is the
+    /// word under the cursor (see [`complete`]). A tool with no command
+    /// line has none.
+    #[must_use]
+    pub fn complete(&self, words: &[&str]) -> Vec<Candidate> {
+        let (before, current) = complete::split_words(words);
+        match &self.form {
+            Form::Flags(table) => complete::flags(table, before, current),
+            Form::Actions(set) => complete::actions(set, self.builtins, before, current),
+            Form::Refused(_) => Vec::new(),
         }
     }
 

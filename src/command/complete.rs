@@ -1,0 +1,251 @@
+//! Shell completion: what may come next on a command line. The words
+//! already typed are read by the parse's own tokenizer, so a completion
+//! offers what the parse would take: the flags not yet given (a repeatable
+//! one again), `--no-` of a negatable switch, an enum flag's choices as its
+//! value (after `--name`, or as `--name=`), a positional key's choices, an
+//! action union's words. Free text (a string, a number, a path) gets no
+//! candidates, so the shell falls back to its own (file names); an empty
+//! word where no positional fits gets the flags.
+
+use serde::Serialize;
+use serde_json::Value;
+
+use super::actions::ActionSet;
+use crate::args::{Scratch, Spelling};
+use crate::argv::{tokenize, ArgvOptions};
+use crate::flags::{Builtins, Flag, FlagTable, FlagType, Lookup};
+use crate::text::clip;
+
+/// One word the shell may offer, with a line saying what it is (zsh and
+/// fish show it beside the word).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Candidate {
+    pub value: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+}
+
+impl Candidate {
+    /// A candidate whose description is shown as one line (see [`summary_line`]).
+    #[must_use]
+    pub fn new(value: String, description: Option<&str>) -> Candidate {
+        Candidate {
+            value,
+            description: description.and_then(summary_line),
+        }
+    }
+}
+
+/// The words typed split into those finished and the one under the cursor
+/// (empty when the cursor follows a space).
+#[must_use]
+pub fn split_words<'w, 'a>(words: &'w [&'a str]) -> (&'w [&'a str], &'a str) {
+    match words.split_last() {
+        Some((current, before)) => (before, current),
+        None => (&[], ""),
+    }
+}
+
+/// Candidates for a tool whose command line is one flag table.
+#[must_use]
+pub fn flags(table: &FlagTable, before: &[&str], current: &str) -> Vec<Candidate> {
+    // After `--` every word is rest: nothing the table knows.
+    if before.contains(&"--") {
+        return Vec::new();
+    }
+    let scratch = Scratch::new();
+    let options = ArgvOptions {
+        allow_positionals: true,
+        partial: true,
+    };
+    let tokens = tokenize(&scratch, table, before, options);
+    let mut given = vec![false; table.flags.len()];
+    let mut positionals = 0;
+    for value in &tokens.values.values {
+        if let Some(slot) = given.get_mut(value.flag) {
+            *slot = true;
+        }
+        if value.spelling == Spelling::Positional {
+            positionals += 1;
+        }
+    }
+    let taken_as_value = |at: usize| tokens.values.values.iter().any(|v| v.value_at == at && v.at < at);
+    let last = before.len().checked_sub(1);
+    let pending = last
+        .filter(|&at| !taken_as_value(at))
+        .and_then(|at| before.get(at))
+        .and_then(|word| awaiting_value(table, word));
+    if let Some(flag) = pending.and_then(|i| table.flags.get(i)) {
+        return matching(values_of(flag, ""), current);
+    }
+    if let Some((name, _)) = current.strip_prefix("--").and_then(|body| body.split_once('=')) {
+        let flag = match table.lookup(name) {
+            Some(Lookup::Flag(i)) => table.flags.get(i),
+            _ => None,
+        };
+        return flag.map_or_else(Vec::new, |flag| {
+            matching(values_of(flag, &format!("--{name}=")), current)
+        });
+    }
+    if current.starts_with('-') {
+        return matching(flag_names(table, &given), current);
+    }
+    match table.positional_slot(positionals).and_then(|i| table.flags.get(i)) {
+        Some(flag) => matching(values_of(flag, ""), current),
+        // No positional fits here, so file names would be no use: an empty
+        // word gets the flags, as yargs offers them when it has nothing else.
+        None if current.is_empty() => flag_names(table, &given),
+        None => Vec::new(),
+    }
+}
+
+/// Candidates for an action union: its words first, then the chosen
+/// action's flags.
+#[must_use]
+pub fn actions(set: &ActionSet, builtins: Builtins, before: &[&str], current: &str) -> Vec<Candidate> {
+    let Some(&first) = before.first() else {
+        if current.starts_with('-') {
+            return matching(builtin_names(builtins), current);
+        }
+        return matching(first_words(set), current);
+    };
+    if first.starts_with('-') {
+        return Vec::new();
+    }
+    let second = before.get(1).copied().filter(|w| !w.starts_with('-'));
+    let two = second.and_then(|second| set.actions.iter().find(|a| a.words == [first, second]));
+    if let Some(action) = two {
+        return flags(&action.table, before.get(2..).unwrap_or_default(), current);
+    }
+    let children = set.listed_under(first);
+    if before.len() == 1 && !children.is_empty() && !current.starts_with('-') {
+        let words = children
+            .into_iter()
+            .map(|(word, description)| Candidate::new(word, description.as_deref()));
+        return matching(words.collect(), current);
+    }
+    match set.actions.iter().find(|a| a.words == [first]) {
+        Some(action) => flags(&action.table, before.get(1..).unwrap_or_default(), current),
+        None => Vec::new(),
+    }
+}
+
+/// The first word of each action, once each: a word with second words
+/// under it is described by them.
+fn first_words(set: &ActionSet) -> Vec<Candidate> {
+    let mut out: Vec<Candidate> = Vec::new();
+    for action in &set.actions {
+        let Some(word) = action.words.first() else { continue };
+        if out.iter().any(|c| &c.value == word) {
+            continue;
+        }
+        let description = if action.words.len() == 1 {
+            action.description.clone()
+        } else {
+            let under: Vec<String> = set.listed_under(word).into_iter().map(|(w, _)| w).collect();
+            Some(format!("{word} {}", under.join(", ")))
+        };
+        out.push(Candidate::new(word.clone(), description.as_deref()));
+    }
+    out
+}
+
+/// The flag whose value the word leaves to the next one (`--name`, or a
+/// short cluster ending in a flag that takes a value), if any.
+fn awaiting_value(table: &FlagTable, word: &str) -> Option<usize> {
+    let takes_value = |i: usize| table.flags.get(i).is_some_and(|f| f.ty != FlagType::Boolean);
+    if let Some(body) = word.strip_prefix("--") {
+        if body.contains('=') {
+            return None;
+        }
+        return match table.lookup(body) {
+            Some(Lookup::Flag(i)) if takes_value(i) => Some(i),
+            _ => None,
+        };
+    }
+    let body = word.strip_prefix('-')?;
+    let mut chars = body.chars().peekable();
+    while let Some(c) = chars.next() {
+        let flag = table.short(c)?;
+        if takes_value(flag) {
+            // `-n5` holds its value; `-n` leaves it to the next word.
+            return chars.peek().is_none().then_some(flag);
+        }
+    }
+    None
+}
+
+/// Every long name a person may type next: flags not yet given (or
+/// repeatable), their negations, then the built-in ones.
+fn flag_names(table: &FlagTable, given: &[bool]) -> Vec<Candidate> {
+    let mut out = Vec::new();
+    for (i, flag) in table.flags.iter().enumerate() {
+        let seen = given.get(i).copied().unwrap_or(false);
+        if flag.hidden || (seen && !flag.repeatable) {
+            continue;
+        }
+        out.push(Candidate::new(format!("--{}", flag.name), flag.description.as_deref()));
+        if flag.negatable && !seen {
+            out.push(Candidate::new(format!("--no-{}", flag.name), None));
+        }
+    }
+    out.extend(builtin_names(table.builtins));
+    out
+}
+
+/// `--help` and `--version`, as the compile options left them.
+#[must_use]
+pub fn builtin_names(builtins: Builtins) -> Vec<Candidate> {
+    let mut out = Vec::new();
+    if builtins.help {
+        out.push(Candidate::new("--help".to_owned(), Some("show help")));
+    }
+    if builtins.version {
+        out.push(Candidate::new("--version".to_owned(), Some("show the version")));
+    }
+    out
+}
+
+/// The values a flag can take that are worth offering: an enum's choices,
+/// a boolean's two words (only reached as `--name=`); none for free text.
+fn values_of(flag: &Flag, prefix: &str) -> Vec<Candidate> {
+    let words: Vec<String> = match (flag.ty, &flag.choices) {
+        (FlagType::Boolean, _) => vec!["true".to_owned(), "false".to_owned()],
+        (_, Some(choices)) => choices.iter().filter_map(choice_text).collect(),
+        _ => Vec::new(),
+    };
+    words
+        .into_iter()
+        .map(|word| Candidate::new(format!("{prefix}{word}"), None))
+        .collect()
+}
+
+/// A choice as typed: a string as it is, a number or boolean as JSON. A
+/// choice holding a control character cannot be offered one per line.
+fn choice_text(choice: &Value) -> Option<String> {
+    let text = match choice {
+        Value::String(s) => s.clone(),
+        Value::Number(_) | Value::Bool(_) => choice.to_string(),
+        _ => return None,
+    };
+    (!text.is_empty() && !text.chars().any(char::is_control)).then_some(text)
+}
+
+/// The candidates that start with what is typed so far.
+#[must_use]
+pub fn matching(candidates: Vec<Candidate>, current: &str) -> Vec<Candidate> {
+    candidates
+        .into_iter()
+        .filter(|c| c.value.starts_with(current))
+        .collect()
+}
+
+/// A description as one short line: its first line, control characters
+/// as spaces, clipped.
+#[must_use]
+pub fn summary_line(text: &str) -> Option<String> {
+    // `split`, not `lines`: the same here (trim takes a `\r`), and less code.
+    let line = text.split('\n').map(str::trim).find(|l| !l.is_empty())?;
+    let plain: String = line.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+    Some(clip(&plain))
+}
