@@ -7,7 +7,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { check, compile, compileCommands, createNameTable, formatHelpJson, formatHelpMarkdown, help, parseToolIdentifier, repair } from "../pkg/index.mjs";
+import { check, compile, compileCommands, completionScript, createNameTable, formatHelpJson, formatHelpMarkdown, help, parseToolIdentifier, repair } from "../pkg/index.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const report = {};
@@ -80,6 +80,7 @@ report.commands = outcome(() => {
   const commands = compileCommands({ deploy, other: compile({ type: "object", properties: { n: { type: "number" } } }) }, { name: "ops" });
   return [plain(commands.safeParseArgv(["deploy", "--service", "s"])), plain(commands.safeParseArgv(["othr"])), commands.usage()];
 });
+report.complete = outcome(() => [deploy.complete(["--config-region", "Z"]), deploy.complete(["--c"]), deploy.complete(["\ud800", "--"]), completionScript("ops", "fish")]);
 
 // Repair of what clients send: text for objects, numbers and booleans.
 report.repair = outcome(() => repair(deploy, { service: "api", replicas: "3", config: '{"timeout":"9"}', tags: '["a"]', dryRun: "true" }));

@@ -37,6 +37,7 @@ module.exports = {
   parseToolIdentifier: api.parseToolIdentifier,
   toolIdentifierSchema: api.toolIdentifierSchema,
   clientProfile: api.clientProfile,
+  completionScript: api.completionScript,
   help: api.help,
   formatHelpMarkdown: api.formatHelpMarkdown,
   formatHelpJson: api.formatHelpJson,

@@ -7,6 +7,7 @@ import type {
   ClientCheck,
   ClientName,
   CommandsOptions,
+  CompletionCandidate,
   CompileOptions,
   ErrorCode,
   ErrorDetails,
@@ -224,6 +225,21 @@ export declare class Tool<T = Args> {
    * console.log(tool.usage({ width: process.stdout.columns || 80 }));
    */
   usage(options?: UsageOptions): string;
+  /**
+   * Shell completion: what may follow `words` (the words typed after the command name, the last
+   * being the one under the cursor, `""` after a space), read as `parseArgv` reads argv: the long
+   * flags not yet given (a repeatable one again) with `--no-` of a negatable switch and `--help`,
+   * an enum flag's choices as its value, a positional key's choices, an action union's words. Free
+   * text gets none (the shell then offers file names). `runCli` answers the scripts of `completionScript` with it.
+   * @throws {ToolshapeError} `INVALID_ARGS` when `words` is not an array of strings.
+   * @example
+   * import { z } from "zod";
+   * import { compile } from "toolshape";
+   * const tool = compile(z.object({ region: z.enum(["eu", "us"]), dryRun: z.boolean().optional() }), { name: "deploy" });
+   * tool.complete(["--re"]); // [{ value: "--region" }]
+   * tool.complete(["--region", ""]); // [{ value: "eu" }, { value: "us" }]
+   */
+  complete(words: readonly string[]): CompletionCandidate[];
   /** Releases the wasm memory now. Further calls throw `FREED`. */
   free(): void;
   [Symbol.dispose](): void;
@@ -285,6 +301,11 @@ export declare class Commands<M extends Record<string, Tool<any>> = Record<strin
     : never;
   /** The command list; with `topic` (`"deploy"`, or `"docker logs"` for an action), one command's usage. */
   usage(options?: UsageOptions): string;
+  /**
+   * Shell completion (see `Tool.complete`): the command words (and `help`) first, then the chosen tool's own.
+   * @throws {ToolshapeError} `INVALID_ARGS` when `words` is not an array of strings.
+   */
+  complete(words: readonly string[]): CompletionCandidate[];
   /** Releases the wasm memory now. Further calls throw `FREED`. */
   free(): void;
   [Symbol.dispose](): void;
@@ -543,6 +564,21 @@ export declare function acceptTextArguments(server: object): (request: { params?
  * clientProfile(undefined); // "portable"
  */
 export declare function clientProfile(clientInfoName: string | undefined): ClientName;
+
+/**
+ * The script that gives a command line completion in bash, zsh or fish. The script sends the words
+ * typed to `<program> --toolshape-complete <shell> <words...>`, which a definition's or a registry's
+ * `runCli` answers (a candidate a line; with none the shell offers file names), so `program` must
+ * be the name the command is typed by, on the PATH. A registry's `runCli` also answers
+ * `<name> completion <shell>` with this script (its `name` option as the program).
+ * @throws {ToolshapeError} `INVALID_OPTION` for a shell other than `"bash"`, `"zsh"`, `"fish"`, or a
+ * program name that is not a command word (letters, digits, `_`, `.`, `+`, `-`; at most 64).
+ * @example
+ * import { completionScript } from "toolshape";
+ * const script = completionScript("ops", "bash"); // source it from ~/.bashrc
+ * console.log(script.includes("complete -o default -F _toolshape_complete_ops ops")); // true
+ */
+export declare function completionScript(program: string, shell: "bash" | "zsh" | "fish"): string;
 
 /**
  * Reads a tool identifier strictly: an object of exactly `toolbox`, `server`

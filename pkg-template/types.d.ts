@@ -65,6 +65,12 @@ export interface CommandsOptions {
 export type FlagType = "string" | "number" | "integer" | "boolean" | "enum" | "json";
 
 /** One entry of the flag table (Rust: `Flag`). Optional keys are absent, never `undefined` or `false`. */
+/** One word a shell may offer (`Tool.complete`), with a line saying what it is (zsh and fish show it). */
+export interface CompletionCandidate {
+  value: string;
+  description?: string;
+}
+
 export interface FlagEntry {
   /** Flag name without dashes: `config-timeout`. */
   name: string;
@@ -447,6 +453,8 @@ interface DefinitionBase {
    * whatever argv holds and whatever the handler throws.
    * @throws {ToolshapeError} (rejects) only when the definition has no command line: `FLAG_COLLISION` or
    * `INVALID_FLAG_NAME` for keys that give no flag, or give one flag twice; `INVALID_OPTION` for an `io` that is not an object.
+   * argv `--toolshape-complete <shell> <words...>` (what the script of `completionScript` sends) is answered with the
+   * completion candidates, a line each, exit 0; no handler runs.
    */
   runCli(argv: readonly string[], io?: CliIo): Promise<number>;
 }
@@ -530,7 +538,9 @@ export interface Registry {
    * A definition whose name cannot be typed as a command word (empty, spaces, a leading `-`, over 64
    * characters) is left out of the command line only (see `onRefused`); typed anyway, it answers exit 2
    * with the reason on stderr, as does the word of a tool with no command line (keys no flag can be
-   * named after, a union with no discriminator).
+   * named after, a union with no discriminator). `completion bash|zsh|fish` prints the shell completion script
+   * for the registry's `name` (unless a tool is named `completion`), and `--toolshape-complete` is answered as a
+   * definition's `runCli` answers it.
    * @throws {ToolshapeError} (rejects) `INVALID_OPTION` when the registry has no definitions, or none
    * whose name can be typed as a command word, naming why.
    */

@@ -324,7 +324,7 @@ export function realOptions(options) {
   return options;
 }
 
-const OPS = ["inputSchema", "usage", "parseArgv", "reconstruct", "repair", "toArgv", "help", "flags", "check"];
+const OPS = ["inputSchema", "usage", "parseArgv", "reconstruct", "repair", "toArgv", "help", "flags", "check", "complete"];
 const OPTION_KEYS = {
   compile: ["name", "separator", "case", "maxDepth", "flatten", "flags", "envPrefix"],
   inputSchema: ["client", "actionsAs"],
@@ -448,6 +448,8 @@ function call(tool, c) {
     case "check": return tool.check(options);
     case "toArgv": return tool.toArgv(typeof c.args === "string" ? {} : c.args);
     case "help": return tool.help(options);
+    // The argv as the words a shell hands over, its last the word under the cursor.
+    case "complete": return tool.complete(c.argv);
     default: return tool.flags();
   }
 }

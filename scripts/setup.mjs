@@ -1,7 +1,8 @@
 // Installs what the build and tests need, each step only when it is missing:
 // npm packages (npm ci), the wasm32 Rust target, wasm-bindgen-cli at exactly
 // the version Cargo.toml pins, in .tools/ (git-ignored, never global), and
-// Debian's chromium for the browser tests.
+// Debian's chromium for the browser tests, and zsh and fish for the
+// completion tests.
 // Uses node built-ins only, since it runs before node_modules exists.
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, statSync } from "node:fs";
@@ -125,11 +126,21 @@ export function ensureChromium() {
   return binary;
 }
 
-/** Installs a Debian package with apt-get (as root). */
-function aptInstall(name) {
+/**
+ * zsh and fish for the completion tests, which run each shell's script in
+ * the shell itself (bash is already here): Debian's packages, via apt-get
+ * when missing.
+ */
+export function ensureShells() {
+  const missing = ["zsh", "fish"].filter((name) => capture(name, ["-c", "echo ok"]).trim() !== "ok");
+  if (missing.length > 0) aptInstall(...missing);
+}
+
+/** Installs Debian packages with apt-get (as root). */
+function aptInstall(...names) {
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   run("apt-get", ["update", "-qq"], { env });
-  run("apt-get", ["install", "-y", "-qq", name], { env });
+  run("apt-get", ["install", "-y", "-qq", ...names], { env });
 }
 
 /**
@@ -147,6 +158,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   ensureWasmTarget();
   console.error(ensureBindgen());
   console.error(ensureChromium());
+  ensureShells();
   for (const version of OTHER_NODES) console.error(ensureNode(version) || `no Node ${version} for this platform`);
   for (const name of Object.keys(RUNTIMES)) console.error(ensureRuntime(name) || `no ${name} for this platform`);
 }

@@ -6,7 +6,7 @@
 // the js-tests again on the other Node lines (setup.mjs, OTHER_NODES).
 import { readdirSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
-import { OTHER_NODES, RUNTIMES, ensureChromium, ensureNode, ensureNodeModules, ensureRuntime, ensureWasmTarget, root, run } from "./setup.mjs";
+import { OTHER_NODES, RUNTIMES, ensureChromium, ensureNode, ensureNodeModules, ensureRuntime, ensureShells, ensureWasmTarget, root, run } from "./setup.mjs";
 
 ensureNodeModules();
 ensureWasmTarget();
@@ -23,6 +23,7 @@ const suites = readdirSync(join(root, "js-tests"))
   .filter((f) => f.endsWith(".test.mjs"))
   .map((f) => join("js-tests", f));
 ensureChromium();
+ensureShells();
 // Bun and Deno for js-tests/runtimes.test.mjs, which fails rather than skips
 // when one is missing here; a platform they publish no binary for skips it.
 const runtimes = Object.keys(RUNTIMES).filter((name) => ensureRuntime(name) !== undefined);

@@ -13,6 +13,7 @@
 // `how.serving`, which the Node entry loads on first use.
 
 import { makeCommandsClass } from "./commands.mjs";
+import { completionScript } from "./completion.mjs";
 import { makeCore } from "./core.mjs";
 import { ToolshapeError, fail } from "./errors.mjs";
 import { jsonText, optionsText } from "./json-text.mjs";
@@ -135,6 +136,7 @@ export function makeApi(wasm, ready = () => true, how = {}) {
     parseToolIdentifier: guarded(names.parseToolIdentifier),
     toolIdentifierSchema,
     clientProfile: profileForClient,
+    completionScript,
     help,
     formatHelpMarkdown,
     formatHelpJson: (entries) => formatHelp(entries, "json"),

@@ -7,7 +7,7 @@ import { isTrap } from "./core.mjs";
 import { fail } from "./errors.mjs";
 import { optionsText } from "./json-text.mjs";
 import { LiveHandle } from "./live-handle.mjs";
-import { checkArgv, envText, parseGeneral, parseOptions } from "./parse-input.mjs";
+import { checkArgv, envText, parseGeneral, parseOptions, wordsText } from "./parse-input.mjs";
 import { INTERNALS } from "./tool.mjs";
 
 /** The Commands class over the API's core, for tools of class `Tool`. */
@@ -91,6 +91,12 @@ export function makeCommandsClass(core, Tool) {
       const handle = this.#live();
       const text = optionsText(opts, "usage");
       return core.guard(() => handle.usage(text));
+    }
+
+    complete(words) {
+      const handle = this.#live();
+      const text = wordsText(words);
+      return JSON.parse(core.guard(() => handle.complete(text)));
     }
 
     free() {

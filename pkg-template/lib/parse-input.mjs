@@ -7,13 +7,23 @@ import { fail, fromWire } from "./errors.mjs";
 import { optionsText } from "./json-text.mjs";
 import { hasOwn } from "./objects.mjs";
 
-export function checkArgv(argv) {
-  if (!Array.isArray(argv)) throw fail("INVALID_ARGS", "argv must be an array of strings", { issues: [] });
+export function checkArgv(argv, what = "argv") {
+  if (!Array.isArray(argv)) throw fail("INVALID_ARGS", `${what} must be an array of strings`, { issues: [] });
   for (let i = 0; i < argv.length; i++) {
     if (typeof argv[i] !== "string") {
-      throw fail("INVALID_ARGS", `argv[${i}] must be a string, got ${argv[i] === null ? "null" : typeof argv[i]}`, { issues: [] });
+      throw fail("INVALID_ARGS", `${what}[${i}] must be a string, got ${argv[i] === null ? "null" : typeof argv[i]}`, { issues: [] });
     }
   }
+}
+
+/**
+ * The words of a completion as JSON text: checked as argv is, a lone
+ * surrogate (which JSON text cannot carry to Rust) as U+FFFD, as a string
+ * crossing to wasm-bindgen becomes.
+ */
+export function wordsText(words) {
+  checkArgv(words, "words");
+  return JSON.stringify(words.map((word) => (typeof word.toWellFormed === "function" ? word.toWellFormed() : word)));
 }
 
 /** `name\0value\0...` for the names the flag table reads that `env` holds. */

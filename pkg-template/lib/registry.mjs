@@ -3,7 +3,8 @@
 // tools/call by name, `attach` installs both on an MCP SDK server, and
 // `runCli` is the command line of every tool (`ops deploy --service api`).
 
-import { fail } from "./errors.mjs";
+import { answerCompletion, completionScript, SHELLS } from "./completion.mjs";
+import { ToolshapeError, fail } from "./errors.mjs";
 import { profileForClient } from "./clients.mjs";
 import { errorResult } from "./results.mjs";
 import { ANSWERED, ioOf } from "./run-cli.mjs";
@@ -15,6 +16,8 @@ import { keepTextArguments } from "./text-arguments.mjs";
 const LIST_OPTIONS = ["client", "tags", "anyTags", "exclude"];
 const REGISTRY_OPTIONS = ["exposition", "name", "version", "onRefused"];
 const ATTACH_OPTIONS = ["client", "filter"];
+/** The command word runCli answers with the shell completion script (unless a tool is named so). */
+const COMPLETION = "completion";
 /**
  * Parse errors passed on to the definition's command line: those it answers
  * itself, and a stopped core's (which reject); any other is its tool having
@@ -62,6 +65,19 @@ function refusals(onRefused) {
     if (onRefused !== undefined) onRefused({ tool, client, error });
     else console.warn(`toolshape: tool "${tool}" is left out of tools/list for client profile "${client}": ${error.message}`);
   };
+}
+
+/**
+ * The command set's candidates, and the built-in `completion` word and its
+ * shells, which the set does not know (when no tool took the word).
+ */
+function completeWords(set, words, builtinCompletion) {
+  const found = set.complete(words);
+  if (!builtinCompletion || words.length > 2) return found;
+  const current = words[words.length - 1];
+  if (words.length === 1 && COMPLETION.startsWith(current)) return [...found, { value: COMPLETION, description: "print the shell completion script" }];
+  if (words.length === 2 && words[0] === COMPLETION) return SHELLS.filter((shell) => shell.startsWith(current)).map((value) => ({ value }));
+  return found;
 }
 
 /** The registry over the API (compileCommands) and the define functions' output. */
@@ -229,6 +245,26 @@ export function makeRegistry(api) {
       return commands;
     };
 
+    /** `completion <shell>`: the script for the registry's `name`, exit 0; what is missing, exit 2. */
+    function printScript(io, shell) {
+      if (!SHELLS.includes(shell)) {
+        io.err(`usage: ${opts.name ?? "<command>"} completion bash|zsh|fish (prints the script that gives the shell completion)\n`);
+        return 2;
+      }
+      if (opts.name === undefined) {
+        io.err('the completion script needs the name the command is typed by: give createRegistry the option "name"\n');
+        return 2;
+      }
+      try {
+        io.out(completionScript(opts.name, shell));
+        return 0;
+      } catch (error) {
+        if (!(error instanceof ToolshapeError)) throw error;
+        io.err(`completion: ${error.message}\n`);
+        return 2;
+      }
+    }
+
     async function runCli(argv, io) {
       if (defs.length === 0) throw fail("INVALID_OPTION", "this registry has no tools to run");
       const first = cliDefs()[0];
@@ -241,6 +277,11 @@ export function makeRegistry(api) {
       const typed = Array.isArray(argv) ? argv[0] : undefined;
       if (typeof typed === "string" && leftOutOfCli.has(typed)) return notOnCli(opened, typed, leftOutOfCli.get(typed));
       const set = commandsOf();
+      // `completion <shell>`, unless a tool took the word: the script.
+      const builtinCompletion = !byName.has(COMPLETION);
+      if (builtinCompletion && typed === COMPLETION && argv.length <= 2) return printScript(opened, argv[1]);
+      const completed = answerCompletion(argv, opened, (words) => completeWords(set, words, builtinCompletion));
+      if (completed !== undefined) return completed;
       const parseOptions = opened.env === undefined ? {} : { env: opened.env };
       const reparse = (again, partial = false) => set.safeParseArgv(again, partial ? { ...parseOptions, partial } : parseOptions);
       const parsed = reparse(argv);

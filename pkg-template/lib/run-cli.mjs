@@ -2,8 +2,11 @@
 // with the compiled flag table; `--help` prints usage (exit 0); argument
 // errors and the validator's issues, in flag terms and all at once, go to
 // stderr (exit 2); otherwise the call runs and its text is printed (exit 0,
-// or 1 when the result is an error). It never calls process.exit.
+// or 1 when the result is an error). A completion script's question
+// (`--toolshape-complete <shell> ...`, completion.mjs) is answered with the
+// candidates instead. It never calls process.exit.
 
+import { answerCompletion } from "./completion.mjs";
 import { ToolshapeError } from "./errors.mjs";
 import { keyPath, resultText } from "./results.mjs";
 
@@ -135,6 +138,8 @@ export function makeCliRunner(spec) {
   async function runCli(argv, io) {
     const opened = ioOf(io);
     const tool = spec.tool();
+    const completed = answerCompletion(argv, opened, (words) => tool.complete(words));
+    if (completed !== undefined) return completed;
     const options = opened.env === undefined ? {} : { env: opened.env };
     const reparse = (again, partial = false) => tool.safeParseArgv(again, partial ? { ...options, partial } : options);
     return settle(reparse(argv), argv, opened, reparse);

@@ -9,7 +9,7 @@ import { fail } from "./errors.mjs";
 import { makeDecoder } from "./fast-argv.mjs";
 import { clientAlone, jsonText, optionsText } from "./json-text.mjs";
 import { LiveHandle } from "./live-handle.mjs";
-import { checkArgv, envText, parseGeneral, parseOptions, parseOutcome } from "./parse-input.mjs";
+import { checkArgv, envText, parseGeneral, parseOptions, parseOutcome, wordsText } from "./parse-input.mjs";
 import { mayNeedRepair } from "./repair-hints.mjs";
 import { makeTapeReader } from "./schema-tape.mjs";
 
@@ -214,6 +214,12 @@ export function makeToolClass(core, layout) {
       const handle = this.#live();
       const text = optionsText(opts, "usage");
       return core.guard(() => handle.usage(text));
+    }
+
+    complete(words) {
+      const handle = this.#live();
+      const text = wordsText(words);
+      return JSON.parse(core.guard(() => handle.complete(text)));
     }
 
     free() {

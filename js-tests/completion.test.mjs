@@ -1,0 +1,220 @@
+// Shell completion: Tool.complete and Commands.complete over Zod schemas,
+// completionScript's refusals, runCli's answer to the scripts, and each
+// script run in the real shell (bash, zsh, fish) against a command line on
+// PATH (js-tests/completion-cli.mjs as `opsctl`).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { delimiter, join } from "node:path";
+import { z } from "zod";
+import { cjs, root } from "./helpers.mjs";
+
+const { compile, compileCommands, completionScript, createRegistry, defineTool } = cjs;
+
+const values = (candidates) => candidates.map((c) => c.value);
+
+test("Tool.complete reads the words as parseArgv reads argv", () => {
+  const tool = compile(
+    z.object({
+      env: z.enum(["dev", "prod"]).meta({ cli: { positional: 0 } }),
+      region: z.enum(["eu", "us"]).describe("Region\nmore"),
+      tags: z.array(z.enum(["a", "b"])).optional(),
+      config: z.object({ dryRun: z.boolean().optional(), timeout: z.number().optional() }).optional(),
+    }),
+    { name: "deploy" },
+  );
+  assert.deepEqual(tool.complete(["--re"]), [{ value: "--region", description: "Region" }]);
+  assert.deepEqual(values(tool.complete(["--region", ""])), ["eu", "us"]);
+  assert.deepEqual(values(tool.complete(["--region=u"])), ["--region=us"]);
+  assert.deepEqual(values(tool.complete([""])), ["dev", "prod"]);
+  assert.deepEqual(values(tool.complete(["dev", "--region", "eu", "--tags", "a", "--"])), ["--tags", "--config-dry-run", "--no-config-dry-run", "--config-timeout", "--help"]);
+  assert.deepEqual(tool.complete(["--config-timeout", ""]), []);
+  assert.deepEqual(tool.complete(["--", "--"]), []);
+});
+
+test("Commands.complete offers the command words, help, then each tool's own", () => {
+  const ops = compileCommands(
+    {
+      deploy: compile(z.object({ region: z.enum(["eu", "us"]) }).describe("Deploy a service")),
+      docker: compile(z.discriminatedUnion("action", [z.object({ action: z.literal("logs"), id: z.string() }), z.object({ action: z.literal("ps") })])),
+    },
+    { name: "ops" },
+  );
+  assert.deepEqual(ops.complete([""]), [{ value: "deploy", description: "Deploy a service" }, { value: "docker", description: "actions: logs, ps" }, { value: "help", description: "show help for a command" }]);
+  assert.deepEqual(values(ops.complete(["docker", ""])), ["logs", "ps"]);
+  assert.deepEqual(values(ops.complete(["docker", "logs", "--"])), ["--id", "--help"]);
+  assert.deepEqual(values(ops.complete(["deploy", "--region", "e"])), ["eu"]);
+  assert.deepEqual(values(ops.complete(["help", "d"])), ["deploy", "docker"]);
+});
+
+test("complete refuses words that are not an array of strings, and takes any string", () => {
+  const tool = compile(z.object({ region: z.enum(["eu", "us"]) }));
+  for (const bad of [undefined, "--re", [1], [null], { length: 1, 0: "--" }]) {
+    assert.throws(() => tool.complete(bad), (e) => e.code === "INVALID_ARGS" && /^words/.test(e.message), String(bad));
+  }
+  // A lone surrogate, NUL, and a long argv: no throw, no candidate invented.
+  assert.deepEqual(values(tool.complete(["\ud800", "--\0", ""])), ["--region", "--help"]);
+  assert.deepEqual(tool.complete(["\ud800", "--\0", "x"]), []);
+  assert.deepEqual(values(tool.complete([...Array(50_000).fill("--region=eu"), "--reg"])), []);
+  const ops = compileCommands({ deploy: tool });
+  assert.throws(() => ops.complete("deploy"), (e) => e.code === "INVALID_ARGS");
+});
+
+test("completionScript refuses a shell it does not know and a program name shell code could not hold", () => {
+  for (const shell of ["bash", "zsh", "fish"]) assert.match(completionScript("ops-cli.v2", shell), /_toolshape_complete_ops_cli_v2/);
+  for (const shell of ["sh", "powershell", undefined, "BASH"]) {
+    assert.throws(() => completionScript("ops", shell), (e) => e.code === "INVALID_OPTION" && /"bash", "zsh" or "fish"/.test(e.message));
+  }
+  for (const program of ["", "my ops", "ops;rm -rf ~", "$(x)", "-ops", "a".repeat(65), "ops\n", 7, undefined]) {
+    assert.throws(() => completionScript(program, "bash"), (e) => e.code === "INVALID_OPTION", String(program));
+  }
+});
+
+/** runCli's output and exit code for argv. */
+async function run(cli, argv) {
+  let out = "";
+  let err = "";
+  const code = await cli.runCli(argv, { stdout: (t) => (out += t), stderr: (t) => (err += t) });
+  return { code, out, err };
+}
+
+test("a definition's runCli answers the scripts in each shell's format, and never calls the handler", async () => {
+  let called = 0;
+  const deploy = defineTool({
+    name: "deploy",
+    input: z.object({ region: z.enum(["eu:west", "us"]).describe("Where: a region"), service: z.string() }),
+    handler: () => {
+      called += 1;
+      return "deployed";
+    },
+  });
+  assert.deepEqual(await run(deploy, ["--toolshape-complete", "bash", "--re"]), { code: 0, out: "--region\n", err: "" });
+  assert.deepEqual(await run(deploy, ["--toolshape-complete", "zsh", "--re"]), { code: 0, out: "--region:Where: a region\n", err: "" });
+  assert.deepEqual(await run(deploy, ["--toolshape-complete", "fish", "--re"]), { code: 0, out: "--region\tWhere: a region\n", err: "" });
+  // zsh's _describe reads up to the first unescaped colon as the value.
+  assert.deepEqual(await run(deploy, ["--toolshape-complete", "zsh", "--region", ""]), { code: 0, out: "eu\\:west\nus\n", err: "" });
+  assert.deepEqual(await run(deploy, ["--toolshape-complete", "bash", "--service", ""]), { code: 0, out: "", err: "" });
+  const bad = await run(deploy, ["--toolshape-complete", "tcsh", "--re"]);
+  assert.equal(bad.code, 2);
+  assert.match(bad.err, /takes a shell first/);
+  assert.equal(called, 0);
+});
+
+test("a registry's runCli answers the scripts, and `completion <shell>` prints the script for its name", async () => {
+  const deploy = defineTool({ name: "deploy", input: z.object({ region: z.enum(["eu", "us"]) }), handler: () => "deployed" });
+  const named = createRegistry([deploy], { name: "opsctl" });
+  const script = await run(named, ["completion", "bash"]);
+  assert.equal(script.code, 0);
+  assert.equal(script.out, completionScript("opsctl", "bash"));
+  assert.deepEqual(await run(named, ["--toolshape-complete", "bash", ""]), { code: 0, out: "deploy\nhelp\ncompletion\n", err: "" });
+  assert.deepEqual(await run(named, ["--toolshape-complete", "bash", "completion", ""]), { code: 0, out: "bash\nzsh\nfish\n", err: "" });
+  assert.deepEqual(await run(named, ["--toolshape-complete", "bash", "deploy", "--region", ""]), { code: 0, out: "eu\nus\n", err: "" });
+  for (const argv of [["completion"], ["completion", "csh"]]) {
+    const missing = await run(named, argv);
+    assert.equal(missing.code, 2);
+    assert.match(missing.err, /^usage: opsctl completion bash\|zsh\|fish/);
+  }
+  const unnamed = await run(createRegistry([deploy]), ["completion", "zsh"]);
+  assert.equal(unnamed.code, 2);
+  assert.match(unnamed.err, /give createRegistry the option "name"/);
+  const badName = await run(createRegistry([deploy], { name: "my ops" }), ["completion", "zsh"]);
+  assert.equal(badName.code, 2);
+  assert.match(badName.err, /^completion: /);
+  // A tool named "completion" keeps its word.
+  const own = defineTool({ name: "completion", input: z.object({ shell: z.string().meta({ cli: { positional: 0 } }) }), handler: (args) => `own ${args.shell}` });
+  const taken = createRegistry([own], { name: "opsctl" });
+  assert.deepEqual(await run(taken, ["completion", "bash"]), { code: 0, out: "own bash\n", err: "" });
+  assert.deepEqual(await run(taken, ["--toolshape-complete", "bash", "completion", ""]), { code: 0, out: "", err: "" });
+});
+
+/**
+ * A folder on PATH holding `opsctl` (the registry) and `deploy` (its
+ * deploy tool alone), which run js-tests/completion-cli.mjs with this Node.
+ */
+function opsctlOnPath() {
+  const dir = mkdtempSync(join(tmpdir(), "toolshape-completion-"));
+  const cli = JSON.stringify(join(root, "js-tests", "completion-cli.mjs"));
+  for (const [name, mode] of [["opsctl", "registry"], ["deploy", "single"]]) {
+    const bin = join(dir, name);
+    writeFileSync(bin, `#!/bin/sh\nCOMPLETION_CLI=${mode} exec ${JSON.stringify(process.execPath)} ${cli} "$@"\n`);
+    chmodSync(bin, 0o755);
+  }
+  return { dir, env: { ...process.env, PATH: `${dir}${delimiter}${process.env.PATH}` } };
+}
+
+const shell = (name, script, env) => execFileSync(name, ["-c", script], { env, encoding: "utf8", timeout: 30_000 });
+
+test("bash: the script registers opsctl and completes what bash hands it, '=' and ':' pieces joined", () => {
+  const { dir, env } = opsctlOnPath();
+  try {
+    /** COMPREPLY for a line typed up to its end (COMP_WORDS split as bash splits, at spaces, '=' and ':'). */
+    const reply = (words, line) => {
+      const script = `source <(opsctl completion bash)
+COMP_WORDS=(${words.map((w) => `'${w}'`).join(" ")}); COMP_CWORD=${words.length - 1}; COMP_LINE='${line}'; COMP_POINT=${line.length}
+_toolshape_complete_opsctl; for c in "\${COMPREPLY[@]}"; do printf '%s\\n' "$c"; done`;
+      return shell("bash", script, env).split("\n").slice(0, -1);
+    };
+    assert.match(shell("bash", "source <(opsctl completion bash); complete -p opsctl", env), /complete -o default -F _toolshape_complete_opsctl opsctl/);
+    assert.deepEqual(reply(["opsctl", ""], "opsctl "), ["deploy", "services", "help", "completion"]);
+    assert.deepEqual(reply(["opsctl", "se"], "opsctl se"), ["services"]);
+    assert.deepEqual(reply(["opsctl", "services", ""], "opsctl services "), ["status", "scale"]);
+    assert.deepEqual(reply(["opsctl", "deploy", "--re"], "opsctl deploy --re"), ["--region"]);
+    assert.deepEqual(reply(["opsctl", "deploy", "--region", ""], "opsctl deploy --region "), ["eu-west", "us:east"]);
+    // `--region=` arrives as "--region" "=": bash replaces the "=" piece.
+    assert.deepEqual(reply(["opsctl", "deploy", "--region", "="], "opsctl deploy --region="), ["=eu-west", "=us:east"]);
+    assert.deepEqual(reply(["opsctl", "deploy", "--region", "=", "u"], "opsctl deploy --region=u"), ["us:east"]);
+    // `us:` arrives as "us" ":": only the piece after the colon is replaced.
+    assert.deepEqual(reply(["opsctl", "deploy", "--region", "us", ":"], "opsctl deploy --region us:"), [":east"]);
+    // Free text: no candidate, so `complete -o default` falls back to file names.
+    assert.deepEqual(reply(["opsctl", "deploy", "--service", ""], "opsctl deploy --service "), []);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("zsh: the script registers with compdef and hands _describe the candidates with their descriptions", () => {
+  const { dir, env } = opsctlOnPath();
+  try {
+    // words and CURRENT are what zsh's completion system sets; _describe and _files stand in for it here.
+    const described = (words) =>
+      shell(
+        "zsh",
+        `autoload -U compinit && compinit -u -d ${JSON.stringify(join(dir, "zcompdump"))}
+source <(opsctl completion zsh)
+print -r -- "registered: $_comps[opsctl]"
+_describe() { print -rl -- "\${(@P)4}" }
+_files() { print -r -- "(files)" }
+words=(${words.map((w) => `'${w}'`).join(" ")}); CURRENT=${words.length}
+_toolshape_complete_opsctl`,
+        env,
+      ).split("\n").slice(0, -1);
+    const [registered, ...listed] = described(["opsctl", ""]);
+    assert.equal(registered, "registered: _toolshape_complete_opsctl");
+    assert.deepEqual(listed, ["deploy:Deploy a service", "services:Operate running services", "help:show help for a command", "completion:print the shell completion script"]);
+    assert.deepEqual(described(["opsctl", "deploy", "--region", ""]).slice(1), ["eu-west", "us\\:east"]);
+    assert.deepEqual(described(["opsctl", "deploy", "--re"]).slice(1), ["--region:Where: a region"]);
+    assert.deepEqual(described(["opsctl", "deploy", "--service", ""]).slice(1), ["(files)"]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("fish: `complete -C` completes from the script, with descriptions", () => {
+  const { dir, env } = opsctlOnPath();
+  try {
+    const completed = (line) => shell("fish", `opsctl completion fish | source; complete -C${JSON.stringify(line).replace(/\$/g, "\\$")}`, env).split("\n").slice(0, -1);
+    assert.deepEqual(completed("opsctl "), ["completion\tprint the shell completion script", "deploy\tDeploy a service", "help\tshow help for a command", "services\tOperate running services"]);
+    assert.deepEqual(completed("opsctl services s"), ["scale\tChange the replica count", "status\tShow health"]);
+    assert.deepEqual(completed("opsctl deploy --region="), ["--region=eu-west", "--region=us:east"]);
+    assert.deepEqual(completed("opsctl deploy --d"), ["--dry-run\tPlan only"]);
+    // One tool's command line, its script from completionScript.
+    writeFileSync(join(dir, "deploy.fish"), completionScript("deploy", "fish"));
+    const single = (line) => shell("fish", `source ${JSON.stringify(join(dir, "deploy.fish"))}; complete -C${JSON.stringify(line)}`, env).split("\n").slice(0, -1);
+    assert.deepEqual(single("deploy --re"), ["--region\tWhere: a region"]);
+    assert.deepEqual(single("deploy --region u"), ["us:east"]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
