@@ -11,7 +11,7 @@ const deploy = defineTool({
   description: "Deploy a service",
   input: z.object({
     service: z.string().describe("Service name"),
-    region: z.enum(["eu-west", "us:east"]).describe("Where: a region"),
+    region: z.enum(["eu-west", "us:east", "ap south"]).describe("Where: a region"),
     dryRun: z.boolean().optional().describe("Plan only"),
   }),
   handler: (args) => `deployed ${args.service}`,

@@ -161,9 +161,11 @@ _toolshape_complete_opsctl; for c in "\${COMPREPLY[@]}"; do printf '%s\\n' "$c";
     assert.deepEqual(reply(["opsctl", "se"], "opsctl se"), ["services"]);
     assert.deepEqual(reply(["opsctl", "services", ""], "opsctl services "), ["status", "scale"]);
     assert.deepEqual(reply(["opsctl", "deploy", "--re"], "opsctl deploy --re"), ["--region"]);
-    assert.deepEqual(reply(["opsctl", "deploy", "--region", ""], "opsctl deploy --region "), ["eu-west", "us:east"]);
+    // Quoted for the shell: a value with a space goes in as one word.
+    assert.deepEqual(reply(["opsctl", "deploy", "--region", ""], "opsctl deploy --region "), ["eu-west", "us:east", "ap\\ south"]);
+    assert.deepEqual(reply(["opsctl", "deploy", "--region", "ap"], "opsctl deploy --region ap"), ["ap\\ south"]);
     // `--region=` arrives as "--region" "=": bash replaces the "=" piece.
-    assert.deepEqual(reply(["opsctl", "deploy", "--region", "="], "opsctl deploy --region="), ["=eu-west", "=us:east"]);
+    assert.deepEqual(reply(["opsctl", "deploy", "--region", "="], "opsctl deploy --region="), ["=eu-west", "=us:east", "=ap\\ south"]);
     assert.deepEqual(reply(["opsctl", "deploy", "--region", "=", "u"], "opsctl deploy --region=u"), ["us:east"]);
     // `us:` arrives as "us" ":": only the piece after the colon is replaced.
     assert.deepEqual(reply(["opsctl", "deploy", "--region", "us", ":"], "opsctl deploy --region us:"), [":east"]);
@@ -193,7 +195,7 @@ _toolshape_complete_opsctl`,
     const [registered, ...listed] = described(["opsctl", ""]);
     assert.equal(registered, "registered: _toolshape_complete_opsctl");
     assert.deepEqual(listed, ["deploy:Deploy a service", "services:Operate running services", "help:show help for a command", "completion:print the shell completion script"]);
-    assert.deepEqual(described(["opsctl", "deploy", "--region", ""]).slice(1), ["eu-west", "us\\:east"]);
+    assert.deepEqual(described(["opsctl", "deploy", "--region", ""]).slice(1), ["eu-west", "us\\:east", "ap south"]);
     assert.deepEqual(described(["opsctl", "deploy", "--re"]).slice(1), ["--region:Where: a region"]);
     assert.deepEqual(described(["opsctl", "deploy", "--service", ""]).slice(1), ["(files)"]);
   } finally {
@@ -207,7 +209,7 @@ test("fish: `complete -C` completes from the script, with descriptions", () => {
     const completed = (line) => shell("fish", `opsctl completion fish | source; complete -C${JSON.stringify(line).replace(/\$/g, "\\$")}`, env).split("\n").slice(0, -1);
     assert.deepEqual(completed("opsctl "), ["completion\tprint the shell completion script", "deploy\tDeploy a service", "help\tshow help for a command", "services\tOperate running services"]);
     assert.deepEqual(completed("opsctl services s"), ["scale\tChange the replica count", "status\tShow health"]);
-    assert.deepEqual(completed("opsctl deploy --region="), ["--region=eu-west", "--region=us:east"]);
+    assert.deepEqual(completed("opsctl deploy --region="), ["--region=ap south", "--region=eu-west", "--region=us:east"]);
     assert.deepEqual(completed("opsctl deploy --d"), ["--dry-run\tPlan only"]);
     // One tool's command line, its script from completionScript.
     writeFileSync(join(dir, "deploy.fish"), completionScript("deploy", "fish"));

@@ -40,10 +40,11 @@ const SCRIPTS = {
   // arrives in pieces: a piece no space came before (read from COMP_LINE)
   // is joined to the word before it, so the program reads the words as
   // typed; what bash replaces is only the last piece, so the part of the
-  // word before it is cut from each candidate.
+  // word before it is cut from each candidate. Each is quoted for the
+  // shell (printf %q), so a value with a space is inserted as one word.
   bash: (program, fn) => `# bash completion for ${program}, written by toolshape: source it from ~/.bashrc
 ${fn}() {
-  local line="\${COMP_LINE:0:COMP_POINT}" word rest prefix candidate i n
+  local line="\${COMP_LINE:0:COMP_POINT}" word rest prefix candidate quoted i n
   local -a words=()
   for ((i = 0; i <= COMP_CWORD; i++)); do
     word="\${COMP_WORDS[i]}"
@@ -61,7 +62,8 @@ ${fn}() {
   prefix="\${words[\${#words[@]}-1]%"\${COMP_WORDS[COMP_CWORD]}"}"
   COMPREPLY=()
   while IFS= read -r candidate; do
-    COMPREPLY+=("\${candidate#"$prefix"}")
+    printf -v quoted '%q' "\${candidate#"$prefix"}"
+    COMPREPLY+=("$quoted")
   done < <(${program} ${COMPLETE_WORD} bash "\${words[@]}" 2>/dev/null)
 }
 complete -o default -F ${fn} ${program}
