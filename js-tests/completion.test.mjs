@@ -42,7 +42,7 @@ test("Commands.complete offers the command words, help, then each tool's own", (
     },
     { name: "ops" },
   );
-  assert.deepEqual(ops.complete([""]), [{ value: "deploy", description: "Deploy a service" }, { value: "docker", description: "actions: logs, ps" }, { value: "help", description: "show help for a command" }]);
+  assert.deepEqual(ops.complete([""]), [{ value: "deploy", description: "Deploy a service" }, { value: "docker", description: "actions: logs, ps" }, { value: "help", description: "Show help for a command" }]);
   assert.deepEqual(values(ops.complete(["docker", ""])), ["logs", "ps"]);
   assert.deepEqual(values(ops.complete(["docker", "logs", "--"])), ["--id", "--help"]);
   assert.deepEqual(values(ops.complete(["deploy", "--region", "e"])), ["eu"]);
@@ -116,6 +116,9 @@ test("a registry's runCli answers the scripts, and `completion <shell>` prints t
     assert.equal(missing.code, 2);
     assert.match(missing.err, /^usage: opsctl completion bash\|zsh\|fish/);
   }
+  // Listed in the registry's usage when it has a name to write the script for.
+  assert.match((await run(named, ["--help"])).out, /\n  completion +Print the shell completion script: completion bash\|zsh\|fish\n/);
+  assert.doesNotMatch((await run(createRegistry([deploy]), ["--help"])).out, /completion/);
   const unnamed = await run(createRegistry([deploy]), ["completion", "zsh"]);
   assert.equal(unnamed.code, 2);
   assert.match(unnamed.err, /give createRegistry the option "name"/);
@@ -194,7 +197,7 @@ _toolshape_complete_opsctl`,
       ).split("\n").slice(0, -1);
     const [registered, ...listed] = described(["opsctl", ""]);
     assert.equal(registered, "registered: _toolshape_complete_opsctl");
-    assert.deepEqual(listed, ["deploy:Deploy a service", "services:Operate running services", "help:show help for a command", "completion:print the shell completion script"]);
+    assert.deepEqual(listed, ["deploy:Deploy a service", "services:Operate running services", "help:Show help for a command", "completion:Print the shell completion script: completion bash|zsh|fish"]);
     assert.deepEqual(described(["opsctl", "deploy", "--region", ""]).slice(1), ["eu-west", "us\\:east", "ap south"]);
     assert.deepEqual(described(["opsctl", "deploy", "--re"]).slice(1), ["--region:Where: a region"]);
     assert.deepEqual(described(["opsctl", "deploy", "--service", ""]).slice(1), ["(files)"]);
@@ -207,7 +210,7 @@ test("fish: `complete -C` completes from the script, with descriptions", () => {
   const { dir, env } = opsctlOnPath();
   try {
     const completed = (line) => shell("fish", `opsctl completion fish | source; complete -C${JSON.stringify(line).replace(/\$/g, "\\$")}`, env).split("\n").slice(0, -1);
-    assert.deepEqual(completed("opsctl "), ["completion\tprint the shell completion script", "deploy\tDeploy a service", "help\tshow help for a command", "services\tOperate running services"]);
+    assert.deepEqual(completed("opsctl "), ["completion\tPrint the shell completion script: completion bash|zsh|fish", "deploy\tDeploy a service", "help\tShow help for a command", "services\tOperate running services"]);
     assert.deepEqual(completed("opsctl services s"), ["scale\tChange the replica count", "status\tShow health"]);
     assert.deepEqual(completed("opsctl deploy --region="), ["--region=ap south", "--region=eu-west", "--region=us:east"]);
     assert.deepEqual(completed("opsctl deploy --d"), ["--dry-run\tPlan only"]);

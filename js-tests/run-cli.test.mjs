@@ -97,13 +97,13 @@ test("a registry: a tool whose name cannot be typed as a command word is left ou
   const spaced = defineTool({ name: "search web", input: z.object({ q: z.string() }), handler: async (args) => `found ${args.q}` });
   const heard = [];
   const registry = createRegistry([spaced, deploy], { name: "ops", onRefused: (refusal) => heard.push(refusal) });
-  // The others run, and the usage lists only them.
+  // The others run, and the usage lists only them (and the registry's completion word).
   const one = io();
   assert.equal(await registry.runCli(["deploy", "--service", "api"], one.io), 0);
   assert.equal(one.seen.out, "deployed api\n");
   const list = io();
   assert.equal(await registry.runCli(["--help"], list.io), 0);
-  assert.match(list.seen.out, /Commands:\n  deploy +Deploy a service\n\n/);
+  assert.match(list.seen.out, /Commands:\n  deploy +Deploy a service\n  completion +Print the shell completion script: completion bash\|zsh\|fish\n\n/);
   // Told once, as a client's refusal is, with the core's reason.
   assert.equal(heard.length, 1);
   assert.equal(heard[0].tool, "search web");

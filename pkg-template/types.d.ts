@@ -59,18 +59,24 @@ export interface CommandsOptions {
   version?: string | undefined;
   /** As `CompileOptions.help`, for the set's own `--help`/`-h`. */
   help?: boolean | { short?: string | null | undefined } | undefined;
+  /**
+   * The command line answers `completion bash|zsh|fish` itself (a registry's `runCli` does, printing
+   * `completionScript`): the word is listed with the commands in usage and completed like one,
+   * unless a command takes it. Default `false`.
+   */
+  completion?: boolean | undefined;
 }
 
 /** A flag's value type (Rust: `FlagType`). */
 export type FlagType = "string" | "number" | "integer" | "boolean" | "enum" | "json";
 
-/** One entry of the flag table (Rust: `Flag`). Optional keys are absent, never `undefined` or `false`. */
 /** One word a shell may offer (`Tool.complete`), with a line saying what it is (zsh and fish show it). */
 export interface CompletionCandidate {
   value: string;
   description?: string;
 }
 
+/** One entry of the flag table (Rust: `Flag`). Optional keys are absent, never `undefined` or `false`. */
 export interface FlagEntry {
   /** Flag name without dashes: `config-timeout`. */
   name: string;

@@ -36,7 +36,15 @@ pub struct Commands {
     /// Each word's place in `entries`: a scan per word added made a set of
     /// thousands quadratic to build, and each parse look through all.
     at: HashMap<String, usize>,
+    /// `completion <shell>` is answered by the caller (a registry's runCli):
+    /// listed and completed here with the commands.
+    completion: bool,
 }
+
+/// The word of the shell completion script, and the shells it takes.
+const COMPLETION: &str = "completion";
+const SHELLS: [&str; 3] = ["bash", "zsh", "fish"];
+const COMPLETION_TEXT: &str = "Print the shell completion script: completion bash|zsh|fish";
 
 impl Commands {
     pub fn new(options: &CommandsOptions) -> Result<Commands> {
@@ -46,6 +54,7 @@ impl Commands {
             builtins: builtins(options.help.as_ref(), options.version.is_some())?,
             entries: Vec::new(),
             at: HashMap::new(),
+            completion: options.completion,
         })
     }
 
@@ -153,16 +162,26 @@ impl Commands {
             }
             let mut words = self.command_words();
             if self.builtin_help_word("help") {
-                words.push(Candidate::new("help".to_owned(), Some("show help for a command")));
+                words.push(Candidate::new("help".to_owned(), Some("Show help for a command")));
+            }
+            if self.offers_completion() {
+                words.push(Candidate::new(COMPLETION.to_owned(), Some(COMPLETION_TEXT)));
             }
             return complete::matching(words, current);
         };
-        if self.builtin_help_word(first) {
-            return if before.len() == 1 {
-                complete::matching(self.command_words(), current)
+        if self.builtin_help_word(first) || (first == COMPLETION && self.offers_completion()) {
+            if before.len() > 1 {
+                return Vec::new();
+            }
+            let words = if first == COMPLETION {
+                SHELLS
+                    .iter()
+                    .map(|shell| Candidate::new((*shell).to_owned(), None))
+                    .collect()
             } else {
-                Vec::new()
+                self.command_words()
             };
+            return complete::matching(words, current);
         }
         let rest = words.get(1..).unwrap_or_default();
         self.tool(first).map_or_else(Vec::new, |tool| tool.complete(rest))
@@ -181,16 +200,24 @@ impl Commands {
         word == "help" && self.tool("help").is_none() && self.builtins.help
     }
 
+    /// Whether `completion <shell>` is listed (no tool took that word).
+    fn offers_completion(&self) -> bool {
+        self.completion && self.tool(COMPLETION).is_none()
+    }
+
     /// `--help` text: the command list, or with a topic (`deploy`,
     /// `docker logs`, `docker:logs`) one command's usage.
     pub fn usage(&self, options: &UsageOptions, topic: Option<&str>) -> Result<String> {
         self.finish()?;
         let Some(topic) = topic else {
-            let list: Vec<(String, Option<String>)> = self
+            let mut list: Vec<(String, Option<String>)> = self
                 .entries
                 .iter()
                 .map(|(word, tool)| (word.clone(), summary(tool)))
                 .collect();
+            if self.offers_completion() {
+                list.push((COMPLETION.to_owned(), Some(COMPLETION_TEXT.to_owned())));
+            }
             return Ok(help::word_list(
                 help::ListOf::Commands,
                 &list,

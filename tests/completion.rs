@@ -223,3 +223,41 @@ fn hostile_words_cost_their_length_and_never_panic() {
     );
     assert_eq!(complete(&odd, &["--x", ""]), ["c"]);
 }
+
+#[test]
+fn a_set_that_answers_completion_lists_and_completes_the_word_unless_a_tool_took_it() {
+    let with = |options: &str, words: &[(&str, Tool)]| {
+        let options: CommandsOptions = toolshape::options::read_text(Some(options), "compileCommands").unwrap();
+        let mut set = Commands::new(&options).unwrap();
+        for (word, tool) in words {
+            set.add(word, tool.clone()).unwrap();
+        }
+        set
+    };
+    let offered = with(r#"{"name":"ops","completion":true}"#, &[("deploy", deploy())]);
+    let words = |set: &Commands, w: &[&str]| -> Vec<String> { set.complete(w).into_iter().map(|c| c.value).collect() };
+    assert_eq!(words(&offered, &[""]), ["deploy", "help", "completion"]);
+    assert_eq!(words(&offered, &["completion", ""]), ["bash", "zsh", "fish"]);
+    assert_eq!(words(&offered, &["completion", "z"]), ["zsh"]);
+    assert_eq!(words(&offered, &["completion", "zsh", ""]), Vec::<String>::new());
+    let usage = offered.usage(&toolshape::UsageOptions::default(), None).unwrap();
+    assert!(
+        usage.contains("completion  Print the shell completion script: completion bash|zsh|fish"),
+        "{usage}"
+    );
+
+    let plain = with(r#"{"name":"ops"}"#, &[("deploy", deploy())]);
+    assert_eq!(words(&plain, &[""]), ["deploy", "help"]);
+    assert!(!plain
+        .usage(&toolshape::UsageOptions::default(), None)
+        .unwrap()
+        .contains("completion"));
+
+    let own = compiled(
+        &json!({"type": "object", "description": "Its own", "properties": {"x": {"type": "string", "enum": ["a"]}}}),
+        "{}",
+    );
+    let taken = with(r#"{"name":"ops","completion":true}"#, &[("completion", own)]);
+    assert_eq!(words(&taken, &[""]), ["completion", "help"]);
+    assert_eq!(words(&taken, &["completion", "--x", ""]), ["a"]);
+}

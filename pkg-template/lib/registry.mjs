@@ -67,19 +67,6 @@ function refusals(onRefused) {
   };
 }
 
-/**
- * The command set's candidates, and the built-in `completion` word and its
- * shells, which the set does not know (when no tool took the word).
- */
-function completeWords(set, words, builtinCompletion) {
-  const found = set.complete(words);
-  if (!builtinCompletion || words.length > 2) return found;
-  const current = words[words.length - 1];
-  if (words.length === 1 && COMPLETION.startsWith(current)) return [...found, { value: COMPLETION, description: "print the shell completion script" }];
-  if (words.length === 2 && words[0] === COMPLETION) return SHELLS.filter((shell) => shell.startsWith(current)).map((value) => ({ value }));
-  return found;
-}
-
 /** The registry over the API (compileCommands) and the define functions' output. */
 export function makeRegistry(api) {
   return function createRegistry(defs, options) {
@@ -240,6 +227,8 @@ export function makeRegistry(api) {
         const made = {};
         if (opts.name !== undefined) made.name = opts.name;
         if (opts.version !== undefined) made.version = opts.version;
+        // runCli answers `completion <shell>` with the script for `name`: the set lists it.
+        if (opts.name !== undefined) made.completion = true;
         commands = api.compileCommands(tools, made);
       }
       return commands;
@@ -278,9 +267,8 @@ export function makeRegistry(api) {
       if (typeof typed === "string" && leftOutOfCli.has(typed)) return notOnCli(opened, typed, leftOutOfCli.get(typed));
       const set = commandsOf();
       // `completion <shell>`, unless a tool took the word: the script.
-      const builtinCompletion = !byName.has(COMPLETION);
-      if (builtinCompletion && typed === COMPLETION && argv.length <= 2) return printScript(opened, argv[1]);
-      const completed = answerCompletion(argv, opened, (words) => completeWords(set, words, builtinCompletion));
+      if (typed === COMPLETION && !byName.has(COMPLETION) && argv.length <= 2) return printScript(opened, argv[1]);
+      const completed = answerCompletion(argv, opened, (words) => set.complete(words));
       if (completed !== undefined) return completed;
       const parseOptions = opened.env === undefined ? {} : { env: opened.env };
       const reparse = (again, partial = false) => set.safeParseArgv(again, partial ? { ...parseOptions, partial } : parseOptions);

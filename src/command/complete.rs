@@ -198,10 +198,10 @@ fn flag_names(table: &FlagTable, given: &[bool]) -> Vec<Candidate> {
 pub fn builtin_names(builtins: Builtins) -> Vec<Candidate> {
     let mut out = Vec::new();
     if builtins.help {
-        out.push(Candidate::new("--help".to_owned(), Some("show help")));
+        out.push(Candidate::new("--help".to_owned(), Some("Show help")));
     }
     if builtins.version {
-        out.push(Candidate::new("--version".to_owned(), Some("show the version")));
+        out.push(Candidate::new("--version".to_owned(), Some("Show the version")));
     }
     out
 }

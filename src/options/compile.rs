@@ -177,15 +177,19 @@ pub struct CommandsOptions {
     pub version: Option<String>,
     /// As for `compile`.
     pub help: Option<Value>,
+    /// The command line answers `completion <shell>` (a registry's runCli
+    /// does): listed with the commands and completed like one.
+    pub completion: bool,
 }
 
 impl Fields for CommandsOptions {
-    const KEYS: &'static [&'static str] = &["name", "version", "help"];
+    const KEYS: &'static [&'static str] = &["name", "version", "help", "completion"];
 
     fn set(&mut self, key: &str, value: &Json<'_>) -> std::result::Result<(), String> {
         match key {
             "name" => self.name = optional(value, text)?,
             "version" => self.version = optional(value, text)?,
+            "completion" => self.completion = optional(value, flag)?.unwrap_or(false),
             _ => self.help = optional(value, |v| Ok(any(v)))?,
         }
         Ok(())
