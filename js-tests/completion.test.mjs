@@ -122,9 +122,12 @@ test("a registry's runCli answers the scripts, and `completion <shell>` prints t
   const unnamed = await run(createRegistry([deploy]), ["completion", "zsh"]);
   assert.equal(unnamed.code, 2);
   assert.match(unnamed.err, /give createRegistry the option "name"/);
-  const badName = await run(createRegistry([deploy], { name: "my ops" }), ["completion", "zsh"]);
+  // A name shell code could not hold: refused, and not listed.
+  const spaced = createRegistry([deploy], { name: "my ops" });
+  const badName = await run(spaced, ["completion", "zsh"]);
   assert.equal(badName.code, 2);
-  assert.match(badName.err, /^completion: /);
+  assert.match(badName.err, /give createRegistry the option "name" \(its name "my ops" is not one/);
+  assert.doesNotMatch((await run(spaced, ["--help"])).out, /completion/);
   // A tool named "completion" keeps its word.
   const own = defineTool({ name: "completion", input: z.object({ shell: z.string().meta({ cli: { positional: 0 } }) }), handler: (args) => `own ${args.shell}` });
   const taken = createRegistry([own], { name: "opsctl" });

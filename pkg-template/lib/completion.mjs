@@ -17,6 +17,9 @@ export const SHELLS = ["bash", "zsh", "fish"];
 /** What a program name may be: it is written into shell code, unquoted. */
 const PROGRAM = /^[A-Za-z0-9_][A-Za-z0-9_.+-]{0,63}$/;
 
+/** Whether `program` can be written into a completion script as the command's name. */
+export const isProgramName = (program) => typeof program === "string" && PROGRAM.test(program);
+
 function checkShell(shell, what) {
   if (!SHELLS.includes(shell)) throw fail("INVALID_OPTION", `${what} takes a shell: "bash", "zsh" or "fish", got ${JSON.stringify(String(shell)).slice(0, 40)}`);
 }
@@ -27,7 +30,7 @@ function checkShell(shell, what) {
  * answers a candidate a line; with none, the shell offers file names.
  */
 export function completionScript(program, shell) {
-  if (typeof program !== "string" || !PROGRAM.test(program)) {
+  if (!isProgramName(program)) {
     throw fail("INVALID_OPTION", "completionScript(program, shell): program is the command's name as typed (letters, digits, '_', '.', '+', '-'; at most 64)");
   }
   checkShell(shell, "completionScript(program, shell)");

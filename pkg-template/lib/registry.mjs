@@ -3,8 +3,8 @@
 // tools/call by name, `attach` installs both on an MCP SDK server, and
 // `runCli` is the command line of every tool (`ops deploy --service api`).
 
-import { answerCompletion, completionScript, SHELLS } from "./completion.mjs";
-import { ToolshapeError, fail } from "./errors.mjs";
+import { answerCompletion, completionScript, isProgramName, SHELLS } from "./completion.mjs";
+import { fail } from "./errors.mjs";
 import { profileForClient } from "./clients.mjs";
 import { errorResult } from "./results.mjs";
 import { ANSWERED, ioOf } from "./run-cli.mjs";
@@ -228,7 +228,7 @@ export function makeRegistry(api) {
         if (opts.name !== undefined) made.name = opts.name;
         if (opts.version !== undefined) made.version = opts.version;
         // runCli answers `completion <shell>` with the script for `name`: the set lists it.
-        if (opts.name !== undefined) made.completion = true;
+        if (isProgramName(opts.name)) made.completion = true;
         commands = api.compileCommands(tools, made);
       }
       return commands;
@@ -240,18 +240,13 @@ export function makeRegistry(api) {
         io.err(`usage: ${opts.name ?? "<command>"} completion bash|zsh|fish (prints the script that gives the shell completion)\n`);
         return 2;
       }
-      if (opts.name === undefined) {
-        io.err('the completion script needs the name the command is typed by: give createRegistry the option "name"\n');
+      if (!isProgramName(opts.name)) {
+        const given = opts.name === undefined ? "" : ` (its name ${JSON.stringify(String(opts.name)).slice(0, 40)} is not one: letters, digits, '_', '.', '+', '-')`;
+        io.err(`the completion script needs the name the command is typed by: give createRegistry the option "name"${given}\n`);
         return 2;
       }
-      try {
-        io.out(completionScript(opts.name, shell));
-        return 0;
-      } catch (error) {
-        if (!(error instanceof ToolshapeError)) throw error;
-        io.err(`completion: ${error.message}\n`);
-        return 2;
-      }
+      io.out(completionScript(opts.name, shell));
+      return 0;
     }
 
     async function runCli(argv, io) {
