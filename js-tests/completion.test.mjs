@@ -152,7 +152,7 @@ function opsctlOnPath() {
 
 const shell = (name, script, env) => execFileSync(name, ["-c", script], { env, encoding: "utf8", timeout: 30_000 });
 
-test("bash: the script registers opsctl and completes what bash hands it, '=' and ':' pieces joined", () => {
+test("bash: the script registers opsctl and answers what bash hands it, '=' and ':' pieces joined", () => {
   const { dir, env } = opsctlOnPath();
   try {
     /** COMPREPLY for a line typed up to its end (COMP_WORDS split as bash splits, at spaces, '=' and ':'). */
@@ -170,11 +170,11 @@ _toolshape_complete_opsctl; for c in "\${COMPREPLY[@]}"; do printf '%s\\n' "$c";
     // Quoted for the shell: a value with a space goes in as one word.
     assert.deepEqual(reply(["opsctl", "deploy", "--region", ""], "opsctl deploy --region "), ["eu-west", "us:east", "ap\\ south"]);
     assert.deepEqual(reply(["opsctl", "deploy", "--region", "ap"], "opsctl deploy --region ap"), ["ap\\ south"]);
-    // `--region=` arrives as "--region" "=": bash replaces the "=" piece.
-    assert.deepEqual(reply(["opsctl", "deploy", "--region", "="], "opsctl deploy --region="), ["=eu-west", "=us:east", "=ap\\ south"]);
+    // `--region=` arrives as "--region" "=": readline replaces what follows the "=".
+    assert.deepEqual(reply(["opsctl", "deploy", "--region", "="], "opsctl deploy --region="), ["eu-west", "us:east", "ap\\ south"]);
     assert.deepEqual(reply(["opsctl", "deploy", "--region", "=", "u"], "opsctl deploy --region=u"), ["us:east"]);
-    // `us:` arrives as "us" ":": only the piece after the colon is replaced.
-    assert.deepEqual(reply(["opsctl", "deploy", "--region", "us", ":"], "opsctl deploy --region us:"), [":east"]);
+    // `us:` arrives as "us" ":": only what follows the colon is replaced.
+    assert.deepEqual(reply(["opsctl", "deploy", "--region", "us", ":"], "opsctl deploy --region us:"), ["east"]);
     // Free text: no candidate, so `complete -o default` falls back to file names.
     assert.deepEqual(reply(["opsctl", "deploy", "--service", ""], "opsctl deploy --service "), []);
   } finally {
@@ -208,6 +208,83 @@ _toolshape_complete_opsctl`,
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+/**
+ * What is on the line after Tab, typed into an interactive bash or zsh in a
+ * pseudo-terminal (zsh's zpty module drives it): each line is typed, then
+ * Tab, then a key bound to write the line to a file, which is read back.
+ * The shell loads the script as a person would, from its rc file.
+ */
+function afterTab(name, lines, env, dir) {
+  const buffer = join(dir, "buffer");
+  const rc =
+    name === "bash"
+      ? `PS1='> '
+source <(opsctl completion bash)
+bind -x '"\\C-x": printf "%s" "$READLINE_LINE" > "$BUFFER_FILE.tmp" && mv "$BUFFER_FILE.tmp" "$BUFFER_FILE"; READLINE_LINE='
+echo READY
+`
+      : `PS1='> '
+autoload -U compinit && compinit -u -D
+source <(opsctl completion zsh)
+show() { print -r -- "$BUFFER" > "$BUFFER_FILE.tmp" && mv "$BUFFER_FILE.tmp" "$BUFFER_FILE"; BUFFER=""; }
+zle -N show && bindkey '^X' show
+echo READY
+`;
+  writeFileSync(join(dir, name === "bash" ? "rc.bash" : ".zshrc"), rc);
+  writeFileSync(join(dir, "lines"), lines.join("\n"));
+  const command = name === "bash" ? `bash --noprofile --rcfile ${join(dir, "rc.bash")} -i` : "zsh -d -i";
+  const driver = `zmodload zsh/zpty
+zpty -b shell ${command}
+zpty -r shell out '*READY*'
+for line in "\${(@f)$(<${join(dir, "lines")})}"; do
+  rm -f "$BUFFER_FILE"
+  zpty -w -n shell "$line"$'\t\x18'
+  for i in {1..200}; do [[ -f "$BUFFER_FILE" ]] && break; sleep 0.05; done
+  if [[ -f "$BUFFER_FILE" ]]; then print -r -- "$(<$BUFFER_FILE)"; else print -r -- "(no line after 10 s)"; fi
+done
+zpty -d shell`;
+  const out = execFileSync("zsh", ["-f", "-c", driver], { env: { ...env, BUFFER_FILE: buffer, ZDOTDIR: dir }, cwd: dir, encoding: "utf8", timeout: 90_000 });
+  return out.split("\n").slice(0, -1);
+}
+
+for (const name of ["bash", "zsh"]) {
+  test(`${name}, interactive: Tab completes the line as a person sees it`, () => {
+    const { dir, env } = opsctlOnPath();
+    try {
+      writeFileSync(join(dir, "only.txt"), "");
+      const lines = [
+        "opsctl dep",
+        "opsctl services sc",
+        "opsctl deploy --re",
+        "opsctl deploy --region us",
+        "opsctl deploy --region ap",
+        "opsctl deploy --region=e",
+        "opsctl deploy --region=us:",
+        "opsctl deploy --region=a",
+        "opsctl deploy --service on",
+        "opsctl compl",
+        "opsctl completion z",
+      ];
+      assert.deepEqual(afterTab(name, lines, env, dir), [
+        "opsctl deploy ",
+        "opsctl services scale ",
+        "opsctl deploy --region ",
+        "opsctl deploy --region us:east ",
+        "opsctl deploy --region ap\\ south ",
+        "opsctl deploy --region=eu-west ",
+        "opsctl deploy --region=us:east ",
+        "opsctl deploy --region=ap\\ south ",
+        // Free text: the shell's own file names.
+        "opsctl deploy --service only.txt ",
+        "opsctl completion ",
+        "opsctl completion zsh ",
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+}
 
 test("fish: `complete -C` completes from the script, with descriptions", () => {
   const { dir, env } = opsctlOnPath();

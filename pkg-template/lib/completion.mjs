@@ -42,8 +42,9 @@ const SCRIPTS = {
   // bash splits words at "=" and ":" too (COMP_WORDBREAKS), so `--name=a:b`
   // arrives in pieces: a piece no space came before (read from COMP_LINE)
   // is joined to the word before it, so the program reads the words as
-  // typed; what bash replaces is only the last piece, so the part of the
-  // word before it is cut from each candidate. Each is quoted for the
+  // typed. What readline replaces is only the text after the word's last
+  // break character (after "=" in `--name=`, nothing at all), so the part
+  // of the word up to it is cut from each candidate. Each is quoted for the
   // shell (printf %q), so a value with a space is inserted as one word.
   bash: (program, fn) => `# bash completion for ${program}, written by toolshape: source it from ~/.bashrc
 ${fn}() {
@@ -62,7 +63,8 @@ ${fn}() {
   done
   n=\${#words[@]}
   ((n > 0)) || words=("")
-  prefix="\${words[\${#words[@]}-1]%"\${COMP_WORDS[COMP_CWORD]}"}"
+  word="\${words[\${#words[@]}-1]}"
+  prefix="\${word%"\${word##*["\${COMP_WORDBREAKS:-=:}"]}"}"
   COMPREPLY=()
   while IFS= read -r candidate; do
     printf -v quoted '%q' "\${candidate#"$prefix"}"
