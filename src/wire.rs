@@ -271,24 +271,26 @@ pub fn commands_json_outcome(commands: &Commands, argv: &str, env: &str, options
 }
 
 fn with_json_argv(argv: &str, then: impl FnOnce(&[&str]) -> String) -> String {
-    match serde_json::from_str::<Vec<String>>(argv) {
+    match json_strings(argv, "argv") {
         Ok(list) => {
             let refs: Vec<&str> = list.iter().map(String::as_str).collect();
             then(&refs)
         }
-        Err(err) => failed(&Error::new(
-            Code::InvalidArgs,
-            format!("argv must be an array of strings: {err}"),
-        )),
+        Err(error) => failed(&error),
     }
+}
+
+/// A JSON array of strings (argv, a completion's words), or why it is not one.
+fn json_strings(text: &str, what: &str) -> Result<Vec<String>> {
+    serde_json::from_str(text)
+        .map_err(|err| Error::new(Code::InvalidArgs, format!("{what} must be an array of strings: {err}")))
 }
 
 /// Shell completion for words given as a JSON array of strings: the
 /// candidates as JSON text (`[{ value, description? }]`). `complete` is
 /// a trait object: one copy of this for the tool and the command set.
 pub fn complete_text(words: &str, complete: &dyn Fn(&[&str]) -> Vec<Candidate>) -> Result<String> {
-    let list: Vec<String> = serde_json::from_str(words)
-        .map_err(|err| Error::new(Code::InvalidArgs, format!("words must be an array of strings: {err}")))?;
+    let list = json_strings(words, "words")?;
     let refs: Vec<&str> = list.iter().map(String::as_str).collect();
     Ok(json_text(&complete(&refs)))
 }

@@ -13,7 +13,6 @@
 // `how.serving`, which the Node entry loads on first use.
 
 import { makeCommandsClass } from "./commands.mjs";
-import { completionScript } from "./completion.mjs";
 import { makeCore } from "./core.mjs";
 import { ToolshapeError, fail } from "./errors.mjs";
 import { jsonText, optionsText } from "./json-text.mjs";
@@ -136,7 +135,9 @@ export function makeApi(wasm, ready = () => true, how = {}) {
     parseToolIdentifier: guarded(names.parseToolIdentifier),
     toolIdentifierSchema,
     clientProfile: profileForClient,
-    completionScript,
+    // Pure JS, but kept with the command lines that answer it (the serving
+    // half), out of what every program parses at start-up.
+    completionScript: (program, shell) => serving().completionScript(program, shell),
     help,
     formatHelpMarkdown,
     formatHelpJson: (entries) => formatHelp(entries, "json"),

@@ -108,11 +108,14 @@ complete -c ${program} -f -a '(${fn})'
  * `_describe` reads it); fish `value<TAB>description`.
  */
 export function completionLines(candidates, shell) {
-  const lines = candidates.map(({ value, description }) => {
-    if (shell === "bash" || description === undefined) return shell === "zsh" ? value.replace(/[\\:]/g, "\\$&") : value;
-    return shell === "zsh" ? `${value.replace(/[\\:]/g, "\\$&")}:${description}` : `${value}\t${description}`;
-  });
-  return lines.length === 0 ? "" : `${lines.join("\n")}\n`;
+  const line = ({ value, description }) => {
+    if (shell === "zsh") {
+      const escaped = value.replace(/[\\:]/g, "\\$&");
+      return description === undefined ? escaped : `${escaped}:${description}`;
+    }
+    return shell === "fish" && description !== undefined ? `${value}\t${description}` : value;
+  };
+  return candidates.map((candidate) => `${line(candidate)}\n`).join("");
 }
 
 /**

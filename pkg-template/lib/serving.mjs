@@ -1,9 +1,10 @@
 // The tool author's half of the API: defineTool and defineGroup (define.mjs),
-// withRepair (mcp.mjs), repairing (repairing.mjs), createRegistry (registry.mjs) and
-// acceptTextArguments (text-arguments.mjs). The Node entry loads it on first
+// withRepair (mcp.mjs), repairing (repairing.mjs), createRegistry (registry.mjs),
+// acceptTextArguments (text-arguments.mjs) and completionScript (completion.mjs). The Node entry loads it on first
 // use, so a program that only compiles schemas never parses it (about half
 // of the JS layer, 1 ms of start-up); the browser entry imports it as it is.
 
+import { completionScript } from "./completion.mjs";
 import { fail } from "./errors.mjs";
 import { makeDefine } from "./define.mjs";
 import { makeWithRepair } from "./mcp.mjs";
@@ -39,5 +40,6 @@ export function makeServing(parts) {
     repairing: makeRepairing(parts.compile),
     createRegistry: makeRegistry(parts),
     acceptTextArguments,
+    completionScript,
   };
 }

@@ -7,6 +7,8 @@
 //! candidates, so the shell falls back to its own (file names); an empty
 //! word where no positional fits gets the flags.
 
+use std::collections::HashMap;
+
 use serde::Serialize;
 use serde_json::Value;
 
@@ -100,7 +102,8 @@ pub fn flags(table: &FlagTable, before: &[&str], current: &str) -> Vec<Candidate
 }
 
 /// Candidates for an action union: its words first, then the chosen
-/// action's flags.
+/// action's flags. The words are chosen as the parse chooses them
+/// ([`ActionSet::select_at`]).
 #[must_use]
 pub fn actions(set: &ActionSet, builtins: Builtins, before: &[&str], current: &str) -> Vec<Candidate> {
     let Some(&first) = before.first() else {
@@ -109,45 +112,66 @@ pub fn actions(set: &ActionSet, builtins: Builtins, before: &[&str], current: &s
         }
         return matching(first_words(set), current);
     };
-    if first.starts_with('-') {
+    if before.len() == 1 && !current.starts_with('-') {
+        let children = set.listed_under(first);
+        if !children.is_empty() {
+            let words = children
+                .into_iter()
+                .map(|(word, description)| Candidate::new(word, description.as_deref()));
+            return matching(words.collect(), current);
+        }
+    }
+    let Ok((at, taken)) = set.select_at(before) else {
         return Vec::new();
-    }
-    let second = before.get(1).copied().filter(|w| !w.starts_with('-'));
-    let two = second.and_then(|second| set.actions.iter().find(|a| a.words == [first, second]));
-    if let Some(action) = two {
-        return flags(&action.table, before.get(2..).unwrap_or_default(), current);
-    }
-    let children = set.listed_under(first);
-    if before.len() == 1 && !children.is_empty() && !current.starts_with('-') {
-        let words = children
-            .into_iter()
-            .map(|(word, description)| Candidate::new(word, description.as_deref()));
-        return matching(words.collect(), current);
-    }
-    match set.actions.iter().find(|a| a.words == [first]) {
-        Some(action) => flags(&action.table, before.get(1..).unwrap_or_default(), current),
-        None => Vec::new(),
-    }
+    };
+    set.actions.get(at).map_or_else(Vec::new, |action| {
+        flags(&action.table, before.get(taken..).unwrap_or_default(), current)
+    })
 }
 
-/// The first word of each action, once each: a word with second words
-/// under it is described by them.
+/// The first word of each action, once each, in one pass (a union of
+/// thousands of actions must not cost their square): a word first met as
+/// a whole action is described as that action, one with second words
+/// under it by them.
 fn first_words(set: &ActionSet) -> Vec<Candidate> {
-    let mut out: Vec<Candidate> = Vec::new();
-    for action in &set.actions {
-        let Some(word) = action.words.first() else { continue };
-        if out.iter().any(|c| &c.value == word) {
-            continue;
-        }
-        let description = if action.words.len() == 1 {
-            action.description.clone()
-        } else {
-            let under: Vec<String> = set.listed_under(word).into_iter().map(|(w, _)| w).collect();
-            Some(format!("{word} {}", under.join(", ")))
-        };
-        out.push(Candidate::new(word.clone(), description.as_deref()));
+    /// A first word: whether a one-word action met it first (and that
+    /// action's description), and the second words under it.
+    struct FirstWord<'s> {
+        text: &'s str,
+        whole: bool,
+        description: Option<&'s str>,
+        under: Vec<&'s str>,
     }
-    out
+    let mut words: Vec<FirstWord<'_>> = Vec::new();
+    let mut at: HashMap<&str, usize> = HashMap::new();
+    for action in &set.actions {
+        let mut parts = action.words.iter().map(String::as_str);
+        let Some(first) = parts.next() else { continue };
+        let second = parts.next();
+        let slot = *at.entry(first).or_insert_with(|| {
+            words.push(FirstWord {
+                text: first,
+                whole: second.is_none(),
+                description: action.description.as_deref(),
+                under: Vec::new(),
+            });
+            words.len() - 1
+        });
+        if let (Some(second), Some(word)) = (second, words.get_mut(slot)) {
+            word.under.push(second);
+        }
+    }
+    words
+        .into_iter()
+        .map(|word| {
+            let description = if word.whole {
+                word.description.map(str::to_owned)
+            } else {
+                Some(format!("{} {}", word.text, word.under.join(", ")))
+            };
+            Candidate::new(word.text.to_owned(), description.as_deref())
+        })
+        .collect()
 }
 
 /// The flag whose value the word leaves to the next one (`--name`, or a
