@@ -9,11 +9,15 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { z } from "zod";
+import { readBashLine } from "../pkg/lib/completion.mjs";
 import { cjs, root } from "./helpers.mjs";
 
 const { compile, compileCommands, completionScript, createRegistry, defineTool } = cjs;
 
 const values = (candidates) => candidates.map((c) => c.value);
+
+/** bash's COMP_WORDBREAKS as it starts. */
+const BREAKS = " \t\n\"'><=;|&(:";
 
 test("Tool.complete reads the words as parseArgv reads argv", () => {
   const tool = compile(
@@ -90,12 +94,24 @@ test("a definition's runCli answers the scripts in each shell's format, and neve
       return "deployed";
     },
   });
-  assert.deepEqual(await run(deploy, ["--toolshape-complete", "bash", "--re"]), { code: 0, out: "--region\n", err: "" });
+  // bash sends its break characters and the line up to the cursor.
+  assert.deepEqual(await run(deploy, ["--toolshape-complete", "bash", BREAKS, "deploy --re"]), { code: 0, out: "--region\n", err: "" });
   assert.deepEqual(await run(deploy, ["--toolshape-complete", "zsh", "--re"]), { code: 0, out: "--region:Where: a region\n", err: "" });
   assert.deepEqual(await run(deploy, ["--toolshape-complete", "fish", "--re"]), { code: 0, out: "--region\tWhere: a region\n", err: "" });
   // zsh's _describe reads up to the first unescaped colon as the value.
   assert.deepEqual(await run(deploy, ["--toolshape-complete", "zsh", "--region", ""]), { code: 0, out: "eu\\:west\nus\n", err: "" });
-  assert.deepEqual(await run(deploy, ["--toolshape-complete", "bash", "--service", ""]), { code: 0, out: "", err: "" });
+  assert.deepEqual(await run(deploy, ["--toolshape-complete", "bash", BREAKS, "deploy --service "]), { code: 0, out: "", err: "" });
+  // bash gets the text readline puts in place of what follows the word's last break, or its open quote.
+  assert.deepEqual(await run(deploy, ["--toolshape-complete", "bash", BREAKS, "deploy --region eu:"]), { code: 0, out: "west\n", err: "" });
+  assert.deepEqual(await run(deploy, ["--toolshape-complete", "bash", BREAKS, 'deploy --region="eu:']), { code: 0, out: "eu:west\n", err: "" });
+  // A choice holding a line break cannot be carried in a line, nor typed: left out, in every shell.
+  const odd = defineTool({ name: "odd", input: z.object({ mode: z.enum(["one\nline", "two\rlines", "ok"]) }), handler: () => "ran" });
+  for (const shell of ["zsh", "fish"]) assert.deepEqual(await run(odd, ["--toolshape-complete", shell, "--mode", ""]), { code: 0, out: "ok\n", err: "" });
+  assert.deepEqual(await run(odd, ["--toolshape-complete", "bash", BREAKS, "odd --mode "]), { code: 0, out: "ok\n", err: "" });
+  // Without a line, or with the program's name alone: nothing to offer.
+  for (const argv of [["bash"], ["bash", BREAKS], ["bash", BREAKS, "deploy"], ["bash", 7, "deploy "]]) {
+    assert.deepEqual(await run(deploy, ["--toolshape-complete", ...argv]), { code: 0, out: "", err: "" }, String(argv));
+  }
   const bad = await run(deploy, ["--toolshape-complete", "tcsh", "--re"]);
   assert.equal(bad.code, 2);
   assert.match(bad.err, /takes a shell first/);
@@ -108,9 +124,9 @@ test("a registry's runCli answers the scripts, and `completion <shell>` prints t
   const script = await run(named, ["completion", "bash"]);
   assert.equal(script.code, 0);
   assert.equal(script.out, completionScript("opsctl", "bash"));
-  assert.deepEqual(await run(named, ["--toolshape-complete", "bash", ""]), { code: 0, out: "deploy\nhelp\ncompletion\n", err: "" });
-  assert.deepEqual(await run(named, ["--toolshape-complete", "bash", "completion", ""]), { code: 0, out: "bash\nzsh\nfish\n", err: "" });
-  assert.deepEqual(await run(named, ["--toolshape-complete", "bash", "deploy", "--region", ""]), { code: 0, out: "eu\nus\n", err: "" });
+  assert.deepEqual(await run(named, ["--toolshape-complete", "fish", ""]), { code: 0, out: "deploy\nhelp\tShow help for a command\ncompletion\tPrint the shell completion script: completion bash|zsh|fish\n", err: "" });
+  assert.deepEqual(await run(named, ["--toolshape-complete", "bash", BREAKS, "opsctl completion "]), { code: 0, out: "bash\nzsh\nfish\n", err: "" });
+  assert.deepEqual(await run(named, ["--toolshape-complete", "bash", BREAKS, "opsctl deploy --region "]), { code: 0, out: "eu\nus\n", err: "" });
   for (const argv of [["completion"], ["completion", "csh"]]) {
     const missing = await run(named, argv);
     assert.equal(missing.code, 2);
@@ -132,7 +148,7 @@ test("a registry's runCli answers the scripts, and `completion <shell>` prints t
   const own = defineTool({ name: "completion", input: z.object({ shell: z.string().meta({ cli: { positional: 0 } }) }), handler: (args) => `own ${args.shell}` });
   const taken = createRegistry([own], { name: "opsctl" });
   assert.deepEqual(await run(taken, ["completion", "bash"]), { code: 0, out: "own bash\n", err: "" });
-  assert.deepEqual(await run(taken, ["--toolshape-complete", "bash", "completion", ""]), { code: 0, out: "", err: "" });
+  assert.deepEqual(await run(taken, ["--toolshape-complete", "bash", BREAKS, "opsctl completion "]), { code: 0, out: "", err: "" });
 });
 
 /**
@@ -152,31 +168,61 @@ function opsctlOnPath() {
 
 const shell = (name, script, env) => execFileSync(name, ["-c", script], { env, encoding: "utf8", timeout: 30_000 });
 
-test("bash: the script registers opsctl and answers what bash hands it, '=' and ':' pieces joined", () => {
+test("readBashLine reads words as bash does, and where readline replaces the last", () => {
+  const read = (line, breaks = BREAKS) => readBashLine(line, breaks);
+  assert.deepEqual(read("ops deploy --re"), { words: ["deploy", "--re"], lead: "", quote: "" });
+  assert.deepEqual(read("  ops   deploy  "), { words: ["deploy", ""], lead: "", quote: "" });
+  // A break character outside quotes: readline replaces what follows it.
+  assert.deepEqual(read("ops --region=us:e"), { words: ["--region=us:e"], lead: "--region=us:", quote: "" });
+  assert.deepEqual(read("ops --region=us:e", " \t\n"), { words: ["--region=us:e"], lead: "", quote: "" });
+  // Quoted or escaped, a break character or a blank is the word's own.
+  assert.deepEqual(read("ops 'a b:c' \"d=e\" f\\ g\\:h"), { words: ["a b:c", "d=e", "f g:h"], lead: "", quote: "" });
+  assert.deepEqual(read('ops "it\\"s \\$x \\a'), { words: ['it"s $x \\a'], lead: "", quote: '"' });
+  assert.deepEqual(read("ops 'it\\"), { words: ["it\\"], lead: "", quote: "'" });
+  // An open quote: readline replaces what follows it.
+  assert.deepEqual(read('ops --region="us:e'), { words: ["--region=us:e"], lead: "--region=", quote: '"' });
+  assert.deepEqual(read("ops x'y"), { words: ["xy"], lead: "x", quote: "'" });
+  // A closed quote after a break: the break still counts.
+  assert.deepEqual(read('ops --a="b c":d'), { words: ["--a=b c:d"], lead: "--a=b c:", quote: "" });
+  // Backslash and line break join lines; a lone backslash at the end is nothing yet.
+  assert.deepEqual(read("ops de\\\nploy \"a\\\nb\" c\\"), { words: ["deploy", "ab", "c"], lead: "", quote: "" });
+  assert.deepEqual(read(""), { words: [], lead: "", quote: "" });
+  assert.deepEqual(read("ops"), { words: [], lead: "", quote: "" });
+});
+
+test("bash: the script hands the program the line up to the cursor, and COMPREPLY is what readline inserts", () => {
   const { dir, env } = opsctlOnPath();
   try {
-    /** COMPREPLY for a line typed up to its end (COMP_WORDS split as bash splits, at spaces, '=' and ':'). */
-    const reply = (words, line) => {
+    /** COMPREPLY for a line with the cursor at `point` (its end by default). */
+    const reply = (line, point = line.length) => {
       const script = `source <(opsctl completion bash)
-COMP_WORDS=(${words.map((w) => `'${w}'`).join(" ")}); COMP_CWORD=${words.length - 1}; COMP_LINE='${line}'; COMP_POINT=${line.length}
+COMP_LINE=${JSON.stringify(line).replace(/\$/g, "\\$")}; COMP_POINT=${point}
 _toolshape_complete_opsctl; for c in "\${COMPREPLY[@]}"; do printf '%s\\n' "$c"; done`;
       return shell("bash", script, env).split("\n").slice(0, -1);
     };
     assert.match(shell("bash", "source <(opsctl completion bash); complete -p opsctl", env), /complete -o default -F _toolshape_complete_opsctl opsctl/);
-    assert.deepEqual(reply(["opsctl", ""], "opsctl "), ["deploy", "services", "help", "completion"]);
-    assert.deepEqual(reply(["opsctl", "se"], "opsctl se"), ["services"]);
-    assert.deepEqual(reply(["opsctl", "services", ""], "opsctl services "), ["status", "scale"]);
-    assert.deepEqual(reply(["opsctl", "deploy", "--re"], "opsctl deploy --re"), ["--region"]);
-    // Quoted for the shell: a value with a space goes in as one word.
-    assert.deepEqual(reply(["opsctl", "deploy", "--region", ""], "opsctl deploy --region "), ["eu-west", "us:east", "ap\\ south"]);
-    assert.deepEqual(reply(["opsctl", "deploy", "--region", "ap"], "opsctl deploy --region ap"), ["ap\\ south"]);
-    // `--region=` arrives as "--region" "=": readline replaces what follows the "=".
-    assert.deepEqual(reply(["opsctl", "deploy", "--region", "="], "opsctl deploy --region="), ["eu-west", "us:east", "ap\\ south"]);
-    assert.deepEqual(reply(["opsctl", "deploy", "--region", "=", "u"], "opsctl deploy --region=u"), ["us:east"]);
-    // `us:` arrives as "us" ":": only what follows the colon is replaced.
-    assert.deepEqual(reply(["opsctl", "deploy", "--region", "us", ":"], "opsctl deploy --region us:"), ["east"]);
+    assert.deepEqual(reply("opsctl "), ["deploy", "services", "help", "completion"]);
+    assert.deepEqual(reply("opsctl se"), ["services"]);
+    assert.deepEqual(reply("opsctl services "), ["status", "scale"]);
+    assert.deepEqual(reply("opsctl deploy --re"), ["--region"]);
+    // Only the line up to the cursor counts.
+    assert.deepEqual(reply("opsctl deploy --re --dry-run", 18), ["--region"]);
+    // Escaped for the shell: a value with a space goes in as one word.
+    assert.deepEqual(reply("opsctl deploy --region "), ["eu-west", "us:east", "ap\\ south"]);
+    assert.deepEqual(reply("opsctl deploy --region ap"), ["ap\\ south"]);
+    assert.deepEqual(reply("opsctl deploy --region ap\\ s"), ["ap\\ south"]);
+    // readline replaces what follows the word's last "=" or ":".
+    assert.deepEqual(reply("opsctl deploy --region="), ["eu-west", "us:east", "ap\\ south"]);
+    assert.deepEqual(reply("opsctl deploy --region=u"), ["us:east"]);
+    assert.deepEqual(reply("opsctl deploy --region us:"), ["east"]);
+    // Inside an open quote it replaces what follows the quote, and bash closes the quote.
+    assert.deepEqual(reply('opsctl deploy --region "ap'), ["ap south"]);
+    assert.deepEqual(reply("opsctl deploy --region 'us:"), ["us:east"]);
+    assert.deepEqual(reply('opsctl deploy --region="a'), ["ap south"]);
+    // Quoted words before the cursor are read unquoted.
+    assert.deepEqual(reply("opsctl 'deploy' \"--region\" e"), ["eu-west"]);
     // Free text: no candidate, so `complete -o default` falls back to file names.
-    assert.deepEqual(reply(["opsctl", "deploy", "--service", ""], "opsctl deploy --service "), []);
+    assert.deepEqual(reply("opsctl deploy --service "), []);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -185,8 +231,10 @@ _toolshape_complete_opsctl; for c in "\${COMPREPLY[@]}"; do printf '%s\\n' "$c";
 test("zsh: the script registers with compdef and hands _describe the candidates with their descriptions", () => {
   const { dir, env } = opsctlOnPath();
   try {
-    // words and CURRENT are what zsh's completion system sets; _describe and _files stand in for it here.
-    const described = (words) =>
+    // words, CURRENT and PREFIX (the word under the cursor up to it, out of
+    // any quote it opened) are what zsh's completion system sets; _describe
+    // and _files stand in for it here.
+    const described = (words, prefix = words.at(-1)) =>
       shell(
         "zsh",
         `autoload -U compinit && compinit -u -d ${JSON.stringify(join(dir, "zcompdump"))}
@@ -194,7 +242,7 @@ source <(opsctl completion zsh)
 print -r -- "registered: $_comps[opsctl]"
 _describe() { print -rl -- "\${(@P)4}" }
 _files() { print -r -- "(files)" }
-words=(${words.map((w) => `'${w}'`).join(" ")}); CURRENT=${words.length}
+words=(${words.map((w) => `'${w.replace(/'/g, "'\\''")}'`).join(" ")}); CURRENT=${words.length}; PREFIX='${prefix}'
 _toolshape_complete_opsctl`,
         env,
       ).split("\n").slice(0, -1);
@@ -204,6 +252,9 @@ _toolshape_complete_opsctl`,
     assert.deepEqual(described(["opsctl", "deploy", "--region", ""]).slice(1), ["eu-west", "us\\:east", "ap south"]);
     assert.deepEqual(described(["opsctl", "deploy", "--re"]).slice(1), ["--region:Where: a region"]);
     assert.deepEqual(described(["opsctl", "deploy", "--service", ""]).slice(1), ["(files)"]);
+    // Words before the cursor are read unquoted, the one under it from PREFIX.
+    assert.deepEqual(described(["opsctl", "'deploy'", "--region", '"ap'], "ap").slice(1), ["ap south"]);
+    assert.deepEqual(described(["opsctl", "deploy", "--region", "ap\\ s"]).slice(1), ["ap south"]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -265,6 +316,11 @@ for (const name of ["bash", "zsh"]) {
         "opsctl deploy --service on",
         "opsctl compl",
         "opsctl completion z",
+        'opsctl deploy --region "ap',
+        "opsctl deploy --region 'us:",
+        "opsctl deploy --region ap\\ s",
+        "opsctl 'deploy' \"--re",
+        "opsctl deploy --service 日本 --re",
       ];
       assert.deepEqual(afterTab(name, lines, env, dir), [
         "opsctl deploy ",
@@ -279,6 +335,13 @@ for (const name of ["bash", "zsh"]) {
         "opsctl deploy --service only.txt ",
         "opsctl completion ",
         "opsctl completion zsh ",
+        // Inside an open quote, the value goes in whole and the quote is closed.
+        'opsctl deploy --region "ap south" ',
+        "opsctl deploy --region 'us:east' ",
+        "opsctl deploy --region ap\\ south ",
+        "opsctl 'deploy' \"--region\" ",
+        // The cursor's place counts characters, not bytes.
+        "opsctl deploy --service 日本 --region ",
       ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -294,6 +357,9 @@ test("fish: `complete -C` completes from the script, with descriptions", () => {
     assert.deepEqual(completed("opsctl services s"), ["scale\tChange the replica count", "status\tShow health"]);
     assert.deepEqual(completed("opsctl deploy --region="), ["--region=ap south", "--region=eu-west", "--region=us:east"]);
     assert.deepEqual(completed("opsctl deploy --d"), ["--dry-run\tPlan only"]);
+    // fish unquotes the words; the one under the cursor the script unescapes.
+    assert.deepEqual(completed("opsctl 'deploy' --region \"ap"), ["ap south"]);
+    assert.deepEqual(completed("opsctl deploy --region us\\:"), ["us:east"]);
     // One tool's command line, its script from completionScript.
     writeFileSync(join(dir, "deploy.fish"), completionScript("deploy", "fish"));
     const single = (line) => shell("fish", `source ${JSON.stringify(join(dir, "deploy.fish"))}; complete -C${JSON.stringify(line)}`, env).split("\n").slice(0, -1);

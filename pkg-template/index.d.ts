@@ -566,9 +566,11 @@ export declare function acceptTextArguments(server: object): (request: { params?
 export declare function clientProfile(clientInfoName: string | undefined): ClientName;
 
 /**
- * The script that gives a command line completion in bash, zsh or fish. The script sends the words
- * typed to `<program> --toolshape-complete <shell> <words...>`, which a definition's or a registry's
- * `runCli` answers (a candidate a line; with none the shell offers file names), so `program` must
+ * The script that gives a command line completion in bash, zsh or fish. The zsh and fish scripts send
+ * the words typed to `<program> --toolshape-complete <shell> <words...>`, the bash script its word
+ * break characters and the line up to the cursor (`<program> --toolshape-complete bash <breaks> <line>`),
+ * which a definition's or a registry's `runCli` answers (a candidate a line; with none the shell
+ * offers file names), so `program` must
  * be the name the command is typed by, on the PATH. A registry's `runCli` also answers
  * `<name> completion <shell>` with this script (its `name` option as the program).
  * @throws {ToolshapeError} `INVALID_OPTION` for a shell other than `"bash"`, `"zsh"`, `"fish"`, or a

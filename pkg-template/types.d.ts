@@ -459,7 +459,7 @@ interface DefinitionBase {
    * whatever argv holds and whatever the handler throws.
    * @throws {ToolshapeError} (rejects) only when the definition has no command line: `FLAG_COLLISION` or
    * `INVALID_FLAG_NAME` for keys that give no flag, or give one flag twice; `INVALID_OPTION` for an `io` that is not an object.
-   * argv `--toolshape-complete <shell> <words...>` (what the script of `completionScript` sends) is answered with the
+   * argv `--toolshape-complete <shell> ...` (what the script of `completionScript` sends) is answered with the
    * completion candidates, a line each, exit 0; no handler runs.
    */
   runCli(argv: readonly string[], io?: CliIo): Promise<number>;
