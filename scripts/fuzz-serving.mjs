@@ -12,7 +12,9 @@
 //   a name table's names are distinct, each resolves to its identifier, and
 //   the same identifiers in reverse order get the same names; `call`,
 //   `callFlat` and `runCli` never reject (a CallToolResult, an exit code
-//   of 0, 1 or 2); what `list` and `definition` answer is plain JSON.
+//   of 0, 1 or 2; runCli's argv is also what a completion script sends,
+//   bash's line with quotes and escapes in it); what `list` and
+//   `definition` answer is plain JSON.
 
 /** The tools' generators (scripts/fuzz.mjs), handed over to keep the import one-way. */
 let gen;
@@ -211,6 +213,19 @@ function argvFor(r, keys) {
   return argv;
 }
 
+/**
+ * argv as a completion script sends it: zsh's and fish's the words, bash's
+ * its break characters and a line with quotes, escapes and open quotes in it.
+ */
+function completionArgv(r, words) {
+  const shell = r.pick(["bash", "bash", "zsh", "fish", "tcsh"]);
+  if (shell !== "bash") return ["--toolshape-complete", shell, ...words, r.pick(["", "-", "--", ...WORDS])];
+  const typed = words.map((w) => r.pick([w, `'${w}'`, `"${w}"`, `\\${w}`, `${w}=`, `"${w}`]));
+  const end = r.pick(["", " ", ' "', " '", "\\", "=", ":", ' --x="a:', "\\\n", " $'a"]);
+  const breaks = r.chance(0.9) ? " \t\n\"'><=;|&(:" : r.pick(["", "=", " "]);
+  return ["--toolshape-complete", "bash", breaks, `prog ${typed.join(" ")}${end}`];
+}
+
 /** The action keys a spec names, as calls spell them. */
 function keysOf(spec) {
   const keys = Object.keys(spec.actions ?? {});
@@ -222,7 +237,10 @@ function ask(r, keys, clients) {
   switch (r.int(6)) {
     case 0: return { via: "definition", options: r.chance(0.7) ? { client: r.pick(clients), ...(r.chance(0.3) ? { actionsAs: r.pick(["oneOf", "flat"]) } : {}) } : gen.randomOptions(r, ["client", "actionsAs"]) };
     case 1: return { via: "definitions", options: r.chance(0.7) ? { client: r.pick(clients) } : undefined };
-    case 2: return { via: "runCli", argv: argvFor(r, keys) };
+    case 2: {
+      const argv = argvFor(r, keys);
+      return { via: "runCli", argv: r.chance(0.3) ? completionArgv(r, argv) : argv };
+    }
     case 3: return { via: "callFlat", name: r.pick([...keys.map((k) => `g_${k}`), ...WORDS]), args: callArgs(r, []) };
     default: return { via: "call", args: callArgs(r, keys), client: r.chance(0.3) ? r.pick(clients) : undefined };
   }
@@ -241,7 +259,10 @@ function registryCase(r, clients) {
   const asks = Array.from({ length: 1 + r.int(4) }, () => {
     switch (r.int(4)) {
       case 0: return { via: "list", options: r.chance(0.7) ? { client: r.pick(clients), ...(r.chance(0.3) ? { tags: ["ops"] } : {}) } : gen.randomOptions(r, ["client", "tags", "anyTags", "exclude"]) };
-      case 1: return { via: "runCli", argv: [...(r.chance(0.9) ? [r.pick(names)] : []), ...argvFor(r, keys)] };
+      case 1: {
+        const argv = [...(r.chance(0.9) ? [r.pick(names)] : []), ...argvFor(r, keys)];
+        return { via: "runCli", argv: r.chance(0.3) ? completionArgv(r, argv) : argv };
+      }
       default: return { via: "call", name: r.chance(0.9) ? r.pick([...names, ...keys]) : r.pick(WORDS), args: callArgs(r, keys), client: r.chance(0.3) ? r.pick(clients) : undefined };
     }
   });
