@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { z } from "zod";
 import { cjs } from "./helpers.mjs";
 
-const { createRegistry, defineGroup, defineTool } = cjs;
+const { compile, createRegistry, defineGroup, defineTool } = cjs;
 
 function io() {
   const seen = { out: "", err: "" };
@@ -34,6 +34,28 @@ test("a tool: runs, prints, exits 0; usage on --help", async () => {
   const help = io();
   assert.equal(await deploy.runCli(["--help"], help.io), 0);
   assert.match(help.seen.out, /^Usage: deploy <options>/);
+});
+
+test("a key Zod marks deprecated: parsed as any other, [deprecated] in usage, not completed, kept in the MCP schema", async () => {
+  const input = z.object({
+    host: z.string().optional().describe("Host to reach"),
+    server: z.string().optional().describe("Use --host").meta({ deprecated: true }),
+    legacy: z.object({ mode: z.enum(["tcp", "udp"]) }).optional().meta({ deprecated: true }),
+  });
+  const connect = defineTool({ name: "connect", input, handler: (args) => JSON.stringify(args) });
+  const { seen, io: streams } = io();
+  assert.equal(await connect.runCli(["--server", "a", "--legacy-mode", "udp"], streams), 0);
+  assert.equal(seen.out, '{"server":"a","legacy":{"mode":"udp"}}\n');
+  const help = io();
+  assert.equal(await connect.runCli(["--help"], help.io), 0);
+  assert.match(help.seen.out, /--server <string> +Use --host \[deprecated\]\n/);
+  assert.match(help.seen.out, /--legacy-mode <tcp\|udp> +\[deprecated\]\n/);
+  assert.match(help.seen.out, /--host <string> +Host to reach\n/);
+  const completed = io();
+  assert.equal(await connect.runCli(["--toolshape-complete", "fish", "--"], completed.io), 0);
+  assert.equal(completed.seen.out, "--host\tHost to reach\n--help\tShow help\n");
+  assert.deepEqual(compile(input).flags().map((f) => [f.name, f.deprecated]), [["host", undefined], ["server", true], ["legacy-mode", true]]);
+  assert.equal(connect.definition().inputSchema.properties.server.deprecated, true);
 });
 
 test("argv errors and the validator's issues, in flag terms, all at once (exit 2)", async () => {

@@ -14,6 +14,11 @@ export interface FlagOverride {
   description?: string | undefined;
   /** Left out of usage text; still parsed. */
   hidden?: boolean | undefined;
+  /**
+   * Shown as `[deprecated]` in usage and left out of shell completion; still parsed. Over the
+   * schema's own `deprecated: true` (Zod: `.meta({ deprecated: true })`), which marks it too.
+   */
+  deprecated?: boolean | undefined;
   /** Environment variable read when the flag is absent. */
   env?: string | undefined;
   /** Flag name to use instead of the generated one. */
@@ -103,6 +108,8 @@ export interface FlagEntry {
   nullable?: true;
   /** Left out of usage text. */
   hidden?: true;
+  /** Marked deprecated (its schema's `deprecated: true`, an enclosing object's, or an override). */
+  deprecated?: true;
   /** Also filled by the positional argument at this place (from 0). */
   positional?: number;
 }

@@ -336,3 +336,73 @@ fn an_override_matching_two_paths_reads_cleanly() {
         err.message
     );
 }
+
+#[test]
+fn deprecated_comes_from_the_key_its_object_its_definition_or_an_override() {
+    let schema = json!({
+        "type": "object",
+        "$defs": {"Old": {"type": "string", "deprecated": true}},
+        "properties": {
+            "host": {"type": "string"},
+            "server": {"type": "string", "deprecated": true},
+            "legacy": {"type": "object", "deprecated": true, "properties": {
+                "mode": {"type": "string", "enum": ["a", "b"]}
+            }},
+            "alias": {"$ref": "#/$defs/Old"},
+            "port": {"type": "integer", "cli": {"deprecated": true}},
+            "kept": {"type": "string", "deprecated": true, "cli": {"deprecated": false}},
+            "quiet": {"type": "boolean", "deprecated": false}
+        }
+    });
+    let marked = |options: &Value| -> Vec<String> {
+        flags(&schema, options)
+            .iter()
+            .filter(|f| f["deprecated"] == json!(true))
+            .map(|f| f["name"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    assert_eq!(marked(&json!({})), ["server", "legacy-mode", "alias", "port"]);
+    // Explicit options win over the meta and the schema, key by key.
+    assert_eq!(
+        marked(
+            &json!({"flags": {"server": {"deprecated": false}, "host": {"deprecated": true}, "kept": {"deprecated": true}}})
+        ),
+        ["host", "legacy-mode", "alias", "port", "kept"]
+    );
+    assert!(
+        flags(&schema, &json!({}))[0].get("deprecated").is_none(),
+        "false is left out"
+    );
+    let bad = tool(&schema, &json!({"flags": {"host": {"deprecated": "yes"}}}))
+        .map(|_| ())
+        .unwrap_err();
+    assert_eq!(bad.code, Code::InvalidOption);
+    assert!(bad.message.contains("deprecated"), "{}", bad.message);
+
+    // Still parsed; usage says so; completion leaves them out, but completes a typed one's choices.
+    let tool = tool(&schema, &json!({"name": "srv"})).unwrap();
+    let parsed = tool
+        .parse_argv(&["--server", "x", "--legacy-mode", "a"], &toolshape::no_env)
+        .unwrap();
+    assert_eq!(parsed.data, json!({"server": "x", "legacy": {"mode": "a"}}));
+    let usage = tool
+        .usage(&toolshape::UsageRequest {
+            format: toolshape::Format::Text,
+            width: 100,
+            topic: None,
+        })
+        .unwrap();
+    let line = |flag: &str| usage.lines().find(|l| l.contains(flag)).unwrap_or_default().to_owned();
+    assert!(line("--server ").ends_with("[deprecated]"), "{usage}");
+    assert!(line("--legacy-mode ").ends_with("[deprecated]"), "{usage}");
+    assert!(!line("--host ").contains("deprecated"), "{usage}");
+    assert!(!line("--kept ").contains("deprecated"), "{usage}");
+    let offered: Vec<String> = tool.complete(&["--"]).into_iter().map(|c| c.value).collect();
+    assert_eq!(offered, ["--host", "--kept", "--quiet", "--no-quiet", "--help"]);
+    let choices: Vec<String> = tool
+        .complete(&["--legacy-mode", ""])
+        .into_iter()
+        .map(|c| c.value)
+        .collect();
+    assert_eq!(choices, ["a", "b"]);
+}

@@ -200,12 +200,13 @@ fn awaiting_value(table: &FlagTable, word: &str) -> Option<usize> {
 }
 
 /// Every long name a person may type next: flags not yet given (or
-/// repeatable), their negations, then the built-in ones.
+/// repeatable), their negations, then the built-in ones. Hidden and
+/// deprecated flags are left for those who know them.
 fn flag_names(table: &FlagTable, given: &[bool]) -> Vec<Candidate> {
     let mut out = Vec::new();
     for (i, flag) in table.flags.iter().enumerate() {
         let seen = given.get(i).copied().unwrap_or(false);
-        if flag.hidden || (seen && !flag.repeatable) {
+        if flag.hidden || flag.deprecated || (seen && !flag.repeatable) {
             continue;
         }
         out.push(Candidate::new(format!("--{}", flag.name), flag.description.as_deref()));

@@ -95,6 +95,7 @@ pub fn build_table(schema: &Schema, options: &FlagOptions) -> Result<FlagTable> 
         path: &[],
         required: true,
         inherited: None,
+        deprecated: false,
     };
     builder.walk(root, &at)?;
     builder.check_overrides_used()?;
@@ -126,6 +127,8 @@ struct Place<'p> {
     required: bool,
     /// The closest enclosing default object, for inherited defaults.
     inherited: Option<&'p Value>,
+    /// An enclosing object is marked `deprecated`, and so each of its flags.
+    deprecated: bool,
 }
 
 /// What kind of flag a leaf shape makes.
@@ -152,6 +155,7 @@ impl Builder<'_> {
             path.push(prop.key.clone());
             let inherited = at.inherited.and_then(|d| d.get(&prop.key));
             let required = at.required && prop.must_supply();
+            let deprecated = at.deprecated || self.is_deprecated(&prop.shape);
             if let Some(child) = self.flattenable(&prop.shape, path.len()) {
                 let group = self.table.groups.len();
                 let mut prefix = String::with_capacity(name.len() + self.options.separator.len());
@@ -175,6 +179,7 @@ impl Builder<'_> {
                     path: &path,
                     required,
                     inherited: prop.shape.default.as_deref().or(inherited),
+                    deprecated,
                 };
                 self.walk(child, &inner)?;
             } else {
@@ -189,10 +194,18 @@ impl Builder<'_> {
                     required,
                     inherited,
                     prop.must_supply(),
+                    deprecated,
                 )?;
             }
         }
         Ok(())
+    }
+
+    /// JSON Schema's `deprecated: true` (Zod's `.meta({ deprecated: true })`),
+    /// on the property or on the definition its `$ref` names.
+    fn is_deprecated(&self, shape: &Shape) -> bool {
+        let marked = |s: &Shape| s.keywords.get("deprecated") == Some(&Value::Bool(true));
+        marked(shape) || marked(self.schema.resolve(shape))
     }
 
     /// The object a property flattens into, if it does.
@@ -268,6 +281,7 @@ impl Builder<'_> {
         required: bool,
         inherited: Option<&Value>,
         own_must_supply: bool,
+        deprecated: bool,
     ) -> Result<()> {
         let mut over = self.override_for(&generated, shape, &path)?;
         // The generated name is kept apart only when an override renamed
@@ -309,6 +323,7 @@ impl Builder<'_> {
             env,
             nullable: leaf.nullable,
             hidden: over.hidden.unwrap_or(false),
+            deprecated: over.deprecated.unwrap_or(deprecated),
             positional: over.positional,
             shape: leaf.shape,
             group,

@@ -112,6 +112,7 @@ mod tests {
             env: None,
             nullable: false,
             hidden: false,
+            deprecated: false,
             positional: None,
             shape: Shape::of(Kind::String),
             group: 0,

@@ -15,6 +15,9 @@ pub struct FlagOverride {
     pub description: Option<String>,
     /// Left out of usage text; still parsed.
     pub hidden: Option<bool>,
+    /// Shown as `[deprecated]` and not completed; still parsed. Over the
+    /// schema's own `deprecated`.
+    pub deprecated: Option<bool>,
     /// Environment variable read when the flag is absent.
     pub env: Option<String>,
     /// Flag name to use instead of the generated one.
@@ -25,13 +28,22 @@ pub struct FlagOverride {
 }
 
 impl Fields for FlagOverride {
-    const KEYS: &'static [&'static str] = &["short", "description", "hidden", "env", "name", "positional"];
+    const KEYS: &'static [&'static str] = &[
+        "short",
+        "description",
+        "hidden",
+        "deprecated",
+        "env",
+        "name",
+        "positional",
+    ];
 
     fn set(&mut self, key: &str, value: &Json<'_>) -> std::result::Result<(), String> {
         match key {
             "short" => self.short = optional(value, text)?,
             "description" => self.description = optional(value, text)?,
             "hidden" => self.hidden = optional(value, flag)?,
+            "deprecated" => self.deprecated = optional(value, flag)?,
             "env" => self.env = optional(value, text)?,
             "name" => self.name = optional(value, text)?,
             _ => self.positional = optional(value, count)?,
@@ -71,6 +83,7 @@ impl FlagOverride {
             short: self.short.or(meta.short),
             description: self.description.or(meta.description),
             hidden: self.hidden.or(meta.hidden),
+            deprecated: self.deprecated.or(meta.deprecated),
             env: self.env.or(meta.env),
             name: self.name.or(meta.name),
             positional: self.positional.or(meta.positional),

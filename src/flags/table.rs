@@ -69,6 +69,10 @@ pub struct Flag {
     pub nullable: bool,
     #[serde(skip_serializing_if = "is_false")]
     pub hidden: bool,
+    /// Marked `deprecated` (its schema, an enclosing object's, or an
+    /// override): usage says so and completion leaves it out; still parsed.
+    #[serde(skip_serializing_if = "is_false")]
+    pub deprecated: bool,
     /// Taken as a positional argument too: its place among them (from 0).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub positional: Option<usize>,

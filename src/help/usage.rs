@@ -219,6 +219,9 @@ fn right(schema: &Schema, flag: &Flag) -> String {
     if let Some(env) = &flag.env {
         parts.push(format!("[env: {}]", sanitize(env)));
     }
+    if flag.deprecated {
+        parts.push("[deprecated]".to_owned());
+    }
     parts.join(" ")
 }
 
