@@ -80,3 +80,21 @@ test("control characters in descriptions are escaped in both formats", () => {
   assert.match(md, /evil\\u\{1b\}\[2J/);
   assert.ok(!formatHelpJson(help(schema)).includes("\u001b"));
 });
+
+test("a Zod branch marked deprecated: flagged in the entries and both formats, listed as such, not completed, still parsed", () => {
+  const ops = z.discriminatedUnion("action", [
+    z.object({ action: z.literal("logs"), id: z.string() }).describe("Show logs"),
+    z.object({ action: z.literal("log"), id: z.string() }).describe("Old name of logs").meta({ deprecated: true }),
+  ]);
+  const entries = help(ops);
+  assert.deepEqual(entries.map((e) => [e.discriminator, e.deprecated]), [["logs", undefined], ["log", true]]);
+  assert.match(formatHelpMarkdown(entries), /## log\n\n\*\*Deprecated\.\*\*\n\nOld name of logs\n/);
+  assert.equal(JSON.parse(formatHelpJson(entries))[1].deprecated, true);
+  // Entries handed back in keep the mark; a mark that is not a boolean is refused.
+  assert.equal(formatHelpMarkdown([{ discriminator: "x", description: "", parameters: [], deprecated: true }]), "## x\n\n**Deprecated.**\n\n");
+  assert.throws(() => formatHelpMarkdown([{ discriminator: "x", deprecated: "yes" }]), (e) => e.code === "INVALID_ENTRIES");
+  const tool = cjs.compile(ops, { name: "ops" });
+  assert.match(tool.usage(), /\n +log +Old name of logs \[deprecated\]\n/);
+  assert.deepEqual(tool.complete([""]).map((c) => c.value), ["logs"]);
+  assert.deepEqual(tool.parseArgv(["log", "--id", "a"]), { action: "log", id: "a" });
+});

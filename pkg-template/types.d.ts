@@ -578,6 +578,8 @@ export interface HelpEntry {
   description: string;
   /** Every parameter but the discriminator keys. */
   parameters: HelpParameter[];
+  /** The action's branch is marked `deprecated: true` (Zod: `.meta({ deprecated: true })`); absent otherwise. */
+  deprecated?: true;
 }
 
 export interface HelpOptions {

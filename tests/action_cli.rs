@@ -320,3 +320,73 @@ fn a_union_of_one_action_keeps_its_word() {
     let tool = Tool::compile(&bare, &CompileOptions::default()).unwrap();
     assert_eq!(parse(&tool, &["--n", "2"]).unwrap(), json!({"n": 2}));
 }
+
+#[test]
+fn a_deprecated_action_is_listed_as_such_and_not_completed_but_still_runs() {
+    let schema = json!({"oneOf": [
+        {"type": "object", "description": "Show logs", "properties": {"action": {"const": "logs"}, "id": {"type": "string"}}, "required": ["action", "id"]},
+        {"type": "object", "description": "Old name of logs", "deprecated": true, "properties": {"action": {"const": "log"}, "id": {"type": "string"}}, "required": ["action", "id"]},
+        {"type": "object", "properties": {"action": {"const": "zfs:pools"}}, "required": ["action"]},
+        {"type": "object", "deprecated": true, "properties": {"action": {"const": "zfs:legacy"}}, "required": ["action"]}
+    ]});
+    let tool = Tool::compile(&schema, &CompileOptions::from_json(r#"{"name":"ops"}"#).unwrap()).unwrap();
+    assert_eq!(
+        parse(&tool, &["log", "--id", "a"]).unwrap(),
+        json!({"action": "log", "id": "a"})
+    );
+    let usage = |topic: Option<&str>| {
+        tool.usage(&UsageRequest {
+            format: toolshape::Format::Text,
+            width: 80,
+            topic: topic.map(str::to_owned),
+        })
+        .unwrap()
+    };
+    let all = usage(None);
+    assert!(
+        all.lines()
+            .any(|l| l.trim_start().starts_with("log ") && l.ends_with("Old name of logs [deprecated]")),
+        "{all}"
+    );
+    assert!(
+        all.lines()
+            .any(|l| l.trim_start().starts_with("zfs legacy") && l.ends_with("  [deprecated]")),
+        "{all}"
+    );
+    assert!(
+        all.lines()
+            .any(|l| l.trim_start().starts_with("logs ") && l.ends_with("Show logs")),
+        "{all}"
+    );
+    let zfs = usage(Some("zfs"));
+    assert!(
+        zfs.lines()
+            .any(|l| l.trim_start().starts_with("legacy") && l.ends_with("[deprecated]")),
+        "{zfs}"
+    );
+    let words = |typed: &[&str]| -> Vec<String> { tool.complete(typed).into_iter().map(|c| c.value).collect() };
+    assert_eq!(words(&[""]), ["logs", "zfs"]);
+    assert_eq!(words(&["zfs", ""]), ["pools"]);
+    // A typed deprecated action still completes its flags.
+    assert_eq!(words(&["log", "--"]), ["--id", "--help"]);
+
+    let entries = tool.help(&toolshape::HelpOptions::default()).unwrap();
+    let marked: Vec<&str> = entries
+        .iter()
+        .filter(|e| e.deprecated)
+        .map(|e| e.discriminator.as_str())
+        .collect();
+    assert_eq!(marked, ["log", "zfs:legacy"]);
+    let markdown = toolshape::help::format_markdown(&entries);
+    assert!(
+        markdown.contains("## log\n\n**Deprecated.**\n\nOld name of logs\n"),
+        "{markdown}"
+    );
+    assert!(!markdown.contains("## logs\n\n**Deprecated"), "{markdown}");
+    let json: Value = serde_json::from_str(&toolshape::help::format_json(&entries)).unwrap();
+    assert_eq!(json[1]["deprecated"], json!(true));
+    assert!(
+        json[0].get("deprecated").is_none(),
+        "false is left out, as servers write it"
+    );
+}

@@ -24,9 +24,23 @@ pub struct ActionCommand {
     /// The literal keys and values that name it, filled into the arguments.
     pub literals: Vec<(String, Value)>,
     pub description: Option<String>,
+    /// Listed with `[deprecated]`, and not offered by completion.
+    pub deprecated: bool,
     /// The branch without its literal keys: what its flags come from.
     pub schema: Schema,
     pub table: FlagTable,
+}
+
+impl ActionCommand {
+    /// Its description as a list of actions shows it: `[deprecated]` after it.
+    #[must_use]
+    pub fn listed_description(&self) -> Option<String> {
+        match (&self.description, self.deprecated) {
+            (Some(text), true) => Some(format!("{text} [deprecated]")),
+            (None, true) => Some("[deprecated]".to_owned()),
+            (description, false) => description.clone(),
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -51,6 +65,7 @@ impl ActionSet {
                 name: action.name.clone(),
                 literals: action.literals.clone(),
                 description: action.description.clone(),
+                deprecated: action.deprecated,
                 schema: sub,
                 table,
             });
@@ -114,11 +129,16 @@ impl ActionSet {
     /// The actions under a first word, as a list of words with descriptions.
     #[must_use]
     pub fn listed_under(&self, first: &str) -> Vec<(String, Option<String>)> {
+        self.under(first)
+            .filter_map(|a| Some((a.words.get(1)?.clone(), a.listed_description())))
+            .collect()
+    }
+
+    /// The two-word actions whose first word is `first`.
+    pub fn under<'a>(&'a self, first: &'a str) -> impl Iterator<Item = &'a ActionCommand> + 'a {
         self.actions
             .iter()
-            .filter(|a| a.words.len() == 2 && a.words.first().map(String::as_str) == Some(first))
-            .filter_map(|a| Some((a.words.get(1)?.clone(), a.description.clone())))
-            .collect()
+            .filter(move |a| a.words.len() == 2 && a.words.first().map(String::as_str) == Some(first))
     }
 
     fn action_error(&self, code: IssueCode, typed: Option<&str>, what: &str) -> Error {

@@ -112,14 +112,12 @@ pub fn actions(set: &ActionSet, builtins: Builtins, before: &[&str], current: &s
         }
         return matching(first_words(set), current);
     };
-    if before.len() == 1 && !current.starts_with('-') {
-        let children = set.listed_under(first);
-        if !children.is_empty() {
-            let words = children
-                .into_iter()
-                .map(|(word, description)| Candidate::new(word, description.as_deref()));
-            return matching(words.collect(), current);
-        }
+    if before.len() == 1 && !current.starts_with('-') && set.under(first).next().is_some() {
+        let words = set
+            .under(first)
+            .filter(|a| !a.deprecated)
+            .filter_map(|a| Some(Candidate::new(a.words.get(1)?.clone(), a.description.as_deref())));
+        return matching(words.collect(), current);
     }
     let Ok((at, taken)) = set.select_at(before) else {
         return Vec::new();
@@ -144,7 +142,7 @@ fn first_words(set: &ActionSet) -> Vec<Candidate> {
     }
     let mut words: Vec<FirstWord<'_>> = Vec::new();
     let mut at: HashMap<&str, usize> = HashMap::new();
-    for action in &set.actions {
+    for action in set.actions.iter().filter(|a| !a.deprecated) {
         let mut parts = action.words.iter().map(String::as_str);
         let Some(first) = parts.next() else { continue };
         let second = parts.next();

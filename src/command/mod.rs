@@ -343,7 +343,7 @@ impl Command {
                 let list: Vec<(String, Option<String>)> = set
                     .actions
                     .iter()
-                    .map(|a| (a.words.join(" "), a.description.clone()))
+                    .map(|a| (a.words.join(" "), a.listed_description()))
                     .collect();
                 Ok(help::word_list(help::ListOf::Actions, &list, name, options, builtins))
             }

@@ -155,7 +155,7 @@ impl Builder<'_> {
             path.push(prop.key.clone());
             let inherited = at.inherited.and_then(|d| d.get(&prop.key));
             let required = at.required && prop.must_supply();
-            let deprecated = at.deprecated || self.is_deprecated(&prop.shape);
+            let deprecated = at.deprecated || self.schema.is_deprecated(&prop.shape);
             if let Some(child) = self.flattenable(&prop.shape, path.len()) {
                 let group = self.table.groups.len();
                 let mut prefix = String::with_capacity(name.len() + self.options.separator.len());
@@ -199,13 +199,6 @@ impl Builder<'_> {
             }
         }
         Ok(())
-    }
-
-    /// JSON Schema's `deprecated: true` (Zod's `.meta({ deprecated: true })`),
-    /// on the property or on the definition its `$ref` names.
-    fn is_deprecated(&self, shape: &Shape) -> bool {
-        let marked = |s: &Shape| s.keywords.get("deprecated") == Some(&Value::Bool(true));
-        marked(shape) || marked(self.schema.resolve(shape))
     }
 
     /// The object a property flattens into, if it does.

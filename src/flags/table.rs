@@ -57,21 +57,21 @@ pub struct Flag {
     pub short: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub choices: Option<Vec<Value>>,
-    #[serde(skip_serializing_if = "is_false")]
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub repeatable: bool,
-    #[serde(skip_serializing_if = "is_false")]
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub negatable: bool,
-    #[serde(skip_serializing_if = "is_false")]
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub json: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub env: Option<String>,
-    #[serde(skip_serializing_if = "is_false")]
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub nullable: bool,
-    #[serde(skip_serializing_if = "is_false")]
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub hidden: bool,
     /// Marked `deprecated` (its schema, an enclosing object's, or an
     /// override): usage says so and completion leaves it out; still parsed.
-    #[serde(skip_serializing_if = "is_false")]
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub deprecated: bool,
     /// Taken as a positional argument too: its place among them (from 0).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -92,11 +92,6 @@ pub struct Flag {
     /// Must be given whenever its group is present (own key required, no default).
     #[serde(skip)]
     pub must_supply: bool,
-}
-
-#[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if passes a reference
-fn is_false(value: &bool) -> bool {
-    !*value
 }
 
 /// An object whose keys are flags of their own. Group 0 is the root.

@@ -30,17 +30,21 @@ pub struct HelpEntry {
     pub discriminator: String,
     pub description: String,
     pub parameters: Vec<Param>,
+    /// The action's branch is marked `deprecated: true`.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub deprecated: bool,
 }
 
 /// Entries handed back in (to format them) are read as they were written.
 impl Fields for HelpEntry {
-    const KEYS: &'static [&'static str] = &["discriminator", "description", "parameters"];
+    const KEYS: &'static [&'static str] = &["discriminator", "description", "parameters", "deprecated"];
     const REQUIRED: &'static [&'static str] = &["discriminator"];
 
     fn set(&mut self, key: &str, value: &Json<'_>) -> std::result::Result<(), String> {
         match key {
             "discriminator" => self.discriminator = text(value)?,
             "description" => self.description = text(value)?,
+            "deprecated" => self.deprecated = flag(value)?,
             _ => self.parameters = list(value, nested)?,
         }
         Ok(())
@@ -121,6 +125,7 @@ pub fn entries(schema: &Schema, union: &ActionUnion, topic: Option<&str>) -> Vec
                 })
                 .collect(),
             discriminator: action.name.clone(),
+            deprecated: action.deprecated,
         })
         .collect()
 }

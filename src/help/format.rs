@@ -22,6 +22,9 @@ pub fn format_markdown(entries: &[HelpEntry]) -> String {
 
 fn markdown_entry(entry: &HelpEntry) -> String {
     let mut md = format!("## {}\n\n", sanitize(&entry.discriminator));
+    if entry.deprecated {
+        md.push_str("**Deprecated.**\n\n");
+    }
     if !entry.description.is_empty() {
         md.push_str(&sanitize_block(&entry.description));
         md.push_str("\n\n");
@@ -65,6 +68,8 @@ struct JsonEntry<'a> {
     action: &'a str,
     description: &'a str,
     parameters: &'a [Param],
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    deprecated: bool,
 }
 
 /// JSON with two-space indentation and the key `action`, as
@@ -77,6 +82,7 @@ pub fn format_json(entries: &[HelpEntry]) -> String {
             action: &e.discriminator,
             description: &e.description,
             parameters: &e.parameters,
+            deprecated: e.deprecated,
         })
         .collect();
     serde_json::to_string_pretty(&json).unwrap_or_else(|_| "[]".to_owned())

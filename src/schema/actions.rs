@@ -82,6 +82,8 @@ pub struct ActionDef {
     /// Every other property: the action's parameters, shared ones first.
     pub params: Vec<Prop>,
     pub description: Option<String>,
+    /// The branch is marked `deprecated: true`: listed as such, not completed.
+    pub deprecated: bool,
     /// Where its branch sits, for messages: `#/oneOf/1`.
     pub pointer: String,
 }
@@ -122,6 +124,7 @@ impl ActionUnion {
                     literals,
                     params,
                     description,
+                    deprecated: schema.is_deprecated(action.branch.shape),
                     pointer: action.branch.pointer,
                     name: action.name,
                 }

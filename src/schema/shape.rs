@@ -295,6 +295,14 @@ impl Schema {
             _ => shape,
         }
     }
+
+    /// JSON Schema's `deprecated: true` (Zod's `.meta({ deprecated: true })`)
+    /// on the shape or on the definition its `$ref` names.
+    #[must_use]
+    pub fn is_deprecated(&self, shape: &Shape) -> bool {
+        let marked = |s: &Shape| s.keywords.get("deprecated") == Some(&Value::Bool(true));
+        marked(shape) || marked(self.resolve(shape))
+    }
 }
 
 /// A shape's other keywords, in their order. A list, not a map: a node keeps
