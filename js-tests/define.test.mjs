@@ -404,3 +404,34 @@ test("hostile keys: a group action's __proto__ field is a flag of the group's co
   assert.equal(args.__proto__.x, "polluted");
   assert.equal({}.x, undefined);
 });
+
+test("a group's action given deprecated: true is served and run, marked in its schemas, help and command line", async () => {
+  const users = defineGroup({
+    name: "users",
+    description: "Manage users",
+    help: true,
+    actions: {
+      list: { description: "List users", input: z.object({ n: z.number().int().optional() }), handler: (args) => `list ${args.n ?? 10}` },
+      ls: { description: "Old name of list", deprecated: true, input: z.object({ n: z.number().int().optional() }), handler: (args) => `ls ${args.n ?? 10}` },
+    },
+  });
+  assert.deepEqual(await users.call({ action: "ls", n: 2 }), { content: [{ type: "text", text: "ls 2" }] });
+  assert.deepEqual(users.definition({ actionsAs: "oneOf" }).inputSchema.oneOf.map((b) => b.deprecated), [undefined, true, undefined]);
+  assert.deepEqual(users.definitions().map((d) => [d.name, d.inputSchema.deprecated]), [["users_list", undefined], ["users_ls", true]]);
+  const helped = await users.call({ action: "help" });
+  assert.match(helped.content[0].text, /## ls\n\n\*\*Deprecated\.\*\*\n\nOld name of list\n/);
+  let out = "";
+  const io = { stdout: (t) => (out += t), stderr: () => {} };
+  assert.equal(await users.runCli(["--help"], io), 0);
+  assert.match(out, /\n {2}ls +Old name of list \[deprecated\]\n/);
+  out = "";
+  assert.equal(await users.runCli(["--toolshape-complete", "bash", " ", "users "], io), 0);
+  assert.equal(out, "list\nhelp\n");
+  out = "";
+  assert.equal(await users.runCli(["ls", "--n", "3"], io), 0);
+  assert.equal(out, "ls 3\n");
+  assert.throws(
+    () => defineGroup({ name: "u", actions: { a: { deprecated: "yes", handler: () => 1 } } }),
+    (e) => e instanceof ToolshapeError && e.code === "INVALID_DEFINITION" && /"deprecated": expected true or false/.test(e.message),
+  );
+});

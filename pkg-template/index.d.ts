@@ -403,6 +403,11 @@ export interface ActionSpec<S = DefinitionInput> {
   destructive?: boolean;
   idempotent?: boolean;
   openWorld?: boolean;
+  /**
+   * Still served and run, but marked: its branch and flat schema carry `deprecated: true`, its help
+   * entry says so, and the command line lists it with `[deprecated]` and does not complete it.
+   */
+  deprecated?: boolean;
 }
 
 /**

@@ -229,3 +229,39 @@ fn an_action_is_open_only_when_its_input_or_the_common_one_says_so() {
         ]
     );
 }
+
+#[test]
+fn a_deprecated_action_is_marked_in_its_branch_and_flat_schema_only() {
+    let definition = json!({ "name": "ops", "description": "Ops.", "actions": [
+        { "name": "list", "description": "List" },
+        { "name": "ls", "description": "Old list", "deprecated": true },
+        { "name": "keep", "deprecated": false }
+    ] });
+    let group = define(&definition).unwrap_or_else(|e| panic!("{e}"));
+    let marked: Vec<bool> = group.actions.iter().map(|a| a.deprecated).collect();
+    assert_eq!(marked, [false, true, false]);
+    assert_eq!(group.one_of_schema.pointer("/oneOf/1/deprecated"), Some(&json!(true)));
+    assert_eq!(group.one_of_schema.pointer("/oneOf/0/deprecated"), None);
+    assert_eq!(group.actions[1].input_schema.pointer("/deprecated"), Some(&json!(true)));
+    assert_eq!(group.actions[2].input_schema.pointer("/deprecated"), None);
+    // The grouped schema and the contract's description do not change.
+    assert_eq!(group.input_schema.pointer("/deprecated"), None);
+    let plain = define(&json!({ "name": "ops", "description": "Ops.", "actions": [
+        { "name": "list", "description": "List" }, { "name": "ls", "description": "Old list" }, { "name": "keep" }
+    ] }))
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(group.description, plain.description);
+    assert_eq!(group.input_schema, plain.input_schema);
+    // Help entries read the mark off the branch.
+    let schema = toolshape::schema::read_schema(&group.one_of_schema).unwrap_or_else(|e| panic!("{e}"));
+    let entries = toolshape::help::help(&schema, &toolshape::HelpOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+    let flags: Vec<(&str, bool)> = entries
+        .iter()
+        .map(|e| (e.discriminator.as_str(), e.deprecated))
+        .collect();
+    assert_eq!(flags, [("list", false), ("ls", true), ("keep", false)]);
+    assert!(
+        refused(&json!({ "name": "ops", "actions": [{ "name": "a", "deprecated": "yes" }] }))
+            .contains("\"deprecated\": expected true or false")
+    );
+}

@@ -16,7 +16,7 @@ import { knownOptions } from "./option-keys.mjs";
 const TOOL_KEYS = ["name", "title", "description", "input", "jsonSchema", "output", "outputJsonSchema", "annotations", "icons", "_meta", "tags", "use", "handler"];
 const GROUP_KEYS = ["name", "title", "description", "discriminator", "common", "commonJsonSchema", "use", "help", "descriptionFormat", "annotations", "icons", "_meta", "tags", "actions", "groups"];
 const MODULE_KEYS = ["description", "use", "actions"];
-const ACTION_KEYS = ["description", "input", "jsonSchema", "handler", "use", "readOnly", "destructive", "idempotent", "openWorld"];
+const ACTION_KEYS = ["description", "input", "jsonSchema", "handler", "use", "readOnly", "destructive", "idempotent", "openWorld", "deprecated"];
 const DEFINITION_OPTIONS = ["client", "actionsAs"];
 const CALL_OPTIONS = ["client"];
 /** Actions listed in a routing error, then how many more. */
@@ -292,7 +292,7 @@ export function makeDefine(api) {
       text += field("group", group);
       text += field("description", action.description);
       if (input.text !== undefined) text += `,"input":${input.text}`;
-      for (const hint of ["readOnly", "destructive", "idempotent", "openWorld"]) text += field(hint, action[hint]);
+      for (const key of ["readOnly", "destructive", "idempotent", "openWorld", "deprecated"]) text += field(key, action[key]);
       return `${text}}`;
     });
     let text = `{"name":${jsonText(def.name, "the name", "INVALID_DEFINITION")}`;
@@ -466,6 +466,7 @@ export function makeDefine(api) {
         // The action's own description: the flat projection's stand-in ("platform (users.list)") says nothing here.
         const description = list[i] === undefined ? out.description : list[i].action.description;
         if (description) branch.description = description;
+        if (out.deprecated) branch.deprecated = true;
         return branch;
       });
       const union = { oneOf: branches };

@@ -69,6 +69,9 @@ pub struct ActionOut {
     /// The built-in help action.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub builtin: bool,
+    /// Marked `deprecated: true` in the definition.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub deprecated: bool,
 }
 
 /// An object schema's parts: properties in order, required names, `$defs`.
@@ -144,6 +147,7 @@ fn help_action() -> ActionDef {
         destructive: None,
         idempotent: Some(true),
         open_world: Some(false),
+        deprecated: false,
     }
 }
 
@@ -408,6 +412,9 @@ fn one_of_schema(
             if let Some(description) = &action.description {
                 branch.insert("description".to_owned(), Value::String(description.clone()));
             }
+            if action.deprecated {
+                branch.insert("deprecated".to_owned(), Value::Bool(true));
+            }
             Value::Object(branch)
         })
         .collect();
@@ -444,18 +451,23 @@ fn action_out(
             .unwrap_or(&def.name);
         format!("{} ({key})", tool.trim_end().trim_end_matches('.'))
     });
+    let mut input_schema = object(props, required, &reached);
+    if action.deprecated {
+        input_schema.insert("deprecated".to_owned(), Value::Bool(true));
+    }
     ActionOut {
         key: key.to_owned(),
         group: action.group.clone(),
         name: action.name.clone(),
         flat_name: format!("{}_{}", def.name, key).replace('.', "_"),
         description,
-        input_schema: Value::Object(object(props, required, &reached)),
+        input_schema: Value::Object(input_schema),
         annotations: hints::exact(hints_of(action)),
         fields: field_names,
         input_fields: fields.props.keys().cloned().collect(),
         requires: fields.required.clone(),
         open: fields.open || (common.open && !builtin),
         builtin,
+        deprecated: action.deprecated,
     }
 }

@@ -67,6 +67,9 @@ pub struct ActionDef {
     pub destructive: Option<bool>,
     pub idempotent: Option<bool>,
     pub open_world: Option<bool>,
+    /// Still served; marked `deprecated` in its schemas, so help and the
+    /// command line say so.
+    pub deprecated: bool,
 }
 
 impl Fields for ActionDef {
@@ -79,6 +82,7 @@ impl Fields for ActionDef {
         "destructive",
         "idempotent",
         "openWorld",
+        "deprecated",
     ];
     const REQUIRED: &'static [&'static str] = &["name"];
 
@@ -91,6 +95,7 @@ impl Fields for ActionDef {
             "readOnly" => self.read_only = optional(value, flag)?,
             "destructive" => self.destructive = optional(value, flag)?,
             "idempotent" => self.idempotent = optional(value, flag)?,
+            "deprecated" => self.deprecated = optional(value, flag)?.unwrap_or(false),
             _ => self.open_world = optional(value, flag)?,
         }
         Ok(())
