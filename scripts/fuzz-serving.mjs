@@ -140,7 +140,7 @@ function action(r, withInput) {
   const spec = { handler: r.pick(HANDLERS) };
   if (withInput && r.chance(0.8)) spec.input = gen.schema(r);
   if (r.chance(0.5)) spec.description = r.pick(WORDS);
-  for (const hint of ["readOnly", "destructive", "idempotent", "openWorld"]) if (r.chance(0.2)) spec[hint] = r.chance(0.5);
+  for (const hint of ["readOnly", "destructive", "idempotent", "openWorld", "deprecated"]) if (r.chance(0.2)) spec[hint] = r.chance(0.5);
   if (r.chance(0.2)) spec.use = [r.pick(MIDDLEWARE)];
   return spec;
 }
