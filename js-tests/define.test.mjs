@@ -10,7 +10,7 @@ import { z } from "zod";
 import { z as z3 } from "zod/v3";
 import { cjs } from "./helpers.mjs";
 
-const { defineTool, defineGroup, ToolshapeError } = cjs;
+const { createRegistry, defineTool, defineGroup, ToolshapeError } = cjs;
 
 const text = (result) => result.content[0].text;
 
@@ -428,8 +428,15 @@ test("a group's action given deprecated: true is served and run, marked in its s
   assert.equal(await users.runCli(["--toolshape-complete", "bash", " ", "users "], io), 0);
   assert.equal(out, "list\nhelp\n");
   out = "";
-  assert.equal(await users.runCli(["ls", "--n", "3"], io), 0);
+  let err = "";
+  const both = { stdout: (t) => (out += t), stderr: (t) => (err += t) };
+  assert.equal(await users.runCli(["ls", "--n", "3"], both), 0);
   assert.equal(out, "ls 3\n");
+  assert.equal(err, 'warning: the action "ls" is deprecated\n');
+  // Through a registry, whose argv starts with the tool's word.
+  [out, err] = ["", ""];
+  assert.equal(await createRegistry([users]).runCli(["users", "ls"], both), 0);
+  assert.deepEqual([out, err], ["ls 10\n", 'warning: the action "ls" is deprecated\n']);
   assert.throws(
     () => defineGroup({ name: "u", actions: { a: { deprecated: "yes", handler: () => 1 } } }),
     (e) => e instanceof ToolshapeError && e.code === "INVALID_DEFINITION" && /"deprecated": expected true or false/.test(e.message),

@@ -46,6 +46,16 @@ test("a key Zod marks deprecated: parsed as any other, [deprecated] in usage, no
   const { seen, io: streams } = io();
   assert.equal(await connect.runCli(["--server", "a", "--legacy-mode", "udp"], streams), 0);
   assert.equal(seen.out, '{"server":"a","legacy":{"mode":"udp"}}\n');
+  // Warned of on stderr, once each, then run; not when the arguments are refused.
+  assert.equal(seen.err, "warning: --server is deprecated\nwarning: --legacy-mode is deprecated\n");
+  const refused = io();
+  assert.equal(await connect.runCli(["--server", "a", "--legacy-mode", "ftp"], refused.io), 2);
+  assert.doesNotMatch(refused.seen.err, /warning/);
+  const plain = io();
+  assert.equal(await connect.runCli(["--host", "a"], plain.io), 0);
+  assert.equal(plain.seen.err, "");
+  assert.deepEqual(compile(input).deprecatedIn(["--host", "h", "--server=s", "--", "--legacy-mode"]), ["--server"]);
+  assert.throws(() => compile(input).deprecatedIn("--server"), (e) => e.code === "INVALID_ARGS" && /^argv/.test(e.message));
   const help = io();
   assert.equal(await connect.runCli(["--help"], help.io), 0);
   assert.match(help.seen.out, /--server <string> +Use --host \[deprecated\]\n/);

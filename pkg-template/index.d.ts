@@ -240,6 +240,20 @@ export declare class Tool<T = Args> {
    * tool.complete(["--region", ""]); // [{ value: "eu" }, { value: "us" }]
    */
   complete(words: readonly string[]): CompletionCandidate[];
+  /**
+   * What argv uses that is marked deprecated (`deprecated: true` in the schema, or the flag override):
+   * each flag given, as `--name` (by any spelling: `-s`, `--name=v`, a cluster; not from the
+   * environment), and an action union's chosen action, by its words, first. For a warning before a
+   * command runs; `runCli` prints one line each on stderr.
+   * @throws {ToolshapeError} `INVALID_ARGS` when `argv` is not an array of strings.
+   * @example
+   * import { z } from "zod";
+   * import { compile } from "toolshape";
+   * const tool = compile(z.object({ host: z.string().optional(), server: z.string().optional().meta({ deprecated: true }) }));
+   * tool.deprecatedIn(["--server", "a"]); // ["--server"]
+   * tool.deprecatedIn(["--host", "a"]); // []
+   */
+  deprecatedIn(argv: readonly string[]): string[];
   /** Releases the wasm memory now. Further calls throw `FREED`. */
   free(): void;
   [Symbol.dispose](): void;

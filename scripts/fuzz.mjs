@@ -324,7 +324,7 @@ export function realOptions(options) {
   return options;
 }
 
-const OPS = ["inputSchema", "usage", "parseArgv", "reconstruct", "repair", "toArgv", "help", "flags", "check", "complete"];
+const OPS = ["inputSchema", "usage", "parseArgv", "reconstruct", "repair", "toArgv", "help", "flags", "check", "complete", "deprecatedIn"];
 const OPTION_KEYS = {
   compile: ["name", "separator", "case", "maxDepth", "flatten", "flags", "envPrefix"],
   inputSchema: ["client", "actionsAs"],
@@ -450,6 +450,7 @@ function call(tool, c) {
     case "help": return tool.help(options);
     // The argv as the words a shell hands over, its last the word under the cursor.
     case "complete": return tool.complete(c.argv);
+    case "deprecatedIn": return tool.deprecatedIn(c.argv);
     default: return tool.flags();
   }
 }

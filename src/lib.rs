@@ -489,6 +489,13 @@ impl Tool {
         self.command().complete(words)
     }
 
+    /// The deprecated flags (`--name`) and action (its words) argv uses,
+    /// for the warning a command line prints before it runs.
+    #[must_use]
+    pub fn deprecated_in(&self, argv: &[&str]) -> Vec<String> {
+        self.command().deprecated_in(argv)
+    }
+
     /// Repairs arguments an MCP client sent as JSON text (see [`repair`]).
     #[must_use]
     pub fn repair(&self, args: Value) -> repair::Repaired {

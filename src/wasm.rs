@@ -227,6 +227,13 @@ impl WasmTool {
         thrown(wire::complete_text(words, &|refs| self.tool.complete(refs)))
     }
 
+    /// The deprecated flags and action argv uses; `argv` is a JSON array of strings.
+    #[wasm_bindgen(js_name = deprecatedIn)]
+    pub fn deprecated_in(&self, argv: &str) -> Result<String, JsValue> {
+        crate::headroom::keep(argv.len());
+        thrown(wire::deprecated_text(argv, &self.tool))
+    }
+
     pub fn plan(&self) -> String {
         wire::plan_json(&self.tool)
     }

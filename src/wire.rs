@@ -295,6 +295,13 @@ pub fn complete_text(words: &str, complete: &dyn Fn(&[&str]) -> Vec<Candidate>) 
     Ok(json_text(&complete(&refs)))
 }
 
+/// deprecatedIn: argv as a JSON array of strings; the names as a JSON array.
+pub fn deprecated_text(argv: &str, tool: &Tool) -> Result<String> {
+    let list = json_strings(argv, "argv")?;
+    let refs: Vec<&str> = list.iter().map(String::as_str).collect();
+    Ok(json_text(&tool.deprecated_in(&refs)))
+}
+
 /// reconstruct: flat values as JSON object text; outcome JSON.
 #[must_use]
 pub fn reconstruct_outcome(tool: &Tool, flat: &str, env: &str) -> String {

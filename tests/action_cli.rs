@@ -369,6 +369,10 @@ fn a_deprecated_action_is_listed_as_such_and_not_completed_but_still_runs() {
     assert_eq!(words(&["zfs", ""]), ["pools"]);
     // A typed deprecated action still completes its flags.
     assert_eq!(words(&["log", "--"]), ["--id", "--help"]);
+    assert_eq!(tool.deprecated_in(&["log", "--id", "a"]), ["log"]);
+    assert_eq!(tool.deprecated_in(&["zfs", "legacy"]), ["zfs legacy"]);
+    assert!(tool.deprecated_in(&["logs", "--id", "a"]).is_empty());
+    assert!(tool.deprecated_in(&["nope"]).is_empty());
 
     let entries = tool.help(&toolshape::HelpOptions::default()).unwrap();
     let marked: Vec<&str> = entries

@@ -405,4 +405,18 @@ fn deprecated_comes_from_the_key_its_object_its_definition_or_an_override() {
         .map(|c| c.value)
         .collect();
     assert_eq!(choices, ["a", "b"]);
+
+    // What argv uses that is deprecated: by any spelling, once, in table order; not after `--`.
+    assert_eq!(
+        tool.deprecated_in(&["--legacy-mode=a", "--server", "x", "--server=y"]),
+        ["--server", "--legacy-mode"]
+    );
+    assert_eq!(
+        tool.deprecated_in(&["--port", "1", "--kept", "k", "--host", "h"]),
+        ["--port"]
+    );
+    assert!(tool.deprecated_in(&["--", "--server", "x"]).is_empty());
+    // Argv the parse refuses: a flag left without its value names nothing, the others still count.
+    assert!(tool.deprecated_in(&["--nope", "--server"]).is_empty());
+    assert_eq!(tool.deprecated_in(&["--nope", "--server", "x"]), ["--server"]);
 }

@@ -17,12 +17,12 @@ export function checkArgv(argv, what = "argv") {
 }
 
 /**
- * The words of a completion as JSON text: checked as argv is, a lone
+ * Words (a completion's, or argv for deprecatedIn) as JSON text: checked as argv is, a lone
  * surrogate (which JSON text cannot carry to Rust) as U+FFFD, as a string
  * crossing to wasm-bindgen becomes.
  */
-export function wordsText(words) {
-  checkArgv(words, "words");
+export function wordsText(words, what = "words") {
+  checkArgv(words, what);
   return JSON.stringify(words.map((word) => (typeof word.toWellFormed === "function" ? word.toWellFormed() : word)));
 }
 

@@ -279,7 +279,7 @@ export function makeRegistry(api) {
         const read = reparse(again, partial);
         return read.success && read.command === def.name ? read : { success: false };
       };
-      return def.cli.settle(parsed, argv, opened, sameTool);
+      return def.cli.settle(parsed, argv, opened, sameTool, parsed.success ? argv.slice(1) : argv);
     }
 
     return Object.freeze({ exposition, list, call, attach, runCli, tools: Object.freeze([...defs]) });

@@ -75,8 +75,13 @@ export const ANSWERED = new Set(["INVALID_ARGS", "HELP_REQUESTED", "VERSION_REQU
  *   literalOf?: (data: object) => string | undefined }} spec
  */
 export function makeCliRunner(spec) {
-  /** What a parse result means for the command line; `reparse` reads argv again. */
-  async function settle(parsed, argv, io, reparse, data = parsed.data) {
+  /**
+   * What a parse result means for the command line; `reparse` reads argv
+   * again. `own` is the tool's own argv (a registry's argv without the
+   * command word).
+   */
+  async function settle(parsed, argv, io, reparse, own = argv) {
+    const { data } = parsed;
     const tool = spec.tool();
     if (!parsed.success) {
       const { error } = parsed;
@@ -101,6 +106,10 @@ export function makeCliRunner(spec) {
       const literal = spec.literalOf ? spec.literalOf(data) : undefined;
       io.err(`${checked.issues.map((i) => issueText(i, flags, literal)).join("\n")}\nRun with --help for usage.\n`);
       return 2;
+    }
+    // Deprecated, still run: said once each, as cobra and argparse say it.
+    for (const used of tool.deprecatedIn(own)) {
+      io.err(used.startsWith("-") ? `warning: ${used} is deprecated\n` : `warning: the action "${used}" is deprecated\n`);
     }
     const result = await route.run(data, io.extra);
     const text = resultText(result);

@@ -222,6 +222,12 @@ export function makeToolClass(core, layout) {
       return JSON.parse(core.guard(() => handle.complete(text)));
     }
 
+    deprecatedIn(argv) {
+      const handle = this.#live();
+      const text = wordsText(argv, "argv");
+      return JSON.parse(core.guard(() => handle.deprecatedIn(text)));
+    }
+
     free() {
       this.#handle.free();
     }

@@ -5,6 +5,7 @@
 
 mod actions;
 pub mod complete;
+mod deprecated;
 
 use serde_json::{Map, Value};
 
@@ -373,6 +374,18 @@ impl Command {
         match &self.form {
             Form::Flags(table) => complete::flags(table, before, current),
             Form::Actions(set) => complete::actions(set, self.builtins, before, current),
+            Form::Refused(_) => Vec::new(),
+        }
+    }
+
+    /// What argv uses that is marked deprecated, for a warning: the flags
+    /// as `--name`, an action union's action by its words, read with the
+    /// parse's tokenizer. Empty for a tool with no command line.
+    #[must_use]
+    pub fn deprecated_in(&self, argv: &[&str]) -> Vec<String> {
+        match &self.form {
+            Form::Flags(table) => deprecated::flags(table, argv),
+            Form::Actions(set) => deprecated::actions(set, argv),
             Form::Refused(_) => Vec::new(),
         }
     }

@@ -1,0 +1,59 @@
+//! What argv uses that is marked deprecated, for the warning a command line
+//! prints before it runs (as cobra and argparse warn): the flags given, by
+//! their names, and an action union's action, by its words. Read with the
+//! parse's own tokenizer, so `-s`, `--name=v` and a cluster count as the
+//! flag they spell; a value from the environment is not argv's.
+
+use super::actions::ActionSet;
+use crate::args::{Scratch, Spelling};
+use crate::argv::{tokenize, ArgvOptions};
+use crate::flags::FlagTable;
+
+/// `--name` of each deprecated flag argv gives, once each, in table order.
+#[must_use]
+pub fn flags(table: &FlagTable, argv: &[&str]) -> Vec<String> {
+    if !table.flags.iter().any(|f| f.deprecated) {
+        return Vec::new();
+    }
+    let scratch = Scratch::new();
+    let options = ArgvOptions {
+        allow_positionals: true,
+        partial: true,
+    };
+    let tokens = tokenize(&scratch, table, argv, options);
+    let mut given = vec![false; table.flags.len()];
+    for value in tokens
+        .values
+        .values
+        .iter()
+        .filter(|v| !matches!(v.spelling, Spelling::Env(_)))
+    {
+        if let Some(slot) = given.get_mut(value.flag) {
+            *slot = true;
+        }
+    }
+    table
+        .flags
+        .iter()
+        .zip(given)
+        .filter(|(flag, given)| *given && flag.deprecated)
+        .map(|(flag, _)| format!("--{}", flag.name))
+        .collect()
+}
+
+/// The chosen action's words, when it is deprecated, then its flags.
+#[must_use]
+pub fn actions(set: &ActionSet, argv: &[&str]) -> Vec<String> {
+    let Ok((at, taken)) = set.select_at(argv) else {
+        return Vec::new();
+    };
+    let Some(action) = set.actions.get(at) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    if action.deprecated {
+        out.push(action.words.join(" "));
+    }
+    out.extend(flags(&action.table, argv.get(taken..).unwrap_or_default()));
+    out
+}
