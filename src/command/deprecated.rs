@@ -2,10 +2,11 @@
 //! prints before it runs (as cobra and argparse warn): the flags given, by
 //! their names, and an action union's action, by its words. Read with the
 //! parse's own tokenizer, so `-s`, `--name=v` and a cluster count as the
-//! flag they spell; a value from the environment is not argv's.
+//! flag they spell; the environment, which the tokenizer never reads, does
+//! not count.
 
 use super::actions::ActionSet;
-use crate::args::{Scratch, Spelling};
+use crate::args::Scratch;
 use crate::argv::{tokenize, ArgvOptions};
 use crate::flags::FlagTable;
 
@@ -22,12 +23,7 @@ pub fn flags(table: &FlagTable, argv: &[&str]) -> Vec<String> {
     };
     let tokens = tokenize(&scratch, table, argv, options);
     let mut given = vec![false; table.flags.len()];
-    for value in tokens
-        .values
-        .values
-        .iter()
-        .filter(|v| !matches!(v.spelling, Spelling::Env(_)))
-    {
+    for value in &tokens.values.values {
         if let Some(slot) = given.get_mut(value.flag) {
             *slot = true;
         }
