@@ -13,8 +13,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::actions::ActionSet;
-use crate::args::{Scratch, Spelling};
-use crate::argv::{tokenize, ArgvOptions};
+use super::given::given;
 use crate::flags::{Builtins, Flag, FlagTable, FlagType, Lookup};
 use crate::text::clip;
 
@@ -55,27 +54,10 @@ pub fn flags(table: &FlagTable, before: &[&str], current: &str) -> Vec<Candidate
     if before.contains(&"--") {
         return Vec::new();
     }
-    let scratch = Scratch::new();
-    let options = ArgvOptions {
-        allow_positionals: true,
-        partial: true,
-    };
-    let tokens = tokenize(&scratch, table, before, options);
-    let mut given = vec![false; table.flags.len()];
-    let mut positionals = 0;
-    for value in &tokens.values.values {
-        if let Some(slot) = given.get_mut(value.flag) {
-            *slot = true;
-        }
-        if value.spelling == Spelling::Positional {
-            positionals += 1;
-        }
-    }
-    let taken_as_value = |at: usize| tokens.values.values.iter().any(|v| v.value_at == at && v.at < at);
-    let last = before.len().checked_sub(1);
-    let pending = last
-        .filter(|&at| !taken_as_value(at))
-        .and_then(|at| before.get(at))
+    let typed = given(table, before);
+    let pending = before
+        .last()
+        .filter(|_| !typed.last_is_value)
         .and_then(|word| awaiting_value(table, word));
     if let Some(flag) = pending.and_then(|i| table.flags.get(i)) {
         return matching(values_of(flag, ""), current);
@@ -90,13 +72,16 @@ pub fn flags(table: &FlagTable, before: &[&str], current: &str) -> Vec<Candidate
         });
     }
     if current.starts_with('-') {
-        return matching(flag_names(table, &given), current);
+        return matching(flag_names(table, &typed.flags), current);
     }
-    match table.positional_slot(positionals).and_then(|i| table.flags.get(i)) {
+    match table
+        .positional_slot(typed.positionals)
+        .and_then(|i| table.flags.get(i))
+    {
         Some(flag) => matching(values_of(flag, ""), current),
         // No positional fits here, so file names would be no use: an empty
         // word gets the flags, as yargs offers them when it has nothing else.
-        None if current.is_empty() => flag_names(table, &given),
+        None if current.is_empty() => flag_names(table, &typed.flags),
         None => Vec::new(),
     }
 }

@@ -6,8 +6,7 @@
 //! not count.
 
 use super::actions::ActionSet;
-use crate::args::Scratch;
-use crate::argv::{tokenize, ArgvOptions};
+use super::given::given;
 use crate::flags::FlagTable;
 
 /// `--name` of each deprecated flag argv gives, once each, in table order.
@@ -16,22 +15,11 @@ pub fn flags(table: &FlagTable, argv: &[&str]) -> Vec<String> {
     if !table.flags.iter().any(|f| f.deprecated) {
         return Vec::new();
     }
-    let scratch = Scratch::new();
-    let options = ArgvOptions {
-        allow_positionals: true,
-        partial: true,
-    };
-    let tokens = tokenize(&scratch, table, argv, options);
-    let mut given = vec![false; table.flags.len()];
-    for value in &tokens.values.values {
-        if let Some(slot) = given.get_mut(value.flag) {
-            *slot = true;
-        }
-    }
+    let typed = given(table, argv);
     table
         .flags
         .iter()
-        .zip(given)
+        .zip(typed.flags)
         .filter(|(flag, given)| *given && flag.deprecated)
         .map(|(flag, _)| format!("--{}", flag.name))
         .collect()

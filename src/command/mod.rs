@@ -6,6 +6,7 @@
 mod actions;
 pub mod complete;
 mod deprecated;
+mod given;
 
 use serde_json::{Map, Value};
 
