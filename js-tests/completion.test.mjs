@@ -187,6 +187,9 @@ test("readBashLine reads words as bash does, and where readline replaces the las
   // Backslash and line break join lines; a lone backslash at the end is nothing yet.
   assert.deepEqual(read("ops de\\\nploy \"a\\\nb\" c\\"), { words: ["deploy", "ab", "c"], lead: "", quote: "" });
   assert.deepEqual(read(""), { words: [], lead: "", quote: "" });
+  // Long break characters and a long line (both argv, so anyone's) are read in one pass each.
+  const long = read(`ops ${"a:".repeat(200_000)}`, "=".repeat(400_000) + ":");
+  assert.equal(long.lead.length, 400_000);
   assert.deepEqual(read("ops"), { words: [], lead: "", quote: "" });
 });
 
