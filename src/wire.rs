@@ -271,35 +271,28 @@ pub fn commands_json_outcome(commands: &Commands, argv: &str, env: &str, options
 }
 
 fn with_json_argv(argv: &str, then: impl FnOnce(&[&str]) -> String) -> String {
-    match json_strings(argv, "argv") {
-        Ok(list) => {
-            let refs: Vec<&str> = list.iter().map(String::as_str).collect();
-            then(&refs)
-        }
-        Err(error) => failed(&error),
-    }
+    with_strings(argv, "argv", then).unwrap_or_else(|error| failed(&error))
 }
 
-/// A JSON array of strings (argv, a completion's words), or why it is not one.
-fn json_strings(text: &str, what: &str) -> Result<Vec<String>> {
-    serde_json::from_str(text)
-        .map_err(|err| Error::new(Code::InvalidArgs, format!("{what} must be an array of strings: {err}")))
+/// A JSON array of strings (argv, a completion's words) handed to `then`
+/// as borrowed words, or why it is not one.
+fn with_strings<R>(text: &str, what: &str, then: impl FnOnce(&[&str]) -> R) -> Result<R> {
+    let list: Vec<String> = serde_json::from_str(text)
+        .map_err(|err| Error::new(Code::InvalidArgs, format!("{what} must be an array of strings: {err}")))?;
+    let refs: Vec<&str> = list.iter().map(String::as_str).collect();
+    Ok(then(&refs))
 }
 
 /// Shell completion for words given as a JSON array of strings: the
 /// candidates as JSON text (`[{ value, description? }]`). `complete` is
 /// a trait object: one copy of this for the tool and the command set.
 pub fn complete_text(words: &str, complete: &dyn Fn(&[&str]) -> Vec<Candidate>) -> Result<String> {
-    let list = json_strings(words, "words")?;
-    let refs: Vec<&str> = list.iter().map(String::as_str).collect();
-    Ok(json_text(&complete(&refs)))
+    with_strings(words, "words", |refs| json_text(&complete(refs)))
 }
 
 /// deprecatedIn: argv as a JSON array of strings; the names as a JSON array.
 pub fn deprecated_text(argv: &str, tool: &Tool) -> Result<String> {
-    let list = json_strings(argv, "argv")?;
-    let refs: Vec<&str> = list.iter().map(String::as_str).collect();
-    Ok(json_text(&tool.deprecated_in(&refs)))
+    with_strings(argv, "argv", |refs| json_text(&tool.deprecated_in(refs)))
 }
 
 /// reconstruct: flat values as JSON object text; outcome JSON.

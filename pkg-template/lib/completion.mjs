@@ -88,8 +88,8 @@ complete -c ${program} -f -a '(${fn})'
 /**
  * Candidates as the shell's script reads them, a line each: bash the
  * value; zsh `value:description` (a colon in the value escaped, as
- * `_describe` reads it); fish `value<TAB>description`. A value holding a
- * line break cannot be carried in a line, and no one types one: left out.
+ * `_describe` reads it); fish `value<TAB>description`. The core offers no
+ * value holding a control character, so each is one line.
  */
 export function completionLines(candidates, shell) {
   const line = ({ value, description }) => {
@@ -99,10 +99,7 @@ export function completionLines(candidates, shell) {
     }
     return shell === "fish" && description !== undefined ? `${value}\t${description}` : value;
   };
-  return candidates
-    .filter(({ value }) => !/[\n\r]/.test(value))
-    .map((candidate) => `${line(candidate)}\n`)
-    .join("");
+  return candidates.map((candidate) => `${line(candidate)}\n`).join("");
 }
 
 const BLANKS = " \t\n";

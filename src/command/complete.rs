@@ -81,7 +81,7 @@ pub fn flags(table: &FlagTable, before: &[&str], current: &str) -> Vec<Candidate
         Some(flag) => matching(values_of(flag, ""), current),
         // No positional fits here, so file names would be no use: an empty
         // word gets the flags, as yargs offers them when it has nothing else.
-        None if current.is_empty() => flag_names(table, &typed.flags),
+        None if current.is_empty() => matching(flag_names(table, &typed.flags), current),
         None => Vec::new(),
     }
 }
@@ -228,23 +228,25 @@ fn values_of(flag: &Flag, prefix: &str) -> Vec<Candidate> {
         .collect()
 }
 
-/// A choice as typed: a string as it is, a number or boolean as JSON. A
-/// choice holding a control character cannot be offered one per line.
+/// A choice as typed: a string as it is, a number or boolean as JSON.
 fn choice_text(choice: &Value) -> Option<String> {
     let text = match choice {
         Value::String(s) => s.clone(),
         Value::Number(_) | Value::Bool(_) => choice.to_string(),
         _ => return None,
     };
-    (!text.is_empty() && !text.chars().any(char::is_control)).then_some(text)
+    (!text.is_empty()).then_some(text)
 }
 
-/// The candidates that start with what is typed so far.
+/// The candidates that start with what is typed so far; every answer
+/// passes here. A value holding a control character (an enum choice, an
+/// action or command word) is never offered: the scripts read a candidate
+/// a line, fish a tab before its description, and no one types one.
 #[must_use]
 pub fn matching(candidates: Vec<Candidate>, current: &str) -> Vec<Candidate> {
     candidates
         .into_iter()
-        .filter(|c| c.value.starts_with(current))
+        .filter(|c| c.value.starts_with(current) && !c.value.chars().any(char::is_control))
         .collect()
 }
 
