@@ -438,7 +438,32 @@ test("a group's action given deprecated: true is served and run, marked in its s
   assert.equal(await createRegistry([users]).runCli(["users", "ls"], both), 0);
   assert.deepEqual([out, err], ["ls 10\n", 'warning: the action "ls" is deprecated\n']);
   assert.throws(
-    () => defineGroup({ name: "u", actions: { a: { deprecated: "yes", handler: () => 1 } } }),
-    (e) => e instanceof ToolshapeError && e.code === "INVALID_DEFINITION" && /"deprecated": expected true or false/.test(e.message),
+    () => defineGroup({ name: "u", actions: { a: { deprecated: 1, handler: () => 1 } } }),
+    (e) => e instanceof ToolshapeError && e.code === "INVALID_DEFINITION" && /"deprecated": expected true, false or a message/.test(e.message),
   );
+});
+
+test("a group's action deprecated with a message: said in help, usage and the warning, kept out of the schemas", async () => {
+  const users = defineGroup({
+    name: "users",
+    help: true,
+    actions: {
+      list: { description: "List users", handler: () => "list" },
+      ls: { description: "Old name of list", deprecated: "use list", handler: () => "ls" },
+    },
+  });
+  assert.equal(users.definition({ actionsAs: "oneOf" }).inputSchema.oneOf[1].deprecated, true);
+  assert.equal(users.definitions()[1].inputSchema.deprecated, true);
+  for (const listing of [users.definition(), users.definition({ actionsAs: "oneOf" }), ...users.definitions()]) {
+    assert.ok(!JSON.stringify(listing).includes("use list"), listing.name);
+  }
+  const helped = await users.call({ action: "help" });
+  assert.match(helped.content[0].text, /## ls\n\n\*\*Deprecated:\*\* use list\n\nOld name of list\n/);
+  let [out, err] = ["", ""];
+  const both = { stdout: (t) => (out += t), stderr: (t) => (err += t) };
+  assert.equal(await users.runCli(["--help"], both), 0);
+  assert.match(out, /\n {2}ls +Old name of list \[deprecated: use list\]\n/);
+  [out, err] = ["", ""];
+  assert.equal(await createRegistry([users]).runCli(["users", "ls"], both), 0);
+  assert.deepEqual([out, err], ["ls\n", 'warning: the action "ls" is deprecated: use list\n']);
 });

@@ -90,9 +90,17 @@ test("a Zod branch marked deprecated: flagged in the entries and both formats, l
   assert.deepEqual(entries.map((e) => [e.discriminator, e.deprecated]), [["logs", undefined], ["log", true]]);
   assert.match(formatHelpMarkdown(entries), /## log\n\n\*\*Deprecated\.\*\*\n\nOld name of logs\n/);
   assert.equal(JSON.parse(formatHelpJson(entries))[1].deprecated, true);
-  // Entries handed back in keep the mark; a mark that is not a boolean is refused.
+  // Entries handed back in keep the mark and its message; any other mark is refused.
   assert.equal(formatHelpMarkdown([{ discriminator: "x", description: "", parameters: [], deprecated: true }]), "## x\n\n**Deprecated.**\n\n");
-  assert.throws(() => formatHelpMarkdown([{ discriminator: "x", deprecated: "yes" }]), (e) => e.code === "INVALID_ENTRIES");
+  assert.equal(formatHelpMarkdown([{ discriminator: "x", description: "", parameters: [], deprecated: "use y" }]), "## x\n\n**Deprecated:** use y\n\n");
+  assert.throws(() => formatHelpMarkdown([{ discriminator: "x", deprecated: 1 }]), (e) => e.code === "INVALID_ENTRIES");
+  // A Zod branch says what to use instead through its cli meta.
+  const said = z.discriminatedUnion("action", [
+    z.object({ action: z.literal("logs") }),
+    z.object({ action: z.literal("log") }).meta({ deprecated: true, cli: { deprecated: "use logs" } }),
+  ]);
+  assert.deepEqual(help(said).map((e) => e.deprecated), [undefined, "use logs"]);
+  assert.match(cjs.compile(said, { name: "ops" }).usage(), /\n +log +\[deprecated: use logs\]\n/);
   const tool = cjs.compile(ops, { name: "ops" });
   assert.match(tool.usage(), /\n +log +Old name of logs \[deprecated\]\n/);
   assert.deepEqual(tool.complete([""]).map((c) => c.value), ["logs"]);

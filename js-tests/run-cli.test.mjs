@@ -54,7 +54,7 @@ test("a key Zod marks deprecated: parsed as any other, [deprecated] in usage, no
   const plain = io();
   assert.equal(await connect.runCli(["--host", "a"], plain.io), 0);
   assert.equal(plain.seen.err, "");
-  assert.deepEqual(compile(input).deprecatedIn(["--host", "h", "--server=s", "--", "--legacy-mode"]), ["--server"]);
+  assert.deepEqual(compile(input).deprecatedIn(["--host", "h", "--server=s", "--", "--legacy-mode"]), [{ flag: "--server" }]);
   assert.throws(() => compile(input).deprecatedIn("--server"), (e) => e.code === "INVALID_ARGS" && /^argv/.test(e.message));
   const help = io();
   assert.equal(await connect.runCli(["--help"], help.io), 0);
@@ -66,6 +66,34 @@ test("a key Zod marks deprecated: parsed as any other, [deprecated] in usage, no
   assert.equal(completed.seen.out, "--host\tHost to reach\n--help\tShow help\n");
   assert.deepEqual(compile(input).flags().map((f) => [f.name, f.deprecated]), [["host", undefined], ["server", true], ["legacy-mode", true]]);
   assert.equal(connect.definition().inputSchema.properties.server.deprecated, true);
+});
+
+test("a deprecated flag's message (the cli meta or options.flags) in usage, flags(), deprecatedIn and the warning", async () => {
+  const input = z.object({
+    host: z.string().optional(),
+    server: z.string().optional().meta({ deprecated: true, cli: { deprecated: "use --host" } }),
+    port: z.number().int().optional(),
+  });
+  const connect = defineTool({ name: "connect", input, handler: () => "ok" });
+  const run = io();
+  assert.equal(await connect.runCli(["--server", "a"], run.io), 0);
+  assert.equal(run.seen.err, "warning: --server is deprecated: use --host\n");
+  const help = io();
+  assert.equal(await connect.runCli(["--help"], help.io), 0);
+  assert.match(help.seen.out, /--server <string> +\[deprecated: use --host\]\n/);
+  const tool = compile(input, { flags: { port: { deprecated: "give it in --host" } } });
+  assert.deepEqual(tool.flags().map((f) => [f.name, f.deprecated]), [["host", undefined], ["server", "use --host"], ["port", "give it in --host"]]);
+  assert.deepEqual(tool.deprecatedIn(["--port", "1", "--server", "s"]), [{ flag: "--server", message: "use --host" }, { flag: "--port", message: "give it in --host" }]);
+  // The MCP schema keeps JSON Schema's boolean; the message is the command line's.
+  assert.equal(connect.definition().inputSchema.properties.server.deprecated, true);
+  assert.ok(!JSON.stringify(connect.definition()).includes("use --host"));
+  // A message must be text on one line: it goes inside usage's brackets and after a warning.
+  for (const bad of ["", "use\n--host", 2]) {
+    assert.throws(
+      () => compile(input, { flags: { port: { deprecated: bad } } }),
+      (e) => e.code === "INVALID_OPTION" && /"deprecated": expected true, false or a message/.test(e.message),
+    );
+  }
 });
 
 test("argv errors and the validator's issues, in flag terms, all at once (exit 2)", async () => {

@@ -8,6 +8,7 @@ import type {
   ClientName,
   CommandsOptions,
   CompletionCandidate,
+  DeprecatedUse,
   CompileOptions,
   ErrorCode,
   ErrorDetails,
@@ -241,19 +242,20 @@ export declare class Tool<T = Args> {
    */
   complete(words: readonly string[]): CompletionCandidate[];
   /**
-   * What argv uses that is marked deprecated (`deprecated: true` in the schema, or the flag override):
-   * each flag given, as `--name` (by any spelling: `-s`, `--name=v`, a cluster; not from the
-   * environment), and an action union's chosen action, by its words, first. For a warning before a
-   * command runs; `runCli` prints one line each on stderr.
+   * What argv uses that is marked deprecated (`deprecated: true` in the schema, the flag override, or
+   * an action's `cli` meta): an action union's chosen action first, as `{ action }` (its words), then
+   * each flag given, as `{ flag }` (`--name`, by any spelling: `-s`, `--name=v`, a cluster; not from
+   * the environment), each with the `message` it was given. For a warning before a command runs;
+   * `runCli` prints one line each on stderr.
    * @throws {ToolshapeError} `INVALID_ARGS` when `argv` is not an array of strings.
    * @example
    * import { z } from "zod";
    * import { compile } from "toolshape";
-   * const tool = compile(z.object({ host: z.string().optional(), server: z.string().optional().meta({ deprecated: true }) }));
-   * tool.deprecatedIn(["--server", "a"]); // ["--server"]
+   * const tool = compile(z.object({ host: z.string().optional(), server: z.string().optional().meta({ cli: { deprecated: "use --host" } }) }));
+   * tool.deprecatedIn(["--server", "a"]); // [{ flag: "--server", message: "use --host" }]
    * tool.deprecatedIn(["--host", "a"]); // []
    */
-  deprecatedIn(argv: readonly string[]): string[];
+  deprecatedIn(argv: readonly string[]): DeprecatedUse[];
   /** Releases the wasm memory now. Further calls throw `FREED`. */
   free(): void;
   [Symbol.dispose](): void;
@@ -419,9 +421,11 @@ export interface ActionSpec<S = DefinitionInput> {
   openWorld?: boolean;
   /**
    * Still served and run, but marked: its branch and flat schema carry `deprecated: true`, its help
-   * entry says so, and the command line lists it with `[deprecated]` and does not complete it.
+   * entry says so, and the command line lists it with `[deprecated]` and does not complete it. A
+   * string marks it and says what to use instead (`"use list"`): in help, usage and `runCli`'s warning,
+   * not in the schemas (JSON Schema's keyword is a boolean).
    */
-  deprecated?: boolean;
+  deprecated?: boolean | string;
 }
 
 /**

@@ -17,8 +17,10 @@ export interface FlagOverride {
   /**
    * Shown as `[deprecated]` in usage and left out of shell completion; still parsed. Over the
    * schema's own `deprecated: true` (Zod: `.meta({ deprecated: true })`), which marks it too.
+   * A string marks it and says what to use instead, on one line: `[deprecated: use --host]` in
+   * usage, `warning: --server is deprecated: use --host` from `runCli`.
    */
-  deprecated?: boolean | undefined;
+  deprecated?: boolean | string | undefined;
   /** Environment variable read when the flag is absent. */
   env?: string | undefined;
   /** Flag name to use instead of the generated one. */
@@ -81,6 +83,11 @@ export interface CompletionCandidate {
   description?: string;
 }
 
+/** One deprecated thing argv uses (`Tool.deprecatedIn`; Rust: `command::Used`): a flag or an action, with its message. */
+export type DeprecatedUse =
+  | { flag: string; message?: string }
+  | { action: string; message?: string };
+
 /** One entry of the flag table (Rust: `Flag`). Optional keys are absent, never `undefined` or `false`. */
 export interface FlagEntry {
   /** Flag name without dashes: `config-timeout`. */
@@ -108,8 +115,8 @@ export interface FlagEntry {
   nullable?: true;
   /** Left out of usage text. */
   hidden?: true;
-  /** Marked deprecated (its schema's `deprecated: true`, an enclosing object's, or an override). */
-  deprecated?: true;
+  /** Marked deprecated (its schema's `deprecated: true`, an enclosing object's, or an override): `true`, or the override's message. */
+  deprecated?: true | string;
   /** Also filled by the positional argument at this place (from 0). */
   positional?: number;
 }
@@ -578,8 +585,11 @@ export interface HelpEntry {
   description: string;
   /** Every parameter but the discriminator keys. */
   parameters: HelpParameter[];
-  /** The action's branch is marked `deprecated: true` (Zod: `.meta({ deprecated: true })`); absent otherwise. */
-  deprecated?: true;
+  /**
+   * The action's branch is marked `deprecated: true` (Zod: `.meta({ deprecated: true })`): `true`, or
+   * the message its `cli` meta gives (`.meta({ cli: { deprecated: "use list" } })`); absent otherwise.
+   */
+  deprecated?: true | string;
 }
 
 export interface HelpOptions {

@@ -141,6 +141,8 @@ function action(r, withInput) {
   if (withInput && r.chance(0.8)) spec.input = gen.schema(r);
   if (r.chance(0.5)) spec.description = r.pick(WORDS);
   for (const hint of ["readOnly", "destructive", "idempotent", "openWorld", "deprecated"]) if (r.chance(0.2)) spec[hint] = r.chance(0.5);
+  // A deprecation message, now and then one no line can hold.
+  if (r.chance(0.1)) spec.deprecated = r.pick(WORDS);
   if (r.chance(0.2)) spec.use = [r.pick(MIDDLEWARE)];
   return spec;
 }

@@ -490,9 +490,10 @@ impl Tool {
     }
 
     /// The deprecated flags (`--name`) and action (its words) argv uses,
-    /// for the warning a command line prints before it runs.
+    /// with their messages, for the warning a command line prints before
+    /// it runs.
     #[must_use]
-    pub fn deprecated_in(&self, argv: &[&str]) -> Vec<String> {
+    pub fn deprecated_in(&self, argv: &[&str]) -> Vec<command::Used> {
         self.command().deprecated_in(argv)
     }
 
@@ -527,7 +528,7 @@ impl Tool {
     pub fn help(&self, options: &HelpOptions) -> Result<Vec<HelpEntry>> {
         match &self.union {
             Some(union) if options.discriminator.is_none() && !options.strict => {
-                Ok(help::entries(&self.schema, union, options.topic.as_deref()))
+                help::entries(&self.schema, union, options.topic.as_deref())
             }
             _ => help::help(&self.schema, options),
         }

@@ -369,15 +369,21 @@ fn a_deprecated_action_is_listed_as_such_and_not_completed_but_still_runs() {
     assert_eq!(words(&["zfs", ""]), ["pools"]);
     // A typed deprecated action still completes its flags.
     assert_eq!(words(&["log", "--"]), ["--id", "--help"]);
-    assert_eq!(tool.deprecated_in(&["log", "--id", "a"]), ["log"]);
-    assert_eq!(tool.deprecated_in(&["zfs", "legacy"]), ["zfs legacy"]);
+    let named = |argv: &[&str]| -> Vec<String> {
+        tool.deprecated_in(argv)
+            .into_iter()
+            .map(|used| used.action.unwrap_or_default())
+            .collect()
+    };
+    assert_eq!(named(&["log", "--id", "a"]), ["log"]);
+    assert_eq!(named(&["zfs", "legacy"]), ["zfs legacy"]);
     assert!(tool.deprecated_in(&["logs", "--id", "a"]).is_empty());
     assert!(tool.deprecated_in(&["nope"]).is_empty());
 
     let entries = tool.help(&toolshape::HelpOptions::default()).unwrap();
     let marked: Vec<&str> = entries
         .iter()
-        .filter(|e| e.deprecated)
+        .filter(|e| e.deprecated.is_marked())
         .map(|e| e.discriminator.as_str())
         .collect();
     assert_eq!(marked, ["log", "zfs:legacy"]);
@@ -392,5 +398,71 @@ fn a_deprecated_action_is_listed_as_such_and_not_completed_but_still_runs() {
     assert!(
         json[0].get("deprecated").is_none(),
         "false is left out, as servers write it"
+    );
+}
+
+#[test]
+fn a_deprecated_action_may_say_what_to_use_instead_through_its_cli_meta() {
+    let schema = json!({"oneOf": [
+        {"type": "object", "properties": {"action": {"const": "list"}}, "required": ["action"]},
+        {"type": "object", "deprecated": true, "cli": {"deprecated": "use list"}, "properties": {"action": {"const": "ls"}, "id": {"type": "string"}}, "required": ["action"]},
+        {"type": "object", "deprecated": true, "cli": {"deprecated": false}, "properties": {"action": {"const": "dir"}}, "required": ["action"]},
+        {"$ref": "#/$defs/Old"}
+    ], "$defs": {"Old": {"type": "object", "cli": {"deprecated": "use list --all"}, "properties": {"action": {"const": "la"}}, "required": ["action"]}}});
+    let tool = Tool::compile(&schema, &CompileOptions::from_json(r#"{"name":"ops"}"#).unwrap()).unwrap();
+    let usage = tool
+        .usage(&UsageRequest {
+            format: toolshape::Format::Text,
+            width: 80,
+            topic: None,
+        })
+        .unwrap();
+    let line = |word: &str| {
+        usage
+            .lines()
+            .find(|l| l.trim_start().starts_with(word))
+            .unwrap_or_default()
+            .to_owned()
+    };
+    assert!(line("ls ").ends_with("[deprecated: use list]"), "{usage}");
+    assert!(line("la ").ends_with("[deprecated: use list --all]"), "{usage}");
+    assert!(
+        !line("dir").contains("deprecated"),
+        "`false` in the meta unmarks it: {usage}"
+    );
+    let words: Vec<String> = tool.complete(&[""]).into_iter().map(|c| c.value).collect();
+    assert_eq!(words, ["list", "dir"]);
+    let used = tool.deprecated_in(&["ls", "--id", "x"]);
+    assert_eq!(
+        serde_json::to_value(&used).unwrap(),
+        json!([{"action": "ls", "message": "use list"}])
+    );
+    // The message reaches help entries, their markdown and JSON, and is read back in.
+    let entries = tool.help(&toolshape::HelpOptions::default()).unwrap();
+    let markdown = toolshape::help::format_markdown(&entries);
+    assert!(markdown.contains("## ls\n\n**Deprecated:** use list\n\n"), "{markdown}");
+    let json: Value = serde_json::from_str(&toolshape::help::format_json(&entries)).unwrap();
+    assert_eq!(json[1]["deprecated"], json!("use list"));
+    let again = toolshape::help::parse_entries(&toolshape::schema::json::Json::borrow(
+        &serde_json::to_value(&entries).unwrap(),
+    ))
+    .unwrap();
+    assert_eq!(again, entries);
+    // The meta's value must be true, false or a message.
+    let mut bad = schema.clone();
+    bad["oneOf"][1]["cli"]["deprecated"] = json!(["use list"]);
+    // Compiled all the same (an MCP server serves it); refused where it is used.
+    let tool = Tool::compile(&bad, &CompileOptions::default()).unwrap();
+    assert!(tool.input_schema(&toolshape::InputSchemaOptions::default()).is_ok());
+    let help_error = tool.help(&toolshape::HelpOptions::default()).unwrap_err();
+    assert_eq!(help_error.code, toolshape::Code::InvalidSchema);
+    let error = tool.parse_argv(&["list"], &toolshape::no_env).unwrap_err();
+    assert_eq!(error.code, toolshape::Code::InvalidSchema);
+    assert!(
+        error
+            .message
+            .contains("\"deprecated\": expected true, false or a message"),
+        "{}",
+        error.message
     );
 }

@@ -357,7 +357,7 @@ fn deprecated_comes_from_the_key_its_object_its_definition_or_an_override() {
     let marked = |options: &Value| -> Vec<String> {
         flags(&schema, options)
             .iter()
-            .filter(|f| f["deprecated"] == json!(true))
+            .filter(|f| f.get("deprecated").is_some_and(|d| d != &json!(false)))
             .map(|f| f["name"].as_str().unwrap().to_owned())
             .collect()
     };
@@ -373,11 +373,19 @@ fn deprecated_comes_from_the_key_its_object_its_definition_or_an_override() {
         flags(&schema, &json!({}))[0].get("deprecated").is_none(),
         "false is left out"
     );
-    let bad = tool(&schema, &json!({"flags": {"host": {"deprecated": "yes"}}}))
-        .map(|_| ())
-        .unwrap_err();
-    assert_eq!(bad.code, Code::InvalidOption);
-    assert!(bad.message.contains("deprecated"), "{}", bad.message);
+    for bad in [json!(3), json!(""), json!("use\n--host")] {
+        let error = tool(&schema, &json!({"flags": {"host": {"deprecated": bad}}}))
+            .map(|_| ())
+            .unwrap_err();
+        assert_eq!(error.code, Code::InvalidOption);
+        assert!(
+            error
+                .message
+                .contains("\"deprecated\": expected true, false or a message"),
+            "{}",
+            error.message
+        );
+    }
 
     // Still parsed; usage says so; completion leaves them out, but completes a typed one's choices.
     let tool = tool(&schema, &json!({"name": "srv"})).unwrap();
@@ -407,16 +415,72 @@ fn deprecated_comes_from_the_key_its_object_its_definition_or_an_override() {
     assert_eq!(choices, ["a", "b"]);
 
     // What argv uses that is deprecated: by any spelling, once, in table order; not after `--`.
+    let named = |argv: &[&str]| -> Vec<String> {
+        tool.deprecated_in(argv)
+            .into_iter()
+            .map(|used| used.flag.unwrap_or_default())
+            .collect()
+    };
     assert_eq!(
-        tool.deprecated_in(&["--legacy-mode=a", "--server", "x", "--server=y"]),
+        named(&["--legacy-mode=a", "--server", "x", "--server=y"]),
         ["--server", "--legacy-mode"]
     );
-    assert_eq!(
-        tool.deprecated_in(&["--port", "1", "--kept", "k", "--host", "h"]),
-        ["--port"]
-    );
+    assert_eq!(named(&["--port", "1", "--kept", "k", "--host", "h"]), ["--port"]);
     assert!(tool.deprecated_in(&["--", "--server", "x"]).is_empty());
     // Argv the parse refuses: a flag left without its value names nothing, the others still count.
     assert!(tool.deprecated_in(&["--nope", "--server"]).is_empty());
-    assert_eq!(tool.deprecated_in(&["--nope", "--server", "x"]), ["--server"]);
+    assert_eq!(named(&["--nope", "--server", "x"]), ["--server"]);
+}
+
+#[test]
+fn a_deprecated_flag_may_say_what_to_use_instead() {
+    let schema = json!({
+        "type": "object",
+        "properties": {
+            "host": {"type": "string"},
+            "server": {"type": "string", "deprecated": true, "cli": {"deprecated": "use --host"}},
+            "port": {"type": "integer", "cli": {"deprecated": "use --host host:port"}},
+            "old": {"type": "string", "deprecated": true}
+        }
+    });
+    let listed = flags(&schema, &json!({}));
+    let shown: Vec<&Value> = listed.iter().map(|f| &f["deprecated"]).collect();
+    assert_eq!(
+        shown,
+        [
+            &Value::Null,
+            &json!("use --host"),
+            &json!("use --host host:port"),
+            &json!(true)
+        ]
+    );
+    // An explicit value wins over the meta's, message and all, as every override key does.
+    let over = flags(
+        &schema,
+        &json!({"flags": {"server": {"deprecated": "gone in 2.0"}, "port": {"deprecated": true}}}),
+    );
+    assert_eq!(over[1]["deprecated"], json!("gone in 2.0"));
+    assert_eq!(over[2]["deprecated"], json!(true));
+
+    let srv = tool(&schema, &json!({"name": "srv"})).unwrap();
+    let usage = srv
+        .usage(&toolshape::UsageRequest {
+            format: toolshape::Format::Text,
+            width: 120,
+            topic: None,
+        })
+        .unwrap();
+    let line = |flag: &str| usage.lines().find(|l| l.contains(flag)).unwrap_or_default().to_owned();
+    assert!(line("--server ").ends_with("[deprecated: use --host]"), "{usage}");
+    assert!(line("--old ").ends_with("[deprecated]"), "{usage}");
+    let used = srv.deprecated_in(&["--old", "a", "--server", "b"]);
+    assert_eq!(
+        serde_json::to_value(&used).unwrap(),
+        json!([{"flag": "--server", "message": "use --host"}, {"flag": "--old"}])
+    );
+    // A bad message in the meta is the schema's fault, named where it sits.
+    let bad = json!({"type": "object", "properties": {"a": {"type": "string", "cli": {"deprecated": ""}}}});
+    let error = tool(&bad, &json!({})).map(|_| ()).unwrap_err();
+    assert_eq!(error.code, Code::InvalidSchema);
+    assert!(error.message.contains("deprecated"), "{}", error.message);
 }

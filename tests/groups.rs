@@ -238,7 +238,7 @@ fn a_deprecated_action_is_marked_in_its_branch_and_flat_schema_only() {
         { "name": "keep", "deprecated": false }
     ] });
     let group = define(&definition).unwrap_or_else(|e| panic!("{e}"));
-    let marked: Vec<bool> = group.actions.iter().map(|a| a.deprecated).collect();
+    let marked: Vec<bool> = group.actions.iter().map(|a| a.deprecated.is_marked()).collect();
     assert_eq!(marked, [false, true, false]);
     assert_eq!(group.one_of_schema.pointer("/oneOf/1/deprecated"), Some(&json!(true)));
     assert_eq!(group.one_of_schema.pointer("/oneOf/0/deprecated"), None);
@@ -257,11 +257,26 @@ fn a_deprecated_action_is_marked_in_its_branch_and_flat_schema_only() {
     let entries = toolshape::help::help(&schema, &toolshape::HelpOptions::default()).unwrap_or_else(|e| panic!("{e}"));
     let flags: Vec<(&str, bool)> = entries
         .iter()
-        .map(|e| (e.discriminator.as_str(), e.deprecated))
+        .map(|e| (e.discriminator.as_str(), e.deprecated.is_marked()))
         .collect();
     assert_eq!(flags, [("list", false), ("ls", true), ("keep", false)]);
     assert!(
-        refused(&json!({ "name": "ops", "actions": [{ "name": "a", "deprecated": "yes" }] }))
-            .contains("\"deprecated\": expected true or false")
+        refused(&json!({ "name": "ops", "actions": [{ "name": "a", "deprecated": 1 }] }))
+            .contains("\"deprecated\": expected true, false or a message")
     );
+}
+
+#[test]
+fn a_deprecated_action_message_goes_to_the_definition_not_to_the_schemas() {
+    let group = define(&json!({ "name": "ops", "description": "Ops.", "actions": [
+        { "name": "list" }, { "name": "ls", "deprecated": "use list" }
+    ] }))
+    .unwrap_or_else(|e| panic!("{e}"));
+    let out = serde_json::to_value(&group.actions).unwrap_or_default();
+    assert_eq!(out[1]["deprecated"], json!("use list"));
+    assert!(out[0].get("deprecated").is_none());
+    // JSON Schema's keyword is a boolean: the schemas say `true`, the message stays out.
+    assert_eq!(group.one_of_schema.pointer("/oneOf/1/deprecated"), Some(&json!(true)));
+    assert_eq!(group.actions[1].input_schema.pointer("/deprecated"), Some(&json!(true)));
+    assert!(!group.one_of_schema.to_string().contains("use list"));
 }

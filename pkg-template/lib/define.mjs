@@ -352,7 +352,14 @@ export function makeDefine(api) {
 
     const schemaTool = lazy(() => compile(defined.inputSchema, { name }));
     const schemaFor = perClient((client) => schemaTool().inputSchema({ client }));
-    const helpEntries = lazy(() => api.help(defined.oneOfSchema, { discriminator }).filter((e) => e.discriminator !== "help" || !builtinHelp));
+    // The served schema says `deprecated: true`; an action's message is put back into its entry here.
+    const messages = new Map(defined.actions.filter((out) => typeof out.deprecated === "string").map((out) => [out.key, out.deprecated]));
+    const helpEntries = lazy(() =>
+      api
+        .help(defined.oneOfSchema, { discriminator })
+        .filter((e) => e.discriminator !== "help" || !builtinHelp)
+        .map((e) => (messages.has(e.discriminator) ? { ...e, deprecated: messages.get(e.discriminator) } : e)),
+    );
 
     function helpText(topic) {
       const all = helpEntries();
@@ -467,6 +474,8 @@ export function makeDefine(api) {
         const description = list[i] === undefined ? out.description : list[i].action.description;
         if (description) branch.description = description;
         if (out.deprecated) branch.deprecated = true;
+        // JSON Schema's keyword is a boolean: a message reaches the command line by the cli meta.
+        if (typeof out.deprecated === "string") branch.cli = { deprecated: out.deprecated };
         return branch;
       });
       const union = { oneOf: branches };

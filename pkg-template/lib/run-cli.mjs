@@ -109,7 +109,8 @@ export function makeCliRunner(spec) {
     }
     // Deprecated, still run: said once each, as cobra and argparse say it.
     for (const used of tool.deprecatedIn(own)) {
-      io.err(used.startsWith("-") ? `warning: ${used} is deprecated\n` : `warning: the action "${used}" is deprecated\n`);
+      const what = used.flag === undefined ? `the action "${used.action}"` : used.flag;
+      io.err(`warning: ${what} is deprecated${used.message === undefined ? "" : `: ${used.message}`}\n`);
     }
     const result = await route.run(data, io.extra);
     const text = resultText(result);

@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 use crate::error::{Code, Error, Issue, IssueCode, Result};
 use crate::flags::{build_table, Flag, FlagOptions, FlagTable, FlagType};
 use crate::schema::actions::ActionUnion;
-use crate::schema::{Kind, ObjectShape, Schema, Shape};
+use crate::schema::{Deprecation, Kind, ObjectShape, Schema, Shape};
 use crate::text::closest;
 
 /// One action as a subcommand.
@@ -24,8 +24,8 @@ pub struct ActionCommand {
     /// The literal keys and values that name it, filled into the arguments.
     pub literals: Vec<(String, Value)>,
     pub description: Option<String>,
-    /// Listed with `[deprecated]`, and not offered by completion.
-    pub deprecated: bool,
+    /// Listed with `[deprecated]` (and its message), and not offered by completion.
+    pub deprecated: Deprecation,
     /// The branch without its literal keys: what its flags come from.
     pub schema: Schema,
     pub table: FlagTable,
@@ -35,10 +35,10 @@ impl ActionCommand {
     /// Its description as a list of actions shows it: `[deprecated]` after it.
     #[must_use]
     pub fn listed_description(&self) -> Option<String> {
-        match (&self.description, self.deprecated) {
-            (Some(text), true) => Some(format!("{text} [deprecated]")),
-            (None, true) => Some("[deprecated]".to_owned()),
-            (description, false) => description.clone(),
+        match (&self.description, self.deprecated.mark()) {
+            (Some(text), Some(mark)) => Some(format!("{text} {mark}")),
+            (None, mark) => mark,
+            (description, None) => description.clone(),
         }
     }
 }
@@ -65,7 +65,7 @@ impl ActionSet {
                 name: action.name.clone(),
                 literals: action.literals.clone(),
                 description: action.description.clone(),
-                deprecated: action.deprecated,
+                deprecated: action.deprecated.clone()?,
                 schema: sub,
                 table,
             });

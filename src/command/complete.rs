@@ -100,7 +100,7 @@ pub fn actions(set: &ActionSet, builtins: Builtins, before: &[&str], current: &s
     if before.len() == 1 && !current.starts_with('-') && set.under(first).next().is_some() {
         let words = set
             .under(first)
-            .filter(|a| !a.deprecated)
+            .filter(|a| a.deprecated.is_current())
             .filter_map(|a| Some(Candidate::new(a.words.get(1)?.clone(), a.description.as_deref())));
         return matching(words.collect(), current);
     }
@@ -127,7 +127,7 @@ fn first_words(set: &ActionSet) -> Vec<Candidate> {
     }
     let mut words: Vec<FirstWord<'_>> = Vec::new();
     let mut at: HashMap<&str, usize> = HashMap::new();
-    for action in set.actions.iter().filter(|a| !a.deprecated) {
+    for action in set.actions.iter().filter(|a| a.deprecated.is_current()) {
         let mut parts = action.words.iter().map(String::as_str);
         let Some(first) = parts.next() else { continue };
         let second = parts.next();
@@ -189,7 +189,7 @@ fn flag_names(table: &FlagTable, given: &[bool]) -> Vec<Candidate> {
     let mut out = Vec::new();
     for (i, flag) in table.flags.iter().enumerate() {
         let seen = given.get(i).copied().unwrap_or(false);
-        if flag.hidden || flag.deprecated || (seen && !flag.repeatable) {
+        if flag.hidden || flag.deprecated.is_marked() || (seen && !flag.repeatable) {
             continue;
         }
         out.push(Candidate::new(format!("--{}", flag.name), flag.description.as_deref()));

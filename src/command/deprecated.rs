@@ -5,14 +5,29 @@
 //! flag they spell; the environment, which the tokenizer never reads, does
 //! not count.
 
+use serde::Serialize;
+
 use super::actions::ActionSet;
 use super::given::given;
 use crate::flags::FlagTable;
+use crate::schema::Deprecation;
 
-/// `--name` of each deprecated flag argv gives, once each, in table order.
+/// One deprecated thing argv uses, as JS reads it: `{ flag: "--server" }`
+/// or `{ action: "docker logs" }`, with `message` when one was given.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Used {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub flag: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub action: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+}
+
+/// Each deprecated flag argv gives, once each, in table order.
 #[must_use]
-pub fn flags(table: &FlagTable, argv: &[&str]) -> Vec<String> {
-    if !table.flags.iter().any(|f| f.deprecated) {
+pub fn flags(table: &FlagTable, argv: &[&str]) -> Vec<Used> {
+    if !table.flags.iter().any(|f| f.deprecated.is_marked()) {
         return Vec::new();
     }
     let typed = given(table, argv);
@@ -20,14 +35,22 @@ pub fn flags(table: &FlagTable, argv: &[&str]) -> Vec<String> {
         .flags
         .iter()
         .zip(typed.flags)
-        .filter(|(flag, given)| *given && flag.deprecated)
-        .map(|(flag, _)| format!("--{}", flag.name))
+        .filter(|(flag, given)| *given && flag.deprecated.is_marked())
+        .map(|(flag, _)| Used {
+            flag: Some(format!("--{}", flag.name)),
+            action: None,
+            message: message(&flag.deprecated),
+        })
         .collect()
+}
+
+fn message(deprecation: &Deprecation) -> Option<String> {
+    deprecation.message().map(str::to_owned)
 }
 
 /// The chosen action's words, when it is deprecated, then its flags.
 #[must_use]
-pub fn actions(set: &ActionSet, argv: &[&str]) -> Vec<String> {
+pub fn actions(set: &ActionSet, argv: &[&str]) -> Vec<Used> {
     let Ok((at, taken)) = set.select_at(argv) else {
         return Vec::new();
     };
@@ -35,8 +58,12 @@ pub fn actions(set: &ActionSet, argv: &[&str]) -> Vec<String> {
         return Vec::new();
     };
     let mut out = Vec::new();
-    if action.deprecated {
-        out.push(action.words.join(" "));
+    if action.deprecated.is_marked() {
+        out.push(Used {
+            flag: None,
+            action: Some(action.words.join(" ")),
+            message: message(&action.deprecated),
+        });
     }
     out.extend(flags(&action.table, argv.get(taken..).unwrap_or_default()));
     out

@@ -12,6 +12,7 @@ use serde_json::{Map, Value};
 
 pub use actions::{with_literals, without_literals, ActionCommand, ActionSet};
 pub use complete::Candidate;
+pub use deprecated::Used;
 
 use crate::args::{self, Compact, Env, Scratch, ScratchVec};
 use crate::argv::{self, ArgvOptions};
@@ -381,9 +382,10 @@ impl Command {
 
     /// What argv uses that is marked deprecated, for a warning: the flags
     /// as `--name`, an action union's action by its words, read with the
-    /// parse's tokenizer. Empty for a tool with no command line.
+    /// parse's tokenizer, each with its message. Empty for a tool with no
+    /// command line.
     #[must_use]
-    pub fn deprecated_in(&self, argv: &[&str]) -> Vec<String> {
+    pub fn deprecated_in(&self, argv: &[&str]) -> Vec<Used> {
         match &self.form {
             Form::Flags(table) => deprecated::flags(table, argv),
             Form::Actions(set) => deprecated::actions(set, argv),

@@ -11,7 +11,7 @@ use super::overrides::{short_char, FlagOverride};
 use super::table::{Builtins, Flag, FlagTable, FlagType, Group, Member};
 use crate::error::{Code, Error, Result};
 use crate::limits::MAX_SEPARATOR_CHARS;
-use crate::schema::{ArrayShape, Kind, ObjectShape, Schema, Shape};
+use crate::schema::{ArrayShape, Deprecation, Kind, ObjectShape, Schema, Shape};
 use crate::text::clip;
 
 /// How the table is built; see `CompileOptions` for the documented defaults.
@@ -316,7 +316,7 @@ impl Builder<'_> {
             env,
             nullable: leaf.nullable,
             hidden: over.hidden.unwrap_or(false),
-            deprecated: over.deprecated.unwrap_or(deprecated),
+            deprecated: over.deprecated.unwrap_or(Deprecation::from_flag(deprecated)),
             positional: over.positional,
             shape: leaf.shape,
             group,

@@ -112,7 +112,7 @@ mod tests {
             env: None,
             nullable: false,
             hidden: false,
-            deprecated: false,
+            deprecated: crate::schema::Deprecation::Current,
             positional: None,
             shape: Shape::of(Kind::String),
             group: 0,

@@ -6,6 +6,7 @@ use serde_json::{Map, Value};
 use crate::error::{Code, Error, Result};
 use crate::options::read::{count, fields, flag, optional, text, Fields, Problem};
 use crate::schema::json::Json;
+use crate::schema::Deprecation;
 use crate::text::{clip, closest};
 
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -15,9 +16,10 @@ pub struct FlagOverride {
     pub description: Option<String>,
     /// Left out of usage text; still parsed.
     pub hidden: Option<bool>,
-    /// Shown as `[deprecated]` and not completed; still parsed. Over the
-    /// schema's own `deprecated`.
-    pub deprecated: Option<bool>,
+    /// Shown as `[deprecated]` (or `[deprecated: use --host]`, given a
+    /// message) and not completed; still parsed. Over the schema's own
+    /// `deprecated`.
+    pub deprecated: Option<Deprecation>,
     /// Environment variable read when the flag is absent.
     pub env: Option<String>,
     /// Flag name to use instead of the generated one.
@@ -43,7 +45,7 @@ impl Fields for FlagOverride {
             "short" => self.short = optional(value, text)?,
             "description" => self.description = optional(value, text)?,
             "hidden" => self.hidden = optional(value, flag)?,
-            "deprecated" => self.deprecated = optional(value, flag)?,
+            "deprecated" => self.deprecated = optional(value, Deprecation::read)?,
             "env" => self.env = optional(value, text)?,
             "name" => self.name = optional(value, text)?,
             _ => self.positional = optional(value, count)?,

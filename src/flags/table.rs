@@ -10,7 +10,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::name_index::NameIndex;
-use crate::schema::Shape;
+use crate::schema::{Deprecation, Shape};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -70,9 +70,10 @@ pub struct Flag {
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub hidden: bool,
     /// Marked `deprecated` (its schema, an enclosing object's, or an
-    /// override): usage says so and completion leaves it out; still parsed.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub deprecated: bool,
+    /// override, which may say what to use instead): usage says so and
+    /// completion leaves it out; still parsed.
+    #[serde(skip_serializing_if = "Deprecation::is_current")]
+    pub deprecated: Deprecation,
     /// Taken as a positional argument too: its place among them (from 0).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub positional: Option<usize>,

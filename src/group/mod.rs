@@ -20,6 +20,7 @@ use serde_json::{Map, Value};
 
 use crate::error::{Code, Conflict, Error, Result};
 use crate::schema;
+use crate::schema::Deprecation;
 pub use hints::Hints;
 pub use read::{ActionDef, GroupDef, DISCRIMINATOR, HELP};
 
@@ -69,9 +70,11 @@ pub struct ActionOut {
     /// The built-in help action.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub builtin: bool,
-    /// Marked `deprecated: true` in the definition.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub deprecated: bool,
+    /// Marked `deprecated` in the definition: `true`, or its message
+    /// (which only the command line and help show: JSON Schema's keyword
+    /// is a boolean).
+    #[serde(skip_serializing_if = "Deprecation::is_current")]
+    pub deprecated: Deprecation,
 }
 
 /// An object schema's parts: properties in order, required names, `$defs`.
@@ -147,7 +150,7 @@ fn help_action() -> ActionDef {
         destructive: None,
         idempotent: Some(true),
         open_world: Some(false),
-        deprecated: false,
+        deprecated: Deprecation::Current,
     }
 }
 
@@ -412,7 +415,7 @@ fn one_of_schema(
             if let Some(description) = &action.description {
                 branch.insert("description".to_owned(), Value::String(description.clone()));
             }
-            if action.deprecated {
+            if action.deprecated.is_marked() {
                 branch.insert("deprecated".to_owned(), Value::Bool(true));
             }
             Value::Object(branch)
@@ -452,7 +455,7 @@ fn action_out(
         format!("{} ({key})", tool.trim_end().trim_end_matches('.'))
     });
     let mut input_schema = object(props, required, &reached);
-    if action.deprecated {
+    if action.deprecated.is_marked() {
         input_schema.insert("deprecated".to_owned(), Value::Bool(true));
     }
     ActionOut {
@@ -468,6 +471,6 @@ fn action_out(
         requires: fields.required.clone(),
         open: fields.open || (common.open && !builtin),
         builtin,
-        deprecated: action.deprecated,
+        deprecated: action.deprecated.clone(),
     }
 }

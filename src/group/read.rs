@@ -8,6 +8,7 @@ use serde_json::{Map, Value};
 use crate::error::{Code, Error, Result};
 use crate::options::read::{any, fields, flag, list, nested, object, optional, text, Fields};
 use crate::schema::json::Json;
+use crate::schema::Deprecation;
 
 /// The discriminator's default name.
 pub const DISCRIMINATOR: &str = "action";
@@ -68,8 +69,8 @@ pub struct ActionDef {
     pub idempotent: Option<bool>,
     pub open_world: Option<bool>,
     /// Still served; marked `deprecated` in its schemas, so help and the
-    /// command line say so.
-    pub deprecated: bool,
+    /// command line say so (with the message, when one is given).
+    pub deprecated: Deprecation,
 }
 
 impl Fields for ActionDef {
@@ -95,7 +96,7 @@ impl Fields for ActionDef {
             "readOnly" => self.read_only = optional(value, flag)?,
             "destructive" => self.destructive = optional(value, flag)?,
             "idempotent" => self.idempotent = optional(value, flag)?,
-            "deprecated" => self.deprecated = optional(value, flag)?.unwrap_or(false),
+            "deprecated" => self.deprecated = optional(value, Deprecation::read)?.unwrap_or_default(),
             _ => self.open_world = optional(value, flag)?,
         }
         Ok(())

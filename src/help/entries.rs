@@ -11,7 +11,7 @@ use crate::error::Result;
 use crate::options::read::{any, flag, list, nested, optional, text, Fields};
 use crate::schema::actions::ActionUnion;
 use crate::schema::json::Json;
-use crate::schema::{Kind, Schema, Shape};
+use crate::schema::{Deprecation, Kind, Schema, Shape};
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct Param {
@@ -30,9 +30,10 @@ pub struct HelpEntry {
     pub discriminator: String,
     pub description: String,
     pub parameters: Vec<Param>,
-    /// The action's branch is marked `deprecated: true`.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub deprecated: bool,
+    /// The action's branch is marked `deprecated: true`: `true`, or the
+    /// message its `cli` meta gives.
+    #[serde(skip_serializing_if = "Deprecation::is_current")]
+    pub deprecated: Deprecation,
 }
 
 /// Entries handed back in (to format them) are read as they were written.
@@ -44,7 +45,7 @@ impl Fields for HelpEntry {
         match key {
             "discriminator" => self.discriminator = text(value)?,
             "description" => self.description = text(value)?,
-            "deprecated" => self.deprecated = flag(value)?,
+            "deprecated" => self.deprecated = Deprecation::read(value)?,
             _ => self.parameters = list(value, nested)?,
         }
         Ok(())
@@ -93,13 +94,13 @@ impl Fields for HelpOptions {
 /// Help entries for a schema read as an action union with these options.
 pub fn help(schema: &Schema, options: &HelpOptions) -> Result<Vec<HelpEntry>> {
     let union = ActionUnion::read(schema, options.discriminator.as_deref(), options.strict)?;
-    Ok(entries(schema, &union, options.topic.as_deref()))
+    entries(schema, &union, options.topic.as_deref())
 }
 
 /// Help entries of an action union already read; `topic` keeps an exact
-/// match and everything under `topic:`.
-#[must_use]
-pub fn entries(schema: &Schema, union: &ActionUnion, topic: Option<&str>) -> Vec<HelpEntry> {
+/// match and everything under `topic:`. Refuses a malformed `cli` meta on
+/// an action it shows.
+pub fn entries(schema: &Schema, union: &ActionUnion, topic: Option<&str>) -> Result<Vec<HelpEntry>> {
     union
         .actions
         .iter()
@@ -107,25 +108,27 @@ pub fn entries(schema: &Schema, union: &ActionUnion, topic: Option<&str>) -> Vec
             None => true,
             Some(topic) => a.name == topic || a.name.strip_prefix(topic).is_some_and(|rest| rest.starts_with(':')),
         })
-        .map(|action| HelpEntry {
-            description: action.description.clone().unwrap_or_default(),
-            parameters: action
-                .params
-                .iter()
-                .map(|p| Param {
-                    name: p.key.clone(),
-                    ty: ts_type(schema, &p.shape, 0),
-                    description: p
-                        .shape
-                        .description
-                        .clone()
-                        .or_else(|| schema.resolve(&p.shape).description.clone()),
-                    required: p.must_supply(),
-                    default: p.shape.default.as_deref().cloned(),
-                })
-                .collect(),
-            discriminator: action.name.clone(),
-            deprecated: action.deprecated,
+        .map(|action| {
+            Ok(HelpEntry {
+                description: action.description.clone().unwrap_or_default(),
+                parameters: action
+                    .params
+                    .iter()
+                    .map(|p| Param {
+                        name: p.key.clone(),
+                        ty: ts_type(schema, &p.shape, 0),
+                        description: p
+                            .shape
+                            .description
+                            .clone()
+                            .or_else(|| schema.resolve(&p.shape).description.clone()),
+                        required: p.must_supply(),
+                        default: p.shape.default.as_deref().cloned(),
+                    })
+                    .collect(),
+                discriminator: action.name.clone(),
+                deprecated: action.deprecated.clone()?,
+            })
         })
         .collect()
 }

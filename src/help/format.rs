@@ -8,6 +8,7 @@ use super::entries::{HelpEntry, Param};
 use super::text::sanitize;
 use crate::options::read::{list, nested};
 use crate::schema::json::Json;
+use crate::schema::Deprecation;
 
 /// The text for an empty list.
 pub const NO_HELP: &str = "No help available for the specified topic.";
@@ -22,8 +23,14 @@ pub fn format_markdown(entries: &[HelpEntry]) -> String {
 
 fn markdown_entry(entry: &HelpEntry) -> String {
     let mut md = format!("## {}\n\n", sanitize(&entry.discriminator));
-    if entry.deprecated {
-        md.push_str("**Deprecated.**\n\n");
+    match &entry.deprecated {
+        Deprecation::Current => {}
+        Deprecation::Marked => md.push_str("**Deprecated.**\n\n"),
+        Deprecation::Because(why) => {
+            md.push_str("**Deprecated:** ");
+            md.push_str(&sanitize(why));
+            md.push_str("\n\n");
+        }
     }
     if !entry.description.is_empty() {
         md.push_str(&sanitize_block(&entry.description));
@@ -68,8 +75,8 @@ struct JsonEntry<'a> {
     action: &'a str,
     description: &'a str,
     parameters: &'a [Param],
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    deprecated: bool,
+    #[serde(skip_serializing_if = "Deprecation::is_current")]
+    deprecated: &'a Deprecation,
 }
 
 /// JSON with two-space indentation and the key `action`, as
@@ -82,7 +89,7 @@ pub fn format_json(entries: &[HelpEntry]) -> String {
             action: &e.discriminator,
             description: &e.description,
             parameters: &e.parameters,
-            deprecated: e.deprecated,
+            deprecated: &e.deprecated,
         })
         .collect();
     serde_json::to_string_pretty(&json).unwrap_or_else(|_| "[]".to_owned())

@@ -219,8 +219,8 @@ fn right(schema: &Schema, flag: &Flag) -> String {
     if let Some(env) = &flag.env {
         parts.push(format!("[env: {}]", sanitize(env)));
     }
-    if flag.deprecated {
-        parts.push("[deprecated]".to_owned());
+    if let Some(mark) = flag.deprecated.mark() {
+        parts.push(sanitize(&mark));
     }
     parts.join(" ")
 }

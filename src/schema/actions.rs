@@ -8,6 +8,8 @@ use std::rc::Rc;
 
 use serde_json::Value;
 
+use super::deprecation::Deprecation;
+use super::json::Json;
 use super::shape::{Applicator, Kind, ObjectShape, Prop, Schema, Shape};
 use crate::error::{Code, Error, Result};
 use crate::limits::MAX_SCHEMA_WEIGHT;
@@ -82,8 +84,11 @@ pub struct ActionDef {
     /// Every other property: the action's parameters, shared ones first.
     pub params: Vec<Prop>,
     pub description: Option<String>,
-    /// The branch is marked `deprecated: true`: listed as such, not completed.
-    pub deprecated: bool,
+    /// The branch is marked `deprecated: true`, or its `cli` meta says
+    /// `deprecated` (with a message): listed as such, not completed. A
+    /// malformed meta is refused where it is used, by the command line and
+    /// help, as a flag's is: an MCP server serving the schema never asks.
+    pub deprecated: std::result::Result<Deprecation, Error>,
     /// Where its branch sits, for messages: `#/oneOf/1`.
     pub pointer: String,
 }
@@ -124,13 +129,32 @@ impl ActionUnion {
                     literals,
                     params,
                     description,
-                    deprecated: schema.is_deprecated(action.branch.shape),
+                    deprecated: deprecation(schema, &action.branch),
                     pointer: action.branch.pointer,
                     name: action.name,
                 }
             })
             .collect();
         Ok(ActionUnion { discriminator, actions })
+    }
+}
+
+/// The branch's `deprecated` keyword, unless its `cli` meta says otherwise:
+/// JSON Schema's keyword is a boolean, so a message (`"use list"`) or
+/// `false` for the command line alone comes from there.
+fn deprecation(schema: &Schema, branch: &Branch<'_>) -> Result<Deprecation> {
+    let meta = [branch.shape, schema.resolve(branch.shape)]
+        .into_iter()
+        .find_map(|shape| shape.cli.as_ref()?.get("deprecated"));
+    match meta {
+        Some(value) => Deprecation::read(&Json::borrow(value)).map_err(|why| {
+            Error::at_pointer(
+                Code::InvalidSchema,
+                &branch.pointer,
+                format!("the cli meta's \"deprecated\": {why}"),
+            )
+        }),
+        None => Ok(Deprecation::from_flag(schema.is_deprecated(branch.shape))),
     }
 }
 

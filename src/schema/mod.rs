@@ -1,6 +1,7 @@
 //! JSON Schema in, [`Shape`] tree out. Knows nothing of flags, argv or JS.
 
 pub mod actions;
+mod deprecation;
 mod enum_values;
 mod example;
 mod fits;
@@ -14,6 +15,7 @@ mod read;
 mod root;
 mod shape;
 
+pub use deprecation::Deprecation;
 pub use enum_values::{distinct_values, EnumValues, ValueIndex};
 pub use example::example_text;
 #[cfg(test)]
