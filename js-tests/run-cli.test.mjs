@@ -200,3 +200,30 @@ test("a registry: a tool with no command line answers why when its word is typed
   assert.equal(await registry.runCli(["--help"], list.io), 0);
   assert.match(list.seen.out, /Commands:\n  notion\n  __proto__\n  deploy +Deploy a service\n/);
 });
+
+test("a deprecated tool (its input's deprecated: true, with a message in the cli meta): listed, not completed, warned of, still run", async () => {
+  const deploy = defineTool({ name: "deploy", description: "Deploy a service", input: z.object({ service: z.string() }), handler: (a) => `deployed ${a.service}` });
+  const input = z.object({ service: z.string() }).meta({ deprecated: true, cli: { deprecated: "use deploy" } });
+  const ship = defineTool({ name: "ship", description: "Deploy, the old way. Kept for scripts.", input, handler: (a) => `shipped ${a.service}` });
+  const ops = createRegistry([deploy, ship], { name: "ops" });
+  const list = io();
+  assert.equal(await ops.runCli(["--help"], list.io), 0);
+  assert.match(list.seen.out, /\n {2}ship +Deploy, the old way\. \[deprecated: use deploy\]\n/);
+  const completed = io();
+  assert.equal(await ops.runCli(["--toolshape-complete", "fish", ""], completed.io), 0);
+  assert.deepEqual(completed.seen.out.split("\n").map((l) => l.split("\t")[0]), ["deploy", "help", "completion", ""]);
+  const run = io();
+  assert.equal(await ops.runCli(["ship", "--service", "a"], run.io), 0);
+  assert.deepEqual([run.seen.out, run.seen.err], ["shipped a\n", 'warning: the command "ship" is deprecated: use deploy\n']);
+  const alone = io();
+  assert.equal(await ship.runCli(["--service", "b"], alone.io), 0);
+  assert.equal(alone.seen.err, 'warning: the command "ship" is deprecated: use deploy\n');
+  const own = io();
+  assert.equal(await ops.runCli(["ship", "--help"], own.io), 0);
+  assert.match(own.seen.out, /^Usage: ops ship <options>\n\nDeprecated: use deploy\n\nDeploy, the old way\. Kept for scripts\.\n/);
+  // MCP clients see JSON Schema's boolean on the root; the message is the command line's.
+  const listed = ops.list();
+  assert.deepEqual(listed.map((t) => t.inputSchema.deprecated), [undefined, true]);
+  assert.ok(!JSON.stringify(listed).includes("use deploy"));
+  assert.deepEqual(compile(input, { name: "ship" }).deprecatedIn([]), [{ command: "ship", message: "use deploy" }]);
+});

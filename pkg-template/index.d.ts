@@ -243,9 +243,10 @@ export declare class Tool<T = Args> {
   complete(words: readonly string[]): CompletionCandidate[];
   /**
    * What argv uses that is marked deprecated (`deprecated: true` in the schema, the flag override, or
-   * an action's `cli` meta): an action union's chosen action first, as `{ action }` (its words), then
-   * each flag given, as `{ flag }` (`--name`, by any spelling: `-s`, `--name=v`, a cluster; not from
-   * the environment), each with the `message` it was given. For a warning before a command runs;
+   * a `cli` meta with a message): the whole tool first, as `{ command }` (the `name` it was compiled
+   * with), when its root is marked; then an action union's chosen action, as `{ action }` (its words);
+   * then each flag given, as `{ flag }` (`--name`, by any spelling: `-s`, `--name=v`, a cluster; not
+   * from the environment); each with the `message` it was given. For a warning before a command runs;
    * `runCli` prints one line each on stderr.
    * @throws {ToolshapeError} `INVALID_ARGS` when `argv` is not an array of strings.
    * @example

@@ -83,10 +83,14 @@ export interface CompletionCandidate {
   description?: string;
 }
 
-/** One deprecated thing argv uses (`Tool.deprecatedIn`; Rust: `command::Used`): a flag or an action, with its message. */
+/**
+ * One deprecated thing argv uses (`Tool.deprecatedIn`; Rust: `command::Used`), with its message:
+ * the whole command (its root schema is marked; by the name it was compiled with), an action, or a flag.
+ */
 export type DeprecatedUse =
-  | { flag: string; message?: string }
-  | { action: string; message?: string };
+  | { command: string; message?: string }
+  | { action: string; message?: string }
+  | { flag: string; message?: string };
 
 /** One entry of the flag table (Rust: `Flag`). Optional keys are absent, never `undefined` or `false`. */
 export interface FlagEntry {

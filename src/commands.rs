@@ -187,10 +187,12 @@ impl Commands {
         self.tool(first).map_or_else(Vec::new, |tool| tool.complete(rest))
     }
 
-    /// Each command word with its summary.
+    /// Each command word with its summary; a deprecated command's is left
+    /// for those who know it, as a deprecated action's is.
     fn command_words(&self) -> Vec<Candidate> {
         self.entries
             .iter()
+            .filter(|(_, tool)| tool.command().deprecation().is_current())
             .map(|(word, tool)| Candidate::new(word.clone(), summary(tool).as_deref()))
             .collect()
     }
@@ -210,13 +212,20 @@ impl Commands {
     pub fn usage(&self, options: &UsageOptions, topic: Option<&str>) -> Result<String> {
         self.finish()?;
         let Some(topic) = topic else {
-            let mut list: Vec<(String, Option<String>)> = self
+            let mut list: Vec<help::Listed> = self
                 .entries
                 .iter()
-                .map(|(word, tool)| (word.clone(), summary(tool)))
+                .map(|(word, tool)| help::Listed {
+                    word: word.clone(),
+                    description: summary(tool),
+                    mark: tool.command().deprecation().mark(),
+                })
                 .collect();
             if self.offers_completion() {
-                list.push((COMPLETION.to_owned(), Some(COMPLETION_TEXT.to_owned())));
+                list.push(help::Listed::new(
+                    COMPLETION.to_owned(),
+                    Some(COMPLETION_TEXT.to_owned()),
+                ));
             }
             return Ok(help::word_list(
                 help::ListOf::Commands,

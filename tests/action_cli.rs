@@ -405,7 +405,7 @@ fn a_deprecated_action_is_listed_as_such_and_not_completed_but_still_runs() {
 fn a_deprecated_action_may_say_what_to_use_instead_through_its_cli_meta() {
     let schema = json!({"oneOf": [
         {"type": "object", "properties": {"action": {"const": "list"}}, "required": ["action"]},
-        {"type": "object", "deprecated": true, "cli": {"deprecated": "use list"}, "properties": {"action": {"const": "ls"}, "id": {"type": "string"}}, "required": ["action"]},
+        {"type": "object", "description": "List, the old way. Kept for scripts.", "deprecated": true, "cli": {"deprecated": "use list"}, "properties": {"action": {"const": "ls"}, "id": {"type": "string"}}, "required": ["action"]},
         {"type": "object", "deprecated": true, "cli": {"deprecated": false}, "properties": {"action": {"const": "dir"}}, "required": ["action"]},
         {"$ref": "#/$defs/Old"}
     ], "$defs": {"Old": {"type": "object", "cli": {"deprecated": "use list --all"}, "properties": {"action": {"const": "la"}}, "required": ["action"]}}});
@@ -424,7 +424,11 @@ fn a_deprecated_action_may_say_what_to_use_instead_through_its_cli_meta() {
             .unwrap_or_default()
             .to_owned()
     };
-    assert!(line("ls ").ends_with("[deprecated: use list]"), "{usage}");
+    // The description's first sentence, then the mark: cutting one never cuts the other.
+    assert!(
+        line("ls ").ends_with("List, the old way. [deprecated: use list]"),
+        "{usage}"
+    );
     assert!(line("la ").ends_with("[deprecated: use list --all]"), "{usage}");
     assert!(
         !line("dir").contains("deprecated"),
@@ -432,6 +436,18 @@ fn a_deprecated_action_may_say_what_to_use_instead_through_its_cli_meta() {
     );
     let words: Vec<String> = tool.complete(&[""]).into_iter().map(|c| c.value).collect();
     assert_eq!(words, ["list", "dir"]);
+    // The action's own usage says so under its first line.
+    let own = tool
+        .usage(&UsageRequest {
+            format: toolshape::Format::Text,
+            width: 80,
+            topic: Some("ls".to_owned()),
+        })
+        .unwrap();
+    assert!(
+        own.starts_with("Usage: ops ls [options]\n\nDeprecated: use list\n\nList, the old way."),
+        "{own}"
+    );
     let used = tool.deprecated_in(&["ls", "--id", "x"]);
     assert_eq!(
         serde_json::to_value(&used).unwrap(),
@@ -440,7 +456,10 @@ fn a_deprecated_action_may_say_what_to_use_instead_through_its_cli_meta() {
     // The message reaches help entries, their markdown and JSON, and is read back in.
     let entries = tool.help(&toolshape::HelpOptions::default()).unwrap();
     let markdown = toolshape::help::format_markdown(&entries);
-    assert!(markdown.contains("## ls\n\n**Deprecated:** use list\n\n"), "{markdown}");
+    assert!(
+        markdown.contains("## ls\n\n**Deprecated:** use list\n\nList, the old way. Kept for scripts.\n"),
+        "{markdown}"
+    );
     let json: Value = serde_json::from_str(&toolshape::help::format_json(&entries)).unwrap();
     assert_eq!(json[1]["deprecated"], json!("use list"));
     let again = toolshape::help::parse_entries(&toolshape::schema::json::Json::borrow(

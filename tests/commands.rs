@@ -156,3 +156,72 @@ fn the_command_list_shows_first_sentences() {
         "{own}"
     );
 }
+
+#[test]
+fn a_deprecated_command_is_listed_as_such_not_completed_and_says_so_in_its_usage() {
+    let fresh = json!({"type": "object", "description": "Deploy a service. Any of them.", "properties": {"service": {"type": "string"}}});
+    let old = json!({"type": "object", "description": "Deploy, the old way. Kept for scripts.", "deprecated": true,
+        "cli": {"deprecated": "use deploy"}, "properties": {"service": {"type": "string"}}});
+    let older = json!({"type": "object", "deprecated": true, "properties": {}});
+    let options: CommandsOptions = toolshape::options::read_text(Some(r#"{"name":"ops"}"#), "compileCommands").unwrap();
+    let mut set = Commands::new(&options).unwrap();
+    let named = |schema: &Value, name: &str| {
+        let options = CompileOptions::from_json(&json!({ "name": name }).to_string()).unwrap();
+        Tool::compile(schema, &options).unwrap()
+    };
+    set.add("deploy", named(&fresh, "deploy")).unwrap();
+    set.add("ship", named(&old, "ship")).unwrap();
+    set.add("push", named(&older, "push")).unwrap();
+    let list = set.usage(&UsageOptions::default(), None).unwrap();
+    let row = |word: &str| {
+        let line = list
+            .lines()
+            .find(|l| l.starts_with(&format!("  {word} ")))
+            .unwrap_or_default();
+        line.split_whitespace().skip(1).collect::<Vec<_>>().join(" ")
+    };
+    assert_eq!(row("deploy"), "Deploy a service.");
+    // The first sentence, then the mark (which the cut must not take).
+    assert_eq!(row("ship"), "Deploy, the old way. [deprecated: use deploy]");
+    assert_eq!(row("push"), "[deprecated]");
+    let words: Vec<String> = set.complete(&[""]).into_iter().map(|c| c.value).collect();
+    assert_eq!(words, ["deploy", "help"]);
+    // Typed, it still parses and completes its flags.
+    assert_eq!(
+        parse(&set, &["ship", "--service", "a"]).unwrap().1,
+        json!({"service": "a"})
+    );
+    let flags: Vec<String> = set.complete(&["ship", "--"]).into_iter().map(|c| c.value).collect();
+    assert_eq!(flags, ["--service", "--help"]);
+    let own = set.usage(&UsageOptions::default(), Some("ship")).unwrap();
+    assert!(
+        own.starts_with("Usage: ops ship [options]\n\nDeprecated: use deploy\n\nDeploy, the old way."),
+        "{own}"
+    );
+    let markdown = UsageOptions {
+        format: toolshape::Format::Markdown,
+        ..UsageOptions::default()
+    };
+    let own = set.usage(&markdown, Some("push")).unwrap();
+    assert!(own.starts_with("# ops push\n\n**Deprecated.**\n"), "{own}");
+    // The tool warns of itself by the name it was compiled with, then of its flags.
+    let ship = named(&old, "ship");
+    assert_eq!(
+        serde_json::to_value(ship.deprecated_in(&["--service", "a"])).unwrap(),
+        json!([{"command": "ship", "message": "use deploy"}])
+    );
+    assert!(named(&fresh, "deploy").deprecated_in(&["--service", "a"]).is_empty());
+    // A malformed meta refuses the tool's command line, not the tool.
+    let bad = json!({"type": "object", "cli": {"deprecated": 7}, "properties": {"a": {"type": "string"}}});
+    let tool = named(&bad, "bad");
+    let error = tool.parse_argv(&["--a", "x"], &no_env).unwrap_err();
+    assert_eq!(error.code, Code::InvalidSchema);
+    assert!(
+        error
+            .message
+            .contains("\"deprecated\": expected true, false or a message"),
+        "{}",
+        error.message
+    );
+    assert!(tool.input_schema(&toolshape::InputSchemaOptions::default()).is_ok());
+}

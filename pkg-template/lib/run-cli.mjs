@@ -109,7 +109,7 @@ export function makeCliRunner(spec) {
     }
     // Deprecated, still run: said once each, as cobra and argparse say it.
     for (const used of tool.deprecatedIn(own)) {
-      const what = used.flag === undefined ? `the action "${used.action}"` : used.flag;
+      const what = used.flag ?? (used.action === undefined ? `the command "${used.command}"` : `the action "${used.action}"`);
       io.err(`warning: ${what} is deprecated${used.message === undefined ? "" : `: ${used.message}`}\n`);
     }
     const result = await route.run(data, io.extra);

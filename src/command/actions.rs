@@ -10,6 +10,7 @@ use serde_json::{Map, Value};
 
 use crate::error::{Code, Error, Issue, IssueCode, Result};
 use crate::flags::{build_table, Flag, FlagOptions, FlagTable, FlagType};
+use crate::help::Listed;
 use crate::schema::actions::ActionUnion;
 use crate::schema::{Deprecation, Kind, ObjectShape, Schema, Shape};
 use crate::text::closest;
@@ -32,13 +33,14 @@ pub struct ActionCommand {
 }
 
 impl ActionCommand {
-    /// Its description as a list of actions shows it: `[deprecated]` after it.
+    /// Its row in a list of actions, under `word`: `[deprecated]` after
+    /// its description.
     #[must_use]
-    pub fn listed_description(&self) -> Option<String> {
-        match (&self.description, self.deprecated.mark()) {
-            (Some(text), Some(mark)) => Some(format!("{text} {mark}")),
-            (None, mark) => mark,
-            (description, None) => description.clone(),
+    pub fn listed(&self, word: String) -> Listed {
+        Listed {
+            word,
+            description: self.description.clone(),
+            mark: self.deprecated.mark(),
         }
     }
 }
@@ -104,7 +106,7 @@ impl ActionSet {
         if let Some(at) = self.actions.iter().position(|a| a.words == [first]) {
             return Ok((at, 1));
         }
-        let children: Vec<String> = self.listed_under(first).into_iter().map(|(word, _)| word).collect();
+        let children: Vec<String> = self.listed_under(first).into_iter().map(|l| l.word).collect();
         if children.is_empty() {
             return Err(self.action_error(IssueCode::UnknownAction, Some(first), "unknown action"));
         }
@@ -128,9 +130,9 @@ impl ActionSet {
 
     /// The actions under a first word, as a list of words with descriptions.
     #[must_use]
-    pub fn listed_under(&self, first: &str) -> Vec<(String, Option<String>)> {
+    pub fn listed_under(&self, first: &str) -> Vec<Listed> {
         self.under(first)
-            .filter_map(|a| Some((a.words.get(1)?.clone(), a.listed_description())))
+            .filter_map(|a| Some(a.listed(a.words.get(1)?.clone())))
             .collect()
     }
 

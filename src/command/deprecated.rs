@@ -12,16 +12,32 @@ use super::given::given;
 use crate::flags::FlagTable;
 use crate::schema::Deprecation;
 
-/// One deprecated thing argv uses, as JS reads it: `{ flag: "--server" }`
-/// or `{ action: "docker logs" }`, with `message` when one was given.
+/// One deprecated thing argv uses, as JS reads it: `{ command: "deploy" }`,
+/// `{ action: "docker logs" }` or `{ flag: "--server" }`, with `message`
+/// when one was given.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Used {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub command: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub flag: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub action: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
+}
+
+impl Used {
+    /// The whole command, by the name its usage shows.
+    #[must_use]
+    pub fn command(name: &str, deprecation: &Deprecation) -> Used {
+        Used {
+            command: Some(name.to_owned()),
+            flag: None,
+            action: None,
+            message: message(deprecation),
+        }
+    }
 }
 
 /// Each deprecated flag argv gives, once each, in table order.
@@ -37,6 +53,7 @@ pub fn flags(table: &FlagTable, argv: &[&str]) -> Vec<Used> {
         .zip(typed.flags)
         .filter(|(flag, given)| *given && flag.deprecated.is_marked())
         .map(|(flag, _)| Used {
+            command: None,
             flag: Some(format!("--{}", flag.name)),
             action: None,
             message: message(&flag.deprecated),
@@ -60,6 +77,7 @@ pub fn actions(set: &ActionSet, argv: &[&str]) -> Vec<Used> {
     let mut out = Vec::new();
     if action.deprecated.is_marked() {
         out.push(Used {
+            command: None,
             flag: None,
             action: Some(action.words.join(" ")),
             message: message(&action.deprecated),

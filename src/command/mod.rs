@@ -20,7 +20,7 @@ use crate::error::{Code, Error, Issue, IssueCode, Result};
 use crate::flags::{build_table, Builtins, FlagOptions, FlagTable};
 use crate::help::{self, UsageOptions};
 use crate::schema::actions::ActionUnion;
-use crate::schema::Schema;
+use crate::schema::{Deprecation, Schema};
 
 /// The result of parsing argv.
 #[derive(Debug, Clone, PartialEq)]
@@ -51,6 +51,10 @@ pub struct Command {
     version: Option<String>,
     /// `--help`, `-h`, `--version` as compiled (the same for every action).
     builtins: Builtins,
+    /// The whole command is deprecated (the root's `deprecated: true`, or
+    /// its `cli` meta with a message): usage says so, a command set lists
+    /// it as such and does not complete it, and its use is warned of.
+    deprecation: Deprecation,
     form: Form,
 }
 
@@ -93,15 +97,19 @@ impl Command {
         name: String,
         version: Option<String>,
     ) -> Command {
-        let built = match union {
+        let deprecation = schema
+            .deprecation(&schema.root)
+            .map_err(|why| Error::at_pointer(Code::InvalidSchema, "", why));
+        let built = deprecation.clone().and_then(|_| match union {
             Some(union) => ActionSet::build(schema, union, options).map(Form::Actions),
             None => build_table(schema, options).map(Form::Flags),
-        };
+        });
         let form = built.unwrap_or_else(Form::refused);
         Command {
             name,
             version,
             builtins: options.builtins,
+            deprecation: deprecation.unwrap_or_default(),
             form,
         }
     }
@@ -121,8 +129,15 @@ impl Command {
             name,
             version,
             builtins,
+            deprecation: Deprecation::Current,
             form: Form::refused(reason),
         }
+    }
+
+    /// Whether the whole command is deprecated, and what to use instead.
+    #[must_use]
+    pub fn deprecation(&self) -> &Deprecation {
+        &self.deprecation
     }
 
     /// Why there is no command line, when there is none.
@@ -331,6 +346,17 @@ impl Command {
     /// [`Command::usage`] under another command name (`ops deploy` when the
     /// tool is one command of a set).
     pub fn usage_as(&self, schema: &Schema, name: &str, options: &UsageOptions, topic: Option<&str>) -> Result<String> {
+        let text = self.usage_of_form(schema, name, options, topic)?;
+        Ok(help::with_deprecation(text, &self.deprecation, options.format))
+    }
+
+    fn usage_of_form(
+        &self,
+        schema: &Schema,
+        name: &str,
+        options: &UsageOptions,
+        topic: Option<&str>,
+    ) -> Result<String> {
         let builtins = self.builtins;
         match (&self.form, topic) {
             (Form::Refused(reason), _) => {
@@ -343,11 +369,7 @@ impl Command {
             }
             (Form::Flags(table), _) => Ok(help::usage(schema, table, name, options, builtins)),
             (Form::Actions(set), None) => {
-                let list: Vec<(String, Option<String>)> = set
-                    .actions
-                    .iter()
-                    .map(|a| (a.words.join(" "), a.listed_description()))
-                    .collect();
+                let list: Vec<help::Listed> = set.actions.iter().map(|a| a.listed(a.words.join(" "))).collect();
                 Ok(help::word_list(help::ListOf::Actions, &list, name, options, builtins))
             }
             (Form::Actions(set), Some(topic)) => {
@@ -362,7 +384,8 @@ impl Command {
                 }
                 let (action, _) = set.select(&words)?;
                 let name = format!("{name} {}", action.words.join(" "));
-                Ok(help::usage(&action.schema, &action.table, &name, options, builtins))
+                let text = help::usage(&action.schema, &action.table, &name, options, builtins);
+                Ok(help::with_deprecation(text, &action.deprecated, options.format))
             }
         }
     }
@@ -386,11 +409,16 @@ impl Command {
     /// command line.
     #[must_use]
     pub fn deprecated_in(&self, argv: &[&str]) -> Vec<Used> {
-        match &self.form {
+        let mut out = Vec::new();
+        if self.deprecation.is_marked() {
+            out.push(Used::command(&self.name, &self.deprecation));
+        }
+        out.extend(match &self.form {
             Form::Flags(table) => deprecated::flags(table, argv),
             Form::Actions(set) => deprecated::actions(set, argv),
             Form::Refused(_) => Vec::new(),
-        }
+        });
+        out
     }
 
     /// Whether argv asks for help before any `--` (exactly `--help` or the

@@ -9,4 +9,4 @@ mod usage;
 pub use entries::{entries, help, ts_type, HelpEntry, HelpOptions, Param};
 pub use format::{format_entries_text, format_json, format_markdown, parse_entries, NO_HELP};
 pub use text::{sanitize, wrap};
-pub use usage::{usage, word_list, Format, ListOf, UsageOptions};
+pub use usage::{usage, with_deprecation, word_list, Format, ListOf, Listed, UsageOptions};

@@ -8,7 +8,7 @@ use super::text::{sanitize, summary, wrap};
 use crate::flags::{Builtins, Flag, FlagTable, FlagType, Group, Member};
 use crate::limits::MAX_CHOICES_SHOWN;
 use crate::limits::USAGE_WIDTH;
-use crate::schema::{example_text, Kind, Schema};
+use crate::schema::{example_text, Deprecation, Kind, Schema};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Format {
@@ -395,16 +395,63 @@ impl ListOf {
     }
 }
 
+/// Usage of a deprecated command: a line under the first (`Usage: ...`, or
+/// markdown's heading) saying so, with its message.
+#[must_use]
+pub fn with_deprecation(text: String, deprecation: &Deprecation, format: Format) -> String {
+    if deprecation.is_current() {
+        return text;
+    }
+    let said = match (deprecation.message(), format) {
+        (Some(why), Format::Text) => format!("\nDeprecated: {}\n", sanitize(why)),
+        (Some(why), Format::Markdown) => format!("\n**Deprecated:** {}\n", md(&sanitize(why))),
+        (None, Format::Text) => "\nDeprecated.\n".to_owned(),
+        (None, Format::Markdown) => "\n**Deprecated.**\n".to_owned(),
+    };
+    let at = text.find('\n').map_or(text.len(), |i| i + 1);
+    let (first, rest) = text.split_at(at);
+    let mut out = String::with_capacity(text.len() + said.len());
+    out.push_str(first);
+    out.push_str(&said);
+    out.push_str(rest);
+    out
+}
+
+/// One row of a word list: the word, its description (text shows its
+/// first sentence), and a mark after it (`[deprecated]`), kept apart so
+/// that cutting the description never cuts the mark.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Listed {
+    pub word: String,
+    pub description: Option<String>,
+    pub mark: Option<String>,
+}
+
+impl Listed {
+    #[must_use]
+    pub fn new(word: String, description: Option<String>) -> Listed {
+        Listed {
+            word,
+            description,
+            mark: None,
+        }
+    }
+
+    /// The right column: the description (or its first sentence), then the mark.
+    fn right(&self, first_sentence: bool) -> String {
+        let description = self
+            .description
+            .as_deref()
+            .map(|d| if first_sentence { summary(d) } else { d });
+        let parts: Vec<&str> = description.into_iter().chain(self.mark.as_deref()).collect();
+        sanitize(&parts.join(" "))
+    }
+}
+
 /// An action union's or a command set's `--help`: each word with its
 /// description, then the built-in flags.
 #[must_use]
-pub fn word_list(
-    kind: ListOf,
-    words: &[(String, Option<String>)],
-    name: &str,
-    options: &UsageOptions,
-    builtins: Builtins,
-) -> String {
+pub fn word_list(kind: ListOf, words: &[Listed], name: &str, options: &UsageOptions, builtins: Builtins) -> String {
     let name = sanitize(name);
     let noun = kind.noun();
     let mut title = noun.to_owned();
@@ -417,8 +464,8 @@ pub fn word_list(
                 "# {}\n\n## {title}s\n\n| {title} | Description |\n| --- | --- |\n",
                 md(&name)
             );
-            for (word, description) in words {
-                let text = description.as_deref().map(sanitize).unwrap_or_default();
+            for listed in words {
+                let (word, text) = (&listed.word, listed.right(false));
                 out.push_str(&format!("| `{}` | {} |\n", md(&sanitize(word)), md(&text)));
             }
             out
@@ -429,14 +476,14 @@ pub fn word_list(
             let rows = builtin_rows(builtins);
             let column = words
                 .iter()
-                .map(|(w, _)| w.chars().count())
+                .map(|l| l.word.chars().count())
                 .chain(rows.iter().map(|(left, _)| left.chars().count()))
                 .max()
                 .unwrap_or(0)
                 .min(width / 2)
                 + 4;
-            for (word, description) in words {
-                let text = description.as_deref().map(|d| sanitize(summary(d))).unwrap_or_default();
+            for listed in words {
+                let (word, text) = (&listed.word, listed.right(true));
                 row(&mut out, &sanitize(word), &text, column, width);
             }
             if !rows.is_empty() {

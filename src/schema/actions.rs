@@ -9,7 +9,6 @@ use std::rc::Rc;
 use serde_json::Value;
 
 use super::deprecation::Deprecation;
-use super::json::Json;
 use super::shape::{Applicator, Kind, ObjectShape, Prop, Schema, Shape};
 use crate::error::{Code, Error, Result};
 use crate::limits::MAX_SCHEMA_WEIGHT;
@@ -143,19 +142,9 @@ impl ActionUnion {
 /// JSON Schema's keyword is a boolean, so a message (`"use list"`) or
 /// `false` for the command line alone comes from there.
 fn deprecation(schema: &Schema, branch: &Branch<'_>) -> Result<Deprecation> {
-    let meta = [branch.shape, schema.resolve(branch.shape)]
-        .into_iter()
-        .find_map(|shape| shape.cli.as_ref()?.get("deprecated"));
-    match meta {
-        Some(value) => Deprecation::read(&Json::borrow(value)).map_err(|why| {
-            Error::at_pointer(
-                Code::InvalidSchema,
-                &branch.pointer,
-                format!("the cli meta's \"deprecated\": {why}"),
-            )
-        }),
-        None => Ok(Deprecation::from_flag(schema.is_deprecated(branch.shape))),
-    }
+    schema
+        .deprecation(branch.shape)
+        .map_err(|why| Error::at_pointer(Code::InvalidSchema, &branch.pointer, why))
 }
 
 /// Whether the root is an action union at all (a union with an object branch).

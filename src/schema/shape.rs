@@ -7,7 +7,9 @@ use std::sync::{Arc, OnceLock};
 
 use serde_json::{Map, Value};
 
+use super::deprecation::Deprecation;
 use super::enum_values::EnumValues;
+use super::json::Json;
 
 /// A compiled schema: the root shape and the recursive definitions it needs.
 #[derive(Debug, Clone, PartialEq)]
@@ -302,6 +304,22 @@ impl Schema {
     pub fn is_deprecated(&self, shape: &Shape) -> bool {
         let marked = |s: &Shape| s.keywords.get("deprecated") == Some(&Value::Bool(true));
         marked(shape) || marked(self.resolve(shape))
+    }
+
+    /// `deprecated` as the command line reads it off a whole tool or an
+    /// action: the `cli` meta's (a message, or `false` for the command
+    /// line alone) over JSON Schema's keyword, which is a boolean. The
+    /// error says what the meta should hold.
+    pub fn deprecation(&self, shape: &Shape) -> std::result::Result<Deprecation, String> {
+        let meta = [shape, self.resolve(shape)]
+            .into_iter()
+            .find_map(|s| s.cli.as_ref()?.get("deprecated"));
+        match meta {
+            Some(value) => {
+                Deprecation::read(&Json::borrow(value)).map_err(|why| format!("the cli meta's \"deprecated\": {why}"))
+            }
+            None => Ok(Deprecation::from_flag(self.is_deprecated(shape))),
+        }
     }
 }
 
