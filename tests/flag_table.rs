@@ -478,6 +478,11 @@ fn a_deprecated_flag_may_say_what_to_use_instead() {
         serde_json::to_value(&used).unwrap(),
         json!([{"flag": "--server", "message": "use --host"}, {"flag": "--old"}])
     );
+    // The warning's text is sanitized as usage text is: a bidi override is shown, not obeyed.
+    let sly =
+        json!({"type": "object", "properties": {"a": {"type": "string", "cli": {"deprecated": "use \u{202e}--b"}}}});
+    let used = tool(&sly, &json!({})).unwrap().deprecated_in(&["--a", "x"]);
+    assert_eq!(used[0].message.as_deref(), Some("use \\u{202e}--b"));
     // A bad message in the meta is the schema's fault, named where it sits.
     let bad = json!({"type": "object", "properties": {"a": {"type": "string", "cli": {"deprecated": ""}}}});
     let error = tool(&bad, &json!({})).map(|_| ()).unwrap_err();

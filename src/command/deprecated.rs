@@ -10,11 +10,14 @@ use serde::Serialize;
 use super::actions::ActionSet;
 use super::given::given;
 use crate::flags::FlagTable;
+use crate::help::sanitize;
 use crate::schema::Deprecation;
 
 /// One deprecated thing argv uses, as JS reads it: `{ command: "deploy" }`,
 /// `{ action: "docker logs" }` or `{ flag: "--server" }`, with `message`
-/// when one was given.
+/// when one was given. Its text goes to a terminal as a warning, so it is
+/// sanitized as usage text is (a bidi override or an escape is shown, not
+/// obeyed).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Used {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -32,7 +35,7 @@ impl Used {
     #[must_use]
     pub fn command(name: &str, deprecation: &Deprecation) -> Used {
         Used {
-            command: Some(name.to_owned()),
+            command: Some(sanitize(name)),
             flag: None,
             action: None,
             message: message(deprecation),
@@ -62,7 +65,7 @@ pub fn flags(table: &FlagTable, argv: &[&str]) -> Vec<Used> {
 }
 
 fn message(deprecation: &Deprecation) -> Option<String> {
-    deprecation.message().map(str::to_owned)
+    deprecation.message().map(sanitize)
 }
 
 /// The chosen action's words, when it is deprecated, then its flags.
@@ -79,7 +82,7 @@ pub fn actions(set: &ActionSet, argv: &[&str]) -> Vec<Used> {
         out.push(Used {
             command: None,
             flag: None,
-            action: Some(action.words.join(" ")),
+            action: Some(sanitize(&action.words.join(" "))),
             message: message(&action.deprecated),
         });
     }
