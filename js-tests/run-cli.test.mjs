@@ -227,3 +227,28 @@ test("a deprecated tool (its input's deprecated: true, with a message in the cli
   assert.ok(!JSON.stringify(listed).includes("use deploy"));
   assert.deepEqual(compile(input, { name: "ship" }).deprecatedIn([]), [{ command: "ship", message: "use deploy" }]);
 });
+
+test("a counted flag (-vvv) through the fast parse, toArgv, reconstruct, usage and a definition's command line", async () => {
+  const input = z.object({
+    verbose: z.number().int().min(0).max(3).optional().meta({ cli: { short: "v", count: true } }),
+    name: z.string().optional(),
+  });
+  const tool = compile(input, { name: "app" });
+  assert.deepEqual(tool.parseArgv(["-vvv", "--name", "x"]), { verbose: 3, name: "x" });
+  assert.deepEqual(tool.parseArgv(["-v", "--verbose=2"]), { verbose: 3 });
+  assert.deepEqual(tool.safeParseArgv(["-v"]), { success: true, data: { verbose: 1 }, rest: [] });
+  assert.deepEqual(tool.toArgv({ verbose: 2 }), ["--verbose=2"]);
+  assert.deepEqual(tool.reconstruct({ verbose: "2" }), { verbose: 2 });
+  assert.equal(tool.flags()[0].count, true);
+  assert.match(tool.usage(), /\n {2}-v, --verbose +\[count\]\n/);
+  const run = defineTool({ name: "app", input, handler: (args) => JSON.stringify(args) });
+  let [out, err] = ["", ""];
+  const both = { stdout: (t) => (out += t), stderr: (t) => (err += t) };
+  assert.equal(await run.runCli(["-vv"], both), 0);
+  assert.equal(out, '{"verbose":2}\n');
+  // Its bounds are the validator's: four is too many.
+  [out, err] = ["", ""];
+  assert.equal(await run.runCli(["-vvvv"], both), 2);
+  assert.match(err, /^--verbose: Too big/);
+  assert.throws(() => compile(z.object({ v: z.string().meta({ cli: { count: true } }) })).parseArgv([]), (e) => e.code === "INVALID_OPTION" && /--v cannot be counted/.test(e.message));
+});

@@ -31,6 +31,11 @@ export interface FlagOverride {
    * (it takes the rest); required ones come before optional ones; never a boolean.
    */
   positional?: number | undefined;
+  /**
+   * Counted, as yargs' `count` and argparse's `action="count"`: a switch whose value is how often
+   * it is given (`-vvv` is 3, `--verbose=2` adds 2). For an integer or number key only.
+   */
+  count?: boolean | undefined;
 }
 
 /** Options of `compile` (Rust: `CompileOptions`). Unknown keys are an `INVALID_OPTION` error. */
@@ -123,6 +128,8 @@ export interface FlagEntry {
   deprecated?: true | string;
   /** Also filled by the positional argument at this place (from 0). */
   positional?: number;
+  /** Counted: a switch whose value is how often it is given (`-vvv` is 3). */
+  count?: true;
 }
 
 /** What one issue of an `INVALID_ARGS` error is about (Rust: `IssueCode`). */

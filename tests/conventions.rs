@@ -502,3 +502,116 @@ fn issues_are_reported_in_argv_order() {
         err.issues
     );
 }
+
+#[test]
+fn a_counted_flag_is_given_as_often_as_it_counts() {
+    let schema = json!({"type": "object", "properties": {
+        "verbose": {"type": "integer", "cli": {"short": "v", "count": true}},
+        "quiet": {"type": "boolean", "cli": {"short": "q"}},
+        "level": {"type": "number", "default": 0},
+        "name": {"type": "string"}
+    }});
+    let options =
+        CompileOptions::from_json(r#"{"name":"app","envPrefix":"APP","flags":{"level":{"count":true}}}"#).unwrap();
+    let tool = Tool::compile(&schema, &options).unwrap();
+    let parse = |argv: &[&str]| tool.parse_argv(argv, &toolshape::no_env).map(|p| p.data);
+    assert_eq!(parse(&["-vvv"]).unwrap(), json!({"verbose": 3}));
+    assert_eq!(
+        parse(&["-v", "--verbose", "-qv"]).unwrap(),
+        json!({"verbose": 3, "quiet": true})
+    );
+    assert_eq!(parse(&["--verbose=2", "-v"]).unwrap(), json!({"verbose": 3}));
+    assert_eq!(parse(&["--level", "--level"]).unwrap(), json!({"level": 2}));
+    assert_eq!(
+        parse(&["--name", "x"]).unwrap(),
+        json!({"name": "x"}),
+        "absent: absent (the validator applies a default)"
+    );
+    // A value after it is not its value: the message says how to write one.
+    let error = parse(&["-v", "2"]).unwrap_err();
+    assert!(
+        error.issues[0].message.contains(
+            "after --verbose: a counted flag takes no value; write --verbose=2, or give --verbose that many times"
+        ),
+        "{}",
+        error.issues[0].message
+    );
+    // A nullable one takes null, as a value, and toArgv writes it back.
+    let nullable =
+        json!({"type": "object", "properties": {"v": {"type": ["integer", "null"], "cli": {"count": true}}}});
+    let tool_n = Tool::compile(&nullable, &CompileOptions::default()).unwrap();
+    let data = tool_n.parse_argv(&["--v=null"], &toolshape::no_env).unwrap().data;
+    assert_eq!(data, json!({"v": null}));
+    assert_eq!(tool_n.to_argv(&data).unwrap(), ["--v=null"]);
+    assert_eq!(
+        tool_n
+            .parse_argv(&["--v=null", "--v"], &toolshape::no_env)
+            .unwrap()
+            .data,
+        json!({"v": 1})
+    );
+    assert!(parse(&["--verbose=x"]).unwrap_err().issues[0]
+        .message
+        .contains("expects an integer"));
+    // The environment gives the number itself.
+    let env = |name: &str| (name == "APP_VERBOSE").then(|| "2".to_owned());
+    assert_eq!(tool.parse_argv(&[], &env).unwrap().data, json!({"verbose": 2}));
+    // toArgv writes the number after `=`, which parses back to it.
+    let argv = tool.to_argv(&json!({"verbose": 4, "level": 1})).unwrap();
+    assert_eq!(argv, ["--verbose=4", "--level=1"]);
+    let refs: Vec<&str> = argv.iter().map(String::as_str).collect();
+    assert_eq!(parse(&refs).unwrap(), json!({"verbose": 4, "level": 1}));
+    // flags(), usage and completion say what it is.
+    let flags = tool.flags_json();
+    assert_eq!(flags[0]["count"], json!(true));
+    assert!(flags[1].get("count").is_none());
+    let usage = tool
+        .usage(&toolshape::UsageRequest {
+            format: toolshape::Format::Text,
+            width: 80,
+            topic: None,
+        })
+        .unwrap();
+    let line = usage.lines().find(|l| l.contains("--verbose")).unwrap();
+    assert!(
+        line.trim_start().starts_with("-v, --verbose ") && line.contains(" [count]"),
+        "{usage}"
+    );
+    let offered: Vec<String> = tool.complete(&["-v", "--"]).into_iter().map(|c| c.value).collect();
+    assert!(offered.contains(&"--verbose".to_owned()), "offered again: {offered:?}");
+    assert_eq!(
+        tool.complete(&["-v", ""]).len(),
+        offered.len(),
+        "no value is completed after it"
+    );
+}
+
+#[test]
+fn only_a_number_can_be_counted() {
+    for (schema, what) in [
+        (json!({"type": "string"}), "of type string"),
+        (json!({"type": "boolean"}), "of type boolean"),
+        (json!({"type": "array", "items": {"type": "integer"}}), "a list"),
+    ] {
+        let root = json!({"type": "object", "properties": {"v": schema}});
+        let options = CompileOptions::from_json(r#"{"flags":{"v":{"count":true}}}"#).unwrap();
+        let error = Tool::compile(&root, &options)
+            .and_then(|t| t.parse_argv(&[], &toolshape::no_env).map(|_| ()))
+            .unwrap_err();
+        assert_eq!(error.code, toolshape::Code::InvalidOption);
+        assert!(
+            error.message.contains("--v cannot be counted") && error.message.contains(what),
+            "{}",
+            error.message
+        );
+    }
+    let positional =
+        json!({"type": "object", "properties": {"v": {"type": "integer", "cli": {"count": true, "positional": 0}}}});
+    let tool = Tool::compile(&positional, &CompileOptions::default()).unwrap();
+    let error = tool.parse_argv(&[], &toolshape::no_env).unwrap_err();
+    assert!(
+        error.message.contains("is counted, a switch; it cannot be positional"),
+        "{}",
+        error.message
+    );
+}

@@ -109,6 +109,34 @@ impl<'a> Collected<'a> {
         }
     }
 
+    /// A counted flag given again: its number grows by `item`'s (one for
+    /// `-v`, two for `--verbose=2`). Saturating: argv cannot overflow it.
+    pub fn add(&mut self, flag: usize, item: &Item<'a>) {
+        let Some(slot) = self.slots.get_mut(flag) else {
+            return;
+        };
+        // `--verbose=null` (a nullable key) is null until counted again.
+        let Item::Number(more) = item else {
+            *slot = Slot::One(item.clone());
+            return;
+        };
+        let had = match slot {
+            Slot::One(Item::Number(n)) => n.as_f64().unwrap_or(0.0),
+            _ => 0.0,
+        };
+        let more = more.as_f64().unwrap_or(0.0);
+        // Clamped, so that a huge `--verbose=1e308` given twice stays a number.
+        let sum = (had + more).clamp(-f64::MAX, f64::MAX);
+        let number = if sum.fract() == 0.0 && sum.abs() < 9_007_199_254_740_992.0 {
+            // Exact in an f64, so the cast keeps it; written as an integer.
+            #[allow(clippy::cast_possible_truncation)] // checked just above
+            serde_json::Number::from(sum as i64)
+        } else {
+            serde_json::Number::from_f64(sum).unwrap_or_else(|| serde_json::Number::from(0))
+        };
+        *slot = Slot::One(Item::Number(number));
+    }
+
     pub fn put_all(&mut self, flag: usize, items: Vec<Item<'a>>) {
         if let Some(slot) = self.slots.get_mut(flag) {
             *slot = Slot::Many(ScratchVec::from_iter_in(items, self.scratch));

@@ -51,10 +51,13 @@ fn collect<'a>(schema: &Schema, table: &'a FlagTable, given: &FlagValues<'a>, en
             continue;
         };
         let coerced = match given.raw {
+            // A counted flag given bare counts one.
+            RawValue::Bool(_) if flag.count => Ok(Item::Number(1.into())),
             RawValue::Bool(b) => Ok(Item::Bool(b)),
             RawValue::Text(text) => coerce::coerce_text(schema, flag, text, Some(given.value_at)),
         };
         match coerced {
+            Ok(item) if flag.count => collected.add(given.flag, &item),
             Ok(item) => collected.put(given.flag, item, flag.repeatable),
             Err(expected) => found.push((
                 given.at,

@@ -165,7 +165,8 @@ fn scalar_text(schema: &Schema, flag: &Flag, value: &Value, path: &[String]) -> 
 /// `--name value`, or `--name=value` when the value starts with `-` and
 /// would otherwise read as a flag.
 fn push(out: &mut Vec<String>, flag: &Flag, text: String) {
-    if text.starts_with('-') {
+    // A counted flag takes no separate value: its number goes after `=`.
+    if text.starts_with('-') || flag.count {
         out.push(format!("--{}={text}", flag.name));
     } else {
         out.push(format!("--{}", flag.name));

@@ -174,11 +174,11 @@ fn short_group<'a>(table: &FlagTable, token: &'a str, next: Option<&'a str>, out
             return body.len() == c.len_utf8() && next.is_some_and(|value| !reads_as_flag(table, value));
         };
         let after = body.get(at + c.len_utf8()..).unwrap_or_default();
-        let is_boolean = table.flags.get(flag).is_some_and(|f| f.ty == FlagType::Boolean);
+        let is_switch = table.flags.get(flag).is_some_and(|f| !f.takes_value());
         if let Some(value) = after.strip_prefix('=') {
             return take_value(table, flag, typed, Some(value), next, out);
         }
-        if is_boolean {
+        if is_switch {
             out.give(flag, RawValue::Bool(true), typed, false);
             continue;
         }
@@ -220,7 +220,7 @@ fn take_value<'a>(
         out.give(flag, RawValue::Text(text), typed, false);
         return false;
     }
-    if entry.ty == FlagType::Boolean {
+    if !entry.takes_value() {
         out.give(flag, RawValue::Bool(true), typed, false);
         return false;
     }
@@ -300,6 +300,10 @@ fn after_switch_message(flag: &crate::flags::Flag, token: &str, boolean_word: bo
         };
         format!(
             "unexpected argument \"{shown}\" after --{name}: a switch takes no value; write {bare} or --{name}={value}"
+        )
+    } else if flag.count && is_json_number(token) {
+        format!(
+            "unexpected argument \"{shown}\" after --{name}: a counted flag takes no value; write --{name}={shown}, or give --{name} that many times"
         )
     } else {
         format!(

@@ -160,7 +160,7 @@ fn first_words(set: &ActionSet) -> Vec<Candidate> {
 /// The flag whose value the word leaves to the next one (`--name`, or a
 /// short cluster ending in a flag that takes a value), if any.
 fn awaiting_value(table: &FlagTable, word: &str) -> Option<usize> {
-    let takes_value = |i: usize| table.flags.get(i).is_some_and(|f| f.ty != FlagType::Boolean);
+    let takes_value = |i: usize| table.flags.get(i).is_some_and(crate::flags::Flag::takes_value);
     if let Some(body) = word.strip_prefix("--") {
         if body.contains('=') {
             return None;
@@ -189,7 +189,7 @@ fn flag_names(table: &FlagTable, given: &[bool]) -> Vec<Candidate> {
     let mut out = Vec::new();
     for (i, flag) in table.flags.iter().enumerate() {
         let seen = given.get(i).copied().unwrap_or(false);
-        if flag.hidden || flag.deprecated.is_marked() || (seen && !flag.repeatable) {
+        if flag.hidden || flag.deprecated.is_marked() || (seen && !flag.repeatable && !flag.count) {
             continue;
         }
         out.push(Candidate::new(format!("--{}", flag.name), flag.description.as_deref()));

@@ -291,6 +291,10 @@ impl Builder<'_> {
             .env
             .take()
             .or_else(|| self.options.env_prefix.as_deref().map(|p| env_name(p, &name)));
+        let count = over.count.unwrap_or(false);
+        if count && (leaf.repeatable || !matches!(leaf.ty, FlagType::Integer | FlagType::Number)) {
+            return Err(not_countable(&name, &leaf, path));
+        }
         let boolean = leaf.ty == FlagType::Boolean;
         let switch = boolean && own_must_supply;
         // A parent's default that does not fit this key's own schema is not
@@ -318,6 +322,7 @@ impl Builder<'_> {
             hidden: over.hidden.unwrap_or(false),
             deprecated: over.deprecated.unwrap_or(Deprecation::from_flag(deprecated)),
             positional: over.positional,
+            count,
             shape: leaf.shape,
             group,
             inherited_default,
@@ -401,6 +406,24 @@ fn unknown_override(name: &str, table: &FlagTable) -> Error {
         Code::InvalidOption,
         format!("options.flags names \"{name}\", which is not a flag of this tool{hint}"),
     )
+}
+
+/// `count` on a flag whose value is not one number.
+#[inline(never)] // rare, and V8 compiles a whole function on its first call
+fn not_countable(name: &str, leaf: &Leaf, path: Vec<String>) -> Error {
+    let what = if leaf.repeatable {
+        "a list".to_owned()
+    } else {
+        format!("of type {}", leaf.ty.placeholder())
+    };
+    Error::new(
+        Code::InvalidOption,
+        format!(
+            "--{name} cannot be counted: \"count\" is for an integer key (given as -vvv for 3), and this one is {what}"
+        ),
+    )
+    .with_flag(format!("--{name}"))
+    .with_path(path)
 }
 
 /// The root's `cli.examples`: a list of command lines (after the name).

@@ -114,6 +114,7 @@ mod tests {
             hidden: false,
             deprecated: crate::schema::Deprecation::Current,
             positional: None,
+            count: false,
             shape: Shape::of(Kind::String),
             group: 0,
             inherited_default: false,

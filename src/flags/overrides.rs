@@ -24,6 +24,8 @@ pub struct FlagOverride {
     pub env: Option<String>,
     /// Flag name to use instead of the generated one.
     pub name: Option<String>,
+    /// Counted: given as a switch, its value how often (`-vvv` is 3).
+    pub count: Option<bool>,
     /// Also taken as the Nth positional argument (positions are ordered by
     /// N, so counting from 0 or from 1 both work).
     pub positional: Option<usize>,
@@ -38,6 +40,7 @@ impl Fields for FlagOverride {
         "env",
         "name",
         "positional",
+        "count",
     ];
 
     fn set(&mut self, key: &str, value: &Json<'_>) -> std::result::Result<(), String> {
@@ -48,6 +51,7 @@ impl Fields for FlagOverride {
             "deprecated" => self.deprecated = optional(value, Deprecation::read)?,
             "env" => self.env = optional(value, text)?,
             "name" => self.name = optional(value, text)?,
+            "count" => self.count = optional(value, flag)?,
             _ => self.positional = optional(value, count)?,
         }
         Ok(())
@@ -89,6 +93,7 @@ impl FlagOverride {
             env: self.env.or(meta.env),
             name: self.name.or(meta.name),
             positional: self.positional.or(meta.positional),
+            count: self.count.or(meta.count),
         }
     }
 }

@@ -36,6 +36,9 @@ pub fn order(flags: &mut [Flag]) -> Result<Vec<usize>> {
         if flag.ty == FlagType::Boolean {
             return Err(refused(flags, index, "is a boolean, a switch; it cannot be positional"));
         }
+        if flag.count {
+            return Err(refused(flags, index, "is counted, a switch; it cannot be positional"));
+        }
         if flag.repeatable && place != last {
             return Err(refused(
                 flags,

@@ -77,6 +77,11 @@ pub struct Flag {
     /// Taken as a positional argument too: its place among them (from 0).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub positional: Option<usize>,
+    /// A number counted by how often the flag is given (`-vvv` is 3), as
+    /// yargs' `count` and argparse's `action="count"`: a switch, each
+    /// time adding one (or `--verbose=2`, two).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub count: bool,
     /// The value's shape (the item's, for a repeatable flag).
     #[serde(skip)]
     pub shape: Shape,
@@ -93,6 +98,15 @@ pub struct Flag {
     /// Must be given whenever its group is present (own key required, no default).
     #[serde(skip)]
     pub must_supply: bool,
+}
+
+impl Flag {
+    /// Whether a value follows the flag (`--name value`): not for a switch
+    /// (a boolean) or a counted flag, whose value is how often it is given.
+    #[must_use]
+    pub fn takes_value(&self) -> bool {
+        self.ty != FlagType::Boolean && !self.count
+    }
 }
 
 /// An object whose keys are flags of their own. Group 0 is the root.

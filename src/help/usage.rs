@@ -187,6 +187,8 @@ fn left(schema: &Schema, flag: &Flag) -> String {
     if flag.ty == FlagType::Boolean {
         let nullable = if flag.nullable { "[=null]" } else { "" };
         format!("{short}--[no-]{}{nullable}", sanitize(&flag.name))
+    } else if flag.count {
+        format!("{short}--{}", sanitize(&flag.name))
     } else {
         format!("{short}--{}{}", sanitize(&flag.name), value_hint(schema, flag))
     }
@@ -215,6 +217,9 @@ fn right(schema: &Schema, flag: &Flag) -> String {
     }
     if flag.repeatable {
         parts.push("[repeatable]".to_owned());
+    }
+    if flag.count {
+        parts.push("[count]".to_owned());
     }
     if let Some(env) = &flag.env {
         parts.push(format!("[env: {}]", sanitize(env)));
