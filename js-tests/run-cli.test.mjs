@@ -252,3 +252,24 @@ test("a counted flag (-vvv) through the fast parse, toArgv, reconstruct, usage a
   assert.match(err, /^--verbose: Too big/);
   assert.throws(() => compile(z.object({ v: z.string().meta({ cli: { count: true } }) })).parseArgv([]), (e) => e.code === "INVALID_OPTION" && /--v cannot be counted/.test(e.message));
 });
+
+test("an alias: another long name for a flag, through the fast parse, a definition's command line and usage", async () => {
+  const input = z.object({
+    host: z.string().optional().meta({ cli: { aliases: ["server", "srv"] } }),
+    dryRun: z.boolean().optional(),
+  });
+  const tool = compile(input, { name: "app", flags: { "dry-run": { aliases: ["dry"] } } });
+  assert.deepEqual(tool.parseArgv(["--srv", "a", "--no-dry"]), { host: "a", dryRun: false });
+  assert.deepEqual(tool.parseArgv(["--server=b", "--dry"]), { host: "b", dryRun: true });
+  assert.deepEqual(tool.toArgv({ host: "a" }), ["--host", "a"]);
+  assert.deepEqual(tool.flags().map((f) => f.aliases), [["server", "srv"], ["dry"]]);
+  assert.match(tool.usage(), /--host <string> +\[aliases: --server, --srv\]\n/);
+  const run = defineTool({ name: "app", input, handler: (args) => JSON.stringify(args) });
+  let out = "";
+  assert.equal(await run.runCli(["--server", "x"], { stdout: (t) => (out += t) }), 0);
+  assert.equal(out, '{"host":"x"}\n');
+  assert.throws(
+    () => compile(input, { flags: { "dry-run": { aliases: ["host"] } } }).parseArgv([]),
+    (e) => e.code === "FLAG_COLLISION" && /give the alias another name/.test(e.message),
+  );
+});

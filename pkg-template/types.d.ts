@@ -36,6 +36,11 @@ export interface FlagOverride {
    * it is given (`-vvv` is 3, `--verbose=2` adds 2). For an integer or number key only.
    */
   count?: boolean | undefined;
+  /**
+   * Other long names the flag is typed by, as yargs' `alias` (`["srv"]`: `--srv` is `--server`), for a
+   * name kept after a rename. Not completed; usage lists them; toArgv writes the flag's own name.
+   */
+  aliases?: readonly string[] | undefined;
 }
 
 /** Options of `compile` (Rust: `CompileOptions`). Unknown keys are an `INVALID_OPTION` error. */
@@ -130,6 +135,8 @@ export interface FlagEntry {
   positional?: number;
   /** Counted: a switch whose value is how often it is given (`-vvv` is 3). */
   count?: true;
+  /** Other long names it is typed by (without `--`). */
+  aliases?: string[];
 }
 
 /** What one issue of an `INVALID_ARGS` error is about (Rust: `IssueCode`). */

@@ -55,7 +55,7 @@ export function rng(seed) {
 
 const HOSTILE_KEYS = ["__proto__", "constructor", "prototype", "toString", "", " ", "a-b", "a.b", "=", "\u0000", "名前", "x".repeat(300)];
 const HOSTILE_TEXT = ["", "-", "--", "-h", "-hx", "--help", "--no-", "=", "null", "true", "1e400", "-0", "0x10", "NaN", "[", "{", '{"__proto__":{"x":1}}', "[1,2", '"\\u0000"', "\u0000", "\uD800", "x".repeat(10000), "é".repeat(200), "{\"a\":".repeat(200)];
-const KEYWORDS = ["type", "properties", "required", "items", "prefixItems", "anyOf", "oneOf", "allOf", "not", "$ref", "$defs", "enum", "const", "default", "nullable", "additionalProperties", "description", "cli", "if", "then", "dependentSchemas", "dependencies", "deprecated", "count"];
+const KEYWORDS = ["type", "properties", "required", "items", "prefixItems", "anyOf", "oneOf", "allOf", "not", "$ref", "$defs", "enum", "const", "default", "nullable", "additionalProperties", "description", "cli", "if", "then", "dependentSchemas", "dependencies", "deprecated", "count", "aliases"];
 const TYPES = ["object", "string", "number", "integer", "boolean", "array", "null", "strng", 7];
 const REFS = ["#", "#/$defs/a", "#/properties/x", "#/$defs/nope", "other.json#/x", "#/definitions/a", "#/$defs/%25", "#/properties"];
 

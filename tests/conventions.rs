@@ -615,3 +615,96 @@ fn only_a_number_can_be_counted() {
         error.message
     );
 }
+
+#[test]
+fn an_alias_is_another_name_for_the_flag() {
+    let schema = json!({"type": "object", "properties": {
+        "host": {"type": "string", "enum": ["a", "b"], "cli": {"aliases": ["server", "srv"]}},
+        "dryRun": {"type": "boolean", "cli": {"aliases": ["dry"]}}
+    }});
+    let tool = Tool::compile(&schema, &CompileOptions::from_json(r#"{"name":"app"}"#).unwrap()).unwrap();
+    let parse = |argv: &[&str]| tool.parse_argv(argv, &toolshape::no_env).map(|p| p.data);
+    assert_eq!(
+        parse(&["--srv", "a", "--dry"]).unwrap(),
+        json!({"host": "a", "dryRun": true})
+    );
+    assert_eq!(
+        parse(&["--server=b", "--no-dry"]).unwrap(),
+        json!({"host": "b", "dryRun": false})
+    );
+    // Messages name the flag as it was typed.
+    let error = parse(&["--srv", "c"]).unwrap_err();
+    assert!(
+        error.issues[0].message.starts_with("--srv expects"),
+        "{}",
+        error.issues[0].message
+    );
+    // toArgv writes the flag's own name; reconstruct takes an alias too.
+    assert_eq!(tool.to_argv(&json!({"host": "a"})).unwrap(), ["--host", "a"]);
+    let flat = serde_json::Map::from_iter([("srv".to_owned(), json!("b"))]);
+    assert_eq!(
+        tool.reconstruct(&flat, &toolshape::no_env).unwrap(),
+        json!({"host": "b"})
+    );
+    // Usage lists them; completion offers the flag's own name, and an alias's choices.
+    let usage = tool
+        .usage(&toolshape::UsageRequest {
+            format: toolshape::Format::Text,
+            width: 100,
+            topic: None,
+        })
+        .unwrap();
+    assert!(usage.contains("[aliases: --server, --srv]"), "{usage}");
+    let offered: Vec<String> = tool.complete(&["--"]).into_iter().map(|c| c.value).collect();
+    assert_eq!(offered, ["--host", "--dry-run", "--no-dry-run", "--help"]);
+    let choices: Vec<String> = tool.complete(&["--srv", ""]).into_iter().map(|c| c.value).collect();
+    assert_eq!(choices, ["a", "b"]);
+    assert_eq!(tool.flags_json()[0]["aliases"], json!(["server", "srv"]));
+}
+
+#[test]
+fn an_alias_must_be_typeable_and_free() {
+    let refused = |schema: Value| {
+        let tool = Tool::compile(&schema, &CompileOptions::default()).unwrap();
+        tool.parse_argv(&[], &toolshape::no_env).unwrap_err()
+    };
+    let error =
+        refused(json!({"type": "object", "properties": {"a": {"type": "string", "cli": {"aliases": ["b c"]}}}}));
+    assert_eq!(error.code, toolshape::Code::InvalidFlagName);
+    assert!(
+        error.message.contains("the alias \"b c\" of --a contains white space"),
+        "{}",
+        error.message
+    );
+    for (schema, first) in [
+        (
+            json!({"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "string", "cli": {"aliases": ["a"]}}}}),
+            "the key path [\"a\"]",
+        ),
+        (
+            json!({"type": "object", "properties": {"a": {"type": "boolean"}, "b": {"type": "string", "cli": {"aliases": ["no-a"]}}}}),
+            "the negation of the key path [\"a\"]",
+        ),
+        (
+            json!({"type": "object", "properties": {"a": {"type": "string", "cli": {"aliases": ["x"]}}, "b": {"type": "boolean", "cli": {"aliases": ["x"]}}}}),
+            "the key path [\"a\"]",
+        ),
+        (
+            json!({"type": "object", "properties": {"a": {"type": "string", "cli": {"aliases": ["help"]}}}}),
+            "the built-in --help",
+        ),
+    ] {
+        let error = refused(schema);
+        assert_eq!(error.code, toolshape::Code::FlagCollision);
+        assert!(
+            error.message.contains(&format!("would mean both {first} and")),
+            "{}",
+            error.message
+        );
+        assert!(
+            error.message.contains("give the alias another name"),
+            "{}",
+            error.message
+        );
+    }
+}

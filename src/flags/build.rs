@@ -291,6 +291,10 @@ impl Builder<'_> {
             .env
             .take()
             .or_else(|| self.options.env_prefix.as_deref().map(|p| env_name(p, &name)));
+        let aliases = over.aliases.take().unwrap_or_default();
+        if let Some((alias, problem)) = aliases.iter().find_map(|a| name_problem(a).map(|p| (a, p))) {
+            return Err(bad_alias(&name, alias, problem, path));
+        }
         let count = over.count.unwrap_or(false);
         if count && (leaf.repeatable || !matches!(leaf.ty, FlagType::Integer | FlagType::Number)) {
             return Err(not_countable(&name, &leaf, path));
@@ -323,6 +327,7 @@ impl Builder<'_> {
             deprecated: over.deprecated.unwrap_or(Deprecation::from_flag(deprecated)),
             positional: over.positional,
             count,
+            aliases,
             shape: leaf.shape,
             group,
             inherited_default,
@@ -406,6 +411,17 @@ fn unknown_override(name: &str, table: &FlagTable) -> Error {
         Code::InvalidOption,
         format!("options.flags names \"{name}\", which is not a flag of this tool{hint}"),
     )
+}
+
+/// An alias no one could type as a flag name.
+#[inline(never)] // rare, and V8 compiles a whole function on its first call
+fn bad_alias(name: &str, alias: &str, problem: &str, path: Vec<String>) -> Error {
+    Error::new(
+        Code::InvalidFlagName,
+        format!("the alias \"{}\" of --{name} {problem}", clip(alias)),
+    )
+    .with_flag(format!("--{name}"))
+    .with_path(path)
 }
 
 /// `count` on a flag whose value is not one number.

@@ -27,6 +27,7 @@ pub fn index_names(table: &mut FlagTable) -> Result<()> {
             claim_name(table, &mut by_name, &negation, Lookup::Negation(index))?;
         }
     }
+    let by_alias = index_aliases(table, &by_name)?;
     let mut by_short: HashMap<char, usize> = HashMap::default();
     for (index, flag) in table.flags.iter().enumerate() {
         let Some(c) = flag.short.as_deref().and_then(|s| s.chars().next()) else {
@@ -54,7 +55,47 @@ pub fn index_names(table: &mut FlagTable) -> Result<()> {
     }
     table.by_name = by_name;
     table.by_short = by_short;
+    table.by_alias = by_alias;
     Ok(())
+}
+
+/// Each alias (and `no-` before it, for a negatable flag) against every
+/// name, negation and alias before it, and the built-in names.
+fn index_aliases(table: &FlagTable, by_name: &NameIndex) -> Result<std::collections::HashMap<String, Lookup>> {
+    let mut by_alias = std::collections::HashMap::new();
+    for (index, flag) in table.flags.iter().enumerate() {
+        for alias in &flag.aliases {
+            let negation = flag.negatable.then(|| format!("no-{alias}"));
+            let spellings = std::iter::once((alias.clone(), Lookup::Flag(index)))
+                .chain(negation.map(|n| (n, Lookup::Negation(index))));
+            for (typed, lookup) in spellings {
+                let builtin =
+                    (typed == "help" && table.builtins.help) || (typed == "version" && table.builtins.version);
+                let taken = by_name
+                    .get(&table.flags, &typed)
+                    .or_else(|| by_alias.get(&typed).copied());
+                let first = match (builtin, taken) {
+                    (true, _) => format!("the built-in --{typed}"),
+                    (false, Some(holder)) => owner(table, holder),
+                    (false, None) => {
+                        by_alias.insert(typed, lookup);
+                        continue;
+                    }
+                };
+                return Err(Error::new(
+                    Code::FlagCollision,
+                    format!(
+                        "--{} would mean both {first} and {} (an alias of --{}); give the alias another name",
+                        crate::text::clip(&typed),
+                        owner(table, lookup),
+                        flag.name
+                    ),
+                )
+                .with_flag(format!("--{}", crate::text::clip(&typed))));
+            }
+        }
+    }
+    Ok(by_alias)
 }
 
 fn claim_name(table: &FlagTable, by_name: &mut NameIndex, name: &str, lookup: Lookup) -> Result<()> {

@@ -115,6 +115,7 @@ mod tests {
             deprecated: crate::schema::Deprecation::Current,
             positional: None,
             count: false,
+            aliases: Vec::new(),
             shape: Shape::of(Kind::String),
             group: 0,
             inherited_default: false,

@@ -4,7 +4,7 @@
 use serde_json::{Map, Value};
 
 use crate::error::{Code, Error, Result};
-use crate::options::read::{count, fields, flag, optional, text, Fields, Problem};
+use crate::options::read::{count, fields, flag, list, optional, text, Fields, Problem};
 use crate::schema::json::Json;
 use crate::schema::Deprecation;
 use crate::text::{clip, closest};
@@ -26,6 +26,8 @@ pub struct FlagOverride {
     pub name: Option<String>,
     /// Counted: given as a switch, its value how often (`-vvv` is 3).
     pub count: Option<bool>,
+    /// Other long names the flag is typed by.
+    pub aliases: Option<Vec<String>>,
     /// Also taken as the Nth positional argument (positions are ordered by
     /// N, so counting from 0 or from 1 both work).
     pub positional: Option<usize>,
@@ -41,6 +43,7 @@ impl Fields for FlagOverride {
         "name",
         "positional",
         "count",
+        "aliases",
     ];
 
     fn set(&mut self, key: &str, value: &Json<'_>) -> std::result::Result<(), String> {
@@ -52,6 +55,7 @@ impl Fields for FlagOverride {
             "env" => self.env = optional(value, text)?,
             "name" => self.name = optional(value, text)?,
             "count" => self.count = optional(value, flag)?,
+            "aliases" => self.aliases = optional(value, |v| list(v, text))?,
             _ => self.positional = optional(value, count)?,
         }
         Ok(())
@@ -94,6 +98,7 @@ impl FlagOverride {
             name: self.name.or(meta.name),
             positional: self.positional.or(meta.positional),
             count: self.count.or(meta.count),
+            aliases: self.aliases.or(meta.aliases),
         }
     }
 }

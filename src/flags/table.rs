@@ -82,6 +82,11 @@ pub struct Flag {
     /// time adding one (or `--verbose=2`, two).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub count: bool,
+    /// Other long names it is typed by (`--srv` for `--server`), as yargs'
+    /// `alias`: a name kept after a rename. Parsed as the flag; not
+    /// completed; the flag's own name is what usage and toArgv write.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub aliases: Vec<String>,
     /// The value's shape (the item's, for a repeatable flag).
     #[serde(skip)]
     pub shape: Shape,
@@ -153,6 +158,11 @@ pub struct FlagTable {
     /// lookups are the hot path of parsing.
     pub by_name: NameIndex,
     pub by_short: FxHashMap<char, usize>,
+    /// Aliases (and their negations) to flags: empty for most tables, and
+    /// asked only when a name is no flag's own, so a parse of flags typed
+    /// by their names never looks here. std's SipHash, not Fx: the names
+    /// are input, and Fx does not resist chosen collisions.
+    pub by_alias: std::collections::HashMap<String, Lookup>,
     /// The flags positional arguments fill, in order; only the last may be
     /// repeatable (it takes every remaining one).
     pub positionals: Vec<usize>,
@@ -219,7 +229,15 @@ impl FlagTable {
 
     #[must_use]
     pub fn lookup(&self, name: &str) -> Option<Lookup> {
-        self.by_name.get(&self.flags, name)
+        self.by_name.get(&self.flags, name).or_else(|| self.alias(name))
+    }
+
+    #[inline(never)] // off the hot path: only a name no flag owns gets here
+    fn alias(&self, name: &str) -> Option<Lookup> {
+        if self.by_alias.is_empty() {
+            return None;
+        }
+        self.by_alias.get(name).copied()
     }
 
     #[must_use]

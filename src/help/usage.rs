@@ -224,6 +224,10 @@ fn right(schema: &Schema, flag: &Flag) -> String {
     if let Some(env) = &flag.env {
         parts.push(format!("[env: {}]", sanitize(env)));
     }
+    if !flag.aliases.is_empty() {
+        let names: Vec<String> = flag.aliases.iter().map(|a| format!("--{}", sanitize(a))).collect();
+        parts.push(format!("[aliases: {}]", names.join(", ")));
+    }
     if let Some(mark) = flag.deprecated.mark() {
         parts.push(sanitize(&mark));
     }
