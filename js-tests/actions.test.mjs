@@ -128,3 +128,18 @@ test("usage lists the actions; a topic shows one action's flags; flags name thei
   assert.deepEqual(tool.help({ topic: "restart" }).map((e) => e.discriminator), ["restart"]);
   assert.deepEqual(tool.reconstruct({ action: "logs", id: "x", lines: "3" }), { action: "logs", id: "x", lines: 3 });
 });
+
+test("an action's counted flag and alias work under its words, in a command set too", () => {
+  const logs = z.object({
+    action: z.literal("logs"),
+    verbose: z.number().int().optional().meta({ cli: { short: "v", count: true } }),
+    id: z.string().meta({ cli: { aliases: ["ident"] } }),
+  });
+  const ops = cjs.compile(z.discriminatedUnion("action", [logs, z.object({ action: z.literal("list") })]), { name: "ops" });
+  assert.deepEqual(ops.parseArgv(["logs", "-vv", "--ident", "x"]), { action: "logs", verbose: 2, id: "x" });
+  assert.deepEqual(ops.toArgv({ action: "logs", verbose: 2, id: "x" }), ["logs", "--verbose=2", "--id", "x"]);
+  assert.match(ops.usage({ topic: "logs" }), /-v, --verbose +\[count\]\n +--id <string> +\(required\) \[aliases: --ident\]\n/);
+  const set = cjs.compileCommands({ docker: ops }, { name: "x" });
+  assert.deepEqual(set.parseArgv(["docker", "logs", "-vvv", "--ident=y"]), { command: "docker", data: { action: "logs", verbose: 3, id: "y" }, rest: [] });
+  assert.deepEqual(ops.complete(["logs", "-v", "--"]).map((c) => c.value), ["--verbose", "--id", "--help"]);
+});
