@@ -273,3 +273,15 @@ test("an alias: another long name for a flag, through the fast parse, a definiti
     (e) => e.code === "FLAG_COLLISION" && /give the alias another name/.test(e.message),
   );
 });
+
+test("a deprecated alias: the old name after a rename parses and is warned of", async () => {
+  const input = z.object({ host: z.string().meta({ cli: { aliases: [{ name: "server", deprecated: "use --host" }] } }) });
+  const connect = defineTool({ name: "connect", input, handler: (args) => args.host });
+  const seen = io();
+  assert.equal(await connect.runCli(["--server", "a"], seen.io), 0);
+  assert.deepEqual([seen.seen.out, seen.seen.err], ["a\n", "warning: --server is deprecated: use --host\n"]);
+  const quiet = io();
+  assert.equal(await connect.runCli(["--host", "a"], quiet.io), 0);
+  assert.equal(quiet.seen.err, "");
+  assert.deepEqual(compile(input).flags()[0].aliases, [{ name: "server", deprecated: "use --host" }]);
+});

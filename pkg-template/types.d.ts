@@ -37,10 +37,19 @@ export interface FlagOverride {
    */
   count?: boolean | undefined;
   /**
-   * Other long names the flag is typed by, as yargs' `alias` (`["srv"]`: `--srv` is `--server`), for a
-   * name kept after a rename. Not completed; usage lists them; toArgv writes the flag's own name.
+   * Other long names the flag is typed by, as yargs' `alias` (`["srv"]`: `--srv` is `--server`). Not
+   * completed; usage lists them; toArgv writes the flag's own name. `{ name, deprecated }` keeps an
+   * old name after a rename: it parses, `runCli` warns when it is typed (`warning: --server is
+   * deprecated: use --host`), and usage leaves it out.
    */
-  aliases?: readonly string[] | undefined;
+  aliases?: readonly (string | FlagAlias)[] | undefined;
+}
+
+/** A flag's old name, still typeable, warned of when typed (Rust: `flags::Alias`). */
+export interface FlagAlias {
+  name: string;
+  /** `true`, or what to use instead. */
+  deprecated?: boolean | string | undefined;
 }
 
 /** Options of `compile` (Rust: `CompileOptions`). Unknown keys are an `INVALID_OPTION` error. */
@@ -135,8 +144,8 @@ export interface FlagEntry {
   positional?: number;
   /** Counted: a switch whose value is how often it is given (`-vvv` is 3). */
   count?: true;
-  /** Other long names it is typed by (without `--`). */
-  aliases?: string[];
+  /** Other long names it is typed by (without `--`); a deprecated one as `{ name, deprecated }`. */
+  aliases?: (string | FlagAlias)[];
 }
 
 /** What one issue of an `INVALID_ARGS` error is about (Rust: `IssueCode`). */

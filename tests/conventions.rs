@@ -708,3 +708,46 @@ fn an_alias_must_be_typeable_and_free() {
         );
     }
 }
+
+#[test]
+fn a_deprecated_alias_keeps_an_old_name_working_and_warns_of_it() {
+    let schema = json!({"type": "object", "properties": {
+        "host": {"type": "string", "cli": {"aliases": ["h0st", {"name": "server", "deprecated": "use --host"}]}},
+        "dryRun": {"type": "boolean", "cli": {"aliases": [{"name": "dry", "deprecated": true}]}}
+    }});
+    let tool = Tool::compile(&schema, &CompileOptions::from_json(r#"{"name":"app"}"#).unwrap()).unwrap();
+    let data = tool
+        .parse_argv(&["--server", "a", "--no-dry"], &toolshape::no_env)
+        .unwrap()
+        .data;
+    assert_eq!(data, json!({"host": "a", "dryRun": false}));
+    let used = tool.deprecated_in(&["--server", "a", "--no-dry", "--server=b", "--h0st", "c"]);
+    assert_eq!(
+        serde_json::to_value(used).unwrap(),
+        json!([{"flag": "--server", "message": "use --host"}, {"flag": "--dry"}])
+    );
+    assert!(tool.deprecated_in(&["--host", "a", "--dry-run"]).is_empty());
+    // Not advertised: usage lists the current aliases only; flags() tells them apart.
+    let usage = tool
+        .usage(&toolshape::UsageRequest {
+            format: toolshape::Format::Text,
+            width: 100,
+            topic: None,
+        })
+        .unwrap();
+    assert!(
+        usage.contains("[aliases: --h0st]") && !usage.contains("server") && !usage.contains("--dry "),
+        "{usage}"
+    );
+    assert_eq!(
+        tool.flags_json()[0]["aliases"],
+        json!(["h0st", {"name": "server", "deprecated": "use --host"}])
+    );
+    let bad =
+        json!({"type": "object", "properties": {"a": {"type": "string", "cli": {"aliases": [{"deprecated": true}]}}}});
+    let error = Tool::compile(&bad, &CompileOptions::default())
+        .unwrap()
+        .parse_argv(&[], &toolshape::no_env)
+        .unwrap_err();
+    assert!(error.message.contains("\"name\" is missing"), "{}", error.message);
+}

@@ -46,22 +46,41 @@ impl Used {
 /// Each deprecated flag argv gives, once each, in table order.
 #[must_use]
 pub fn flags(table: &FlagTable, argv: &[&str]) -> Vec<Used> {
-    if !table.flags.iter().any(|f| f.deprecated.is_marked()) {
+    let marked =
+        |f: &crate::flags::Flag| f.deprecated.is_marked() || f.aliases.iter().any(|a| a.deprecated.is_marked());
+    if !table.flags.iter().any(marked) {
         return Vec::new();
     }
     let typed = given(table, argv);
-    table
+    let mut out: Vec<Used> = table
         .flags
         .iter()
-        .zip(typed.flags)
-        .filter(|(flag, given)| *given && flag.deprecated.is_marked())
+        .zip(&typed.flags)
+        .filter(|(flag, given)| **given && flag.deprecated.is_marked())
         .map(|(flag, _)| Used {
             command: None,
             flag: Some(format!("--{}", flag.name)),
             action: None,
             message: message(&flag.deprecated),
         })
-        .collect()
+        .collect();
+    // Then each old name typed, once each: `--server`, renamed `--host`.
+    let mut said = std::collections::HashSet::new();
+    for &(flag, at) in &typed.old_names {
+        if !said.insert((flag, at)) {
+            continue;
+        }
+        let Some(alias) = table.flags.get(flag).and_then(|f| f.aliases.get(at)) else {
+            continue;
+        };
+        out.push(Used {
+            command: None,
+            flag: Some(sanitize(&format!("--{}", alias.name))),
+            action: None,
+            message: message(&alias.deprecated),
+        });
+    }
+    out
 }
 
 fn message(deprecation: &Deprecation) -> Option<String> {

@@ -13,6 +13,9 @@ pub struct Given {
     pub positionals: usize,
     /// The last word was taken as the value of a flag before it.
     pub last_is_value: bool,
+    /// Each deprecated alias typed (`--server`, or `--no-server` for a
+    /// switch), as `(flag, alias)`, in argv order.
+    pub old_names: Vec<(usize, usize)>,
 }
 
 #[must_use]
@@ -28,8 +31,17 @@ pub fn given(table: &FlagTable, argv: &[&str]) -> Given {
         flags: vec![false; table.flags.len()],
         positionals: 0,
         last_is_value: false,
+        old_names: Vec::new(),
     };
+    let any_old = table
+        .flags
+        .iter()
+        .any(|f| f.aliases.iter().any(|a| a.deprecated.is_marked()));
     for value in &tokens.values.values {
+        if let (true, Spelling::Long(typed)) = (any_old, value.spelling) {
+            out.old_names
+                .extend(old_name(table, value.flag, typed).map(|alias| (value.flag, alias)));
+        }
         if let Some(slot) = out.flags.get_mut(value.flag) {
             *slot = true;
         }
@@ -41,4 +53,14 @@ pub fn given(table: &FlagTable, argv: &[&str]) -> Given {
         }
     }
     out
+}
+
+/// The deprecated alias of `flag` that `typed` spells (itself, or `no-`
+/// before it), by its place among the flag's aliases.
+fn old_name(table: &FlagTable, flag: usize, typed: &str) -> Option<usize> {
+    let aliases = &table.flags.get(flag)?.aliases;
+    let plain = typed.strip_prefix("no-");
+    aliases
+        .iter()
+        .position(|a| a.deprecated.is_marked() && (a.name == typed || plain == Some(a.name.as_str())))
 }

@@ -292,7 +292,7 @@ impl Builder<'_> {
             .take()
             .or_else(|| self.options.env_prefix.as_deref().map(|p| env_name(p, &name)));
         let aliases = over.aliases.take().unwrap_or_default();
-        if let Some((alias, problem)) = aliases.iter().find_map(|a| name_problem(a).map(|p| (a, p))) {
+        if let Some((alias, problem)) = aliases.iter().find_map(|a| name_problem(&a.name).map(|p| (&a.name, p))) {
             return Err(bad_alias(&name, alias, problem, path));
         }
         let count = over.count.unwrap_or(false);

@@ -65,6 +65,7 @@ fn index_aliases(table: &FlagTable, by_name: &NameIndex) -> Result<std::collecti
     let mut by_alias = std::collections::HashMap::new();
     for (index, flag) in table.flags.iter().enumerate() {
         for alias in &flag.aliases {
+            let alias = &alias.name;
             let negation = flag.negatable.then(|| format!("no-{alias}"));
             let spellings = std::iter::once((alias.clone(), Lookup::Flag(index)))
                 .chain(negation.map(|n| (n, Lookup::Negation(index))));

@@ -3,8 +3,9 @@
 
 use serde_json::{Map, Value};
 
+use super::table::Alias;
 use crate::error::{Code, Error, Result};
-use crate::options::read::{count, fields, flag, list, optional, text, Fields, Problem};
+use crate::options::read::{count, fields, flag, list, nested, optional, text, Fields, Problem};
 use crate::schema::json::Json;
 use crate::schema::Deprecation;
 use crate::text::{clip, closest};
@@ -27,7 +28,7 @@ pub struct FlagOverride {
     /// Counted: given as a switch, its value how often (`-vvv` is 3).
     pub count: Option<bool>,
     /// Other long names the flag is typed by.
-    pub aliases: Option<Vec<String>>,
+    pub aliases: Option<Vec<Alias>>,
     /// Also taken as the Nth positional argument (positions are ordered by
     /// N, so counting from 0 or from 1 both work).
     pub positional: Option<usize>,
@@ -55,8 +56,32 @@ impl Fields for FlagOverride {
             "env" => self.env = optional(value, text)?,
             "name" => self.name = optional(value, text)?,
             "count" => self.count = optional(value, flag)?,
-            "aliases" => self.aliases = optional(value, |v| list(v, text))?,
+            "aliases" => self.aliases = optional(value, |v| list(v, alias))?,
             _ => self.positional = optional(value, count)?,
+        }
+        Ok(())
+    }
+}
+
+/// One alias: `"srv"`, or `{ name: "server", deprecated: "use --host" }`.
+fn alias(value: &Json<'_>) -> std::result::Result<Alias, String> {
+    match value {
+        Json::String(name) => Ok(Alias {
+            name: name.to_string(),
+            deprecated: Deprecation::Current,
+        }),
+        other => nested::<Alias>(other),
+    }
+}
+
+impl Fields for Alias {
+    const KEYS: &'static [&'static str] = &["name", "deprecated"];
+    const REQUIRED: &'static [&'static str] = &["name"];
+
+    fn set(&mut self, key: &str, value: &Json<'_>) -> std::result::Result<(), String> {
+        match key {
+            "name" => self.name = text(value)?,
+            _ => self.deprecated = Deprecation::read(value)?,
         }
         Ok(())
     }

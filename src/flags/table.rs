@@ -86,7 +86,7 @@ pub struct Flag {
     /// `alias`: a name kept after a rename. Parsed as the flag; not
     /// completed; the flag's own name is what usage and toArgv write.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub aliases: Vec<String>,
+    pub aliases: Vec<Alias>,
     /// The value's shape (the item's, for a repeatable flag).
     #[serde(skip)]
     pub shape: Shape,
@@ -103,6 +103,28 @@ pub struct Flag {
     /// Must be given whenever its group is present (own key required, no default).
     #[serde(skip)]
     pub must_supply: bool,
+}
+
+/// Another name of a flag. A deprecated one (the old name after a
+/// rename) still parses, is warned of when typed, and is left out of usage.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Alias {
+    pub name: String,
+    pub deprecated: Deprecation,
+}
+
+/// `"srv"`, or `{ name, deprecated }` for a deprecated one: the form it is given in.
+impl Serialize for Alias {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        if self.deprecated.is_current() {
+            return serializer.serialize_str(&self.name);
+        }
+        let mut map = serializer.serialize_map(Some(2))?;
+        map.serialize_entry("name", &self.name)?;
+        map.serialize_entry("deprecated", &self.deprecated)?;
+        map.end()
+    }
 }
 
 impl Flag {

@@ -224,8 +224,14 @@ fn right(schema: &Schema, flag: &Flag) -> String {
     if let Some(env) = &flag.env {
         parts.push(format!("[env: {}]", sanitize(env)));
     }
-    if !flag.aliases.is_empty() {
-        let names: Vec<String> = flag.aliases.iter().map(|a| format!("--{}", sanitize(a))).collect();
+    // A deprecated alias, an old name, is not advertised: typed, it warns.
+    let names: Vec<String> = flag
+        .aliases
+        .iter()
+        .filter(|a| a.deprecated.is_current())
+        .map(|a| format!("--{}", sanitize(&a.name)))
+        .collect();
+    if !names.is_empty() {
         parts.push(format!("[aliases: {}]", names.join(", ")));
     }
     if let Some(mark) = flag.deprecated.mark() {
