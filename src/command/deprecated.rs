@@ -1,6 +1,7 @@
 //! What argv uses that is marked deprecated, for the warning a command line
-//! prints before it runs (as cobra and argparse warn): the flags given, by
-//! their names, and an action union's action, by its words. Read with the
+//! prints before it runs (as cobra and argparse warn): the command itself,
+//! an action union's action, by its words, the flags given, by their names,
+//! and the old names (deprecated aliases) typed. Read with the
 //! parse's own tokenizer, so `-s`, `--name=v` and a cluster count as the
 //! flag they spell; the environment, which the tokenizer never reads, does
 //! not count.
@@ -43,7 +44,8 @@ impl Used {
     }
 }
 
-/// Each deprecated flag argv gives, once each, in table order.
+/// Each deprecated flag argv gives, once each, in table order; then each
+/// deprecated alias typed, once each, in argv order.
 #[must_use]
 pub fn flags(table: &FlagTable, argv: &[&str]) -> Vec<Used> {
     let marked =
