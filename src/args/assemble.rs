@@ -127,14 +127,7 @@ impl<'a> Collected<'a> {
         let more = more.as_f64().unwrap_or(0.0);
         // Clamped, so that a huge `--verbose=1e308` given twice stays a number.
         let sum = (had + more).clamp(-f64::MAX, f64::MAX);
-        let number = if sum.fract() == 0.0 && sum.abs() < 9_007_199_254_740_992.0 {
-            // Exact in an f64, so the cast keeps it; written as an integer.
-            #[allow(clippy::cast_possible_truncation)] // checked just above
-            serde_json::Number::from(sum as i64)
-        } else {
-            serde_json::Number::from_f64(sum).unwrap_or_else(|| serde_json::Number::from(0))
-        };
-        *slot = Slot::One(Item::Number(number));
+        *slot = Slot::One(Item::from_value(crate::number::number_value(sum)));
     }
 
     pub fn put_all(&mut self, flag: usize, items: Vec<Item<'a>>) {

@@ -37,9 +37,33 @@ impl Used {
     pub fn command(name: &str, deprecation: &Deprecation) -> Used {
         Used {
             command: Some(sanitize(name)),
+            ..Used::of(deprecation)
+        }
+    }
+
+    /// A flag, by the name typed for it (`--server`).
+    fn flag(name: &str, deprecation: &Deprecation) -> Used {
+        Used {
+            flag: Some(sanitize(&format!("--{name}"))),
+            ..Used::of(deprecation)
+        }
+    }
+
+    /// An action, by its words.
+    fn action(words: &[String], deprecation: &Deprecation) -> Used {
+        Used {
+            action: Some(sanitize(&words.join(" "))),
+            ..Used::of(deprecation)
+        }
+    }
+
+    /// Nothing named yet; the message, sanitized as usage text is.
+    fn of(deprecation: &Deprecation) -> Used {
+        Used {
+            command: None,
             flag: None,
             action: None,
-            message: message(deprecation),
+            message: deprecation.message().map(sanitize),
         }
     }
 }
@@ -59,12 +83,7 @@ pub fn flags(table: &FlagTable, argv: &[&str]) -> Vec<Used> {
         .iter()
         .zip(&typed.flags)
         .filter(|(flag, given)| **given && flag.deprecated.is_marked())
-        .map(|(flag, _)| Used {
-            command: None,
-            flag: Some(format!("--{}", flag.name)),
-            action: None,
-            message: message(&flag.deprecated),
-        })
+        .map(|(flag, _)| Used::flag(&flag.name, &flag.deprecated))
         .collect();
     // Then each old name typed, once each: `--server`, renamed `--host`.
     let mut said = std::collections::HashSet::new();
@@ -75,18 +94,9 @@ pub fn flags(table: &FlagTable, argv: &[&str]) -> Vec<Used> {
         let Some(alias) = table.flags.get(flag).and_then(|f| f.aliases.get(at)) else {
             continue;
         };
-        out.push(Used {
-            command: None,
-            flag: Some(sanitize(&format!("--{}", alias.name))),
-            action: None,
-            message: message(&alias.deprecated),
-        });
+        out.push(Used::flag(&alias.name, &alias.deprecated));
     }
     out
-}
-
-fn message(deprecation: &Deprecation) -> Option<String> {
-    deprecation.message().map(sanitize)
 }
 
 /// The chosen action's words, when it is deprecated, then its flags.
@@ -100,12 +110,7 @@ pub fn actions(set: &ActionSet, argv: &[&str]) -> Vec<Used> {
     };
     let mut out = Vec::new();
     if action.deprecated.is_marked() {
-        out.push(Used {
-            command: None,
-            flag: None,
-            action: Some(sanitize(&action.words.join(" "))),
-            message: message(&action.deprecated),
-        });
+        out.push(Used::action(&action.words, &action.deprecated));
     }
     out.extend(flags(&action.table, argv.get(taken..).unwrap_or_default()));
     out

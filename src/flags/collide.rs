@@ -70,15 +70,13 @@ fn index_aliases(table: &FlagTable, by_name: &NameIndex) -> Result<std::collecti
             let spellings = std::iter::once((alias.clone(), Lookup::Flag(index)))
                 .chain(negation.map(|n| (n, Lookup::Negation(index))));
             for (typed, lookup) in spellings {
-                let builtin =
-                    (typed == "help" && table.builtins.help) || (typed == "version" && table.builtins.version);
                 let taken = by_name
                     .get(&table.flags, &typed)
                     .or_else(|| by_alias.get(&typed).copied());
-                let first = match (builtin, taken) {
-                    (true, _) => format!("the built-in --{typed}"),
-                    (false, Some(holder)) => owner(table, holder),
-                    (false, None) => {
+                let first = match (builtin(table, &typed), taken) {
+                    (Some((what, _)), _) => what.to_owned(),
+                    (None, Some(holder)) => owner(table, holder),
+                    (None, None) => {
                         by_alias.insert(typed, lookup);
                         continue;
                     }
@@ -99,11 +97,10 @@ fn index_aliases(table: &FlagTable, by_name: &NameIndex) -> Result<std::collecti
     Ok(by_alias)
 }
 
-fn claim_name(table: &FlagTable, by_name: &mut NameIndex, name: &str, lookup: Lookup) -> Result<()> {
-    let target = match lookup {
-        Lookup::Flag(i) | Lookup::Negation(i) => table.flags.get(i).map_or("", |f| f.name.as_str()),
-    };
-    let builtin = match name {
+/// A name the command line answers itself (`--help`, `--version`, when
+/// on): what it is, and how to free it.
+fn builtin(table: &FlagTable, name: &str) -> Option<(&'static str, &'static str)> {
+    match name {
         "help" if table.builtins.help => Some((
             "the built-in --help",
             ", or turn it off with the compile option help: false",
@@ -112,8 +109,14 @@ fn claim_name(table: &FlagTable, by_name: &mut NameIndex, name: &str, lookup: Lo
             Some(("the built-in --version", ", or leave out the compile option version"))
         }
         _ => None,
+    }
+}
+
+fn claim_name(table: &FlagTable, by_name: &mut NameIndex, name: &str, lookup: Lookup) -> Result<()> {
+    let target = match lookup {
+        Lookup::Flag(i) | Lookup::Negation(i) => table.flags.get(i).map_or("", |f| f.name.as_str()),
     };
-    if let Some((what, advice)) = builtin {
+    if let Some((what, advice)) = builtin(table, name) {
         return Err(collision(
             &format!("--{name}"),
             what,
