@@ -59,8 +59,37 @@ export interface ValidatingSchema extends StandardJsonSchemaLike {
   };
 }
 
-/** Every form `compile` accepts: a JSON Schema object, its JSON text, or a Standard JSON Schema value. */
-export type SchemaInput = JsonSchema | string | StandardJsonSchemaLike;
+/** Every form `compile` accepts: a JSON Schema object, its JSON text, a Standard JSON Schema value, or an object of them (a raw shape). */
+export type SchemaInput = JsonSchema | string | StandardJsonSchemaLike | RawShape;
+
+/**
+ * An object of schemas, as the MCP SDK 1.x's `server.tool` and `registerTool` take
+ * (`{ query: z.string(), limit: z.number().optional() }`): wherever a schema is taken, read as
+ * the object schema it stands for, each key validated by its own schema. A key is optional when
+ * its schema accepts `undefined` (`.optional()`, `.default()`, and also `z.unknown()`).
+ * @example
+ * import { z } from "zod";
+ * import { defineTool } from "toolshape";
+ * const search = defineTool({ name: "search", input: { query: z.string() }, handler: async ({ query }) => query.toUpperCase() });
+ * console.log(search.definition().inputSchema); // { type: "object", properties: { query: { type: "string" } }, required: ["query"] }
+ */
+export type RawShape = { readonly [key: string]: { readonly "~standard": { validate(value: unknown): unknown } } };
+
+/** One member's inferred type on side `K`; `unknown` when it declares none. */
+type MemberOf<M, K extends "input" | "output"> = M extends { readonly "~standard": { readonly types?: infer T } }
+  ? NonNullable<T> extends { readonly [P in K]: infer V }
+    ? V
+    : unknown
+  : unknown;
+
+/** The object a raw shape stands for: keys whose type takes `undefined` optional. */
+type ShapeOf<S, K extends "input" | "output"> = {
+  [P in keyof S as undefined extends MemberOf<S[P], K> ? never : P]: MemberOf<S[P], K>;
+} & {
+  [P in keyof S as undefined extends MemberOf<S[P], K> ? P : never]?: MemberOf<S[P], K>;
+} extends infer O
+  ? { [P in keyof O]: O[P] }
+  : never;
 
 type Inferred<S, K extends "input" | "output"> = S extends { readonly "~standard": { readonly types?: infer T } }
   ? NonNullable<T> extends { readonly [P in K]: infer V }
@@ -68,7 +97,9 @@ type Inferred<S, K extends "input" | "output"> = S extends { readonly "~standard
       ? Args
       : V
     : Args
-  : Args;
+  : S extends RawShape
+    ? ShapeOf<S, K>
+    : Args;
 
 /** The arguments a schema accepts before validation: Standard Schema's inferred input type, else `Args`. */
 export type InputOf<S> = Inferred<S, "input">;
@@ -376,7 +407,7 @@ export declare function check(schema: SchemaInput, client?: "all"): ClientCheck[
  * });
  * const result = await handler({ n: "21" }); // { content: [{ type: "text", text: "42" }] }
  */
-export declare function withRepair<S extends ValidatingSchema, R extends CallToolResult>(
+export declare function withRepair<S extends ValidatingSchema | RawShape, R extends CallToolResult>(
   schema: S,
   handler: (args: OutputOf<S>, extra: any) => R | Promise<R>,
   options?: WithRepairOptions,

@@ -153,3 +153,22 @@ new McpServerV2({ name: "s", version: "1" }).registerTool("search", { inputSchem
 });
 // @ts-expect-error: repairing needs a validator, and plain JSON Schema has none
 repairing({ type: "object" });
+
+// A raw shape, as the SDK 1.x's server.tool takes it: the handler's arguments are typed from its members.
+defineTool({
+  name: "shape",
+  input: { query: z.string(), limit: z.number().default(10), deep: z.boolean().optional() },
+  output: { hits: z.number() },
+  handler: async ({ query, limit, deep }) => {
+    const typed: [string, number, boolean | undefined] = [query, limit, deep];
+    return { hits: typed.length };
+  },
+});
+const shaped = compile({ query: z.string(), deep: z.boolean().optional() });
+shaped.parseArgv(["--query", "q"]) satisfies { query: string; deep?: boolean | undefined };
+// @ts-expect-error: query is a string in this shape's arguments
+defineTool({ name: "shape", input: { query: z.string() }, handler: async ({ query }) => query.toFixed(1) });
+// @ts-expect-error: hits is a number in the shape's output
+defineTool({ name: "shape", output: { hits: z.number() }, handler: async () => ({ hits: "many" }) });
+// withRepair takes a shape too, its handler's arguments typed from the members.
+void withRepair({ count: z.number() }, async ({ count }) => ({ content: [{ type: "text" as const, text: count.toFixed(0) }] }));

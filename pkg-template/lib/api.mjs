@@ -18,7 +18,7 @@ import { ToolshapeError, fail } from "./errors.mjs";
 import { jsonText, optionsText } from "./json-text.mjs";
 import { profileForClient } from "./clients.mjs";
 import { makeNames, toolIdentifierSchema } from "./names.mjs";
-import { schemaText } from "./schema-input.mjs";
+import { readShapesWith, schemaText } from "./schema-input.mjs";
 import { makeToolClass } from "./tool.mjs";
 
 // The serving half's bundle (lib/serving.cjs) takes these from this one,
@@ -111,6 +111,8 @@ export function makeApi(wasm, ready = () => true, how = {}) {
     if (made === undefined) made = how.serving().makeServing({ compile, compileCommands, core, help, formatHelpMarkdown, closest, commandWordProblem });
     return made;
   };
+  // A raw shape given to compile, repair or check is read by the serving half.
+  readShapesWith((shape) => serving().rawShapeOf(shape));
   const guarded = (fn) => (...args) => {
     requireReady();
     return fn(...args);

@@ -11,6 +11,13 @@ export function put(target, key, value) {
   else target[key] = value;
 }
 
+/** An object made by a literal or `Object.create(null)`: what JSON Schema or a raw shape is given as. */
+export function isPlainObject(value) {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
 /** A non-null object that is not an array. */
 export function isObject(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);

@@ -1,24 +1,19 @@
 // Every schema form the API accepts, turned into JSON Schema text: JSON
 // text as given, a JSON Schema object (read as given even when it carries
 // the hidden `~standard` Zod leaves on z.toJSONSchema's result), or a
-// Standard JSON Schema value such as a Zod >= 4.2 or ArkType schema. A
-// validator that cannot give JSON Schema (Valibot, Zod 3) is refused.
+// Standard JSON Schema value such as a Zod >= 4.2 or ArkType schema, or an
+// object of such values (a raw shape: raw-shape.mjs). A validator that
+// cannot give JSON Schema (Valibot, Zod 3) is refused.
 
 import { ToolshapeError, fail } from "./errors.mjs";
 import { jsonText } from "./json-text.mjs";
-import { hasOwn } from "./objects.mjs";
+import { hasOwn, isPlainObject } from "./objects.mjs";
 import { thrownText } from "./results.mjs";
 
 const SCHEMA_KEYS = [
   "type", "properties", "$schema", "$ref", "$defs", "definitions", "anyOf", "oneOf", "allOf",
   "enum", "const", "items", "additionalProperties", "not", "nullable", "description", "title",
 ];
-
-function isPlainObject(value) {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
 
 /** The `~standard` property of a Standard Schema value, if it has one. */
 export function standardOf(schema) {
@@ -31,11 +26,52 @@ export function standardOf(schema) {
 
 /** The `~standard` of a value that validates (a `validate` function), else undefined. */
 export function validatorOf(schema) {
-  const standard = standardOf(schema);
+  // Its own `~standard` first: a value that is a schema is never a shape.
+  const standard = standardOf(schema) ?? standardOf(adapted(schema));
   try {
     return standard && typeof standard.validate === "function" ? standard : undefined;
   } catch (error) {
     throw unreadable(error);
+  }
+}
+
+/**
+ * Whether `value` is a raw shape, an object of schemas (raw-shape.mjs): a
+ * plain object with a validator (a function, which JSON never holds) among
+ * its own values.
+ */
+export function isRawShape(value) {
+  if (!isPlainObject(value) || Object.prototype.propertyIsEnumerable.call(value, "~standard")) return false;
+  return Object.keys(value).some((key) => memberValidator(value[key]) !== undefined);
+}
+
+/** A value's own `~standard` when it validates, read as is (errors not converted): a raw shape's member. */
+export function memberValidator(value) {
+  const standard = value !== null && (typeof value === "object" || typeof value === "function") ? value["~standard"] : undefined;
+  return standard !== null && typeof standard === "object" && typeof standard.validate === "function" ? standard : undefined;
+}
+
+/**
+ * What reads a raw shape into the schema it stands for. It lives in the
+ * serving half (raw-shape.mjs), which sets it there and which the core half
+ * loads for it on the first shape: a program that compiles JSON Schema
+ * never parses it at start-up.
+ */
+let shapeReader = () => {
+  throw fail("INTERNAL", "no reader of raw shapes was set");
+};
+
+/** Sets what reads raw shapes (see `shapeReader`). */
+export function readShapesWith(reader) {
+  shapeReader = reader;
+}
+
+/** The schema a raw shape stands for, else the value itself. */
+function adapted(schema) {
+  try {
+    return isRawShape(schema) ? shapeReader(schema) : schema;
+  } catch (error) {
+    throw error instanceof ToolshapeError ? error : unreadable(error);
   }
 }
 
@@ -69,7 +105,8 @@ export function schemaText(schema, io = "input") {
   }
 }
 
-function readSchema(schema, io) {
+function readSchema(given, io) {
+  const schema = adapted(given);
   // A plain object whose `~standard` is its own visible key is a validator
   // built of object literals (Valibot), not JSON Schema.
   if (isPlainObject(schema) && !Object.prototype.propertyIsEnumerable.call(schema, "~standard")) {
@@ -82,6 +119,7 @@ function readSchema(schema, io) {
     try {
       converted = convert.call(standard.jsonSchema, { target: "draft-2020-12" });
     } catch (error) {
+      if (error instanceof ToolshapeError) throw error;
       throw fail("INVALID_SCHEMA", `the schema's ~standard.jsonSchema.${io} failed: ${error && error.message}${conversionAdvice(standard, io)}`);
     }
     return jsonText(converted, "the converted schema", "INVALID_SCHEMA");

@@ -1,6 +1,7 @@
 // The tool author's half of the API: defineTool and defineGroup (define.mjs),
 // withRepair (mcp.mjs), repairing (repairing.mjs), createRegistry (registry.mjs),
-// acceptTextArguments (text-arguments.mjs) and completionScript (completion.mjs). The Node entry loads it on first
+// acceptTextArguments (text-arguments.mjs), completionScript (completion.mjs)
+// and the reader of raw shapes (raw-shape.mjs). The Node entry loads it on first
 // use, so a program that only compiles schemas never parses it (about half
 // of the JS layer, 1 ms of start-up); the browser entry imports it as it is.
 
@@ -9,7 +10,9 @@ import { fail } from "./errors.mjs";
 import { makeDefine } from "./define.mjs";
 import { makeWithRepair } from "./mcp.mjs";
 import { makeRepairing } from "./repairing.mjs";
+import { rawShapeOf } from "./raw-shape.mjs";
 import { makeRegistry } from "./registry.mjs";
+import { readShapesWith } from "./schema-input.mjs";
 import { lowServer } from "./sdk-server.mjs";
 import { keepTextArguments } from "./text-arguments.mjs";
 
@@ -31,9 +34,14 @@ function acceptTextArguments(server) {
  * `core`, `help`, `formatHelpMarkdown`, `closest` and `commandWordProblem`
  * (see api.mjs).
  */
+// This bundle's own copy of schema-input.mjs reads shapes with it; the core
+// half's copy asks `rawShapeOf` below (api.mjs).
+readShapesWith(rawShapeOf);
+
 export function makeServing(parts) {
   const { defineTool, defineGroup } = makeDefine(parts);
   return {
+    rawShapeOf,
     defineTool,
     defineGroup,
     withRepair: makeWithRepair(defineTool),

@@ -1,0 +1,161 @@
+// A raw shape ({ query: z.string() }, what the MCP SDK 1.x's server.tool
+// takes) is read wherever a schema is: as the object schema z.object(shape)
+// stands for, from the Standard Schema interface alone. Checked against
+// z.object itself over every object fixture, through the SDK's Client, and
+// with values that are not shapes.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { type } from "arktype";
+import { z } from "zod";
+import { cases } from "../scripts/zod-cases.mjs";
+import { cjs, esm } from "./helpers.mjs";
+
+const { compile, createRegistry, defineGroup, defineTool } = cjs;
+
+/** z.object's JSON Schema, less what a shape has no word for (the object's own description, its unknown-key policy). */
+function asShapeWrites(json) {
+  const { description, title, additionalProperties, ...rest } = json;
+  void [description, title, additionalProperties];
+  return rest;
+}
+
+// Members that refer to definitions (recursive ones, ids in Zod's registry)
+// are refused; z.unknown() and z.any() keys are optional in a shape, since
+// they accept undefined, where Zod 4's z.object requires them.
+const REFUSED = new Set(["recursive-tree", "recursive-nullable", "recursive-root", "recursive-json", "registry-ids"]);
+const OPTIONAL_HERE = { "any-unknown": ["data", "extra"] };
+
+test("every object fixture's shape writes z.object's inputSchema, and validates its samples alike", async () => {
+  const objects = cases.filter((c) => c.schema instanceof z.ZodObject);
+  assert.ok(objects.length > 50);
+  for (const c of objects) {
+    if (REFUSED.has(c.name)) {
+      assert.throws(() => compile(c.schema.shape), (e) => e.code === "INVALID_SCHEMA" && /refers to definitions.*z\.object/.test(e.message), c.name);
+      continue;
+    }
+    const whole = asShapeWrites(compile(c.schema).inputSchema());
+    if (OPTIONAL_HERE[c.name]) whole.required = whole.required.filter((k) => !OPTIONAL_HERE[c.name].includes(k));
+    if (whole.required && whole.required.length === 0) delete whole.required;
+    assert.deepEqual(compile(c.schema.shape).inputSchema(), whole, c.name);
+    if (OPTIONAL_HERE[c.name] || c.schema.def.catchall !== undefined || c.name === "proto-keys") continue;
+    const tool = defineTool({ name: "t", input: c.schema.shape, handler: (args) => args });
+    const reference = defineTool({ name: "t", input: c.schema, handler: (args) => args });
+    for (const sample of c.samples) {
+      assert.deepEqual(await tool.call(sample), await reference.call(sample), `${c.name}: ${JSON.stringify(sample)}`);
+    }
+  }
+});
+
+test("a shape reads own keys only, where z.object reads `toString` from Object.prototype", async () => {
+  const c = cases.find((k) => k.name === "proto-keys");
+  const tool = defineTool({ name: "t", input: c.schema.shape, handler: (args) => args });
+  const reference = defineTool({ name: "t", input: c.schema, handler: (args) => args });
+  // Zod sees the inherited function and refuses; the shape sees no key.
+  assert.match((await reference.call({ constructor: 1 })).content[0].text, /toString: Invalid input: expected string, received function/);
+  assert.deepEqual((await tool.call({ constructor: 1 })).structuredContent, { constructor: 1 });
+  assert.deepEqual((await tool.call({ toString: "x" })).structuredContent, { toString: "x" });
+  assert.match((await tool.call({ constructor: "x" })).content[0].text, /- constructor: Invalid input: expected number/);
+});
+
+test("a definition's input, output, group action and common may each be a shape", async () => {
+  const search = defineTool({
+    name: "search",
+    input: { query: z.string().describe("What"), limit: z.number().int().default(5), deep: z.boolean().optional() },
+    output: { hits: z.number(), unit: z.string().default("docs") },
+    handler: async ({ query, limit }) => ({ hits: query.length + limit }),
+  });
+  const listed = search.definition();
+  assert.deepEqual(listed.inputSchema.required, ["query"]);
+  assert.equal(listed.inputSchema.properties.query.description, "What");
+  assert.equal(listed.outputSchema.additionalProperties, false);
+  const ok = await search.call({ query: "abc" });
+  assert.deepEqual(ok.structuredContent, { hits: 8, unit: "docs" });
+  const bad = await search.call({ query: 3, limit: "x", other: 1 });
+  assert.equal(bad.isError, true);
+  assert.match(bad.content[0].text, /other is not a parameter of search/);
+  assert.match(bad.content[0].text, /- query: Invalid input: expected string/);
+  assert.match(bad.content[0].text, /- limit: Invalid input: expected number/);
+
+  const users = defineGroup({
+    name: "users",
+    common: { tenant: z.string() },
+    actions: { ban: { input: { id: z.string(), days: z.number().optional() }, handler: async (args) => args } },
+  });
+  const banned = await users.call({ action: "ban", tenant: "t1", id: "u1" });
+  assert.deepEqual(JSON.parse(banned.content[0].text), { tenant: "t1", id: "u1" });
+  const missing = await users.call({ action: "ban", id: "u1" });
+  assert.match(missing.content[0].text, /tenant: Invalid input: expected string/);
+});
+
+test("a shape's command line parses into its keys, and ArkType members work too", async () => {
+  const tool = defineTool({ name: "grep", input: { pattern: z.string(), count: z.number().optional() }, handler: (args) => args });
+  let out = "";
+  assert.equal(await tool.runCli(["--pattern", "a.b", "--count", "2"], { stdout: (t) => (out += t) }), 0);
+  assert.deepEqual(JSON.parse(out), { pattern: "a.b", count: 2 });
+  let err = "";
+  assert.equal(await tool.runCli([], { stderr: (t) => (err += t) }), 2);
+  assert.match(err, /--pattern/);
+
+  const ark = compile({ name: type("string"), size: type("number") });
+  assert.deepEqual(ark.inputSchema().required, ["name", "size"]);
+  assert.deepEqual(ark.parseArgv(["--name", "n", "--size", "3"]), { name: "n", size: 3 });
+  assert.deepEqual(esm.compile({ q: z.string() }).inputSchema(), compile(z.object({ q: z.string() })).inputSchema());
+});
+
+test("the SDK 1.x's Client lists a shape's schema and calls it", async () => {
+  const server = new McpServer({ name: "s", version: "1.0.0" });
+  createRegistry([defineTool({ name: "add", input: { a: z.number(), b: z.number().default(1) }, handler: ({ a, b }) => String(a + b) })]).attach(server);
+  const [x, y] = InMemoryTransport.createLinkedPair();
+  await server.connect(x);
+  const client = new Client({ name: "c", version: "1.0.0" });
+  await client.connect(y);
+  const { tools } = await client.listTools();
+  assert.deepEqual(tools[0].inputSchema, { type: "object", properties: { a: { type: "number" }, b: { type: "number", default: 1 } }, required: ["a"] });
+  const result = await client.callTool({ name: "add", arguments: { a: 2 } });
+  assert.deepEqual(result.content, [{ type: "text", text: "3" }]);
+  await client.close();
+});
+
+test("what is not a shape, or a shape that cannot be one, gets a clear error", async () => {
+  // A schema beside a value that is none.
+  assert.throws(() => compile({ a: z.string(), b: 3 }), (e) => e.code === "INVALID_SCHEMA" && /needs a schema at every key; "b" is not one/.test(e.message));
+  assert.throws(
+    () => defineTool({ name: "x", input: { a: z.string(), b: "no" }, handler: () => 1 }),
+    (e) => e.code === "INVALID_DEFINITION" && /tool "x": .*"b" is not one/.test(e.message),
+  );
+  // A member Zod cannot write, with Zod's advice for the whole.
+  assert.throws(() => compile({ when: z.date() }), (e) => e.code === "INVALID_SCHEMA" && /"when" cannot be written as JSON Schema.*unrepresentable: "any"/.test(e.message));
+  // A validator with no JSON Schema (Zod 3's kind) at a key.
+  const noJson = { "~standard": { version: 1, vendor: "v", validate: (v) => ({ value: v }) } };
+  assert.throws(() => compile({ a: noJson }), (e) => e.code === "INVALID_SCHEMA" && /"a" has no ~standard.jsonSchema/.test(e.message));
+  // A getter that throws is the schema's problem, said as such.
+  const hostile = { a: z.string() };
+  Object.defineProperty(hostile, "b", { enumerable: true, get: () => { throw new Error("boom"); } });
+  assert.throws(() => compile(hostile), (e) => e.code === "INVALID_SCHEMA" && /boom/.test(e.message));
+  // JSON never holds a function, so JSON Schema with a `~standard` key in it stays JSON Schema.
+  const json = JSON.parse('{"type":"object","properties":{"a":{"type":"string"}},"x-meta":{"~standard":{"validate":1}}}');
+  assert.deepEqual(compile(json).inputSchema().properties, { a: { type: "string" } });
+  // An empty object is JSON Schema that accepts anything, not a shape.
+  assert.throws(() => compile({}), (e) => e.code === "INVALID_ROOT");
+});
+
+test("a shape's validator answers non-objects, keeps `__proto__` an own key and awaits async members", async () => {
+  // repairing hands out the validator: what is not an object is said to be so.
+  const checked = cjs.repairing({ a: z.number() })["~standard"];
+  assert.deepEqual(await checked.validate(5), { issues: [{ message: "Invalid input: expected object, received number", path: [] }] });
+  assert.deepEqual(await checked.validate(null), { issues: [{ message: "Invalid input: expected object, received null", path: [] }] });
+  assert.deepEqual(await checked.validate({ a: "5" }), { value: { a: 5 } });
+  const tool = defineTool({ name: "t", input: { ["__proto__"]: z.string(), n: z.number().optional() }, handler: (args) => ({ own: Object.keys(args), proto: Object.getPrototypeOf(args) === Object.prototype }) });
+  const answered = await tool.call(JSON.parse('{"__proto__":"x"}'));
+  assert.deepEqual(answered.structuredContent, { own: ["__proto__"], proto: true });
+  assert.equal(Object.prototype.x, undefined);
+
+  const slow = { "~standard": { version: 1, vendor: "v", validate: async (v) => (typeof v === "string" ? { value: v.toUpperCase() } : { issues: [{ message: "not a string" }] }), jsonSchema: { input: () => ({ type: "string" }), output: () => ({ type: "string" }) } } };
+  const asyncTool = defineTool({ name: "a", input: { s: slow }, handler: (args) => args });
+  assert.deepEqual(asyncTool.definition().inputSchema.required, ["s"]);
+  assert.deepEqual((await asyncTool.call({ s: "q" })).structuredContent, { s: "Q" });
+  assert.match((await asyncTool.call({ s: 1 })).content[0].text, /- s: not a string/);
+});
