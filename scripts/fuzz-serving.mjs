@@ -136,9 +136,39 @@ function runCommands(api, c) {
 
 // --- definitions: defineTool, defineGroup ------------------------------------------
 
+/**
+ * Now and then a schema given as a raw shape (an object of schemas, as the
+ * MCP SDK 1.x takes): its properties, or a random schema, as members, each
+ * optional or not and now and then async. Kept JSON here (`~shape`) and
+ * made into Standard Schema values by `realSpec`.
+ */
+function maybeShape(r, schema) {
+  if (!r.chance(0.15)) return schema;
+  const props = schema !== null && typeof schema === "object" && schema.properties !== null && typeof schema.properties === "object" && !Array.isArray(schema.properties)
+    ? Object.keys(schema.properties).map((key) => [key, schema.properties[key]])
+    : [[r.pick(WORDS), gen.smallSchema(r)]];
+  return { "~shape": record(props.map(([key, json]) => [key, { json, optional: r.chance(0.5), async: r.chance(0.1) }])) };
+}
+
+/** A `~shape` made real: each member a Standard Schema value that takes what it is given. */
+function realShape(marked) {
+  const shape = {};
+  for (const key of Object.keys(marked["~shape"])) {
+    const member = marked["~shape"][key];
+    const validate = (value) => {
+      const out = value === undefined && !member.optional ? { issues: [{ message: "required" }] } : { value };
+      return member.async ? Promise.resolve(out) : out;
+    };
+    gen.put(shape, key, { "~standard": { version: 1, vendor: "fuzz", validate, jsonSchema: { input: () => member.json, output: () => member.json } } });
+  }
+  return shape;
+}
+
+const isShape = (value) => value !== null && typeof value === "object" && Object.prototype.hasOwnProperty.call(value, "~shape");
+
 function action(r, withInput) {
   const spec = { handler: r.pick(HANDLERS) };
-  if (withInput && r.chance(0.8)) spec.input = gen.schema(r);
+  if (withInput && r.chance(0.8)) spec.input = maybeShape(r, gen.schema(r));
   if (r.chance(0.5)) spec.description = r.pick(WORDS);
   for (const hint of ["readOnly", "destructive", "idempotent", "openWorld", "deprecated"]) if (r.chance(0.2)) spec[hint] = r.chance(0.5);
   // A deprecation message, now and then one no line can hold.
@@ -159,7 +189,7 @@ function groupSpec(r, name) {
   if (r.chance(0.3)) spec.discriminator = r.pick(["action", "op", ...WORDS]);
   if (r.chance(0.3)) spec.help = r.chance(0.7);
   if (r.chance(0.3)) spec.descriptionFormat = r.pick(["text", "toon", "xml"]);
-  if (r.chance(0.2)) spec.common = gen.schema(r);
+  if (r.chance(0.2)) spec.common = maybeShape(r, gen.schema(r));
   if (r.chance(0.2)) spec.use = [r.pick(MIDDLEWARE)];
   if (r.chance(0.3)) spec.tags = [r.pick(["ops", "read", ...WORDS])];
   if (r.chance(0.1)) spec._meta = metaValue(r);
@@ -184,14 +214,14 @@ function groupSpec(r, name) {
 
 function toolSpec(r, name) {
   const spec = { name, handler: r.pick(HANDLERS) };
-  if (r.chance(0.8)) spec.input = gen.schema(r);
+  if (r.chance(0.8)) spec.input = maybeShape(r, gen.schema(r));
   if (r.chance(0.5)) spec.description = r.pick(WORDS);
   if (r.chance(0.3)) spec.tags = [r.pick(["ops", "read", ...WORDS])];
   if (r.chance(0.2)) spec.use = [r.pick(MIDDLEWARE)];
   if (r.chance(0.2)) spec.annotations = { readOnlyHint: r.chance(0.5), title: r.pick(WORDS) };
   // An output schema of any shape (most are refused: its root must be an
   // object), held against whatever the handler answers.
-  if (r.chance(0.2)) spec.output = gen.schema(r);
+  if (r.chance(0.2)) spec.output = maybeShape(r, gen.schema(r));
   if (r.chance(0.1)) spec._meta = metaValue(r);
   if (r.chance(0.1)) spec.icons = r.chance(0.7) ? [{ src: `https://example.com/${r.pick(WORDS)}.svg`, theme: r.pick(["light", "dark"]) }] : gen.randomValue(r);
   return spec;
@@ -305,6 +335,7 @@ function realSpec(spec) {
   const out = {};
   for (const [key, value] of Object.entries(spec)) gen.put(out, key, value);
   if (typeof out.handler === "string") out.handler = handler(out.handler);
+  for (const key of ["input", "output", "common"]) if (isShape(out[key])) out[key] = realShape(out[key]);
   if (Array.isArray(out.use)) out.use = out.use.map((m) => (typeof m === "string" ? middleware(m) : m));
   for (const list of ["actions", "groups"]) {
     if (out[list] === null || typeof out[list] !== "object" || Array.isArray(out[list])) continue;
