@@ -22,24 +22,43 @@ function asShapeWrites(json) {
   return rest;
 }
 
-// Members that refer to definitions (recursive ones, ids in Zod's registry)
-// are refused; z.unknown() and z.any() keys are optional in a shape, since
-// they accept undefined, where Zod 4's z.object requires them.
-const REFUSED = new Set(["recursive-tree", "recursive-nullable", "recursive-root", "recursive-json", "registry-ids"]);
+/** A schema with its definitions named by their order (D0, D1, ...), and its references to match. */
+function byOrder(json) {
+  const names = Object.keys(json.$defs ?? {});
+  const rename = (value) => {
+    if (Array.isArray(value)) return value.map(rename);
+    if (value === null || typeof value !== "object") return value;
+    const out = {};
+    // As own properties, `__proto__` too (the proto-keys fixture has one).
+    const set = (key, item) => Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
+    for (const [key, item] of Object.entries(value)) {
+      if (key === "$ref" && typeof item === "string" && item.startsWith("#/$defs/")) {
+        const [name, ...rest] = item.slice(8).split("/");
+        set(key, ["#/$defs", `D${names.indexOf(name)}`, ...rest].join("/"));
+      } else if (key === "$defs" && value === json) {
+        set(key, Object.fromEntries(names.map((name, i) => [`D${i}`, rename(item[name])])));
+      } else {
+        set(key, rename(item));
+      }
+    }
+    return out;
+  };
+  return rename(json);
+}
+
+// z.unknown() and z.any() keys are optional in a shape, since they accept
+// undefined, where Zod 4's z.object requires them. A recursive member's
+// definition is named for its key, where Zod numbers them: compared by order.
 const OPTIONAL_HERE = { "any-unknown": ["data", "extra"] };
 
 test("every object fixture's shape writes z.object's inputSchema, and validates its samples alike", async () => {
   const objects = cases.filter((c) => c.schema instanceof z.ZodObject);
   assert.ok(objects.length > 50);
   for (const c of objects) {
-    if (REFUSED.has(c.name)) {
-      assert.throws(() => compile(c.schema.shape), (e) => e.code === "INVALID_SCHEMA" && /refers to definitions.*z\.object/.test(e.message), c.name);
-      continue;
-    }
     const whole = asShapeWrites(compile(c.schema).inputSchema());
     if (OPTIONAL_HERE[c.name]) whole.required = whole.required.filter((k) => !OPTIONAL_HERE[c.name].includes(k));
     if (whole.required && whole.required.length === 0) delete whole.required;
-    assert.deepEqual(compile(c.schema.shape).inputSchema(), whole, c.name);
+    assert.deepEqual(byOrder(compile(c.schema.shape).inputSchema()), byOrder(whole), c.name);
     if (OPTIONAL_HERE[c.name] || c.schema.def.catchall !== undefined || c.name === "proto-keys") continue;
     const tool = defineTool({ name: "t", input: c.schema.shape, handler: (args) => args });
     const reference = defineTool({ name: "t", input: c.schema, handler: (args) => args });
@@ -58,6 +77,47 @@ test("a shape reads own keys only, where z.object reads `toString` from Object.p
   assert.deepEqual((await tool.call({ constructor: 1 })).structuredContent, { constructor: 1 });
   assert.deepEqual((await tool.call({ toString: "x" })).structuredContent, { toString: "x" });
   assert.match((await tool.call({ constructor: "x" })).content[0].text, /- constructor: Invalid input: expected number/);
+});
+
+test("members' own definitions are gathered once under the root, a clash renamed, a shared id kept once", async () => {
+  const Tree = z.lazy(() => z.object({ name: z.string(), kids: z.array(Tree).optional() }));
+  const Chain = z.lazy(() => z.object({ value: z.number(), next: Chain.optional() }));
+  const Address = z.object({ city: z.string() }).meta({ id: "Address" });
+  const shape = { tree: z.object({ root: Tree }), chain: z.object({ head: Chain }), home: Address, work: Address.optional() };
+  // The shape's own JSON Schema, as repairing hands it out before the core reads it.
+  const own = cjs.repairing(shape)["~standard"].jsonSchema.output({ target: "draft-2020-12" });
+  // Each member's conversion names its lazy schema __schema0: the second is renamed.
+  assert.deepEqual(Object.keys(own.$defs), ["__schema0", "__schema0_2", "Address"]);
+  assert.deepEqual(own.properties.tree.properties.root, { $ref: "#/$defs/__schema0" });
+  assert.deepEqual(own.properties.chain.properties.head, { $ref: "#/$defs/__schema0_2" });
+  assert.deepEqual(own.$defs.__schema0_2.properties.next, { $ref: "#/$defs/__schema0_2" });
+  assert.deepEqual([own.properties.home, own.properties.work], [{ $ref: "#/$defs/Address" }, { $ref: "#/$defs/Address" }]);
+  // The core keeps the recursive ones and inlines Address, as for z.object.
+  const schema = compile(shape).inputSchema();
+  assert.deepEqual(Object.keys(schema.$defs), ["__schema0", "__schema0_2"]);
+  assert.deepEqual(schema.properties.home, { type: "object", properties: { city: { type: "string" } }, required: ["city"] });
+  const tool = defineTool({ name: "t", input: shape, handler: (args) => args });
+  const args = { tree: { root: { name: "a", kids: [{ name: "b" }] } }, chain: { head: { value: 1, next: { value: 2 } } }, home: { city: "x" } };
+  assert.deepEqual((await tool.call(args)).structuredContent, args);
+  assert.match((await tool.call({ ...args, chain: { head: { value: 1, next: { value: "two" } } } })).content[0].text, /- chain\.head\.next\.value: Invalid input: expected number/);
+  // A member whose own root is recursive becomes a definition named for its key.
+  const Node = z.object({ label: z.string(), get children() { return z.array(Node); } });
+  const rooted = compile({ node: Node }).inputSchema();
+  assert.deepEqual(rooted.properties.node, { $ref: "#/$defs/node" });
+  assert.deepEqual(rooted.$defs.node.properties.children.items, { $ref: "#/$defs/node" });
+  // A property may be called `default`: its `$ref` is a schema's, and is rewritten; a default's data is not.
+  const named = (json) => ({ "~standard": { version: 1, vendor: "v", validate: (v) => ({ value: v }), jsonSchema: { input: () => json, output: () => json } } });
+  const withDefault = { type: "object", properties: { default: { $ref: "#/$defs/A" } }, default: { $ref: "#/$defs/A" }, $defs: { A: { type: "string" } } };
+  const rewrittenOwn = cjs.repairing({ n: named({ $ref: "#/$defs/A", $defs: { A: { type: "number" } } }), m: named(withDefault) })["~standard"].jsonSchema.output({ target: "draft-2020-12" });
+  assert.deepEqual(rewrittenOwn.properties.n, { $ref: "#/$defs/A" });
+  assert.equal(rewrittenOwn.properties.m.properties.default.$ref, "#/$defs/A_2");
+  assert.deepEqual(rewrittenOwn.properties.m.default, { $ref: "#/$defs/A" });
+  assert.deepEqual(rewrittenOwn.$defs, { A: { type: "number" }, A_2: { type: "string" } });
+  // A reference to a definition the member does not have could name another member's: refused.
+  assert.throws(() => compile({ a: named({ $ref: "#/$defs/B" }) }), (e) => e.code === "INVALID_SCHEMA" && /"a": its \$ref "#\/\$defs\/B" names no definition of its own/.test(e.message));
+  // A member written in draft-07's "definitions" is refused, saying which.
+  const draft7 = { "~standard": { version: 1, vendor: "v", validate: (v) => ({ value: v }), jsonSchema: { input: () => ({ definitions: { A: { type: "string" } }, $ref: "#/definitions/A" }) } } };
+  assert.throws(() => compile({ a: draft7 }), (e) => e.code === "INVALID_SCHEMA" && /"a" keeps definitions under "definitions"/.test(e.message));
 });
 
 test("a definition's input, output, group action and common may each be a shape", async () => {

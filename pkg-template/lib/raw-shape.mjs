@@ -10,11 +10,12 @@
 // is optional when its member accepts `undefined` (`validate(undefined)`
 // has no issues). So `.optional()` and `.default()` keys are optional, as
 // in Zod, and so are `z.unknown()` and `z.any()` keys, which Zod 4's
-// `z.object` requires.
+// `z.object` requires. Members' definitions are gathered by shape-defs.mjs.
 
 import { fail } from "./errors.mjs";
 import { hasOwn, isPlainObject, put } from "./objects.mjs";
 import { memberValidator } from "./schema-input.mjs";
+import { ShapeDefs } from "./shape-defs.mjs";
 
 /** The raw shapes already read, each to its Standard Schema value. */
 const read = new WeakMap();
@@ -110,6 +111,7 @@ function required(member, io) {
 function jsonSchema(entries, io, options) {
   const properties = {};
   const names = [];
+  const defs = new ShapeDefs();
   for (const [key, member] of entries) {
     const convert = member.jsonSchema && member.jsonSchema[io];
     if (typeof convert !== "function") {
@@ -128,43 +130,13 @@ function jsonSchema(entries, io, options) {
           : "";
       throw fail("INVALID_SCHEMA", `the schema at ${JSON.stringify(clip(key))} cannot be written as JSON Schema: ${error && error.message}${advice}`);
     }
-    put(properties, key, withoutDialect(converted, key));
+    put(properties, key, defs.take(key, converted));
     if (required(member, io)) names.push(key);
   }
   const schema = { type: "object", properties };
   if (names.length > 0) schema.required = names;
   if (io === "output") schema.additionalProperties = false;
+  const gathered = defs.done();
+  if (gathered !== undefined) schema.$defs = gathered;
   return schema;
-}
-
-/**
- * A member's JSON Schema without its `$schema`. One that refers (a
- * recursive member: `$ref` to `#` or to its own `$defs`) is refused, since
- * under `properties` its references would name the whole object's root.
- */
-function withoutDialect(converted, key) {
-  if (!isPlainObject(converted)) return converted;
-  if (refers(converted)) {
-    throw fail(
-      "INVALID_SCHEMA",
-      `the schema at ${JSON.stringify(clip(key))} refers to definitions (a recursive schema), which a raw shape cannot hold: wrap the shape in z.object({ ... })`,
-    );
-  }
-  const out = {};
-  for (const name of Object.keys(converted)) if (name !== "$schema") put(out, name, converted[name]);
-  return out;
-}
-
-/** Whether a JSON value holds `$ref` or `$defs` anywhere (walked with a stack: a deep value cannot overflow it). */
-function refers(value) {
-  const stack = [value];
-  const seen = new Set();
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (node === null || typeof node !== "object" || seen.has(node)) continue;
-    seen.add(node);
-    if (!Array.isArray(node) && (hasOwn(node, "$ref") || hasOwn(node, "$defs") || hasOwn(node, "definitions"))) return true;
-    for (const key of Object.keys(node)) stack.push(node[key]);
-  }
-  return false;
 }
