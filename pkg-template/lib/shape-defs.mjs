@@ -93,11 +93,15 @@ export class ShapeDefs {
     return names;
   }
 
+  /** name -> the number its next clash tries first (each member's lazy schema is `__schema0`). */
+  #next = new Map();
+
   /** `name`, or `name_2`, `name_3`, ... : the first not taken. */
   #fresh(name) {
     if (!this.#defs.has(name)) return name;
-    let n = 2;
+    let n = this.#next.get(name) ?? 2;
     while (this.#defs.has(`${name}_${n}`)) n++;
+    this.#next.set(name, n + 1);
     return `${name}_${n}`;
   }
 }
