@@ -163,6 +163,8 @@ test("a shape's command line parses into its keys, and ArkType members work too"
   assert.deepEqual(ark.inputSchema().required, ["name", "size"]);
   assert.deepEqual(ark.parseArgv(["--name", "n", "--size", "3"]), { name: "n", size: 3 });
   assert.deepEqual(esm.compile({ q: z.string() }).inputSchema(), compile(z.object({ q: z.string() })).inputSchema());
+  assert.deepEqual(cjs.repair({ n: z.number(), tags: z.array(z.string()) }, { n: "5", tags: '["a"]' }).value, { n: 5, tags: ["a"] });
+  assert.equal(cjs.check({ q: z.string() }, "gemini").ok, true);
 });
 
 test("the SDK 1.x's Client lists a shape's schema and calls it", async () => {
