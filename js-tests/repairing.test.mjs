@@ -109,3 +109,16 @@ test("repairing refuses a schema with no validator and unknown or wrong options"
   assert.throws(() => repairing(Search, { onRepair: "log" }), (e) => e.code === "INVALID_OPTION" && /onRepair/.test(e.message));
   assert.throws(() => repairing(Search, 5), (e) => e.code === "INVALID_OPTION");
 });
+
+test("SDK 2.x registerTool takes repairing of a raw shape: listed as z.object's, repaired and validated by the members", async () => {
+  const { client, seen } = await served(repairing(Search.shape));
+  const { tools } = await client.listTools();
+  assert.deepEqual(tools[0].inputSchema, compile(Search).inputSchema());
+  const result = await client.callTool({ name: "search", arguments: { query: "api", limit: "5", filters: '{"owners":["ops"]}' } });
+  assert.equal(result.isError, undefined);
+  assert.deepEqual(seen, [{ query: "api", limit: 5, filters: { owners: ["ops"] } }]);
+  const bad = await client.callTool({ name: "search", arguments: { query: "api", limit: "500" } });
+  assert.equal(bad.isError, true);
+  assert.match(bad.content[0].text, /limit/);
+  await client.close();
+});

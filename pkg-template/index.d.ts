@@ -433,7 +433,25 @@ export declare function withRepair<S extends ValidatingSchema | RawShape, R exte
  * Search["~standard"].jsonSchema.input({ target: "draft-2020-12" }).properties; // { query: ..., filters: ... }
  * // With the SDK 2.x: server.registerTool("search", { inputSchema: Search }, async (args) => ...)
  */
-export declare function repairing<S extends ValidatingSchema>(schema: S, options?: RepairingOptions): RepairingSchema<S>;
+export declare function repairing<S extends ValidatingSchema | RawShape>(
+  schema: S,
+  options?: RepairingOptions,
+): RepairingSchema<S extends RawShape ? ShapeSchema<S> : S>;
+
+/** The Standard Schema value a raw shape stands for (its validator and its types). */
+type ShapeSchema<S> = {
+  readonly "~standard": {
+    validate(value: unknown):
+      | ShapeResult<ShapeOf<S, "output">>
+      | Promise<ShapeResult<ShapeOf<S, "output">>>;
+    readonly types?: { readonly input: ShapeOf<S, "input">; readonly output: ShapeOf<S, "output"> };
+  };
+};
+
+/** What a raw shape's validator answers. */
+type ShapeResult<T> =
+  | { readonly value: T; readonly issues?: undefined }
+  | { readonly issues: ReadonlyArray<{ readonly message: string; readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }> }> };
 
 /** A schema input of a definition: a Zod (or other Standard Schema) value, or JSON Schema. */
 type DefinitionInput = SchemaInput | ValidatingSchema | { readonly "~standard": { validate(value: unknown): unknown } };

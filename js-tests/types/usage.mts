@@ -172,3 +172,9 @@ defineTool({ name: "shape", input: { query: z.string() }, handler: async ({ quer
 defineTool({ name: "shape", output: { hits: z.number() }, handler: async () => ({ hits: "many" }) });
 // withRepair takes a shape too, its handler's arguments typed from the members.
 void withRepair({ count: z.number() }, async ({ count }) => ({ content: [{ type: "text" as const, text: count.toFixed(0) }] }));
+// repairing takes a shape too: the SDK 2.x's registerTool gets its typed arguments.
+new McpServerV2({ name: "s", version: "1" }).registerTool("shaped", { inputSchema: repairing({ query: z.string(), limit: z.number().default(10) }) }, async (a) => {
+  const query: string = a.query;
+  const limit: number = a.limit;
+  return { content: [{ type: "text" as const, text: `${query} ${limit}` }] };
+});
