@@ -26,9 +26,16 @@ function refuse(message) {
   return fail("INVALID_DEFINITION", message);
 }
 
+/** The MCP SDK's names for a definition's keys (`registerTool`'s config, `server.tool`'s arguments). */
+const SDK_NAMES = { inputSchema: "input", paramsSchema: "input", outputSchema: "output", callback: "handler", cb: "handler" };
+
 function checkKeys(object, allowed, where) {
   for (const key of Object.keys(object)) {
-    if (!allowed.includes(key)) throw refuse(`${where}: unknown key "${key}" (keys: ${allowed.join(", ")})`);
+    if (allowed.includes(key)) continue;
+    const ours = Object.prototype.hasOwnProperty.call(SDK_NAMES, key) ? SDK_NAMES[key] : undefined;
+    const hint = ours !== undefined && allowed.includes(ours) ? `; the MCP SDK's ${key} is "${ours}" here` : "";
+    const shown = key.length > 64 ? `${key.slice(0, 64)}...` : key;
+    throw refuse(`${where}: unknown key ${JSON.stringify(shown)}${hint} (keys: ${allowed.join(", ")})`);
   }
 }
 
