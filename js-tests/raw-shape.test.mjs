@@ -169,7 +169,9 @@ test("a shape's command line parses into its keys, and ArkType members work too"
 
 test("the SDK 1.x's Client lists a shape's schema and calls it", async () => {
   const server = new McpServer({ name: "s", version: "1.0.0" });
-  createRegistry([defineTool({ name: "add", input: { a: z.number(), b: z.number().default(1) }, handler: ({ a, b }) => String(a + b) })]).attach(server);
+  // A server.tool callback kept as it was: the SDK's extra is the context's.
+  const cb = ({ a, b }, extra) => `${a + b} ${extra.signal instanceof AbortSignal}`;
+  createRegistry([defineTool({ name: "add", input: { a: z.number(), b: z.number().default(1) }, handler: (args, { extra }) => cb(args, extra) })]).attach(server);
   const [x, y] = InMemoryTransport.createLinkedPair();
   await server.connect(x);
   const client = new Client({ name: "c", version: "1.0.0" });
@@ -177,7 +179,7 @@ test("the SDK 1.x's Client lists a shape's schema and calls it", async () => {
   const { tools } = await client.listTools();
   assert.deepEqual(tools[0].inputSchema, { type: "object", properties: { a: { type: "number" }, b: { type: "number", default: 1 } }, required: ["a"] });
   const result = await client.callTool({ name: "add", arguments: { a: 2 } });
-  assert.deepEqual(result.content, [{ type: "text", text: "3" }]);
+  assert.deepEqual(result.content, [{ type: "text", text: "3 true" }]);
   await client.close();
 });
 
