@@ -33,14 +33,9 @@ pub fn given(table: &FlagTable, argv: &[&str]) -> Given {
         last_is_value: false,
         old_names: Vec::new(),
     };
-    let any_old = table
-        .flags
-        .iter()
-        .any(|f| f.aliases.iter().any(|a| a.deprecated.is_marked()));
     for value in &tokens.values.values {
-        if let (true, Spelling::Long(typed)) = (any_old, value.spelling) {
-            out.old_names
-                .extend(old_name(table, value.flag, typed).map(|alias| (value.flag, alias)));
+        if let Spelling::Long(typed) = value.spelling {
+            out.old_names.extend(table.old_name(typed));
         }
         if let Some(slot) = out.flags.get_mut(value.flag) {
             *slot = true;
@@ -53,14 +48,4 @@ pub fn given(table: &FlagTable, argv: &[&str]) -> Given {
         }
     }
     out
-}
-
-/// The deprecated alias of `flag` that `typed` spells (itself, or `no-`
-/// before it), by its place among the flag's aliases.
-fn old_name(table: &FlagTable, flag: usize, typed: &str) -> Option<usize> {
-    let aliases = &table.flags.get(flag)?.aliases;
-    let plain = typed.strip_prefix("no-");
-    aliases
-        .iter()
-        .position(|a| a.deprecated.is_marked() && (a.name == typed || plain == Some(a.name.as_str())))
 }

@@ -8,7 +8,7 @@ use rustc_hash::FxHashMap as HashMap;
 
 use super::name_index::NameIndex;
 use super::names::show_path;
-use super::table::{FlagTable, Lookup};
+use super::table::{AliasSpelling, FlagTable, Lookup};
 use crate::error::{Code, Error, Result};
 
 pub fn index_names(table: &mut FlagTable) -> Result<()> {
@@ -61,10 +61,10 @@ pub fn index_names(table: &mut FlagTable) -> Result<()> {
 
 /// Each alias (and `no-` before it, for a negatable flag) against every
 /// name, negation and alias before it, and the built-in names.
-fn index_aliases(table: &FlagTable, by_name: &NameIndex) -> Result<std::collections::HashMap<String, Lookup>> {
-    let mut by_alias = std::collections::HashMap::new();
+fn index_aliases(table: &FlagTable, by_name: &NameIndex) -> Result<std::collections::HashMap<String, AliasSpelling>> {
+    let mut by_alias: std::collections::HashMap<String, AliasSpelling> = std::collections::HashMap::new();
     for (index, flag) in table.flags.iter().enumerate() {
-        for alias in &flag.aliases {
+        for (at, alias) in flag.aliases.iter().enumerate() {
             let alias = &alias.name;
             let negation = flag.negatable.then(|| format!("no-{alias}"));
             let spellings = std::iter::once((alias.clone(), Lookup::Flag(index)))
@@ -72,12 +72,12 @@ fn index_aliases(table: &FlagTable, by_name: &NameIndex) -> Result<std::collecti
             for (typed, lookup) in spellings {
                 let taken = by_name
                     .get(&table.flags, &typed)
-                    .or_else(|| by_alias.get(&typed).copied());
+                    .or_else(|| by_alias.get(&typed).map(|spelling| spelling.lookup));
                 let first = match (builtin(table, &typed), taken) {
                     (Some((what, _)), _) => what.to_owned(),
                     (None, Some(holder)) => owner(table, holder),
                     (None, None) => {
-                        by_alias.insert(typed, lookup);
+                        by_alias.insert(typed, AliasSpelling { lookup, alias: at });
                         continue;
                     }
                 };

@@ -13,4 +13,4 @@ pub use build::{build_table, check_separator, FlagOptions};
 pub use name_index::NameIndex;
 pub use names::Case;
 pub use overrides::{short_char, FlagOverride};
-pub use table::{Alias, Builtins, Flag, FlagTable, FlagType, Group, Lookup, Member};
+pub use table::{Alias, AliasSpelling, Builtins, Flag, FlagTable, FlagType, Group, Lookup, Member};

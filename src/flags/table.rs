@@ -164,6 +164,15 @@ pub enum Member {
     Group(usize),
 }
 
+/// What an alias's spelling (`--srv`, or `--no-srv`) refers to: the flag or
+/// its negation, and which of the flag's aliases it is (for the warning a
+/// deprecated one gets).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AliasSpelling {
+    pub lookup: Lookup,
+    pub alias: usize,
+}
+
 /// What a `--name` refers to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Lookup {
@@ -184,7 +193,7 @@ pub struct FlagTable {
     /// asked only when a name is no flag's own, so a parse of flags typed
     /// by their names never looks here. std's SipHash, not Fx: the names
     /// are input, and Fx does not resist chosen collisions.
-    pub by_alias: std::collections::HashMap<String, Lookup>,
+    pub by_alias: std::collections::HashMap<String, AliasSpelling>,
     /// The flags positional arguments fill, in order; only the last may be
     /// repeatable (it takes every remaining one).
     pub positionals: Vec<usize>,
@@ -259,7 +268,20 @@ impl FlagTable {
         if self.by_alias.is_empty() {
             return None;
         }
-        self.by_alias.get(name).copied()
+        self.by_alias.get(name).map(|spelling| spelling.lookup)
+    }
+
+    /// The deprecated alias `typed` spells (`server`, or `no-server`), as
+    /// `(flag, alias)`: one lookup, and none when no flag has aliases.
+    #[must_use]
+    pub fn old_name(&self, typed: &str) -> Option<(usize, usize)> {
+        if self.by_alias.is_empty() {
+            return None;
+        }
+        let spelling = self.by_alias.get(typed)?;
+        let (Lookup::Flag(flag) | Lookup::Negation(flag)) = spelling.lookup;
+        let alias = self.flags.get(flag)?.aliases.get(spelling.alias)?;
+        alias.deprecated.is_marked().then_some((flag, spelling.alias))
     }
 
     #[must_use]
