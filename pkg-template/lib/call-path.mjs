@@ -26,9 +26,13 @@ export function compose(middleware, handler) {
   return run;
 }
 
-function clip(key) {
-  return key.length > MAX_KEY_SHOWN ? `${key.slice(0, MAX_KEY_SHOWN)}...` : key;
+/** A key as a message shows it: at most `max` characters, then `...`. */
+export function clip(key, max = MAX_KEY_SHOWN) {
+  return key.length > max ? `${key.slice(0, max)}...` : key;
 }
+
+/** Whether a validator answered a promise (Standard Schema allows either). */
+export const isThenable = (result) => result !== null && typeof result === "object" && typeof result.then === "function";
 
 /** At most `max` names, then how many more: `a, b, and 3 more`. */
 export function listed(names, max) {
@@ -95,7 +99,7 @@ export async function validate(args, plan, skip) {
       if (key !== skip && hasOwn(args, key) && (part.keys !== null || plan.open || plan.fields.has(key))) put(input, key, args[key]);
     }
     let result = part.standard.validate(input);
-    if (result !== null && typeof result === "object" && typeof result.then === "function") result = await result;
+    if (isThenable(result)) result = await result;
     if (result && result.issues) {
       for (const issue of result.issues) issues.push({ path: Array.isArray(issue.path) ? issue.path : [], message: issue.message });
     } else if (result && result.value !== null && typeof result.value === "object") {
@@ -140,7 +144,7 @@ export async function outputResult(value, standard, prefix) {
   let checked;
   try {
     checked = standard.validate(structured);
-    if (checked !== null && typeof checked === "object" && typeof checked.then === "function") checked = await checked;
+    if (isThenable(checked)) checked = await checked;
   } catch (error) {
     return errorResult(`${lead(prefix)}the output validator failed: ${thrownText(error)}`);
   }

@@ -5,7 +5,7 @@
 // middleware, validators, and the compiled tools, made on first use.
 
 import { ToolshapeError, fail } from "./errors.mjs";
-import { compose, issueLines, listed, makePlan, outputResult, validate } from "./call-path.mjs";
+import { clip, compose, issueLines, listed, makePlan, outputResult, validate } from "./call-path.mjs";
 import { readInput } from "./define-input.mjs";
 import { jsonText } from "./json-text.mjs";
 import { errorResult, lead, thrownText, toResult } from "./results.mjs";
@@ -32,10 +32,9 @@ const SDK_NAMES = { inputSchema: "input", paramsSchema: "input", outputSchema: "
 function checkKeys(object, allowed, where) {
   for (const key of Object.keys(object)) {
     if (allowed.includes(key)) continue;
-    const ours = Object.prototype.hasOwnProperty.call(SDK_NAMES, key) ? SDK_NAMES[key] : undefined;
+    const ours = hasOwn(SDK_NAMES, key) ? SDK_NAMES[key] : undefined;
     const hint = ours !== undefined && allowed.includes(ours) ? `; the MCP SDK's ${key} is "${ours}" here` : "";
-    const shown = key.length > 64 ? `${key.slice(0, 64)}...` : key;
-    throw refuse(`${where}: unknown key ${JSON.stringify(shown)}${hint} (keys: ${allowed.join(", ")})`);
+    throw refuse(`${where}: unknown key ${JSON.stringify(clip(key, 64))}${hint} (keys: ${allowed.join(", ")})`);
   }
 }
 

@@ -12,6 +12,7 @@
 // in Zod, and so are `z.unknown()` and `z.any()` keys, which Zod 4's
 // `z.object` requires. Members' definitions are gathered by shape-defs.mjs.
 
+import { clip, isThenable } from "./call-path.mjs";
 import { fail } from "./errors.mjs";
 import { hasOwn, isPlainObject, put } from "./objects.mjs";
 import { memberValidator } from "./schema-input.mjs";
@@ -34,7 +35,7 @@ export function rawShapeOf(value) {
     if (member === undefined) {
       throw fail(
         "INVALID_SCHEMA",
-        `an object of schemas (a raw shape, as the MCP SDK's server.tool takes) needs a schema at every key; ${JSON.stringify(clip(key))} is not one`,
+        `an object of schemas (a raw shape, as the MCP SDK's server.tool takes) needs a schema at every key; ${JSON.stringify(clip(key, 64))} is not one`,
       );
     }
     entries.push([key, member]);
@@ -42,10 +43,6 @@ export function rawShapeOf(value) {
   const schema = { "~standard": standardFor(entries) };
   read.set(value, schema);
   return schema;
-}
-
-function clip(text) {
-  return text.length > 64 ? `${text.slice(0, 64)}...` : text;
 }
 
 /** The Standard Schema interface of the object the members make. */
@@ -70,8 +67,6 @@ function validate(entries, value) {
   if (results.some(isThenable)) return Promise.all(results).then((settled) => collect(entries, value, settled));
   return collect(entries, value, results);
 }
-
-const isThenable = (result) => result !== null && typeof result === "object" && typeof result.then === "function";
 
 /** What `z.object` answers: every member's issues under its key, else the keys it has (unknown keys dropped). */
 function collect(entries, value, results) {
@@ -117,7 +112,7 @@ function jsonSchema(entries, io, options) {
     if (typeof convert !== "function") {
       throw fail(
         "INVALID_SCHEMA",
-        `the ${member.vendor || "schema"} value at ${JSON.stringify(clip(key))} has no ~standard.jsonSchema (Zod >= 4.2 and ArkType have one): wrap the shape in an object schema and give its JSON Schema beside it`,
+        `the ${member.vendor || "schema"} value at ${JSON.stringify(clip(key, 64))} has no ~standard.jsonSchema (Zod >= 4.2 and ArkType have one): wrap the shape in an object schema and give its JSON Schema beside it`,
       );
     }
     let converted;
@@ -128,7 +123,7 @@ function jsonSchema(entries, io, options) {
         member.vendor === "zod"
           ? `; to take such a value as any JSON, pass z.toJSONSchema(z.object({ ... }), { io: "${io}", unrepresentable: "any" }) instead`
           : "";
-      throw fail("INVALID_SCHEMA", `the schema at ${JSON.stringify(clip(key))} cannot be written as JSON Schema: ${error && error.message}${advice}`);
+      throw fail("INVALID_SCHEMA", `the schema at ${JSON.stringify(clip(key, 64))} cannot be written as JSON Schema: ${error && error.message}${advice}`);
     }
     put(properties, key, defs.take(key, converted));
     if (required(member, io)) names.push(key);

@@ -7,6 +7,7 @@
 // share (the same id, the same schema) is kept once; names that would clash
 // get a number.
 
+import { clip } from "./call-path.mjs";
 import { fail } from "./errors.mjs";
 import { jsonText } from "./json-text.mjs";
 import { hasOwn, isPlainObject, put } from "./objects.mjs";
@@ -25,7 +26,7 @@ export class ShapeDefs {
   take(key, converted) {
     // A copy that is JSON (no cycle, no getter, at most the core's depth),
     // which the rewriting below may change and walk recursively.
-    const where = `the schema at ${JSON.stringify(key.length > 64 ? `${key.slice(0, 64)}...` : key)}`;
+    const where = `the schema at ${JSON.stringify(clip(key, 64))}`;
     const json = JSON.parse(jsonText(converted, where, "INVALID_SCHEMA"));
     if (!isPlainObject(json)) return json;
     if (hasOwn(json, "definitions")) {
@@ -34,14 +35,17 @@ export class ShapeDefs {
     const local = isPlainObject(json.$defs) ? json.$defs : {};
     const body = {};
     for (const name of Object.keys(json)) if (name !== "$schema" && name !== "$defs") put(body, name, json[name]);
-    const names = this.#names(local);
-    const root = referencesRoot(json) ? this.#fresh(key) : undefined;
+    // Each definition's references and text, found once.
+    const found = new Map(Object.keys(local).map((name) => [name, { refs: refs(local[name]), text: JSON.stringify(local[name]) }]));
+    const names = this.#names(found);
+    const rootReferred = atRoot(refs(body)) || [...found.values()].some((def) => atRoot(def.refs));
+    const root = rootReferred ? this.#fresh(key) : undefined;
     if (root !== undefined) this.#defs.set(root, { schema: null, text: "" });
     const rewrite = (ref) => rewritten(ref, names, root, where);
-    for (const name of Object.keys(local)) {
+    for (const [name, { text }] of found) {
       const to = names.get(name);
       if (to.shared) continue;
-      this.#defs.set(to.name, { schema: withRefs(local[name], rewrite), text: JSON.stringify(local[name]) });
+      this.#defs.set(to.name, { schema: withRefs(local[name], rewrite), text });
     }
     const schema = withRefs(body, rewrite);
     if (root === undefined) return schema;
@@ -62,26 +66,25 @@ export class ShapeDefs {
    * here already with the same schema and everything it refers to is shared
    * too; else a name of its own.
    */
-  #names(local) {
-    const texts = new Map(Object.keys(local).map((name) => [name, JSON.stringify(local[name])]));
-    const shared = new Set([...texts].filter(([name, text]) => this.#defs.get(name)?.text === text && !referencesRoot(local[name])).map(([name]) => name));
+  #names(found) {
+    const shared = new Set([...found].filter(([name, def]) => this.#defs.get(name)?.text === def.text && !atRoot(def.refs)).map(([name]) => name));
     // A name not shared unshares every definition that refers to it, and so
     // on back along the references: once each, by a worklist.
     const users = new Map();
-    for (const name of texts.keys()) {
-      for (const to of localRefs(local[name])) {
+    for (const [name, def] of found) {
+      for (const to of localNames(def.refs)) {
         if (!users.has(to)) users.set(to, []);
         users.get(to).push(name);
       }
     }
-    const pending = [...texts.keys()].filter((name) => !shared.has(name));
+    const pending = [...found.keys()].filter((name) => !shared.has(name));
     while (pending.length > 0) {
       for (const user of users.get(pending.pop()) ?? []) {
         if (shared.delete(user)) pending.push(user);
       }
     }
     const names = new Map();
-    for (const name of texts.keys()) {
+    for (const name of found.keys()) {
       if (shared.has(name)) {
         names.set(name, { name, shared: true });
       } else {
@@ -137,16 +140,14 @@ function refs(value, out = [], named = false) {
   return out;
 }
 
-/** Whether a schema refers to its document's root, or somewhere in it but its definitions. */
-function referencesRoot(schema) {
-  return refs(schema).some((ref) => ref === "#" || (ref.startsWith("#/") && !ref.startsWith("#/$defs/")));
+/** Whether references name their document's root, or somewhere in it but its definitions. */
+function atRoot(list) {
+  return list.some((ref) => ref === "#" || (ref.startsWith("#/") && !ref.startsWith("#/$defs/")));
 }
 
-/** The local definitions a schema refers to, by name. */
-function localRefs(schema) {
-  return refs(schema)
-    .filter((ref) => ref.startsWith("#/$defs/"))
-    .map((ref) => unescape(ref.slice("#/$defs/".length).split("/")[0]));
+/** The definitions references name, by name. */
+function localNames(list) {
+  return list.filter((ref) => ref.startsWith("#/$defs/")).map((ref) => unescape(ref.slice("#/$defs/".length).split("/")[0]));
 }
 
 /** A member's reference as the object's: its definitions renamed, its root a definition. */
