@@ -3,6 +3,9 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used, clippy::indexing_slicing)] // test code: a panic is a failed test
 
+mod common;
+
+use common::{assert_says, usage_text};
 use serde_json::{json, Value};
 use toolshape::{CompileOptions, Tool};
 
@@ -56,10 +59,10 @@ fn environment_values() {
         );
     }
     let err = with_env(&[("APP_PORTS", "80,http")]).unwrap_err();
-    assert!(err.message.contains("$APP_PORTS (for --ports)"), "{}", err.message);
+    assert_says(&err.message, "$APP_PORTS (for --ports)");
     // On the command line a boolean still takes only true/false/1/0.
     let err = tool().parse_argv(&["--force=yes"], &toolshape::no_env).unwrap_err();
-    assert!(err.message.contains("true or false"), "{}", err.message);
+    assert_says(&err.message, "true or false");
 }
 
 #[test]
@@ -107,11 +110,7 @@ fn suggestions_by_suffix_and_for_cli_meta_keys() {
     let typo = Tool::compile(&typo, &CompileOptions::default()).unwrap();
     let err = typo.parse_argv(&[], &toolshape::no_env).unwrap_err();
     assert_eq!(err.code, toolshape::Code::InvalidSchema);
-    assert!(
-        err.message.contains("unknown key \"shrt\"; did you mean \"short\"?"),
-        "{}",
-        err.message
-    );
+    assert_says(&err.message, "unknown key \"shrt\"; did you mean \"short\"?");
 }
 
 /// Usage text of every Zod fixture: no line ends in a space, and no tag
@@ -347,11 +346,7 @@ fn json_that_parses_but_does_not_fit_names_the_place() {
     let err = tool
         .parse_argv(&["--edits", "[]", "--jobs", r#"[{"retries":3}]"#], &toolshape::no_env)
         .unwrap_err();
-    assert!(
-        err.message.contains(r#"(at [0]: the key "retries" is not allowed)"#),
-        "{}",
-        err.message
-    );
+    assert_says(&err.message, r#"(at [0]: the key "retries" is not allowed)"#);
     // Text that is not JSON at all keeps the short form.
     let err = tool.parse_argv(&["--edits", "a"], &toolshape::no_env).unwrap_err();
     assert!(
@@ -529,12 +524,9 @@ fn a_counted_flag_is_given_as_often_as_it_counts() {
     );
     // A value after it is not its value: the message says how to write one.
     let error = parse(&["-v", "2"]).unwrap_err();
-    assert!(
-        error.issues[0].message.contains(
-            "after --verbose: a counted flag takes no value; write --verbose=2, or give --verbose that many times"
-        ),
-        "{}",
-        error.issues[0].message
+    assert_says(
+        &error.issues[0].message,
+        "after --verbose: a counted flag takes no value; write --verbose=2, or give --verbose that many times",
     );
     // A nullable one takes null, as a value, and toArgv writes it back.
     let nullable =
@@ -565,13 +557,7 @@ fn a_counted_flag_is_given_as_often_as_it_counts() {
     let flags = tool.flags_json();
     assert_eq!(flags[0]["count"], json!(true));
     assert!(flags[1].get("count").is_none());
-    let usage = tool
-        .usage(&toolshape::UsageRequest {
-            format: toolshape::Format::Text,
-            width: 80,
-            topic: None,
-        })
-        .unwrap();
+    let usage = usage_text(&tool, 80);
     let line = usage.lines().find(|l| l.contains("--verbose")).unwrap();
     assert!(
         line.trim_start().starts_with("-v, --verbose ") && line.contains(" [count]"),
@@ -599,21 +585,14 @@ fn only_a_number_can_be_counted() {
             .and_then(|t| t.parse_argv(&[], &toolshape::no_env).map(|_| ()))
             .unwrap_err();
         assert_eq!(error.code, toolshape::Code::InvalidOption);
-        assert!(
-            error.message.contains("--v cannot be counted") && error.message.contains(what),
-            "{}",
-            error.message
-        );
+        assert_says(&error.message, "--v cannot be counted");
+        assert_says(&error.message, what);
     }
     let positional =
         json!({"type": "object", "properties": {"v": {"type": "integer", "cli": {"count": true, "positional": 0}}}});
     let tool = Tool::compile(&positional, &CompileOptions::default()).unwrap();
     let error = tool.parse_argv(&[], &toolshape::no_env).unwrap_err();
-    assert!(
-        error.message.contains("is counted, a switch; it cannot be positional"),
-        "{}",
-        error.message
-    );
+    assert_says(&error.message, "is counted, a switch; it cannot be positional");
 }
 
 #[test]
@@ -647,13 +626,7 @@ fn an_alias_is_another_name_for_the_flag() {
         json!({"host": "b"})
     );
     // Usage lists them; completion offers the flag's own name, and an alias's choices.
-    let usage = tool
-        .usage(&toolshape::UsageRequest {
-            format: toolshape::Format::Text,
-            width: 100,
-            topic: None,
-        })
-        .unwrap();
+    let usage = usage_text(&tool, 100);
     assert!(usage.contains("[aliases: --server, --srv]"), "{usage}");
     let offered: Vec<String> = tool.complete(&["--"]).into_iter().map(|c| c.value).collect();
     assert_eq!(offered, ["--host", "--dry-run", "--no-dry-run", "--help"]);
@@ -671,11 +644,7 @@ fn an_alias_must_be_typeable_and_free() {
     let error =
         refused(json!({"type": "object", "properties": {"a": {"type": "string", "cli": {"aliases": ["b c"]}}}}));
     assert_eq!(error.code, toolshape::Code::InvalidFlagName);
-    assert!(
-        error.message.contains("the alias \"b c\" of --a contains white space"),
-        "{}",
-        error.message
-    );
+    assert_says(&error.message, "the alias \"b c\" of --a contains white space");
     for (schema, first) in [
         (
             json!({"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "string", "cli": {"aliases": ["a"]}}}}),
@@ -696,16 +665,8 @@ fn an_alias_must_be_typeable_and_free() {
     ] {
         let error = refused(schema);
         assert_eq!(error.code, toolshape::Code::FlagCollision);
-        assert!(
-            error.message.contains(&format!("would mean both {first} and")),
-            "{}",
-            error.message
-        );
-        assert!(
-            error.message.contains("give the alias another name"),
-            "{}",
-            error.message
-        );
+        assert_says(&error.message, &format!("would mean both {first} and"));
+        assert_says(&error.message, "give the alias another name");
     }
 }
 
@@ -728,13 +689,7 @@ fn a_deprecated_alias_keeps_an_old_name_working_and_warns_of_it() {
     );
     assert!(tool.deprecated_in(&["--host", "a", "--dry-run"]).is_empty());
     // Not advertised: usage lists the current aliases only; flags() tells them apart.
-    let usage = tool
-        .usage(&toolshape::UsageRequest {
-            format: toolshape::Format::Text,
-            width: 100,
-            topic: None,
-        })
-        .unwrap();
+    let usage = usage_text(&tool, 100);
     assert!(
         usage.contains("[aliases: --h0st]") && !usage.contains("server") && !usage.contains("--dry "),
         "{usage}"
@@ -749,5 +704,5 @@ fn a_deprecated_alias_keeps_an_old_name_working_and_warns_of_it() {
         .unwrap()
         .parse_argv(&[], &toolshape::no_env)
         .unwrap_err();
-    assert!(error.message.contains("\"name\" is missing"), "{}", error.message);
+    assert_says(&error.message, "\"name\" is missing");
 }

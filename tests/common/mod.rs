@@ -4,6 +4,22 @@
 
 use serde_json::{json, Map, Value};
 
+/// The tool's text usage at `width` columns.
+pub fn usage_text(tool: &toolshape::Tool, width: usize) -> String {
+    tool.usage(&toolshape::UsageRequest {
+        format: toolshape::Format::Text,
+        width,
+        topic: None,
+    })
+    .expect("text usage")
+}
+
+/// Fails, showing the whole message, unless it contains `part`.
+#[track_caller]
+pub fn assert_says(message: &str, part: &str) {
+    assert!(message.contains(part), "expected {part:?} in: {message}");
+}
+
 /// What every emitted schema must be, whatever went in: an object schema at
 /// the root, every `$ref` pointing inside the document, and no internal
 /// placeholder (they carry a NUL) anywhere.
