@@ -216,6 +216,29 @@ test("inputSchema({ client }) is cached, refuses with every issue, and oneOf is 
   assert.equal(check({ type: "object" }).length, CLIENTS.length);
 });
 
+test("a string with two regexes is one string flag; a client without allOf gets the first pattern and a report of the second", () => {
+  const Code = z.object({ code: z.string().regex(/^[a-z]/).regex(/[0-9]$/), size: z.intersection(z.number().int().min(1), z.number().max(10)) });
+  const tool = compile(Code);
+  assert.deepEqual(tool.parseArgv(["--code", "ab1", "--size", "3"]), { code: "ab1", size: 3 });
+  assert.match(tool.usage(), /--code <string>/);
+  assert.deepEqual(tool.inputSchema().properties, {
+    code: { type: "string", pattern: "^[a-z]", allOf: [{ pattern: "[0-9]$" }] },
+    size: { type: "integer", minimum: 1, maximum: 10 },
+  });
+  for (const client of ["openai-strict", "cursor", "gemini", "portable"]) {
+    const { properties } = tool.inputSchema({ client });
+    assert.equal(properties.code.pattern, "^[a-z]", client);
+    assert.equal(JSON.stringify(properties).includes("allOf"), false, client);
+    const dropped = tool.check(client).warnings.filter((w) => w.code === "KEYWORD_DROPPED" && w.pointer === "/properties/code/pattern");
+    assert.equal(dropped.length, 1, `${client}: ${JSON.stringify(tool.check(client))}`);
+  }
+  // What the client may now send, Zod still refuses, as the warning says.
+  assert.equal(Code.safeParse({ code: "abc", size: 3 }).success, false);
+  // A type conflict is no narrowing: strict mode still refuses it.
+  assert.equal(check({ type: "object", properties: { v: { allOf: [{ type: "string" }, { type: "number" }] } } }, "openai-strict").ok, false);
+  tool.free();
+});
+
 test("toolshape check prints a table and exits 1 on an error; inspect --client prints that client's schema", () => {
   const bin = join(root, "pkg", "bin", "toolshape.cjs");
   const fixture = join(root, "tests", "fixtures", "zod", "unicode-keys.json");

@@ -337,20 +337,32 @@ fn one_or_any_of(mut schemas: Vec<Json<'_>>) -> Json<'_> {
     Json::Object(map)
 }
 
-/// `allOf` members merged into one node: properties and `required` are
-/// united, a property two members define is merged in turn, and any other
-/// keyword two members give differently keeps the first member's value and
-/// is named in the returned list (with its pointer below the node).
-#[must_use]
-pub fn merge_all_of<'a>(members: &[Json<'a>]) -> (Map<'a>, Vec<String>) {
-    let mut out = Map::new();
+/// `allOf` members merged into their node: properties and `required` are
+/// united, a property two define is merged in turn, of two bounds the
+/// tighter stays, and any other keyword given differently keeps the value
+/// there first and is named in the returned list (its pointer below the
+/// node). The node's own keywords count: `{ type, pattern, allOf: [{
+/// pattern }] }` gives a second pattern, which is a conflict, not a
+/// keyword to add where absent.
+pub fn merge_members_into<'a>(target: &mut Map<'a>, members: &[Json<'a>]) -> Vec<String> {
     let mut conflicts = Vec::new();
     for member in members {
         if let Json::Object(map) = member {
-            merge_into(&mut out, map, "", &mut conflicts);
+            merge_into(target, map, "", &mut conflicts);
         }
     }
-    (out, conflicts)
+    conflicts
+}
+
+/// For a bound keyword, whether `new` is tighter than `kept`; `None` for
+/// any other keyword, or a bound that is not a number.
+fn tighter(key: &str, kept: &Json<'_>, new: &Json<'_>) -> Option<bool> {
+    let (kept, new) = (kept.as_f64()?, new.as_f64()?);
+    match key {
+        "minimum" | "exclusiveMinimum" | "minLength" | "minItems" | "minProperties" | "minContains" => Some(new > kept),
+        "maximum" | "exclusiveMaximum" | "maxLength" | "maxItems" | "maxProperties" | "maxContains" => Some(new < kept),
+        _ => None,
+    }
 }
 
 fn merge_into<'a>(target: &mut Map<'a>, member: &Map<'a>, at: &str, conflicts: &mut Vec<String>) {
@@ -385,8 +397,14 @@ fn merge_into<'a>(target: &mut Map<'a>, member: &Map<'a>, at: &str, conflicts: &
             }
             ("description" | "title", Some(_)) => {}
             (_, Some(existing)) => {
-                if existing != value {
-                    conflicts.push(format!("{at}/{}", crate::schema::escape_pointer_segment(key)));
+                if existing == value {
+                    continue;
+                }
+                match tighter(key, existing, value) {
+                    // Both bounds hold where the tighter one does.
+                    Some(true) => *existing = value.clone(),
+                    Some(false) => {}
+                    None => conflicts.push(format!("{at}/{}", crate::schema::escape_pointer_segment(key))),
                 }
             }
         }
@@ -405,7 +423,8 @@ mod tests {
 
     fn merged(values: &[Value]) -> (Value, Vec<String>) {
         let trees: Vec<Json<'_>> = values.iter().map(Json::borrow).collect();
-        let (merged, conflicts) = merge_all_of(&trees);
+        let mut merged = Map::new();
+        let conflicts = merge_members_into(&mut merged, &trees);
         (Json::Object(merged).to_value(), conflicts)
     }
 
@@ -484,5 +503,19 @@ mod tests {
         );
         let (_, conflicts) = merged(&[json!({"type": "string"}), json!({"type": "number"})]);
         assert_eq!(conflicts, ["/type"]);
+    }
+
+    #[test]
+    fn all_of_keeps_the_tighter_bound_and_names_a_second_pattern() {
+        let (all, conflicts) = merged(&[
+            json!({"type": "integer", "minimum": 1, "maximum": 100}),
+            json!({"minimum": 0, "maximum": 10, "pattern": "a"}),
+            json!({"pattern": "b"}),
+        ]);
+        assert_eq!(
+            all,
+            json!({"type": "integer", "minimum": 1, "maximum": 10, "pattern": "a"})
+        );
+        assert_eq!(conflicts, ["/pattern"]);
     }
 }

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 
 use crate::schema::json::{Distinct, Json, Map};
 
-use super::join::{join, merge_all_of, required_of};
+use super::join::{join, merge_members_into, required_of};
 use super::walk::Place;
 use super::Report;
 use crate::error::FindingCode;
@@ -66,20 +66,32 @@ pub fn flatten_root_union(root: &mut Json<'_>, report: &mut Report) {
     map.insert("type", text("object"));
 }
 
-/// An `allOf` merged into its node. Members that disagree keep the first
-/// member's value: refused when `exact`, else reported as dropped.
+/// An `allOf` merged into its node. Where the node and its members
+/// disagree the first value stays: refused when `exact`, unless what is
+/// lost only narrows a string or a number (a second `pattern`, a `format`,
+/// a `multipleOf`), which the server's validator still holds; else
+/// reported as dropped.
 pub fn merge_all_of_here(node: &mut Map<'_>, place: &Place, report: &mut Report, exact: bool) {
     let Some(Json::Array(members)) = node.remove("allOf") else {
         return;
     };
-    let (merged, conflicts) = merge_all_of(&members);
-    for conflict in conflicts {
+    for conflict in merge_members_into(node, &members) {
         let pointer = format!("{}{conflict}", place.pointer());
-        if exact {
+        let narrowing = conflict
+            .rsplit('/')
+            .next()
+            .is_some_and(|key| matches!(key, "pattern" | "format" | "multipleOf"));
+        if exact && !narrowing {
             report.refuse(
                 FindingCode::AllofConflict,
                 pointer,
                 "the allOf members give this keyword different values, and the client takes no allOf",
+            );
+        } else if narrowing {
+            report.warn(
+                FindingCode::KeywordDropped,
+                || pointer,
+                || "a second value of this keyword, which only an allOf could hold and the client takes none: the first is sent, and the server's validator still checks both",
             );
         } else {
             report.warn(
@@ -88,9 +100,6 @@ pub fn merge_all_of_here(node: &mut Map<'_>, place: &Place, report: &mut Report,
                 || "the allOf members disagree here; the first member's value is kept",
             );
         }
-    }
-    for (key, value) in merged {
-        node.insert_absent(key, value);
     }
 }
 

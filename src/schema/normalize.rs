@@ -4,6 +4,8 @@
 
 use std::collections::HashSet;
 
+use serde_json::Value;
+
 use super::enum_values::distinct_values;
 use super::shape::{Kind, ObjectShape, Shape, Union};
 
@@ -70,10 +72,116 @@ pub fn merge_all_of(members: Vec<Shape>) -> Shape {
     if kept.len() <= 1 {
         return kept.pop().unwrap_or_else(|| Shape::of(Kind::Any));
     }
-    if let Some(merged) = merge_open_objects(&kept) {
+    if let Some(merged) = merge_scalars(&kept).or_else(|| merge_open_objects(&kept)) {
         return merged;
     }
     Shape::of(Kind::AllOf(kept))
+}
+
+/// Scalars of one type and members that only constrain (a `pattern`, a
+/// bound, no type) mean one scalar with every keyword: Zod writes
+/// `z.string().regex(a).regex(b)` as `{ type, allOf: [{ pattern }, { pattern }] }`
+/// and `z.intersection` of two strings as `allOf` of both, and as an
+/// intersection the command line could only take it as JSON text, and
+/// clients that take no `allOf` lost the constraints.
+fn merge_scalars(members: &[Shape]) -> Option<Shape> {
+    let mut kind: Option<Kind> = None;
+    // Null passes the intersection only where every typed member takes it;
+    // a member without a type takes it already.
+    let mut nullable = true;
+    for member in members {
+        if member.default.is_some() || member.cli.is_some() || !member.applicators.is_empty() {
+            return None;
+        }
+        if member.kind == Kind::Any {
+            continue;
+        }
+        kind = Some(match (kind, &member.kind) {
+            (None, Kind::String | Kind::Number | Kind::Integer | Kind::Boolean) => member.kind.clone(),
+            (Some(Kind::Number | Kind::Integer), Kind::Integer) | (Some(Kind::Integer), Kind::Number) => Kind::Integer,
+            (Some(kept), other) if kept == *other => kept,
+            _ => return None,
+        });
+        nullable &= member.nullable;
+    }
+    let mut shape = Shape::of(kind.clone().unwrap_or(Kind::Any));
+    shape.nullable = kind.is_some() && nullable;
+    for member in members {
+        if shape.description.is_none() {
+            shape.description.clone_from(&member.description);
+        }
+        if shape.title.is_none() {
+            shape.title.clone_from(&member.title);
+        }
+        for (key, value) in &member.keywords {
+            meet(&mut shape.keywords, key, value);
+        }
+    }
+    Some(shape)
+}
+
+/// Adds `key: value` to `keywords` so that the node asks both: a bound
+/// keeps the tighter value, `uniqueItems` either's `true`, an annotation
+/// the value given last (a node's own `examples` beside a `$ref` over its
+/// target's, as before), and any other keyword given twice differently
+/// (two patterns, two formats) goes into the node's `allOf`, which JSON
+/// Schema reads as one more condition: never a keyword lost or replaced.
+pub fn meet(keywords: &mut super::Keywords, key: &str, value: &Value) {
+    let Some(kept) = keywords.get_mut(key) else {
+        keywords.push(key.to_owned(), value.clone());
+        return;
+    };
+    if kept == value {
+        return;
+    }
+    match (key, kept, value) {
+        ("allOf", Value::Array(list), Value::Array(more)) => list.extend(more.iter().cloned()),
+        (_, Value::Number(a), Value::Number(b)) if bound_side(key).is_some() => {
+            let (a, b) = (a.as_f64().unwrap_or(0.0), b.as_f64().unwrap_or(0.0));
+            let tighter = match bound_side(key) {
+                Some(Bound::Lower) => b > a,
+                _ => b < a,
+            };
+            if tighter {
+                keywords.insert(key.to_owned(), value.clone());
+            }
+        }
+        ("uniqueItems", kept, Value::Bool(true)) => *kept = Value::Bool(true),
+        ("uniqueItems", _, Value::Bool(false)) => {}
+        _ if is_annotation_keyword(key) => keywords.insert(key.to_owned(), value.clone()),
+        _ => {
+            let condition = Value::Object(std::iter::once((key.to_owned(), value.clone())).collect());
+            match keywords.get_mut("allOf") {
+                Some(Value::Array(list)) => list.push(condition),
+                _ => keywords.push("allOf".to_owned(), Value::Array(vec![condition])),
+            }
+        }
+    }
+}
+
+enum Bound {
+    Lower,
+    Upper,
+}
+
+fn bound_side(key: &str) -> Option<Bound> {
+    match key {
+        "minimum" | "exclusiveMinimum" | "minLength" | "minItems" | "minProperties" | "minContains" => {
+            Some(Bound::Lower)
+        }
+        "maximum" | "exclusiveMaximum" | "maxLength" | "maxItems" | "maxProperties" | "maxContains" => {
+            Some(Bound::Upper)
+        }
+        _ => None,
+    }
+}
+
+/// Keywords that describe rather than constrain: given twice, the last stays.
+fn is_annotation_keyword(key: &str) -> bool {
+    matches!(
+        key,
+        "examples" | "example" | "deprecated" | "readOnly" | "writeOnly" | "$comment"
+    ) || key.starts_with("x-")
 }
 
 /// Objects that allow extra keys and share no key mean the same as one
@@ -113,4 +221,93 @@ fn merge_open_objects(members: &[Shape]) -> Option<Shape> {
     shape.keywords = keywords;
     shape.description = members.iter().find_map(|m| m.description.clone());
     Some(shape)
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{json, Value};
+
+    use super::super::read::read_schema;
+    use super::super::shape::{Kind, Shape};
+
+    /// The shape of property `p` of `{ type: object, properties: { p: schema } }`.
+    fn property(schema: &Value) -> Shape {
+        let root = json!({"type": "object", "properties": {"p": schema}});
+        let read = read_schema(&root).unwrap_or_else(|e| panic!("{e:?}"));
+        let prop = read.root.as_object().and_then(|o| o.prop("p")).map(|p| p.shape.clone());
+        prop.unwrap_or_else(|| panic!("no property p"))
+    }
+
+    fn keywords(shape: &Shape) -> Value {
+        Value::Object(shape.keywords.iter().map(|(k, v)| (k.clone(), v.clone())).collect())
+    }
+
+    #[test]
+    fn an_intersection_of_scalars_is_one_scalar_with_the_tighter_bounds() {
+        let code = property(
+            &json!({"allOf": [{"type": "string", "minLength": 2}, {"type": "string", "maxLength": 4, "minLength": 1}]}),
+        );
+        assert_eq!(code.kind, Kind::String);
+        assert_eq!(keywords(&code), json!({"minLength": 2, "maxLength": 4}));
+        // Zod's `z.intersection(z.int().min(1), z.number().max(10))`.
+        let size = property(&json!({"allOf": [
+            {"type": "integer", "minimum": 1, "maximum": 9_007_199_254_740_991_i64},
+            {"type": "number", "maximum": 10}
+        ]}));
+        assert_eq!(size.kind, Kind::Integer);
+        assert_eq!(keywords(&size), json!({"minimum": 1, "maximum": 10}));
+        // Null passes only where every typed member takes it.
+        let nullable = property(&json!({"allOf": [{"type": ["string", "null"]}, {"type": "string", "minLength": 1}]}));
+        assert!(!nullable.nullable);
+        let both =
+            property(&json!({"allOf": [{"type": ["string", "null"]}, {"type": ["string", "null"]}, {"minLength": 1}]}));
+        assert!(both.nullable);
+    }
+
+    #[test]
+    fn a_second_pattern_stays_a_condition_of_its_own() {
+        // Zod's `z.string().regex(a).regex(b)`; the node's own pattern is asked too.
+        let code = property(
+            &json!({"type": "string", "pattern": "c", "allOf": [{"pattern": "a"}, {"pattern": "b", "minLength": 3}]}),
+        );
+        assert_eq!(code.kind, Kind::String);
+        assert_eq!(
+            keywords(&code),
+            json!({"pattern": "a", "allOf": [{"pattern": "b"}, {"pattern": "c"}], "minLength": 3})
+        );
+        // Annotations given twice keep the last; a repeated equal keyword is one.
+        let described = property(
+            &json!({"allOf": [{"type": "string", "examples": ["x"], "format": "email"}, {"examples": ["y"], "format": "email"}]}),
+        );
+        assert_eq!(keywords(&described), json!({"examples": ["y"], "format": "email"}));
+        // `uniqueItems: true` holds whichever member says it.
+        let unique = property(&json!({"allOf": [{"uniqueItems": false}, {"uniqueItems": true}]}));
+        assert_eq!(keywords(&unique), json!({"uniqueItems": true}));
+    }
+
+    #[test]
+    fn keywords_beside_a_ref_are_asked_with_its_targets() {
+        let root = json!({
+            "type": "object",
+            "properties": {"p": {"$ref": "#/$defs/Limit", "maximum": 200, "minimum": 5, "examples": [7]}},
+            "$defs": {"Limit": {"type": "integer", "minimum": 0, "maximum": 100, "examples": [1]}}
+        });
+        let read = read_schema(&root).unwrap_or_else(|e| panic!("{e:?}"));
+        let limit = read.root.as_object().and_then(|o| o.prop("p")).map(|p| p.shape.clone());
+        let limit = limit.unwrap_or_else(|| panic!("no property p"));
+        assert_eq!(limit.kind, Kind::Integer);
+        assert_eq!(keywords(&limit), json!({"minimum": 5, "maximum": 100, "examples": [7]}));
+    }
+
+    #[test]
+    fn members_of_other_types_or_with_defaults_stay_an_intersection() {
+        for schema in [
+            json!({"allOf": [{"type": "string"}, {"type": "number"}]}),
+            json!({"allOf": [{"type": "string", "default": "a"}, {"minLength": 1}]}),
+            json!({"allOf": [{"type": "string"}, {"not": {"const": "x"}}]}),
+            json!({"allOf": [{"enum": ["a", "b"]}, {"type": "string", "minLength": 1}]}),
+        ] {
+            assert!(matches!(property(&schema).kind, Kind::AllOf(_)), "{schema}");
+        }
+    }
 }

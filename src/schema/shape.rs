@@ -339,6 +339,10 @@ impl Keywords {
         self.0.is_empty()
     }
 
+    pub fn get_mut(&mut self, key: &str) -> Option<&mut Value> {
+        self.0.iter_mut().find(|(k, _)| k == key).map(|(_, v)| v)
+    }
+
     /// Sets `key`, replacing its value where it is already present.
     pub fn insert(&mut self, key: String, value: Value) {
         match self.0.iter_mut().find(|(k, _)| *k == key) {

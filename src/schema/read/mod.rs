@@ -21,7 +21,7 @@ mod structure;
 
 use slots::{role, Role, Slots};
 
-use super::normalize::{fold_union, merge_all_of};
+use super::normalize::{fold_union, meet, merge_all_of};
 use super::pointer::{resolve_local_ref, At};
 use super::shape::{Def, Keywords, Kind, Schema, Shape, Union};
 use crate::error::{Code, Error, Result};
@@ -277,8 +277,10 @@ impl<'a> Reader<'a> {
         if shape.keywords.is_empty() {
             shape.keywords = keywords;
         } else {
+            // The shape already holds what its `allOf` members or `$ref`
+            // target ask; the node's own keywords are asked as well.
             for (key, value) in keywords.iter() {
-                shape.keywords.insert(key.clone(), value.clone());
+                meet(&mut shape.keywords, key, value);
             }
         }
         Ok(())
