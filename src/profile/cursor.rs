@@ -23,6 +23,9 @@ pub fn shape(schema: &mut Json<'_>, report: &mut Report) {
 pub fn no_composition(node: &mut Map<'_>, place: &Place, report: &mut Report) {
     merge_all_of_here(node, place, report, false);
     join_union_here(node, place, report);
+    // Branches that share an `allOf` (their second `pattern`) keep it
+    // in what they are joined into.
+    merge_all_of_here(node, place, report, false);
     drop_null(node, place, report);
     stringify_enum(node, place, report, false);
 }

@@ -55,6 +55,7 @@ pub fn shape(schema: &mut Json<'_>, report: &mut Report) {
         rewrite_composite(node, place, report);
         drop_keywords(node, place, UNSUPPORTED, report, "not supported in strict mode");
         items_everywhere(node);
+        type_mixed_enum(node);
         narrow_any(node, place, report);
         if place.depth == MAX_NESTING + 1 {
             report.refuse(
@@ -87,6 +88,8 @@ pub fn shape(schema: &mut Json<'_>, report: &mut Report) {
 
 /// `oneOf` as `anyOf`, `allOf` merged exactly, a tuple as an array.
 fn rewrite_composite(node: &mut Map<'_>, place: &Place, report: &mut Report) {
+    // First: a member may bring a `oneOf` of its own into the node.
+    merge_all_of_here(node, place, report, true);
     if let Some(Json::Array(branches)) = node.remove("oneOf") {
         report.warn(
             FindingCode::OneofToAnyof,
@@ -95,8 +98,53 @@ fn rewrite_composite(node: &mut Map<'_>, place: &Place, report: &mut Report) {
         );
         node.insert("anyOf", Json::Array(branches));
     }
-    merge_all_of_here(node, place, report, true);
     loosen_tuple(node, place, report);
+}
+
+/// An enum of several JSON types (`z.literal(["a", 1])`) is written
+/// without a `type`, and strict mode refuses a node without one, enum or
+/// not ("schema must have a 'type' key", openclaw/clawpatch#60): its
+/// values are split by type into an `anyOf` of typed enums, which accepts
+/// the same values. Values that are objects or arrays are left alone.
+fn type_mixed_enum(node: &mut Map<'_>) {
+    if has_any(node, &["type", "anyOf", "$ref"]) {
+        return;
+    }
+    let Some(Json::Array(values)) = node.get("enum") else {
+        return;
+    };
+    let type_of = |value: &Json<'_>| match value {
+        Json::Null => Some("null"),
+        Json::Bool(_) => Some("boolean"),
+        Json::Number(_) => Some("number"),
+        Json::String(_) => Some("string"),
+        Json::Array(_) | Json::Object(_) => None,
+    };
+    let mut types: Vec<&'static str> = Vec::new();
+    for value in values {
+        let Some(name) = type_of(value) else {
+            return;
+        };
+        if !types.contains(&name) {
+            types.push(name);
+        }
+    }
+    let Some(Json::Array(values)) = node.remove("enum") else {
+        return;
+    };
+    let branches = types
+        .into_iter()
+        .map(|name| {
+            let mut branch = Map::with_capacity(2);
+            branch.insert("type", Json::text(name));
+            if name != "null" {
+                let own: Vec<Json<'_>> = values.iter().filter(|v| type_of(v) == Some(name)).cloned().collect();
+                branch.insert("enum", Json::Array(own));
+            }
+            Json::Object(branch)
+        })
+        .collect();
+    node.insert("anyOf", Json::Array(branches));
 }
 
 /// What gives a node its type, directly or through its branches.

@@ -72,10 +72,15 @@ pub fn flatten_root_union(root: &mut Json<'_>, report: &mut Report) {
 /// a `multipleOf`), which the server's validator still holds; else
 /// reported as dropped.
 pub fn merge_all_of_here(node: &mut Map<'_>, place: &Place, report: &mut Report, exact: bool) {
-    let Some(Json::Array(members)) = node.remove("allOf") else {
-        return;
-    };
-    for conflict in merge_members_into(node, &members) {
+    // A member that is itself an `allOf` brings its own up into the node:
+    // merged again until none is left, each round one level of the tree.
+    while let Some(Json::Array(members)) = node.remove("allOf") {
+        merge_members_here(node, &members, place, report, exact);
+    }
+}
+
+fn merge_members_here<'a>(node: &mut Map<'a>, members: &[Json<'a>], place: &Place, report: &mut Report, exact: bool) {
+    for conflict in merge_members_into(node, members) {
         let pointer = format!("{}{conflict}", place.pointer());
         let narrowing = conflict
             .rsplit('/')
@@ -128,11 +133,21 @@ pub fn loosened_keys<'k>(what: &str, each: impl Iterator<Item = (String, Vec<&'k
 
 /// A nested `anyOf`/`oneOf` as one schema (clients with no composition).
 pub fn join_union_here(node: &mut Map<'_>, place: &Place, report: &mut Report) {
-    let Some((keyword, Json::Array(branches))) =
-        ["anyOf", "oneOf"].iter().find_map(|k| node.remove(k).map(|v| (*k, v)))
-    else {
-        return;
-    };
+    // Both when a node has both (an `allOf` merged into it can bring one).
+    for keyword in ["anyOf", "oneOf"] {
+        if let Some(Json::Array(branches)) = node.remove(keyword) {
+            join_branches_here(node, keyword, branches, place, report);
+        }
+    }
+}
+
+fn join_branches_here<'a>(
+    node: &mut Map<'a>,
+    keyword: &'static str,
+    branches: Vec<Json<'a>>,
+    place: &Place,
+    report: &mut Report,
+) {
     let count = branches.len();
     let joined = join(branches);
     report.warn(
@@ -344,6 +359,23 @@ pub fn stringify_enum(node: &mut Map<'_>, place: &Place, report: &mut Report, ge
     if values.iter().all(Json::is_string) {
         if let Some(constant) = node.remove("const") {
             node.insert("enum", Json::Array(vec![constant]));
+        }
+        // An `allOf` merged into one node can give string values a type
+        // they do not have (`{ type: "integer" }` with `{ const: "a" }`):
+        // such a node accepted nothing, and Gemini takes an enum on a
+        // string alone.
+        let typed_otherwise = match node.get("type") {
+            Some(Json::String(t)) => t != "string",
+            Some(Json::Array(types)) => !types.iter().any(|t| t.as_str() == Some("string")),
+            _ => false,
+        };
+        if gemini && typed_otherwise {
+            node.insert("type", text("string"));
+            report.warn(
+                FindingCode::KeywordDropped,
+                || place.at("type"),
+                || "the type and the enum values disagree, so no value fitted; written as a string of those values",
+            );
         }
         return;
     }

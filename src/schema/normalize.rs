@@ -65,17 +65,46 @@ fn literal_values(branches: &[Shape]) -> Option<Vec<serde_json::Value>> {
 #[must_use]
 #[inline(never)] // out of the reader: a first compile of a plain schema need not compile it (start-up)
 pub fn merge_all_of(members: Vec<Shape>) -> Shape {
-    let mut kept: Vec<Shape> = members
-        .into_iter()
-        .filter(|m| !(m.kind == Kind::Any && m.is_bare()))
-        .collect();
-    if kept.len() <= 1 {
-        return kept.pop().unwrap_or_else(|| Shape::of(Kind::Any));
+    // A member that only describes (`{ description }`, as `.describe()` on
+    // an intersection writes it) constrains nothing: its words go to the
+    // result, unless a member says its own.
+    let mut words: (Option<String>, Option<Box<String>>) = (None, None);
+    let mut kept: Vec<Shape> = Vec::with_capacity(members.len());
+    for member in members {
+        if member.kind == Kind::Any && member.is_bare() {
+            continue;
+        }
+        if only_words(&member) {
+            words.0 = words.0.or(member.description);
+            words.1 = words.1.or(member.title);
+            continue;
+        }
+        kept.push(member);
     }
-    if let Some(merged) = merge_scalars(&kept).or_else(|| merge_open_objects(&kept)) {
-        return merged;
+    let mut shape = if kept.len() <= 1 {
+        kept.pop().unwrap_or_else(|| Shape::of(Kind::Any))
+    } else if let Some(merged) = merge_scalars(&kept).or_else(|| merge_open_objects(&kept)) {
+        merged
+    } else {
+        Shape::of(Kind::AllOf(kept))
+    };
+    if shape.description.is_none() {
+        shape.description = words.0;
     }
-    Shape::of(Kind::AllOf(kept))
+    if shape.title.is_none() {
+        shape.title = words.1;
+    }
+    shape
+}
+
+/// A schema for any value with a description or title and nothing else.
+fn only_words(shape: &Shape) -> bool {
+    shape.kind == Kind::Any
+        && !shape.nullable
+        && shape.default.is_none()
+        && shape.cli.is_none()
+        && shape.keywords.is_empty()
+        && shape.applicators.is_empty()
 }
 
 /// Scalars of one type and members that only constrain (a `pattern`, a
