@@ -334,6 +334,17 @@ fn generated_leaf() -> BoxedStrategy<Value> {
         Just(json!({ "enum": ["a", 1, null] })),
         Just(json!({ "type": "string", "not": { "const": "no" } })),
         Just(json!({})),
+        Just(json!({ "type": ["string", "number", "boolean"] })),
+        Just(json!({ "type": "string", "nullable": true, "description": "OpenAPI's null" })),
+        Just(json!({ "type": "number", "minimum": 0, "exclusiveMinimum": true })),
+        Just(json!({ "type": "string", "const": "tag", "default": "tag" })),
+        Just(json!({ "type": "integer", "enum": [200, 404], "title": "Status" })),
+        Just(json!({ "type": "string", "if": { "minLength": 2 }, "then": { "pattern": "^a" } })),
+        Just(json!({ "enum": [{ "a": 1 }, [1], "x"] })),
+        Just(json!({ "const": { "a": 1 } })),
+        Just(json!({ "const": 5, "description": "five" })),
+        Just(json!({ "enum": [null] })),
+        Just(json!(true)),
     ]
     .boxed()
 }
@@ -343,8 +354,18 @@ fn generated_leaf() -> BoxedStrategy<Value> {
 /// and members that disagree.
 fn generated_all_of(inner: BoxedStrategy<Value>) -> BoxedStrategy<Value> {
     prop_oneof![
-        (generated_object(inner.clone()), generated_object(inner.clone()))
+        // Objects with keys of their own, or the same key saying the same
+        // (members that give one key two types describe no value).
+        (generated_object(inner.clone()), generated_object_of(inner.clone(), &["e", "f", "g"]))
             .prop_map(|(a, b)| json!({ "allOf": [a, b] })),
+        (inner.clone(), any::<bool>()).prop_map(|(shared, closed)| {
+            let second = if closed {
+                json!({ "type": "object", "properties": { "k": shared.clone() }, "additionalProperties": false })
+            } else {
+                json!({ "type": "object", "properties": { "k": shared.clone() }, "required": ["k"] })
+            };
+            json!({ "allOf": [{ "type": "object", "properties": { "k": shared } }, second] })
+        }),
         // Scalars that agree on a type (members that contradict each other,
         // an integer that must equal a string, describe no value and are
         // left out: no client has a way to say so).
@@ -360,12 +381,13 @@ fn generated_all_of(inner: BoxedStrategy<Value>) -> BoxedStrategy<Value> {
 }
 
 fn generated_object(inner: BoxedStrategy<Value>) -> BoxedStrategy<Value> {
+    generated_object_of(inner, &["a", "b", "c", "d"])
+}
+
+fn generated_object_of(inner: BoxedStrategy<Value>, keys: &'static [&'static str]) -> BoxedStrategy<Value> {
     (
-        prop::collection::vec(
-            (prop::sample::select(&["a", "b", "c", "d"][..]), inner, any::<bool>()),
-            0..4,
-        ),
-        0..4usize,
+        prop::collection::vec((prop::sample::select(keys), inner, any::<bool>()), 0..4),
+        0..10usize,
     )
         .prop_map(|(props, additional)| {
             let mut properties = Map::new();
@@ -380,6 +402,11 @@ fn generated_object(inner: BoxedStrategy<Value>) -> BoxedStrategy<Value> {
             match additional {
                 1 => node["additionalProperties"] = json!(false),
                 2 => node["additionalProperties"] = json!({ "type": "number" }),
+                3 => node["additionalProperties"] = json!(true),
+                4 => node["patternProperties"] = json!({ "^x-": { "type": "string" } }),
+                5 => node["propertyNames"] = json!({ "pattern": "^[a-z]+$" }),
+                6 => node["dependentRequired"] = json!({ "a": ["b"] }),
+                7 => node["minProperties"] = json!(1),
                 _ => {}
             }
             node
@@ -407,7 +434,28 @@ fn generated_node() -> BoxedStrategy<Value> {
                     .clone()
                     .prop_map(|member| json!({ "anyOf": [member, { "type": "null" }] })),
                 generated_all_of(inner.clone()),
-                inner.prop_map(|shared| json!({ "$ref": "#/$defs/Shared", "$defs": { "Shared": shared } })),
+                inner
+                    .clone()
+                    .prop_map(|shared| json!({ "$ref": "#/$defs/Shared", "$defs": { "Shared": shared } })),
+                // A recursive definition: a node whose `next` is itself.
+                (generated_object(inner.clone()), any::<bool>()).prop_map(|(mut node, required)| {
+                    node["properties"]["next"] = json!({ "$ref": "#/$defs/Node" });
+                    if required {
+                        node["required"]
+                            .as_array_mut()
+                            .into_iter()
+                            .for_each(|r| r.push(json!("next")));
+                    }
+                    json!({ "$ref": "#/$defs/Node", "$defs": { "Node": node } })
+                }),
+                (inner.clone(), any::<bool>()).prop_map(|(items, closed)| if closed {
+                    json!({ "type": "array", "prefixItems": [items], "items": false })
+                } else {
+                    json!({ "type": "array", "items": items, "uniqueItems": true, "minItems": 1 })
+                }),
+                inner.prop_map(
+                    |schema| json!({ "anyOf": [schema, { "type": "null" }], "default": null, "description": "or null" })
+                ),
             ]
         })
         .boxed()

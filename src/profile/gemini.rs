@@ -166,6 +166,13 @@ fn any_of_alone(node: &mut Map<'_>, place: &Place, report: &mut Report) {
         if nullable {
             node.insert("nullable", Json::Bool(true));
         }
+        // The branch left may say what this node's rules already
+        // rewrote: a type list, or an `anyOf` of its own (a tuple's
+        // positions `[string | number, null]` joined).
+        type_list(node);
+        if node.contains_key("anyOf") {
+            any_of_alone(node, place, report);
+        }
         return;
     }
     let description = node.remove("description");
@@ -202,6 +209,15 @@ fn enums(node: &mut Map<'_>, place: &Place, report: &mut Report) {
         node.insert("enum", Json::Array(rest));
     }
     let values = super::join::enum_values(node).unwrap_or(&[]);
+    if values.iter().any(|v| matches!(v, Json::Object(_) | Json::Array(_))) {
+        let key = if node.contains_key("enum") { "enum" } else { "const" };
+        report.refuse(
+            FindingCode::MixedEnum,
+            place.at(key),
+            "an enum or const holding an object or an array: Gemini takes enum values on strings and numbers only",
+        );
+        return;
+    }
     let booleans = !values.is_empty() && values.iter().all(Json::is_boolean);
     // The one JSON type every value has, for a node that names none.
     let kind = values

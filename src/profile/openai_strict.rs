@@ -55,7 +55,7 @@ pub fn shape(schema: &mut Json<'_>, report: &mut Report) {
         rewrite_composite(node, place, report);
         drop_keywords(node, place, UNSUPPORTED, report, "not supported in strict mode");
         items_everywhere(node);
-        type_mixed_enum(node);
+        type_enum(node, place, report);
         narrow_any(node, place, report);
         if place.depth == MAX_NESTING + 1 {
             report.refuse(
@@ -101,36 +101,44 @@ fn rewrite_composite(node: &mut Map<'_>, place: &Place, report: &mut Report) {
     loosen_tuple(node, place, report);
 }
 
-/// An enum of several JSON types (`z.literal(["a", 1])`) is written
-/// without a `type`, and strict mode refuses a node without one, enum or
-/// not ("schema must have a 'type' key", openclaw/clawpatch#60): its
-/// values are split by type into an `anyOf` of typed enums, which accepts
-/// the same values. Values that are objects or arrays are left alone.
-fn type_mixed_enum(node: &mut Map<'_>) {
+/// An enum or `const` is written without a `type` when its values are of
+/// several JSON types (`z.literal(["a", 1])`), or by hand; strict mode
+/// refuses a node without one, enum or not ("schema must have a 'type'
+/// key", openclaw/clawpatch#60). One type is written beside the values;
+/// several split the values by type into an `anyOf` of typed enums, which
+/// accepts the same values. An object or an array among them is refused:
+/// no type strict mode can write holds it (a closed object with every key
+/// required is not a value's shape).
+fn type_enum(node: &mut Map<'_>, place: &Place, report: &mut Report) {
     if has_any(node, &["type", "anyOf", "$ref"]) {
         return;
     }
-    let Some(Json::Array(values)) = node.get("enum") else {
+    let Some(values) = super::join::enum_values(node) else {
         return;
-    };
-    let type_of = |value: &Json<'_>| match value {
-        Json::Null => Some("null"),
-        Json::Bool(_) => Some("boolean"),
-        Json::Number(_) => Some("number"),
-        Json::String(_) => Some("string"),
-        Json::Array(_) | Json::Object(_) => None,
     };
     let mut types: Vec<&'static str> = Vec::new();
     for value in values {
-        let Some(name) = type_of(value) else {
+        let Some(name) = scalar_type(value) else {
+            let key = if node.contains_key("enum") { "enum" } else { "const" };
+            report.refuse(
+                FindingCode::MixedEnum,
+                place.at(key),
+                "an enum or const holding an object or an array: strict mode needs a type at every node and has none for it",
+            );
             return;
         };
         if !types.contains(&name) {
             types.push(name);
         }
     }
-    let Some(Json::Array(values)) = node.remove("enum") else {
+    if let [only] = types.as_slice() {
+        node.insert("type", Json::text(only));
         return;
+    }
+    let values = match (node.remove("enum"), node.remove("const")) {
+        (Some(Json::Array(values)), _) => values,
+        (_, Some(value)) => vec![value],
+        _ => return,
     };
     let branches = types
         .into_iter()
@@ -138,13 +146,28 @@ fn type_mixed_enum(node: &mut Map<'_>) {
             let mut branch = Map::with_capacity(2);
             branch.insert("type", Json::text(name));
             if name != "null" {
-                let own: Vec<Json<'_>> = values.iter().filter(|v| type_of(v) == Some(name)).cloned().collect();
+                let own: Vec<Json<'_>> = values
+                    .iter()
+                    .filter(|v| scalar_type(v) == Some(name))
+                    .cloned()
+                    .collect();
                 branch.insert("enum", Json::Array(own));
             }
             Json::Object(branch)
         })
         .collect();
     node.insert("anyOf", Json::Array(branches));
+}
+
+/// The JSON type of a scalar value, `None` for an object or an array.
+fn scalar_type(value: &Json<'_>) -> Option<&'static str> {
+    match value {
+        Json::Null => Some("null"),
+        Json::Bool(_) => Some("boolean"),
+        Json::Number(_) => Some("number"),
+        Json::String(_) => Some("string"),
+        Json::Array(_) | Json::Object(_) => None,
+    }
 }
 
 /// What gives a node its type, directly or through its branches.
