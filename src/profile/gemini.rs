@@ -15,7 +15,7 @@ use crate::schema::json::{Json, Map};
 
 use super::rules::{
     drop_keyword, flatten_root_union, items_everywhere, loosen_tuple, merge_all_of_here, object_of, refuse_keys,
-    refuse_recursion, stringify_enum, text,
+    refuse_recursion, refuse_structured_values, stringify_enum, text,
 };
 use super::walk::{each_schema, Place};
 use super::Report;
@@ -208,16 +208,15 @@ fn enums(node: &mut Map<'_>, place: &Place, report: &mut Report) {
         }
         node.insert("enum", Json::Array(rest));
     }
-    let values = super::join::enum_values(node).unwrap_or(&[]);
-    if values.iter().any(|v| matches!(v, Json::Object(_) | Json::Array(_))) {
-        let key = if node.contains_key("enum") { "enum" } else { "const" };
-        report.refuse(
-            FindingCode::MixedEnum,
-            place.at(key),
-            "an enum or const holding an object or an array: Gemini takes enum values on strings and numbers only",
-        );
+    if refuse_structured_values(
+        node,
+        place,
+        report,
+        "Gemini takes enum values on strings and numbers only",
+    ) {
         return;
     }
+    let values = super::join::enum_values(node).unwrap_or(&[]);
     let booleans = !values.is_empty() && values.iter().all(Json::is_boolean);
     // The one JSON type every value has, for a node that names none.
     let kind = values

@@ -13,6 +13,7 @@ use crate::schema::json::{Json, Map};
 
 use super::rules::{
     accepts_null, drop_keywords, has_any, items_everywhere, loosen_tuple, make_nullable, merge_all_of_here, object_of,
+    refuse_structured_values,
 };
 use super::walk::{each_schema, Place};
 use super::Report;
@@ -113,20 +114,19 @@ fn type_enum(node: &mut Map<'_>, place: &Place, report: &mut Report) {
     if has_any(node, &["type", "anyOf", "$ref"]) {
         return;
     }
+    if refuse_structured_values(
+        node,
+        place,
+        report,
+        "strict mode needs a type at every node and has none for it",
+    ) {
+        return;
+    }
     let Some(values) = super::join::enum_values(node) else {
         return;
     };
     let mut types: Vec<&'static str> = Vec::new();
-    for value in values {
-        let Some(name) = scalar_type(value) else {
-            let key = if node.contains_key("enum") { "enum" } else { "const" };
-            report.refuse(
-                FindingCode::MixedEnum,
-                place.at(key),
-                "an enum or const holding an object or an array: strict mode needs a type at every node and has none for it",
-            );
-            return;
-        };
+    for name in values.iter().filter_map(scalar_type) {
         if !types.contains(&name) {
             types.push(name);
         }

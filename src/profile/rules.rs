@@ -348,6 +348,23 @@ pub fn object_of<'a>(key: &'static str, value: Json<'a>) -> Json<'a> {
     Json::Object(map)
 }
 
+/// Refuses an enum or `const` holding an object or an array, which a
+/// client that needs a scalar type beside its values cannot write (`why`
+/// says so); true when it did.
+pub fn refuse_structured_values(node: &Map<'_>, place: &Place, report: &mut Report, why: &str) -> bool {
+    let structured = super::join::enum_values(node)
+        .is_some_and(|values| values.iter().any(|v| matches!(v, Json::Object(_) | Json::Array(_))));
+    if structured {
+        let key = if node.contains_key("enum") { "enum" } else { "const" };
+        report.refuse(
+            FindingCode::MixedEnum,
+            place.at(key),
+            format!("an enum or const holding an object or an array: {why}"),
+        );
+    }
+    structured
+}
+
 /// Enum values (and a `const`) written as strings: clients that take only
 /// string enums. `gemini` marks the node `format: "enum"` and keeps its
 /// type; others make it a string. Refused when two values would read the
