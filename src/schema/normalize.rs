@@ -315,6 +315,20 @@ mod tests {
     }
 
     #[test]
+    fn zods_safe_integer_bounds_are_left_out_and_other_bounds_kept() {
+        let safe = 9_007_199_254_740_991_i64;
+        let int = property(&json!({"type": "integer", "minimum": -safe, "maximum": safe, "multipleOf": 2}));
+        assert_eq!(keywords(&int), json!({"multipleOf": 2}));
+        let own = property(&json!({"type": ["integer", "null"], "minimum": 0, "maximum": safe}));
+        assert_eq!(keywords(&own), json!({"minimum": 0}));
+        // Not an integer, or not exactly Zod's bound: as written.
+        let number = property(&json!({"type": "number", "maximum": safe}));
+        assert_eq!(keywords(&number), json!({"maximum": safe}));
+        let near = property(&json!({"type": "integer", "maximum": safe - 1, "minimum": safe}));
+        assert_eq!(keywords(&near), json!({"maximum": safe - 1, "minimum": safe}));
+    }
+
+    #[test]
     fn keywords_beside_a_ref_are_asked_with_its_targets() {
         let root = json!({
             "type": "object",

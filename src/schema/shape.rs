@@ -358,6 +358,11 @@ impl Keywords {
         Some(self.0.swap_remove(at).1)
     }
 
+    /// Keeps the keywords `keep` says yes to, in their order.
+    pub fn retain(&mut self, mut keep: impl FnMut(&str, &Value) -> bool) {
+        self.0.retain(|(key, value)| keep(key, value));
+    }
+
     /// Adds a keyword read from a node, whose keys are already unique.
     pub fn push(&mut self, key: String, value: Value) {
         self.0.push((key, value));

@@ -105,6 +105,20 @@ pub fn normalize_exclusive_bounds(keywords: &mut Keywords) {
     }
 }
 
+/// Zod writes `.int()` as `minimum: -(2^53 - 1), maximum: 2^53 - 1`: the
+/// integers a JSON number holds exactly, which is every integer a client
+/// would send. CLIENTS.md (section 5) counts them as noise to drop: about
+/// forty characters in every client's schema for each integer field, read
+/// by the model on every request, for no value it would refuse.
+pub fn drop_safe_integer_bounds(keywords: &mut Keywords) {
+    const SAFE: i64 = 9_007_199_254_740_991;
+    keywords.retain(|key, value| match key {
+        "minimum" => value.as_i64() != Some(-SAFE),
+        "maximum" => value.as_i64() != Some(SAFE),
+        _ => true,
+    });
+}
+
 /// A rough size of a JSON value, so that inlining one many times is charged.
 pub fn weight(value: &Json<'_>) -> usize {
     let mut total = 0usize;

@@ -26,7 +26,10 @@ use super::pointer::{resolve_local_ref, At};
 use super::shape::{Def, Keywords, Kind, Schema, Shape, Union};
 use crate::error::{Code, Error, Result};
 use crate::limits::{MAX_DEPTH, MAX_SCHEMA_WEIGHT};
-use keywords::{enum_shape, is_annotation, normalize_exclusive_bounds, read_types, slot_name, unique_names, weight};
+use keywords::{
+    drop_safe_integer_bounds, enum_shape, is_annotation, normalize_exclusive_bounds, read_types, slot_name,
+    unique_names, weight,
+};
 
 /// Reads a root schema value.
 pub fn read_schema(root: &Value) -> Result<Schema> {
@@ -273,7 +276,10 @@ impl<'a> Reader<'a> {
     /// The kept keywords of a node (bounds, formats, ...) added to its shape.
     #[inline(never)] // out of `read_kind`: most nodes keep none
     fn keep_keywords(&mut self, shape: &mut Shape, map: &Map<'_>, pointer: &At<'_>) -> Result<()> {
-        let keywords = self.keywords(map, pointer)?;
+        let mut keywords = self.keywords(map, pointer)?;
+        if shape.kind == Kind::Integer {
+            drop_safe_integer_bounds(&mut keywords);
+        }
         if shape.keywords.is_empty() {
             shape.keywords = keywords;
         } else {
