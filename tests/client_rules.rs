@@ -493,6 +493,53 @@ proptest! {
     }
 }
 
+/// An action union as Zod writes `z.discriminatedUnion("action", [...])`
+/// at the root, or a plain union of objects: every profile flattens it or
+/// keeps it where its client takes a root union.
+fn generated_root_union() -> impl Strategy<Value = Value> {
+    (
+        prop::collection::vec(generated_object(generated_node()), 2..4),
+        any::<bool>(),
+        any::<bool>(),
+    )
+        .prop_map(|(branches, tagged, exclusive)| {
+            let branches: Vec<Value> = branches
+                .into_iter()
+                .enumerate()
+                .map(|(i, mut branch)| {
+                    if tagged {
+                        branch["properties"]["action"] = json!({ "type": "string", "const": format!("act{i}") });
+                        if let Some(required) = branch["required"].as_array_mut() {
+                            required.push(json!("action"));
+                        }
+                    }
+                    branch
+                })
+                .collect();
+            let keyword = if exclusive { "oneOf" } else { "anyOf" };
+            let mut root = json!({ "type": "object" });
+            root[keyword] = Value::Array(branches);
+            root
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases() / 2))]
+
+    #[test]
+    fn generated_root_unions_are_emitted_as_each_client_accepts_or_refused_with_a_rule(root in generated_root_union()) {
+        let mut root = root;
+        let mut defs = Map::new();
+        gather_defs(&mut root, &mut defs);
+        if !defs.is_empty() {
+            root["$defs"] = Value::Object(defs);
+        }
+        if let Err(why) = each_client_accepts_or_a_rule_refuses(&root) {
+            prop_assert!(false, "{root:#}\n{why}");
+        }
+    }
+}
+
 fn gather_defs(node: &mut Value, defs: &mut Map<String, Value>) {
     match node {
         Value::Object(map) => {
