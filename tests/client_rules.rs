@@ -479,14 +479,7 @@ proptest! {
     /// fixtures happen to hold.
     #[test]
     fn generated_schemas_are_emitted_as_each_client_accepts_or_refused_with_a_rule(root in generated_object(generated_node())) {
-        // `$defs` written inside a property are gathered at the root, where
-        // a `$ref` finds them.
-        let mut root = root;
-        let mut defs = Map::new();
-        gather_defs(&mut root, &mut defs);
-        if !defs.is_empty() {
-            root["$defs"] = Value::Object(defs);
-        }
+        let root = with_defs_at_root(root);
         if let Err(why) = each_client_accepts_or_a_rule_refuses(&root) {
             prop_assert!(false, "{root:#}\n{why}");
         }
@@ -528,16 +521,22 @@ proptest! {
 
     #[test]
     fn generated_root_unions_are_emitted_as_each_client_accepts_or_refused_with_a_rule(root in generated_root_union()) {
-        let mut root = root;
-        let mut defs = Map::new();
-        gather_defs(&mut root, &mut defs);
-        if !defs.is_empty() {
-            root["$defs"] = Value::Object(defs);
-        }
+        let root = with_defs_at_root(root);
         if let Err(why) = each_client_accepts_or_a_rule_refuses(&root) {
             prop_assert!(false, "{root:#}\n{why}");
         }
     }
+}
+
+/// `$defs` the generators write inside a property, gathered at the root,
+/// where a `$ref` finds them.
+fn with_defs_at_root(mut root: Value) -> Value {
+    let mut defs = Map::new();
+    gather_defs(&mut root, &mut defs);
+    if !defs.is_empty() {
+        root["$defs"] = Value::Object(defs);
+    }
+    root
 }
 
 fn gather_defs(node: &mut Value, defs: &mut Map<String, Value>) {

@@ -8,6 +8,7 @@ use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
 use crate::schema::json::{Distinct, Json, Map};
+use crate::schema::keywords::{bound_side, is_tighter};
 
 /// The JSON types a schema node admits; `None` when it admits any.
 fn types_of<'a>(node: &Map<'a>) -> Option<Vec<Cow<'a, str>>> {
@@ -357,12 +358,7 @@ pub fn merge_members_into<'a>(target: &mut Map<'a>, members: &[Json<'a>]) -> Vec
 /// For a bound keyword, whether `new` is tighter than `kept`; `None` for
 /// any other keyword, or a bound that is not a number.
 fn tighter(key: &str, kept: &Json<'_>, new: &Json<'_>) -> Option<bool> {
-    let (kept, new) = (kept.as_f64()?, new.as_f64()?);
-    match key {
-        "minimum" | "exclusiveMinimum" | "minLength" | "minItems" | "minProperties" | "minContains" => Some(new > kept),
-        "maximum" | "exclusiveMaximum" | "maxLength" | "maxItems" | "maxProperties" | "maxContains" => Some(new < kept),
-        _ => None,
-    }
+    Some(is_tighter(bound_side(key)?, kept.as_f64()?, new.as_f64()?))
 }
 
 fn merge_into<'a>(target: &mut Map<'a>, member: &Map<'a>, at: &str, conflicts: &mut Vec<String>) {

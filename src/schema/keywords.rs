@@ -37,6 +37,38 @@ pub fn holds(key: &str) -> Holds {
     }
 }
 
+/// Which way a bound keyword limits: of two lower bounds the larger holds
+/// both, of two upper bounds the smaller.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bound {
+    Lower,
+    Upper,
+}
+
+/// [`Bound`] of `key`, `None` for a keyword that is no bound.
+#[must_use]
+pub fn bound_side(key: &str) -> Option<Bound> {
+    match key {
+        "minimum" | "exclusiveMinimum" | "minLength" | "minItems" | "minProperties" | "minContains" => {
+            Some(Bound::Lower)
+        }
+        "maximum" | "exclusiveMaximum" | "maxLength" | "maxItems" | "maxProperties" | "maxContains" => {
+            Some(Bound::Upper)
+        }
+        _ => None,
+    }
+}
+
+/// Whether `new` is a tighter bound `key` than `kept`: asked of two bounds
+/// where both must hold, the tighter is the one to keep.
+#[must_use]
+pub fn is_tighter(side: Bound, kept: f64, new: f64) -> bool {
+    match side {
+        Bound::Lower => new > kept,
+        Bound::Upper => new < kept,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

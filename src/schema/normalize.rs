@@ -7,6 +7,7 @@ use std::collections::HashSet;
 use serde_json::Value;
 
 use super::enum_values::distinct_values;
+use super::keywords::{bound_side, is_tighter};
 use super::shape::{Kind, ObjectShape, Shape, Union};
 
 /// Builds the shape of `anyOf`/`oneOf` from its read branches.
@@ -167,11 +168,7 @@ pub fn meet(keywords: &mut super::Keywords, key: &str, value: &Value) {
         ("allOf", Value::Array(list), Value::Array(more)) => list.extend(more.iter().cloned()),
         (_, Value::Number(a), Value::Number(b)) if bound_side(key).is_some() => {
             let (a, b) = (a.as_f64().unwrap_or(0.0), b.as_f64().unwrap_or(0.0));
-            let tighter = match bound_side(key) {
-                Some(Bound::Lower) => b > a,
-                _ => b < a,
-            };
-            if tighter {
+            if bound_side(key).is_some_and(|side| is_tighter(side, a, b)) {
                 keywords.insert(key.to_owned(), value.clone());
             }
         }
@@ -185,23 +182,6 @@ pub fn meet(keywords: &mut super::Keywords, key: &str, value: &Value) {
                 _ => keywords.push("allOf".to_owned(), Value::Array(vec![condition])),
             }
         }
-    }
-}
-
-enum Bound {
-    Lower,
-    Upper,
-}
-
-fn bound_side(key: &str) -> Option<Bound> {
-    match key {
-        "minimum" | "exclusiveMinimum" | "minLength" | "minItems" | "minProperties" | "minContains" => {
-            Some(Bound::Lower)
-        }
-        "maximum" | "exclusiveMaximum" | "maxLength" | "maxItems" | "maxProperties" | "maxContains" => {
-            Some(Bound::Upper)
-        }
-        _ => None,
     }
 }
 
