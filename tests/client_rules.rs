@@ -373,6 +373,8 @@ fn generated_all_of(inner: BoxedStrategy<Value>) -> BoxedStrategy<Value> {
         (generated_string(), prop::sample::select(&["^a", "z$"][..]))
             .prop_map(|(a, pattern)| json!({ "allOf": [a, { "pattern": pattern }] })),
         Just(json!({ "type": "string", "allOf": [{ "pattern": "^a" }, { "pattern": "z$" }] })),
+        Just(json!({ "allOf": [{ "type": "string", "enum": ["a", "b", "c"] }, { "enum": ["c", "b", "d"] }] })),
+        Just(json!({ "allOf": [{ "type": "integer", "enum": [1, 2] }, { "enum": [2, 3], "description": "two" }] })),
         Just(json!({ "type": "string", "format": "email", "allOf": [{ "pattern": "^a" }, { "minLength": 3, "pattern": "z$" }] })),
         Just(json!({ "allOf": [{ "type": "integer", "minimum": 1 }, { "type": "number", "maximum": 10, "multipleOf": 2 }, { "multipleOf": 3 }] })),
         inner.prop_map(|member| json!({ "allOf": [member, { "description": "noted" }] })),

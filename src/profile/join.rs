@@ -392,6 +392,19 @@ fn merge_into<'a>(target: &mut Map<'a>, member: &Map<'a>, at: &str, conflicts: &
                 }
             }
             ("description" | "title", Some(_)) => {}
+            // Two lists of values: those in both, which is exact
+            // (`z.intersection` of two enums). None in both accepts nothing,
+            // which no client can be sent: a conflict.
+            ("enum", Some(Json::Array(values))) if value.as_array().is_some() => {
+                let mut theirs = Distinct::default();
+                for other in value.as_array().into_iter().flatten() {
+                    theirs.insert(other.clone());
+                }
+                values.retain(|v| theirs.contains(v));
+                if values.is_empty() {
+                    conflicts.push(format!("{at}/enum"));
+                }
+            }
             (_, Some(existing)) => {
                 if existing == value {
                     continue;
@@ -499,6 +512,18 @@ mod tests {
         );
         let (_, conflicts) = merged(&[json!({"type": "string"}), json!({"type": "number"})]);
         assert_eq!(conflicts, ["/type"]);
+    }
+
+    #[test]
+    fn all_of_keeps_the_values_two_enums_share() {
+        let (all, conflicts) = merged(&[
+            json!({"type": "string", "enum": ["a", "b", "c"]}),
+            json!({"enum": ["d", "c", "b"]}),
+        ]);
+        assert!(conflicts.is_empty(), "{conflicts:?}");
+        assert_eq!(all, json!({"type": "string", "enum": ["b", "c"]}));
+        let (_, conflicts) = merged(&[json!({"enum": [1, 2]}), json!({"enum": [3]})]);
+        assert_eq!(conflicts, ["/enum"]);
     }
 
     #[test]

@@ -267,6 +267,12 @@ impl<'a> Distinct<'a> {
         }
     }
 
+    /// Whether a value equal to `value` is there.
+    #[must_use]
+    pub fn contains(&self, value: &Json<'a>) -> bool {
+        self.find(value, value.fingerprint(), &[]).is_some()
+    }
+
     #[must_use]
     pub fn into_values(self) -> Vec<Json<'a>> {
         self.values

@@ -116,26 +116,55 @@ fn only_words(shape: &Shape) -> bool {
 /// clients that take no `allOf` lost the constraints.
 fn merge_scalars(members: &[Shape]) -> Option<Shape> {
     let mut kind: Option<Kind> = None;
+    // The values every enum member allows (`z.intersection` of two enums).
+    let mut values: Option<Vec<Value>> = None;
     // Null passes the intersection only where every typed member takes it;
     // a member without a type takes it already.
     let mut nullable = true;
+    let mut typed = false;
     for member in members {
         if member.default.is_some() || member.cli.is_some() || !member.applicators.is_empty() {
             return None;
         }
-        if member.kind == Kind::Any {
-            continue;
+        match &member.kind {
+            Kind::Any => continue,
+            Kind::Enum(own) => {
+                values = Some(match values {
+                    None => own.to_vec(),
+                    Some(mut kept) => {
+                        kept.retain(|value| own.contains(value));
+                        kept
+                    }
+                });
+            }
+            other => {
+                kind = Some(match (kind, other) {
+                    (None, Kind::String | Kind::Number | Kind::Integer | Kind::Boolean) => other.clone(),
+                    (Some(Kind::Number | Kind::Integer), Kind::Integer) | (Some(Kind::Integer), Kind::Number) => {
+                        Kind::Integer
+                    }
+                    (Some(kept), other) if kept == *other => kept,
+                    _ => return None,
+                });
+            }
         }
-        kind = Some(match (kind, &member.kind) {
-            (None, Kind::String | Kind::Number | Kind::Integer | Kind::Boolean) => member.kind.clone(),
-            (Some(Kind::Number | Kind::Integer), Kind::Integer) | (Some(Kind::Integer), Kind::Number) => Kind::Integer,
-            (Some(kept), other) if kept == *other => kept,
-            _ => return None,
-        });
+        typed = true;
         nullable &= member.nullable;
     }
-    let mut shape = Shape::of(kind.clone().unwrap_or(Kind::Any));
-    shape.nullable = kind.is_some() && nullable;
+    let merged = match (values, &kind) {
+        (None, kind) => kind.clone().unwrap_or(Kind::Any),
+        (Some(mut values), kind) => {
+            values.retain(|value| kind.as_ref().is_none_or(|kind| is_of_kind(value, kind)));
+            // No value in common: the intersection accepts nothing, kept
+            // as the `allOf` it was.
+            if values.is_empty() {
+                return None;
+            }
+            Kind::Enum(Box::new(super::enum_values::EnumValues::new(values)))
+        }
+    };
+    let mut shape = Shape::of(merged);
+    shape.nullable = typed && nullable;
     for member in members {
         if shape.description.is_none() {
             shape.description.clone_from(&member.description);
@@ -148,6 +177,17 @@ fn merge_scalars(members: &[Shape]) -> Option<Shape> {
         }
     }
     Some(shape)
+}
+
+/// Whether an enum value is of a scalar kind a member gave.
+fn is_of_kind(value: &Value, kind: &Kind) -> bool {
+    match kind {
+        Kind::String => value.is_string(),
+        Kind::Number => value.is_number(),
+        Kind::Integer => value.as_f64().is_some_and(|n| n.fract() == 0.0),
+        Kind::Boolean => value.is_boolean(),
+        _ => false,
+    }
 }
 
 /// Adds `key: value` to `keywords` so that the node asks both: a bound
@@ -323,12 +363,35 @@ mod tests {
     }
 
     #[test]
+    fn enums_keep_the_values_every_member_allows() {
+        let both = property(
+            &json!({"allOf": [{"enum": ["a", "b", "c"]}, {"type": "string", "enum": ["d", "c", "b"], "minLength": 1}]}),
+        );
+        assert_eq!(
+            both.kind,
+            Kind::Enum(Box::new(super::super::enum_values::EnumValues::new(vec![
+                json!("b"),
+                json!("c")
+            ])))
+        );
+        assert_eq!(keywords(&both), json!({"minLength": 1}));
+        // A type keeps the values of that type; null only where every member takes it.
+        let typed = property(&json!({"allOf": [{"enum": ["a", 1, 2.5, null]}, {"type": ["integer", "null"]}]}));
+        assert_eq!(
+            typed.kind,
+            Kind::Enum(Box::new(super::super::enum_values::EnumValues::new(vec![json!(1)])))
+        );
+        assert!(typed.nullable);
+    }
+
+    #[test]
     fn members_of_other_types_or_with_defaults_stay_an_intersection() {
         for schema in [
             json!({"allOf": [{"type": "string"}, {"type": "number"}]}),
             json!({"allOf": [{"type": "string", "default": "a"}, {"minLength": 1}]}),
             json!({"allOf": [{"type": "string"}, {"not": {"const": "x"}}]}),
-            json!({"allOf": [{"enum": ["a", "b"]}, {"type": "string", "minLength": 1}]}),
+            json!({"allOf": [{"enum": [1, 2]}, {"type": "string"}]}),
+            json!({"allOf": [{"enum": ["a", "b"]}, {"enum": ["c"]}]}),
         ] {
             assert!(matches!(property(&schema).kind, Kind::AllOf(_)), "{schema}");
         }
