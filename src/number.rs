@@ -5,7 +5,7 @@
 use serde_json::{Number, Value};
 
 /// Largest integer a JS number holds exactly (`Number.MAX_SAFE_INTEGER`).
-const MAX_SAFE: i64 = 9_007_199_254_740_991;
+pub(crate) const MAX_SAFE: i64 = 9_007_199_254_740_991;
 
 /// Does `text` follow the JSON number grammar?
 #[must_use]

@@ -27,7 +27,7 @@ export function standardOf(schema) {
 /** The `~standard` of a value that validates (a `validate` function), else undefined. */
 export function validatorOf(schema) {
   // Its own `~standard` first: a value that is a schema is never a shape.
-  const standard = standardOf(schema) ?? standardOf(adapted(schema));
+  const standard = standardOf(schema) ?? shapeStandard(schema);
   try {
     return standard && typeof standard.validate === "function" ? standard : undefined;
   } catch (error) {
@@ -64,6 +64,12 @@ let shapeReader = () => {
 /** Sets what reads raw shapes (see `shapeReader`). */
 export function readShapesWith(reader) {
   shapeReader = reader;
+}
+
+/** The `~standard` of the schema a raw shape stands for; undefined for any other value. */
+function shapeStandard(schema) {
+  const read = adapted(schema);
+  return read === schema ? undefined : standardOf(read);
 }
 
 /** The schema a raw shape stands for, else the value itself. */

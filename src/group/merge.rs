@@ -8,13 +8,11 @@
 
 use serde_json::{Map, Value};
 
-use crate::schema::keywords::{holds, Holds};
+use crate::schema::keywords::{holds, is_safe_integer_bound, Holds};
 use crate::schema::ValueIndex;
 
 /// Keywords that say nothing about which values fit.
 const ANNOTATIONS: &[&str] = &["description", "title", "examples", "default"];
-/// Zod's bounds for `.int()`: ±(2^53 - 1).
-const SAFE_INT: i64 = 9_007_199_254_740_991;
 
 /// `a` and `b` as one schema (`a`'s annotations kept), or `None` when they
 /// cannot be one without changing what either action accepts.
@@ -53,7 +51,7 @@ pub fn plain(schema: &Value) -> Value {
     let mut out = Map::new();
     for (key, value) in map {
         let key_str = key.as_str();
-        if ANNOTATIONS.contains(&key_str) || is_safe_bound(key_str, value) {
+        if ANNOTATIONS.contains(&key_str) || is_safe_integer_bound(key_str, value) {
             continue;
         }
         let value = match (holds(key_str), value) {
@@ -67,14 +65,6 @@ pub fn plain(schema: &Value) -> Value {
         out.insert(key.clone(), value);
     }
     Value::Object(out)
-}
-
-fn is_safe_bound(key: &str, value: &Value) -> bool {
-    match key {
-        "minimum" => value.as_i64() == Some(-SAFE_INT),
-        "maximum" => value.as_i64() == Some(SAFE_INT),
-        _ => false,
-    }
 }
 
 /// `integer` and `number`, otherwise equal: `number`.

@@ -143,8 +143,15 @@ fn type_list(node: &mut Map<'_>) {
 /// `nullable` on the others, one branch left is merged into the node, and
 /// otherwise the description moves into each branch.
 fn any_of_alone(node: &mut Map<'_>, place: &Place, report: &mut Report) {
+    // A branch merged into the node may bring an `anyOf` of its own: one
+    // level of the tree each round.
+    while any_of_alone_once(node, place, report) {}
+}
+
+/// One round of [`any_of_alone`]; true when the node has an `anyOf` again.
+fn any_of_alone_once(node: &mut Map<'_>, place: &Place, report: &mut Report) -> bool {
     let Some(Json::Array(branches)) = node.remove("anyOf") else {
-        return;
+        return false;
     };
     let before = branches.len();
     let mut nullable = node.remove("nullable") == Some(Json::Bool(true));
@@ -170,10 +177,7 @@ fn any_of_alone(node: &mut Map<'_>, place: &Place, report: &mut Report) {
         // rewrote: a type list, or an `anyOf` of its own (a tuple's
         // positions `[string | number, null]` joined).
         type_list(node);
-        if node.contains_key("anyOf") {
-            any_of_alone(node, place, report);
-        }
-        return;
+        return node.contains_key("anyOf");
     }
     let description = node.remove("description");
     let siblings: Vec<String> = node.keys().map(ToString::to_string).collect();
@@ -191,6 +195,7 @@ fn any_of_alone(node: &mut Map<'_>, place: &Place, report: &mut Report) {
         }
     }
     node.insert("anyOf", Json::Array(kept));
+    false
 }
 
 fn enums(node: &mut Map<'_>, place: &Place, report: &mut Report) {

@@ -125,8 +125,9 @@ fn type_enum(node: &mut Map<'_>, place: &Place, report: &mut Report) {
     let Some(values) = super::join::enum_values(node) else {
         return;
     };
+    // Objects and arrays were refused above: every value is a scalar.
     let mut types: Vec<&'static str> = Vec::new();
-    for name in values.iter().filter_map(scalar_type) {
+    for name in values.iter().map(Json::kind) {
         if !types.contains(&name) {
             types.push(name);
         }
@@ -146,28 +147,13 @@ fn type_enum(node: &mut Map<'_>, place: &Place, report: &mut Report) {
             let mut branch = Map::with_capacity(2);
             branch.insert("type", Json::text(name));
             if name != "null" {
-                let own: Vec<Json<'_>> = values
-                    .iter()
-                    .filter(|v| scalar_type(v) == Some(name))
-                    .cloned()
-                    .collect();
+                let own: Vec<Json<'_>> = values.iter().filter(|v| v.kind() == name).cloned().collect();
                 branch.insert("enum", Json::Array(own));
             }
             Json::Object(branch)
         })
         .collect();
     node.insert("anyOf", Json::Array(branches));
-}
-
-/// The JSON type of a scalar value, `None` for an object or an array.
-fn scalar_type(value: &Json<'_>) -> Option<&'static str> {
-    match value {
-        Json::Null => Some("null"),
-        Json::Bool(_) => Some("boolean"),
-        Json::Number(_) => Some("number"),
-        Json::String(_) => Some("string"),
-        Json::Array(_) | Json::Object(_) => None,
-    }
 }
 
 /// What gives a node its type, directly or through its branches.

@@ -26,10 +26,7 @@ fn fits_at(schema: &Schema, shape: &Shape, value: &Value, depth: usize) -> bool 
         Kind::Any => true,
         Kind::Never => false,
         Kind::Null => value.is_null(),
-        Kind::Boolean => value.is_boolean(),
-        Kind::Number => value.is_number(),
-        Kind::Integer => is_integer(value),
-        Kind::String => value.is_string(),
+        Kind::Boolean | Kind::Number | Kind::Integer | Kind::String => is_scalar_of(&shape.kind, value),
         Kind::Enum(values) => values.contains(value),
         Kind::Array(array) => fits_array(schema, array, value, depth),
         Kind::Object(object) => fits_object(schema, object, value, depth),
@@ -72,6 +69,19 @@ fn fits_object(schema: &Schema, object: &ObjectShape, value: &Value, depth: usiz
                 .as_ref()
                 .is_none_or(|extra| fits_at(schema, extra, item, depth + 1)),
         })
+}
+
+/// Whether `value` is of the scalar kind `kind` (a string for `String`,
+/// a whole number for `Integer`, ...); false for any other kind.
+#[must_use]
+pub fn is_scalar_of(kind: &Kind, value: &Value) -> bool {
+    match kind {
+        Kind::Boolean => value.is_boolean(),
+        Kind::Number => value.is_number(),
+        Kind::Integer => is_integer(value),
+        Kind::String => value.is_string(),
+        _ => false,
+    }
 }
 
 fn is_integer(value: &Value) -> bool {

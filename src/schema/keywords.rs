@@ -37,6 +37,19 @@ pub fn holds(key: &str) -> Holds {
     }
 }
 
+/// Whether `key: value` is one of the bounds Zod writes for `.int()`,
+/// `minimum: -(2^53 - 1)` or `maximum: 2^53 - 1`: every integer a JS
+/// number holds exactly, so they refuse nothing a client would send.
+#[must_use]
+pub fn is_safe_integer_bound(key: &str, value: &serde_json::Value) -> bool {
+    let safe = crate::number::MAX_SAFE;
+    match key {
+        "minimum" => value.as_i64() == Some(-safe),
+        "maximum" => value.as_i64() == Some(safe),
+        _ => false,
+    }
+}
+
 /// Which way a bound keyword limits: of two lower bounds the larger holds
 /// both, of two upper bounds the smaller.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

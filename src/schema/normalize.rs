@@ -7,6 +7,7 @@ use std::collections::HashSet;
 use serde_json::Value;
 
 use super::enum_values::distinct_values;
+use super::fits::is_scalar_of;
 use super::keywords::{bound_side, is_tighter};
 use super::shape::{Kind, ObjectShape, Shape, Union};
 
@@ -154,7 +155,7 @@ fn merge_scalars(members: &[Shape]) -> Option<Shape> {
     let merged = match (values, &kind) {
         (None, kind) => kind.clone().unwrap_or(Kind::Any),
         (Some(mut values), kind) => {
-            values.retain(|value| kind.as_ref().is_none_or(|kind| is_of_kind(value, kind)));
+            values.retain(|value| kind.as_ref().is_none_or(|kind| is_scalar_of(kind, value)));
             // No value in common: the intersection accepts nothing, kept
             // as the `allOf` it was.
             if values.is_empty() {
@@ -179,17 +180,6 @@ fn merge_scalars(members: &[Shape]) -> Option<Shape> {
     Some(shape)
 }
 
-/// Whether an enum value is of a scalar kind a member gave.
-fn is_of_kind(value: &Value, kind: &Kind) -> bool {
-    match kind {
-        Kind::String => value.is_string(),
-        Kind::Number => value.is_number(),
-        Kind::Integer => value.as_f64().is_some_and(|n| n.fract() == 0.0),
-        Kind::Boolean => value.is_boolean(),
-        _ => false,
-    }
-}
-
 /// Adds `key: value` to `keywords` so that the node asks both: a bound
 /// keeps the tighter value, `uniqueItems` either's `true`, an annotation
 /// the value given last (a node's own `examples` beside a `$ref` over its
@@ -204,16 +194,15 @@ pub fn meet(keywords: &mut super::Keywords, key: &str, value: &Value) {
     if kept == value {
         return;
     }
-    match (key, kept, value) {
-        ("allOf", Value::Array(list), Value::Array(more)) => list.extend(more.iter().cloned()),
-        (_, Value::Number(a), Value::Number(b)) if bound_side(key).is_some() => {
-            let (a, b) = (a.as_f64().unwrap_or(0.0), b.as_f64().unwrap_or(0.0));
-            if bound_side(key).is_some_and(|side| is_tighter(side, a, b)) {
+    match (key, bound_side(key), kept, value) {
+        ("allOf", _, Value::Array(list), Value::Array(more)) => list.extend(more.iter().cloned()),
+        (_, Some(side), Value::Number(a), Value::Number(b)) => {
+            if is_tighter(side, a.as_f64().unwrap_or(0.0), b.as_f64().unwrap_or(0.0)) {
                 keywords.insert(key.to_owned(), value.clone());
             }
         }
-        ("uniqueItems", kept, Value::Bool(true)) => *kept = Value::Bool(true),
-        ("uniqueItems", _, Value::Bool(false)) => {}
+        ("uniqueItems", _, kept, Value::Bool(true)) => *kept = Value::Bool(true),
+        ("uniqueItems", _, _, Value::Bool(false)) => {}
         _ if is_annotation_keyword(key) => keywords.insert(key.to_owned(), value.clone()),
         _ => {
             let condition = Value::Object(std::iter::once((key.to_owned(), value.clone())).collect());

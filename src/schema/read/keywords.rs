@@ -9,6 +9,7 @@ use serde_json::Value;
 use crate::schema::json::Json;
 
 use super::super::enum_values::EnumValues;
+use super::super::keywords::is_safe_integer_bound;
 use super::super::pointer::{unescape_segment, At};
 use super::super::shape::{Def, Keywords, Kind, Shape};
 use crate::error::{Code, Error, Result};
@@ -111,12 +112,7 @@ pub fn normalize_exclusive_bounds(keywords: &mut Keywords) {
 /// forty characters in every client's schema for each integer field, read
 /// by the model on every request, for no value it would refuse.
 pub fn drop_safe_integer_bounds(keywords: &mut Keywords) {
-    const SAFE: i64 = 9_007_199_254_740_991;
-    keywords.retain(|key, value| match key {
-        "minimum" => value.as_i64() != Some(-SAFE),
-        "maximum" => value.as_i64() != Some(SAFE),
-        _ => true,
-    });
+    keywords.retain(|key, value| !is_safe_integer_bound(key, value));
 }
 
 /// A rough size of a JSON value, so that inlining one many times is charged.
