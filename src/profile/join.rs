@@ -345,7 +345,7 @@ fn one_or_any_of(mut schemas: Vec<Json<'_>>) -> Json<'_> {
 /// node). The node's own keywords count: `{ type, pattern, allOf: [{
 /// pattern }] }` gives a second pattern, which is a conflict, not a
 /// keyword to add where absent.
-pub fn merge_members_into<'a>(target: &mut Map<'a>, members: &[Json<'a>]) -> Vec<String> {
+pub fn merge_members_into<'a>(target: &mut Map<'a>, members: &[Json<'a>]) -> Vec<Conflict> {
     let mut conflicts = Vec::new();
     for member in members {
         if let Json::Object(map) = member {
@@ -361,7 +361,26 @@ fn tighter(key: &str, kept: &Json<'_>, new: &Json<'_>) -> Option<bool> {
     Some(is_tighter(bound_side(key)?, kept.as_f64()?, new.as_f64()?))
 }
 
-fn merge_into<'a>(target: &mut Map<'a>, member: &Map<'a>, at: &str, conflicts: &mut Vec<String>) {
+/// Where two `allOf` members disagree, below their node.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Conflict {
+    pub pointer: String,
+    /// The value lost only narrows a string or a number (a second
+    /// `pattern`, `format` or `multipleOf`): the server's validator still
+    /// holds it, so a client may be sent the first alone.
+    pub narrowing: bool,
+}
+
+impl Conflict {
+    fn at(pointer: String) -> Conflict {
+        Conflict {
+            pointer,
+            narrowing: false,
+        }
+    }
+}
+
+fn merge_into<'a>(target: &mut Map<'a>, member: &Map<'a>, at: &str, conflicts: &mut Vec<Conflict>) {
     for (key, value) in member {
         match (key.as_ref(), target.get_mut(key)) {
             (_, None) => {
@@ -387,7 +406,7 @@ fn merge_into<'a>(target: &mut Map<'a>, member: &Map<'a>, at: &str, conflicts: &
                                 merge_into(existing, schema, &below, conflicts);
                             }
                         }
-                        Some(_) => conflicts.push(format!("{at}/properties/{name}")),
+                        Some(_) => conflicts.push(Conflict::at(format!("{at}/properties/{name}"))),
                     }
                 }
             }
@@ -402,7 +421,7 @@ fn merge_into<'a>(target: &mut Map<'a>, member: &Map<'a>, at: &str, conflicts: &
                 }
                 values.retain(|v| theirs.contains(v));
                 if values.is_empty() {
-                    conflicts.push(format!("{at}/enum"));
+                    conflicts.push(Conflict::at(format!("{at}/enum")));
                 }
             }
             (_, Some(existing)) => {
@@ -413,7 +432,10 @@ fn merge_into<'a>(target: &mut Map<'a>, member: &Map<'a>, at: &str, conflicts: &
                     // Both bounds hold where the tighter one does.
                     Some(true) => *existing = value.clone(),
                     Some(false) => {}
-                    None => conflicts.push(format!("{at}/{}", crate::schema::escape_pointer_segment(key))),
+                    None => conflicts.push(Conflict {
+                        pointer: format!("{at}/{}", crate::schema::escape_pointer_segment(key)),
+                        narrowing: matches!(key.as_ref(), "pattern" | "format" | "multipleOf"),
+                    }),
                 }
             }
         }
@@ -434,7 +456,10 @@ mod tests {
         let trees: Vec<Json<'_>> = values.iter().map(Json::borrow).collect();
         let mut merged = Map::new();
         let conflicts = merge_members_into(&mut merged, &trees);
-        (Json::Object(merged).to_value(), conflicts)
+        (
+            Json::Object(merged).to_value(),
+            conflicts.into_iter().map(|c| c.pointer).collect(),
+        )
     }
 
     #[test]
@@ -512,6 +537,20 @@ mod tests {
         );
         let (_, conflicts) = merged(&[json!({"type": "string"}), json!({"type": "number"})]);
         assert_eq!(conflicts, ["/type"]);
+    }
+
+    #[test]
+    fn only_a_second_pattern_format_or_multiple_narrows() {
+        let trees = [
+            json!({"pattern": "a", "properties": {"pattern": true}}),
+            json!({"pattern": "b", "properties": {"pattern": {"type": "string"}}}),
+        ];
+        let trees: Vec<Json<'_>> = trees.iter().map(Json::borrow).collect();
+        let mut merged = Map::new();
+        let conflicts = merge_members_into(&mut merged, &trees);
+        let found: Vec<(&str, bool)> = conflicts.iter().map(|c| (c.pointer.as_str(), c.narrowing)).collect();
+        // A property named `pattern` whose schemas disagree is no narrowing.
+        assert_eq!(found, [("/pattern", true), ("/properties/pattern", false)]);
     }
 
     #[test]

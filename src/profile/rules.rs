@@ -81,11 +81,8 @@ pub fn merge_all_of_here(node: &mut Map<'_>, place: &Place, report: &mut Report,
 
 fn merge_members_here<'a>(node: &mut Map<'a>, members: &[Json<'a>], place: &Place, report: &mut Report, exact: bool) {
     for conflict in merge_members_into(node, members) {
-        let pointer = format!("{}{conflict}", place.pointer());
-        let narrowing = conflict
-            .rsplit('/')
-            .next()
-            .is_some_and(|key| matches!(key, "pattern" | "format" | "multipleOf"));
+        let pointer = format!("{}{}", place.pointer(), conflict.pointer);
+        let narrowing = conflict.narrowing;
         if exact && !narrowing {
             report.refuse(
                 FindingCode::AllofConflict,
