@@ -288,3 +288,47 @@ test("argv of every length and script reaches the fast parse's room intact", asy
   handle.free();
   tool.free();
 });
+
+// A union of scalars (`z.union([z.number(), z.literal("auto")])`) is a
+// JSON flag only because no one scalar type covers it: it is typed, shown,
+// completed and written back as words, with JSON text still accepted.
+test("a union of scalars is typed as words: usage, messages, completion and toArgv say so", () => {
+  const schema = z.object({
+    limit: z.union([z.number().int().min(1), z.literal("auto")]),
+    mode: z.union([z.enum(["fast", "safe"]), z.boolean()]).optional(),
+    version: z.union([z.string(), z.number()]).nullable().optional(),
+    tag: z.union([z.literal("5"), z.number()]).optional(),
+  });
+  const tool = cjs.compile(schema, { name: "run" });
+  const usage = tool.usage();
+  for (const line of ["--limit <integer|auto>", "--mode <fast|safe|boolean>", "--version <string|number|null>", '--tag <"5"|number>']) {
+    assert.ok(usage.includes(line), `${line} in:\n${usage}`);
+  }
+  assert.doesNotMatch(usage, /\[JSON/);
+  const rows = [
+    [["--limit", "auto", "--mode", "safe"], { limit: "auto", mode: "safe" }],
+    [["--limit", "5", "--mode", "true", "--version", "v1"], { limit: 5, mode: true, version: "v1" }],
+    [["--limit", "2", "--version", "null", "--tag", '"5"'], { limit: 2, version: null, tag: "5" }],
+    [["--limit", "2", "--version", "3", "--tag", "5"], { limit: 2, version: 3, tag: 5 }],
+  ];
+  for (const [argv, expected] of rows) {
+    const args = tool.parseArgv(argv);
+    assert.deepEqual(args, expected);
+    assert.ok(schema.safeParse(args).success);
+    const written = tool.toArgv(args);
+    assert.deepEqual(tool.parseArgv(written), expected, `round trip of ${JSON.stringify(written)}`);
+  }
+  assert.deepEqual(tool.toArgv({ limit: "auto", mode: "fast", version: "v1", tag: "5" }), ["--limit", "auto", "--mode", "fast", "--version", "v1", "--tag", '"5"']);
+  const refused = [
+    [["--limit", "all"], /^--limit expects an integer or auto, got "all"$/],
+    [["--limit", "1", "--mode", "slow"], /^--mode expects fast, safe or a boolean, got "slow"$/],
+    [["--limit"], /^--limit expects a value: an integer or auto$/],
+  ];
+  for (const [argv, message] of refused) {
+    assert.throws(() => tool.parseArgv(argv), (e) => e instanceof cjs.ToolshapeError && message.test(e.message), argv.join(" "));
+  }
+  assert.deepEqual(tool.complete(["--limit", ""]).map((c) => c.value), ["auto"]);
+  assert.deepEqual(tool.complete(["--mode", ""]).map((c) => c.value), ["fast", "safe", "true", "false"]);
+  // A shell would unquote "5" to the number, so the string is not offered.
+  assert.deepEqual(tool.complete(["--tag", ""]).map((c) => c.value), []);
+});

@@ -30,7 +30,8 @@ pub fn capped_list<S: AsRef<str>>(items: impl IntoIterator<Item = S>, total: usi
 }
 
 /// `10000` as `10,000`.
-fn thousands(n: usize) -> String {
+#[must_use]
+pub fn thousands(n: usize) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, c) in digits.chars().enumerate() {

@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use super::item::Item;
 use super::misfit::misfit;
-use crate::flags::{Flag, FlagType};
+use crate::flags::{scalar_union, Flag, FlagType};
 use crate::number::{integer_expected, parse_integer, parse_number};
 use crate::schema::{fits, same_value, Kind, Schema, Shape};
 use crate::text::capped_list;
@@ -34,7 +34,7 @@ pub fn coerce_text<'a>(schema: &Schema, flag: &Flag, text: &'a str, token: Optio
         FlagType::Enum => spelt_choice(flag, text)
             .map(Item::from_value)
             .ok_or_else(|| expected_choices(flag)),
-        FlagType::Json => match json_text(schema, &flag.shape, text)? {
+        FlagType::Json => match json_text(schema, flag, text)? {
             Value::String(kept) if kept == text => Ok(Item::Text { text, token }),
             other => Ok(Item::Json(other)),
         },
@@ -60,7 +60,7 @@ pub fn coerce_value<'a>(schema: &Schema, flag: &Flag, value: &'a Value) -> Resul
     if ok {
         Ok(Item::from_value(value.clone()))
     } else if flag.ty == FlagType::Json {
-        Err(json_expected(schema, &flag.shape, Some(value)))
+        Err(json_expected(schema, flag, Some(value)))
     } else {
         Err(expected(schema, flag))
     }
@@ -75,7 +75,16 @@ pub fn expected(schema: &Schema, flag: &Flag) -> String {
         FlagType::Integer => "an integer".to_owned(),
         FlagType::Boolean => "true or false".to_owned(),
         FlagType::Enum => expected_choices(flag),
-        FlagType::Json => format!("JSON text for {}", describe(schema, &flag.shape)),
+        FlagType::Json => json_head(schema, flag),
+    }
+}
+
+/// A union of scalars is typed as a word: `a number or auto`, where any
+/// other JSON flag wants `JSON text for an object`.
+fn json_head(schema: &Schema, flag: &Flag) -> String {
+    match &flag.scalar_parts {
+        Some(parts) => scalar_union::words(parts),
+        None => format!("JSON text for {}", describe(schema, &flag.shape)),
     }
 }
 
@@ -113,7 +122,8 @@ fn expected_choices(flag: &Flag) -> String {
     format!("one of: {}", capped_list(shown, choices.len(), "choices"))
 }
 
-fn json_text(schema: &Schema, shape: &Shape, text: &str) -> Result<Value, String> {
+fn json_text(schema: &Schema, flag: &Flag, text: &str) -> Result<Value, String> {
+    let shape = &flag.shape;
     let parsed = match serde_json::from_str::<Value>(text) {
         Ok(parsed) if fits(schema, shape, &parsed) => return Ok(parsed),
         Ok(parsed) => Some(parsed),
@@ -125,15 +135,15 @@ fn json_text(schema: &Schema, shape: &Shape, text: &str) -> Result<Value, String
     if fits(schema, shape, &as_string) {
         return Ok(as_string);
     }
-    Err(json_expected(schema, shape, parsed.as_ref()))
+    Err(json_expected(schema, flag, parsed.as_ref()))
 }
 
 /// What a JSON flag expects, and, for JSON that parsed but does not fit,
 /// where inside it the first mistake is: a list of objects one of which
 /// lacks a key reads "(at [1]: the required key "b" is missing)".
-fn json_expected(schema: &Schema, shape: &Shape, given: Option<&Value>) -> String {
-    let expected = format!("JSON text for {}", describe(schema, shape));
-    match given.and_then(|value| misfit(schema, shape, value)) {
+fn json_expected(schema: &Schema, flag: &Flag, given: Option<&Value>) -> String {
+    let expected = json_head(schema, flag);
+    match given.and_then(|value| misfit(schema, &flag.shape, value)) {
         Some((path, reason)) if path.is_empty() => format!("{expected} ({reason})"),
         Some((path, reason)) => format!("{expected} (at {path}: {reason})"),
         None => expected,

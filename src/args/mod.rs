@@ -273,7 +273,7 @@ fn bad_value(schema: &Schema, flag: &Flag, shown: &str, received: &str, expected
 /// `; e.g. --hosts '[{"name":"..."}]'` for a JSON flag, when the example
 /// is short and quotes safely in a shell.
 fn json_example(schema: &Schema, flag: &Flag) -> String {
-    if flag.ty != FlagType::Json {
+    if flag.ty != FlagType::Json || flag.scalar_parts.is_some() {
         return String::new();
     }
     crate::schema::example_text(schema, &flag.shape)

@@ -157,9 +157,25 @@ fn scalar_text(schema: &Schema, flag: &Flag, value: &Value, path: &[String]) -> 
         (FlagType::Enum, _) if flag.choices.iter().flatten().any(|c| same_value(c, value)) => {
             Ok(value.as_str().map_or_else(|| value.to_string(), str::to_owned))
         }
-        (FlagType::Json, _) if fits(schema, &flag.shape, value) => Ok(value.to_string()),
+        (FlagType::Json, _) if fits(schema, &flag.shape, value) => Ok(json_flag_text(schema, flag, value)),
         _ => Err(invalid(flag, path, value, &super::coerce::expected(schema, flag))),
     }
+}
+
+/// A JSON flag's value as a person types it: a string bare when the flag
+/// reads the bare word back as that string (`--limit auto`, `--id abc`), as
+/// JSON where it would not (`"5"` for a string beside a number type).
+fn json_flag_text(schema: &Schema, flag: &Flag, value: &Value) -> String {
+    if let Value::String(text) = value {
+        let reads_back = matches!(
+            super::coerce::coerce_text(schema, flag, text, None),
+            Ok(super::item::Item::Text { text: read, .. }) if read == text
+        );
+        if reads_back {
+            return text.clone();
+        }
+    }
+    value.to_string()
 }
 
 /// `--name value`, or `--name=value` when the value starts with `-` and

@@ -9,7 +9,7 @@ use std::borrow::Cow;
 
 use crate::args::{FlagValue, FlagValues, RawValue, Scratch, ScratchVec, Spelling};
 use crate::error::{Issue, IssueCode};
-use crate::flags::{FlagTable, FlagType, Lookup};
+use crate::flags::{scalar_union, Flag, FlagTable, FlagType, Lookup};
 use crate::number::is_json_number;
 use crate::text::{clip, closest};
 
@@ -243,11 +243,7 @@ fn take_value<'a>(
                 code: IssueCode::MissingValue,
                 path: entry.path.clone(),
                 flag: Some(typed.show()),
-                message: format!(
-                    "{} expects {} value{hint}",
-                    typed.show(),
-                    with_article(entry.ty.placeholder())
-                ),
+                message: format!("{} expects {}{hint}", typed.show(), what_value(entry)),
             });
             // A next token that is no flag was meant as this value: it is
             // taken, so it is not read again as flags (`-hello` as `-h`).
@@ -334,6 +330,14 @@ fn no_place_message(table: &FlagTable, token: &str) -> String {
 }
 
 /// `an integer`, `a string`.
+/// `a number value`, or for a union of scalars `a value: a number or auto`.
+fn what_value(flag: &Flag) -> String {
+    match &flag.scalar_parts {
+        Some(parts) => format!("a value: {}", scalar_union::words(parts)),
+        None => format!("{} value", with_article(flag.ty.placeholder())),
+    }
+}
+
 fn with_article(word: &str) -> String {
     let article = if word.starts_with(['a', 'e', 'i', 'o', 'u']) {
         "an"

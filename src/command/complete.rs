@@ -14,6 +14,7 @@ use serde_json::Value;
 
 use super::actions::ActionSet;
 use super::given::given;
+use crate::flags::scalar_union::{typed_form, Part};
 use crate::flags::{Builtins, Flag, FlagTable, FlagType, Lookup};
 use crate::text::clip;
 
@@ -215,17 +216,47 @@ pub fn builtin_names(builtins: Builtins) -> Vec<Candidate> {
 }
 
 /// The values a flag can take that are worth offering: an enum's choices,
-/// a boolean's two words (only reached as `--name=`); none for free text.
+/// a boolean's two words (only reached as `--name=`), a union of scalars'
+/// values and boolean words; none for free text.
 fn values_of(flag: &Flag, prefix: &str) -> Vec<Candidate> {
-    let words: Vec<String> = match (flag.ty, &flag.choices) {
-        (FlagType::Boolean, _) => vec!["true".to_owned(), "false".to_owned()],
-        (_, Some(choices)) => choices.iter().filter_map(choice_text).collect(),
+    let words: Vec<String> = match (flag.ty, &flag.choices, &flag.scalar_parts) {
+        (FlagType::Boolean, _, _) => vec!["true".to_owned(), "false".to_owned()],
+        (_, Some(choices), _) => choices.iter().filter_map(choice_text).collect(),
+        (_, None, Some(parts)) => {
+            // Values are distinct already; only a boolean type beside a
+            // boolean literal would offer a word twice.
+            let boolean = parts.contains(&Part::Kind("boolean"));
+            parts
+                .iter()
+                .filter(|part| !(boolean && matches!(part, Part::Value(Value::Bool(_)))))
+                .flat_map(part_words)
+                .collect()
+        }
         _ => Vec::new(),
     };
     words
         .into_iter()
         .map(|word| Candidate::new(format!("{prefix}{word}"), None))
         .collect()
+}
+
+/// What a union of scalars' branch offers: its value when typed bare it
+/// reads back as that value (a shell would unquote `"5"` to the number),
+/// `true` and `false` for a boolean.
+fn part_words(part: &Part) -> Vec<String> {
+    match part {
+        Part::Kind("boolean") => vec!["true".to_owned(), "false".to_owned()],
+        Part::Kind(_) => Vec::new(),
+        Part::Value(value) => {
+            let typed = typed_form(value);
+            let bare = value.as_str().is_none_or(|text| text == typed);
+            if bare {
+                vec![typed]
+            } else {
+                Vec::new()
+            }
+        }
+    }
 }
 
 /// A choice as typed: a string as it is, a number or boolean as JSON.

@@ -8,6 +8,7 @@ use serde_json::Value;
 use super::collide::index_names;
 use super::names::{env_name, name_problem, segment, show_path, Case};
 use super::overrides::{short_char, FlagOverride};
+use super::scalar_union::{scalar_parts, Part};
 use super::table::{Builtins, Flag, FlagTable, FlagType, Group, Member};
 use crate::error::{Code, Error, Result};
 use crate::limits::MAX_SEPARATOR_CHARS;
@@ -138,6 +139,7 @@ struct Leaf {
     shape: Shape,
     choices: Option<Vec<Value>>,
     nullable: bool,
+    scalar_parts: Option<Vec<Part>>,
 }
 
 impl Builder<'_> {
@@ -225,6 +227,7 @@ impl Builder<'_> {
                 shape: resolved.clone(),
                 choices,
                 nullable,
+                scalar_parts: None,
             };
         }
         if let Kind::Array(array) = &resolved.kind {
@@ -240,6 +243,7 @@ impl Builder<'_> {
         Leaf {
             ty: FlagType::Json,
             repeatable: false,
+            scalar_parts: scalar_parts(self.schema, &json_shape, nullable),
             shape: json_shape,
             choices: None,
             nullable,
@@ -260,6 +264,7 @@ impl Builder<'_> {
             shape: resolved.clone(),
             choices,
             nullable: false,
+            scalar_parts: None,
         })
     }
 
@@ -328,6 +333,7 @@ impl Builder<'_> {
             positional: over.positional,
             count,
             aliases,
+            scalar_parts: leaf.scalar_parts,
             shape: leaf.shape,
             group,
             inherited_default,

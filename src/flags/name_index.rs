@@ -117,6 +117,7 @@ mod tests {
             count: false,
             aliases: Vec::new(),
             shape: Shape::of(Kind::String),
+            scalar_parts: None,
             group: 0,
             inherited_default: false,
             switch: false,

@@ -10,6 +10,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::name_index::NameIndex;
+use super::scalar_union::Part;
 use crate::schema::{Deprecation, Shape};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -90,6 +91,10 @@ pub struct Flag {
     /// The value's shape (the item's, for a repeatable flag).
     #[serde(skip)]
     pub shape: Shape,
+    /// A JSON flag over a union of scalars: its kinds and values, typed
+    /// as bare words (see [`super::scalar_union`]).
+    #[serde(skip)]
+    pub scalar_parts: Option<Vec<Part>>,
     /// Index of the group (object) this flag's value sits in.
     #[serde(skip)]
     pub group: usize,

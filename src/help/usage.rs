@@ -5,10 +5,11 @@
 use serde_json::Value;
 
 use super::text::{sanitize, summary, wrap};
+use crate::flags::scalar_union::{listed, Part};
 use crate::flags::{Builtins, Flag, FlagTable, FlagType, Group, Member};
 use crate::limits::MAX_CHOICES_SHOWN;
 use crate::limits::USAGE_WIDTH;
-use crate::schema::{example_text, Deprecation, Kind, Schema};
+use crate::schema::{example_text, Deprecation, Schema};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Format {
@@ -106,7 +107,7 @@ fn heading(group: &Group) -> String {
     }
 }
 
-fn value_hint(schema: &Schema, flag: &Flag) -> String {
+fn value_hint(flag: &Flag) -> String {
     let body = match (&flag.choices, flag.ty) {
         (Some(choices), _) => {
             let mut shown: Vec<String> = choices.iter().take(MAX_CHOICES_SHOWN).map(show_value).collect();
@@ -116,7 +117,10 @@ fn value_hint(schema: &Schema, flag: &Flag) -> String {
             shown.join("|")
         }
         (None, FlagType::String) => format_name(flag).unwrap_or("string").to_owned(),
-        (None, FlagType::Json) => scalar_kinds(schema, flag).unwrap_or_else(|| "json".to_owned()),
+        (None, FlagType::Json) => flag
+            .scalar_parts
+            .as_deref()
+            .map_or_else(|| "json".to_owned(), scalar_hint),
         (None, ty) => ty.placeholder().to_owned(),
     };
     let body = if flag.nullable { format!("{body}|null") } else { body };
@@ -127,30 +131,12 @@ fn value_hint(schema: &Schema, flag: &Flag) -> String {
     }
 }
 
-/// A JSON flag whose value is one of a few scalar kinds (`boolean | string`,
-/// Zod's `z.union([z.boolean(), z.string()])`) names them, `<boolean|string>`:
-/// `<json>` would send a person to write JSON where a word does.
-fn scalar_kinds(schema: &Schema, flag: &Flag) -> Option<String> {
-    let Kind::Union(union) = &schema.resolve(&flag.shape).kind else {
-        return None;
-    };
-    let mut names: Vec<&str> = Vec::new();
-    for branch in &union.branches {
-        let name = match schema.resolve(branch).kind {
-            Kind::Boolean => "boolean",
-            Kind::Number => "number",
-            Kind::Integer => "integer",
-            Kind::String => "string",
-            // `|null` is added for a nullable flag below, once.
-            Kind::Null if flag.nullable => continue,
-            Kind::Null => "null",
-            _ => return None,
-        };
-        if !names.contains(&name) {
-            names.push(name);
-        }
-    }
-    (!names.is_empty()).then(|| names.join("|"))
+/// A JSON flag over a union of scalars names its kinds and values,
+/// `<number|auto>`, `<boolean|string>`: `<json>` would send a person to
+/// write JSON where a word does.
+fn scalar_hint(parts: &[Part]) -> String {
+    let shown: Vec<String> = listed(parts, false).iter().map(|item| sanitize(item)).collect();
+    shown.join("|")
 }
 
 /// A string's `format` as its placeholder (`<email>`, `<url>`, `<uuid>`,
@@ -179,7 +165,7 @@ fn show_value(value: &Value) -> String {
 }
 
 /// The left column: `-t, --config-timeout <number>`.
-fn left(schema: &Schema, flag: &Flag) -> String {
+fn left(flag: &Flag) -> String {
     let short = flag
         .short
         .as_deref()
@@ -190,7 +176,7 @@ fn left(schema: &Schema, flag: &Flag) -> String {
     } else if flag.count {
         format!("{short}--{}", sanitize(&flag.name))
     } else {
-        format!("{short}--{}{}", sanitize(&flag.name), value_hint(schema, flag))
+        format!("{short}--{}{}", sanitize(&flag.name), value_hint(flag))
     }
 }
 
@@ -206,7 +192,9 @@ fn right(schema: &Schema, flag: &Flag) -> String {
     if let Some(default) = &flag.default {
         parts.push(format!("[default: {}]", sanitize(&default.to_string())));
     }
-    if flag.json {
+    // A union of scalars is typed as a word (`--limit auto`); its hint
+    // already says which.
+    if flag.json && flag.scalar_parts.is_none() {
         // What JSON, shown where there are keys to know: a person cannot
         // guess what an array of objects wants, and `true` or `{}` says nothing.
         let keyed = example_text(schema, &flag.shape).filter(|text| text.starts_with(['[', '{']) && text.contains(':'));
@@ -276,7 +264,7 @@ fn text(schema: &Schema, table: &FlagTable, name: &str, width: usize, builtins: 
         .flags
         .iter()
         .filter(|f| !f.hidden)
-        .map(|f| left(schema, f).chars().count())
+        .map(|f| left(f).chars().count())
         .chain(builtins.iter().map(|(left, _)| left.chars().count()))
         .max()
         .unwrap_or(0)
@@ -298,7 +286,7 @@ fn text(schema: &Schema, table: &FlagTable, name: &str, width: usize, builtins: 
             }
         }
         for flag in flags {
-            row(&mut out, &left(schema, flag), &right(schema, flag), column, width);
+            row(&mut out, &left(flag), &right(schema, flag), column, width);
         }
     }
     if !builtins.is_empty() {
@@ -363,7 +351,7 @@ fn markdown(schema: &Schema, table: &FlagTable, name: &str) -> String {
                 .as_deref()
                 .map(|s| format!(", `-{}`", md(&sanitize(s))))
                 .unwrap_or_default();
-            let ty = value_hint(schema, flag);
+            let ty = value_hint(flag);
             out.push_str(&format!(
                 "| `--{}`{short} | `{}` | {} |\n",
                 md(&sanitize(&flag.name)),
