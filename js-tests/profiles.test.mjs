@@ -259,3 +259,31 @@ test("toolshape check prints a table and exits 1 on an error; inspect --client p
   assert.equal(refused.status, 1);
   assert.match(refused.stderr, /UNSUPPORTED_BY_CLIENT/);
 });
+
+// Zod's own pattern beside a format that says the same (CLIENTS.md
+// section 5): every builder the table was made from, with the Zod
+// installed now, so a Zod that changed a pattern fails here until the
+// table is written again (npm run fixtures).
+test("Zod's own format patterns are left out where the client keeps the format, and kept everywhere else", async () => {
+  const { zodPatternBuilders } = await import("../scripts/zod-patterns.mjs");
+  for (const [source, builder] of zodPatternBuilders()) {
+    const zod = z.toJSONSchema(builder);
+    const tool = compile(z.object({ v: builder }));
+    assert.equal(tool.inputSchema().properties.v.pattern, zod.pattern, `mcp keeps the pattern of ${source}`);
+    for (const client of CLIENTS.filter((c) => c !== "mcp")) {
+      const v = tool.inputSchema({ client }).properties.v;
+      const kept = client === "gemini" && zod.format !== "date-time";
+      assert.equal(v.pattern, kept ? zod.pattern : undefined, `${client}: ${source}`);
+      const warned = tool.check(client).warnings.some((w) => w.code === "KEYWORD_DROPPED" && w.pointer === "/properties/v/pattern");
+      assert.equal(warned, !kept, `${client} reports it: ${source}`);
+    }
+  }
+  // A pattern of the user's own beside a format, and Zod's beside a set
+  // precision (a rule the format does not state), stay.
+  const own = compile(z.object({ corp: z.email({ pattern: /^[a-z]+@corp\.com$/ }), at: z.iso.datetime({ precision: 3 }) }));
+  for (const client of CLIENTS) {
+    const { corp, at } = own.inputSchema({ client }).properties;
+    assert.equal(corp.pattern, "^[a-z]+@corp\\.com$", client);
+    assert.equal(typeof at.pattern, "string", client);
+  }
+});

@@ -1,12 +1,14 @@
 // Writes the JSON Schema Zod 4 emits for every case in zod-cases.mjs, in
 // every target and io mode, to tests/fixtures/zod/<case>.json, and the
-// bundled CLI example to pkg-template/example.schema.json.
+// bundled CLI example to pkg-template/example.schema.json, and the hashes of
+// Zod's own format patterns to src/schema/zod_pattern_table.rs.
 // `--check` writes nothing and fails when a committed file is out of date.
 import { mkdirSync, readFileSync, readdirSync, writeFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { actionCases, cases, deploy, groupCases, unionCases, wireDefinition } from "./zod-cases.mjs";
+import { renderPatternTable } from "./zod-patterns.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const dir = join(root, "tests", "fixtures", "zod");
@@ -32,6 +34,7 @@ for (const c of actionCases) files.set(join(actionDir, `${c.name}.json`), render
 for (const c of unionCases) files.set(join(unionDir, `${c.name}.json`), render(c));
 for (const c of groupCases) files.set(join(groupDir, `${c.name}.json`), `${JSON.stringify(wireDefinition(c.definition), null, 2)}\n`);
 files.set(join(root, "pkg-template", "example-actions.schema.json"), `${JSON.stringify(z.toJSONSchema(actionCases[0].schema, { io: "input" }), null, 2)}\n`);
+files.set(join(root, "src", "schema", "zod_pattern_table.rs"), renderPatternTable(JSON.parse(readFileSync(join(root, "node_modules", "zod", "package.json"), "utf8")).version));
 files.set(join(root, "pkg-template", "example.schema.json"), `${JSON.stringify(z.toJSONSchema(deploy, { io: "input" }), null, 2)}\n`);
 
 const names = new Set(cases.map((c) => c.name));

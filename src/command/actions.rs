@@ -60,6 +60,7 @@ impl ActionSet {
             let sub = Schema {
                 root,
                 defs: Arc::clone(&schema.defs),
+                zod_patterns: schema.zod_patterns,
             };
             let table = build_table(&sub, options).map_err(|e| in_action(&e, &action.name))?;
             out.push(ActionCommand {

@@ -210,6 +210,9 @@ impl Report {
 pub struct Shaped<'a> {
     pub schema: Json<'a>,
     pub report: Report,
+    /// The schema holds a pattern of Zod's own beside its format
+    /// ([`Schema::zod_patterns`]).
+    pub zod_patterns: bool,
 }
 
 /// `tool.check(client)`: what the profile changes (warnings) and what it
@@ -259,7 +262,11 @@ pub fn mcp_schema(input: Input<'_>, form: ActionsAs, mut report: Report) -> Shap
     if let (Some(union), ActionsAs::Flat) = (input.union, form) {
         report.warn(FindingCode::UnionFlattened, || "", || union_root::flattened_note(union));
     }
-    Shaped { schema, report }
+    Shaped {
+        schema,
+        report,
+        zod_patterns: input.schema.zod_patterns,
+    }
 }
 
 /// The flat `mcp` schema (from [`mcp_schema`]) rewritten for `client`, its
@@ -267,6 +274,13 @@ pub fn mcp_schema(input: Input<'_>, form: ActionsAs, mut report: Report) -> Shap
 #[must_use]
 pub fn reshape(mut base: Shaped<'_>, client: Client) -> Shaped<'_> {
     let (schema, report) = (&mut base.schema, &mut base.report);
+    if base.zod_patterns && client != Client::Mcp {
+        // Before the client's own rules, so none of them reports a pattern
+        // that is not sent.
+        rules::drop_zod_patterns(schema, report, |format| {
+            client != Client::Gemini || format == "date-time"
+        });
+    }
     match client {
         Client::Mcp => {}
         Client::Portable => portable::shape(schema, report),

@@ -7,10 +7,11 @@ use std::collections::HashSet;
 use crate::schema::json::{Distinct, Json, Map};
 
 use super::join::{join, merge_members_into, required_of};
-use super::walk::Place;
+use super::walk::{each_schema, Place};
 use super::Report;
 use crate::error::FindingCode;
 use crate::limits::MAX_CHOICES_SHOWN;
+use crate::schema::zod_patterns::is_zod_pattern;
 use crate::text::capped_list;
 
 /// A root union as one object: Anthropic, Claude Code, Kiro, Copilot and
@@ -239,6 +240,29 @@ pub fn drop_keyword(node: &mut Map<'_>, place: &Place, key: &str, report: &mut R
             || format!("\"{key}\" removed: {why}"),
         );
     }
+}
+
+/// Zod's own pattern beside a format `keeps_format` says the client keeps
+/// (`z.email()`'s 102 characters beside `format: "email"`), left out: the
+/// format says the same to a model in a word, and the server's Zod still
+/// checks the pattern. CLIENTS.md section 5; a user's own pattern is kept.
+pub fn drop_zod_patterns(schema: &mut Json<'_>, report: &mut Report, keeps_format: impl Fn(&str) -> bool) {
+    each_schema(schema, &mut |node, place| {
+        let Some(format) = node.get("format").and_then(Json::as_str) else {
+            return;
+        };
+        let zods = keeps_format(format)
+            && node
+                .get("pattern")
+                .and_then(Json::as_str)
+                .is_some_and(|pattern| is_zod_pattern(format, pattern));
+        if zods {
+            let why = format!(
+                "Zod's own pattern for the format \"{format}\", which says the same; the server's Zod still checks it"
+            );
+            drop_keyword(node, place, "pattern", report, &why);
+        }
+    });
 }
 
 /// Removes each of `keys` present, as [`drop_keyword`] does, reported in

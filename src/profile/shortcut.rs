@@ -34,6 +34,11 @@ use crate::schema::{Kind, ObjectShape, Schema, Shape, Union};
 /// `None`: the profile rewrites the tree.
 #[must_use]
 pub fn direct(schema: &Schema, client: Client) -> Option<Style> {
+    // Zod's own patterns beside a format are left out by the profiles'
+    // own rule (`rules::drop_zod_patterns`), which the writer does not know.
+    if schema.zod_patterns {
+        return None;
+    }
     let Some(rules) = Rules::of(client) else {
         return closed(schema).then_some(Style::CLOSED);
     };

@@ -14,6 +14,7 @@ mod pointer;
 mod read;
 mod root;
 mod shape;
+pub mod zod_patterns;
 
 pub use deprecation::Deprecation;
 pub use enum_values::{distinct_values, EnumValues, ValueIndex};

@@ -20,6 +20,10 @@ pub struct Schema {
     /// definitions, and a copy per action made thousands of actions and
     /// definitions quadratic in memory (2,000 of each: 1.6 GB).
     pub defs: Arc<[Def]>,
+    /// Some node keeps a format with Zod's own pattern for it beside it
+    /// ([`super::zod_patterns`]): a client profile that keeps the format
+    /// leaves the pattern out, which no shortcut writes.
+    pub zod_patterns: bool,
 }
 
 /// A recursive definition, kept whole and referenced by [`Kind::Ref`].

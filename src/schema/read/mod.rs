@@ -24,6 +24,7 @@ use slots::{role, Role, Slots};
 use super::normalize::{fold_union, meet, merge_all_of};
 use super::pointer::{resolve_local_ref, At};
 use super::shape::{Def, Keywords, Kind, Schema, Shape, Union};
+use super::zod_patterns::has_zod_pattern;
 use crate::error::{Code, Error, Result};
 use crate::limits::{MAX_DEPTH, MAX_SCHEMA_WEIGHT};
 use keywords::{
@@ -44,6 +45,7 @@ pub fn read_json(root: &Json<'_>) -> Result<Schema> {
         defs: Vec::new(),
         def_index: HashMap::new(),
         weight: 0,
+        zod_patterns: false,
     };
     let shape = reader.read(root, &At::written(""), 0, 0)?;
     let mut defs = reader
@@ -55,6 +57,7 @@ pub fn read_json(root: &Json<'_>) -> Result<Schema> {
     Ok(Schema {
         root: shape,
         defs: defs.into(),
+        zod_patterns: reader.zod_patterns,
     })
 }
 
@@ -74,6 +77,8 @@ struct Reader<'a> {
     def_index: HashMap<String, usize>,
     /// Work done so far, against [`MAX_SCHEMA_WEIGHT`].
     weight: usize,
+    /// A node kept a format with Zod's own pattern beside it.
+    zod_patterns: bool,
 }
 
 impl<'a> Reader<'a> {
@@ -280,6 +285,7 @@ impl<'a> Reader<'a> {
         if shape.kind == Kind::Integer {
             drop_safe_integer_bounds(&mut keywords);
         }
+        self.zod_patterns = self.zod_patterns || has_zod_pattern(&keywords);
         if shape.keywords.is_empty() {
             shape.keywords = keywords;
         } else {
