@@ -436,15 +436,39 @@ fn a_profile_that_changes_nothing_shares_the_mcp_text_and_tape() {
 
 const KEYS: &[&str] = &["alpha", "b_2", "max-retries", "a+b", "1st", "x.y", "é", "__proto__"];
 
+/// The pattern Zod writes beside `format` (from the `format-patterns`
+/// fixture's `email`, `id` and `at`), which client profiles leave out.
+fn zod_pattern(format: &str) -> Value {
+    let fixture: Value = serde_json::from_str(include_str!("fixtures/zod/format-patterns.json")).unwrap();
+    let key = match format {
+        "email" => "email",
+        "uuid" => "id",
+        _ => "at",
+    };
+    fixture["variants"]["draft-2020-12/input"]["properties"][key]["pattern"].clone()
+}
+
 fn leaf() -> impl Strategy<Value = Value> {
     let string = (
         prop::option::of(prop::sample::select(&["email", "date-time", "uuid"][..])),
         prop::option::of(0u8..4),
+        prop::sample::select(&[None, Some("zod"), Some("own")][..]),
+        prop::bool::ANY,
     )
-        .prop_map(|(format, min)| {
-            let mut node = json!({ "type": "string" });
+        .prop_map(|(format, min, pattern, nullable)| {
+            // A nullable one is a leaf Cursor, portable and Gemini rewrite by their own rule.
+            let mut node = if nullable {
+                json!({ "type": ["string", "null"] })
+            } else {
+                json!({ "type": "string" })
+            };
             if let Some(format) = format {
                 node["format"] = json!(format);
+                match pattern {
+                    Some("zod") => node["pattern"] = zod_pattern(format),
+                    Some(_) => node["pattern"] = json!("^[a-z]"),
+                    None => {}
+                }
             }
             if let Some(min) = min {
                 node["minLength"] = json!(min);
@@ -822,6 +846,21 @@ proptest! {
     fn what_the_writer_rewrites_matches_each_profiles_tree(schema in prop_oneof![styled_root(), tagged_root()]) {
         if let Err(difference) = every_client_agrees(&schema) {
             prop_assert!(false, "{difference}");
+        }
+    }
+}
+
+#[test]
+fn zods_pattern_is_left_out_of_the_leaves_a_profile_rewrites_too() {
+    for format in ["email", "date-time"] {
+        let field = json!({ "type": ["string", "null"], "format": format, "pattern": zod_pattern(format) });
+        let schema = json!({ "type": "object", "properties": { "a": field, "b": { "type": "string" } } });
+        for client in [Client::Cursor, Client::Portable, Client::Gemini] {
+            assert!(
+                direct(&schema, client).is_some_and(|style| style.leaves && style.zod_patterns),
+                "{client:?} {format}"
+            );
+            agrees(&compiled(&schema), client).unwrap();
         }
     }
 }

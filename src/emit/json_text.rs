@@ -14,6 +14,7 @@ use serde_json::Value;
 
 use super::tape::{append_value, known_position, op, position, to_utf16};
 use crate::schema::json::{write_list, write_members, write_number, write_string};
+use crate::schema::zod_patterns::has_zod_pattern;
 use crate::schema::{distinct_values, Applicator, ArrayShape, Kind, ObjectShape, Prop, Schema, Shape};
 
 /// The rewrites the writer can make as it writes, each what a tree rewrite
@@ -44,6 +45,10 @@ pub struct Style {
     /// profile rewrites it (with the profile's own rule) and declines
     /// otherwise.
     pub leaves: bool,
+    /// Zod's own pattern beside a format left out
+    /// ([`crate::schema::zod_patterns`]): every client profile does so
+    /// where it keeps the format, and the writer writes only formats kept.
+    pub zod_patterns: bool,
 }
 
 impl Style {
@@ -54,6 +59,7 @@ impl Style {
         const_as_enum: false,
         join: false,
         leaves: false,
+        zod_patterns: false,
     };
     /// Closed (see [`Style::closed`]).
     pub const CLOSED: Style = Style {
@@ -62,6 +68,7 @@ impl Style {
         const_as_enum: false,
         join: false,
         leaves: false,
+        zod_patterns: false,
     };
 }
 
@@ -489,8 +496,10 @@ impl Writer<'_, '_> {
     /// A node's kept keywords and applicators, after what its kind wrote.
     #[inline(never)] // out of `shape`: most nodes have neither, and V8 compiles a whole function on its first call
     fn kept(&mut self, shape: &Shape, object: &mut Object) {
+        let zods = self.style.zod_patterns && has_zod_pattern(&shape.keywords);
         for (key, value) in &shape.keywords {
-            if !object.has(key) {
+            let left_out = zods && key == "pattern";
+            if !left_out && !object.has(key) {
                 self.data_key(object, key);
                 self.value(value);
             }

@@ -256,11 +256,15 @@ pub fn drop_zod_patterns(schema: &mut Json<'_>, report: &mut Report, keeps_forma
                 .get("pattern")
                 .and_then(Json::as_str)
                 .is_some_and(|pattern| is_zod_pattern(format, pattern));
-        if zods {
-            let why = format!(
-                "Zod's own pattern for the format \"{format}\", which says the same; the server's Zod still checks it"
-            );
-            drop_keyword(node, place, "pattern", report, &why);
+        if !zods {
+            return;
+        }
+        let why = format!(
+            "\"pattern\" removed: Zod's own pattern for the format \"{format}\", which says the same; the server's Zod still checks it"
+        );
+        // In order: the Shape writer, which leaves it out, writes the rest so.
+        if node.shift_remove("pattern").is_some() {
+            report.warn(FindingCode::KeywordDropped, || place.at("pattern"), || why);
         }
     });
 }

@@ -34,13 +34,14 @@ use crate::schema::{Kind, ObjectShape, Schema, Shape, Union};
 /// `None`: the profile rewrites the tree.
 #[must_use]
 pub fn direct(schema: &Schema, client: Client) -> Option<Style> {
-    // Zod's own patterns beside a format are left out by the profiles'
-    // own rule (`rules::drop_zod_patterns`), which the writer does not know.
-    if schema.zod_patterns {
-        return None;
-    }
+    // Every client profile leaves out Zod's own pattern beside a format it
+    // keeps (`rules::drop_zod_patterns`); the writer writes kept ones only.
+    let zod_patterns = schema.zod_patterns;
     let Some(rules) = Rules::of(client) else {
-        return closed(schema).then_some(Style::CLOSED);
+        return closed(schema).then_some(Style {
+            zod_patterns,
+            ..Style::CLOSED
+        });
     };
     let root = &schema.root;
     // Only the rewrites this schema calls for: with none, the text is the
@@ -54,7 +55,7 @@ pub fn direct(schema: &Schema, client: Client) -> Option<Style> {
             .defs
             .iter()
             .all(|def| Rules { in_def: true, ..rules }.node(&def.shape, &mut used));
-    written.then_some(used)
+    written.then_some(Style { zod_patterns, ..used })
 }
 
 /// What a profile does with a `$ref` node.

@@ -153,6 +153,9 @@ pub fn write_leaf(shape: &crate::schema::Shape, buf: &mut Vec<u8>, rule: Rule) {
     let mut report = super::Report::quiet();
     let below = Place::ROOT.child(Segment::Key("properties"));
     walk(&mut leaf, &below, &mut |node, place| rule(node, place, &mut report), 0);
+    // After the rule, which may have removed the format (Gemini keeps
+    // only `date-time`): a pattern is left out only beside a kept one.
+    super::rules::drop_zod_patterns(&mut leaf, &mut report, |_| true);
     leaf.write(buf);
 }
 

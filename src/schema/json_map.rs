@@ -190,6 +190,21 @@ impl<'a> Map<'a> {
         Some(value)
     }
 
+    /// Removes `key`, what stays keeping its order: for a key the Shape
+    /// writer leaves out where the tree removes it, so both write the
+    /// same text.
+    pub fn shift_remove(&mut self, key: &str) -> Option<Json<'a>> {
+        let at = self.position(key)?;
+        let (_, value) = self.members.remove(at);
+        if let Some(index) = &mut self.index {
+            index.remove(key);
+            for (i, (moved, _)) in self.members.iter().enumerate().skip(at) {
+                index.insert(moved.clone(), i);
+            }
+        }
+        Some(value)
+    }
+
     #[must_use]
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&Cow<'a, str>, &Json<'a>)> + ExactSizeIterator {
         self.into_iter()
@@ -290,6 +305,23 @@ mod tests {
             map.insert_absent("new", n(8));
             assert_eq!((map.get("k1"), map.get("new")), (Some(&n(100)), Some(&n(8))));
             assert_eq!(map.len(), width);
+        }
+    }
+
+    #[test]
+    fn shift_remove_keeps_the_order_of_what_stays() {
+        for width in [3, SCAN_MEMBERS + 5] {
+            let mut map = Map::new();
+            for i in 0..width {
+                map.insert(format!("k{i}"), n(i));
+            }
+            assert_eq!(map.shift_remove("k1"), Some(n(1)));
+            assert_eq!(map.shift_remove("k1"), None);
+            let expected: Vec<String> = (0..width).filter(|i| *i != 1).map(|i| format!("k{i}")).collect();
+            assert_eq!(map.keys().map(ToString::to_string).collect::<Vec<_>>(), expected);
+            for i in (0..width).filter(|i| *i != 1) {
+                assert_eq!(map.get(&format!("k{i}")), Some(&n(i)), "k{i} of {width}");
+            }
         }
     }
 
