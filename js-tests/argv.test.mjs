@@ -332,3 +332,27 @@ test("a union of scalars is typed as words: usage, messages, completion and toAr
   // A shell would unquote "5" to the number, so the string is not offered.
   assert.deepEqual(tool.complete(["--tag", ""]).map((c) => c.value), []);
 });
+
+// A record of scalars (z.record) is typed an entry at a time, docker's
+// `-e KEY=VALUE` way; Zod accepts what comes out, and a key named like a
+// prototype member is an own key that touches no prototype.
+test("a record of scalars takes --env KEY=VALUE entries, and toArgv writes them back", () => {
+  const schema = z.object({
+    env: z.record(z.string(), z.string()).optional(),
+    limits: z.record(z.enum(["cpu", "mem"]), z.number()).optional(),
+  });
+  const tool = cjs.compile(schema, { name: "run" });
+  assert.match(tool.usage(), /--env <key=string>\.\.\./);
+  assert.match(tool.usage(), /--limits <key=number>\.\.\./);
+  const args = tool.parseArgv(["--env", "A=1", "--env", "URL=http://x/?a=b", "--env", "__proto__=x", "--limits", "cpu=0.5", "--limits", "mem=512"]);
+  assert.deepEqual(JSON.parse(JSON.stringify(args)), { env: { A: "1", URL: "http://x/?a=b", ["__proto__"]: "x" }, limits: { cpu: 0.5, mem: 512 } });
+  assert.ok(Object.hasOwn(args.env, "__proto__"));
+  assert.equal(Object.getPrototypeOf(args.env), Object.prototype);
+  assert.equal({}.x, undefined);
+  assert.ok(schema.safeParse(args).success);
+  const written = tool.toArgv(args);
+  assert.deepEqual(written.slice(0, 2), ["--env", "A=1"]);
+  assert.deepEqual(JSON.parse(JSON.stringify(tool.parseArgv(written))), JSON.parse(JSON.stringify(args)));
+  assert.throws(() => tool.parseArgv(["--limits", "cpu=1"]), (e) => e instanceof cjs.ToolshapeError && /the required key "mem" is missing/.test(e.message));
+  assert.throws(() => tool.parseArgv(["--limits", "gpu=1"]), (e) => e instanceof cjs.ToolshapeError && /the key "gpu" is not one it takes/.test(e.message));
+});

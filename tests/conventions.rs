@@ -283,10 +283,10 @@ fn json_flag_errors_show_an_example() {
     let err = tool
         .parse_argv(&["--hosts", "[]", "--labels", "x", "--ids", "{}"], &toolshape::no_env)
         .unwrap_err();
-    assert!(
-        err.issues[0].message.ends_with(r#"; e.g. --labels '{"key":"..."}'"#),
-        "{}",
-        err.issues[0].message
+    // A record of scalars is typed an entry at a time, which its words say.
+    assert_eq!(
+        err.issues[0].message,
+        r#"--labels expects KEY=VALUE with a string for the value, or JSON text for an object, got "x""#
     );
     assert!(
         err.issues[1]
@@ -705,4 +705,86 @@ fn a_deprecated_alias_keeps_an_old_name_working_and_warns_of_it() {
         .parse_argv(&[], &toolshape::no_env)
         .unwrap_err();
     assert_says(&error.message, "\"name\" is missing");
+}
+
+/// A record of scalars takes `--env KEY=VALUE` once per entry (docker's
+/// `-e`, helm's `--set`), each typed for the record's values; JSON text for
+/// the whole object still works and merges with entries; the whole object
+/// is held to the schema once all are in; toArgv writes entries back.
+#[test]
+fn a_record_of_scalars_takes_key_value_entries() {
+    let schema = json!({"type": "object", "properties": {
+        "env": {"type": "object", "propertyNames": {"type": "string"}, "additionalProperties": {"type": "string"}},
+        "limits": {"type": "object", "propertyNames": {"enum": ["cpu", "mem"]}, "additionalProperties": {"type": "number"}, "required": ["cpu", "mem"]},
+        "meta": {"type": "object", "additionalProperties": {}}
+    }});
+    let tool = Tool::compile(&schema, &CompileOptions::default()).unwrap();
+    let parse = |argv: &[&str]| tool.parse_argv(argv, &toolshape::no_env);
+    let data = |argv: &[&str]| parse(argv).unwrap().data;
+    assert_eq!(
+        data(&[
+            "--env",
+            "A=1",
+            "--env",
+            "B=x=y",
+            "--env",
+            r#"{"C":"3"}"#,
+            "--env",
+            "A=2"
+        ]),
+        json!({"env": {"A": "2", "B": "x=y", "C": "3"}})
+    );
+    assert_eq!(
+        data(&["--limits", "cpu=1.5", "--limits", "mem=2"]),
+        json!({"limits": {"cpu": 1.5, "mem": 2}})
+    );
+    let messages = |argv: &[&str]| -> Vec<String> {
+        parse(argv)
+            .unwrap_err()
+            .issues
+            .iter()
+            .map(|i| i.message.clone())
+            .collect()
+    };
+    assert_eq!(
+        messages(&["--limits", "cpu=1"]),
+        [
+            r#"--limits expects KEY=VALUE with a number for the value, or JSON text for an object (the required key "mem" is missing), got "{\"cpu\":1}""#
+        ]
+    );
+    assert_eq!(
+        messages(&["--limits", "gpu=1", "--limits", "cpu=x"]),
+        [
+            r#"--limits expects KEY=VALUE with a number for the value, or JSON text for an object (the key "gpu" is not one it takes), got "gpu=1""#,
+            r#"--limits expects KEY=VALUE with a number for the value, or JSON text for an object, got "cpu=x""#
+        ]
+    );
+    // A key named like a prototype member is a key like any other.
+    assert_eq!(data(&["--env", "__proto__=1"]), json!({"env": {"__proto__": "1"}}));
+    // A record of any value is not typed by entries: `=` is no separator there.
+    assert_eq!(
+        parse(&["--meta", "a=1"]).unwrap_err().code,
+        toolshape::Code::InvalidArgs
+    );
+    let usage = tool.usage(&toolshape::UsageRequest::default()).unwrap();
+    assert!(usage.contains("--env <key=string>..."), "{usage}");
+    assert!(usage.contains("--limits <key=number>..."), "{usage}");
+    for (args, argv) in [
+        (
+            json!({"env": {"A": "1", "B": " x"}}),
+            vec!["--env", "A=1", "--env", "B= x"],
+        ),
+        (
+            json!({"limits": {"cpu": 1, "mem": 2}}),
+            vec!["--limits", "cpu=1", "--limits", "mem=2"],
+        ),
+        // A key with `=` in it, or no entry at all, goes as JSON text.
+        (json!({"env": {"a=b": "1"}}), vec!["--env", r#"{"a=b":"1"}"#]),
+        (json!({"env": {}}), vec!["--env", "{}"]),
+    ] {
+        let written = tool.to_argv(&args).unwrap();
+        assert_eq!(written, argv);
+        let refs: Vec<&str> = written.iter().map(String::as_str).collect();
+        assert_eq!(data(&refs), args);
+    }
 }

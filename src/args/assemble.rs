@@ -59,6 +59,9 @@ pub struct Collected<'a> {
     pub dropped: usize,
     /// Missing required flags are not issues.
     pub partial: bool,
+    /// A record flag was given: its object is checked whole once all its
+    /// entries are in.
+    pub merged: bool,
 }
 
 impl<'a> Collected<'a> {
@@ -73,6 +76,7 @@ impl<'a> Collected<'a> {
             issues: Vec::new(),
             dropped: 0,
             partial: false,
+            merged: false,
         }
     }
 
@@ -106,6 +110,29 @@ impl<'a> Collected<'a> {
             }
         } else {
             *slot = Slot::One(item);
+        }
+    }
+
+    /// A record flag's entry (or whole object): its keys added to what was
+    /// given before, a later key replacing an earlier one, as
+    /// `--env A=1 --env A=2` is `{ A: "2" }` with docker and helm.
+    pub fn merge(&mut self, flag: usize, item: Item<'a>) {
+        let Some(slot) = self.slots.get_mut(flag) else {
+            return;
+        };
+        self.merged = true;
+        match (slot, item) {
+            (Slot::One(Item::Json(Value::Object(given))), Item::Json(Value::Object(more))) => given.extend(more),
+            (slot, item) => *slot = Slot::One(item),
+        }
+    }
+
+    /// The object a record flag's entries made, if it was given.
+    #[must_use]
+    pub fn merged_object(&self, flag: usize) -> Option<&Value> {
+        match self.slots.get(flag) {
+            Some(Slot::One(Item::Json(value @ Value::Object(_)))) => Some(value),
+            _ => None,
         }
     }
 

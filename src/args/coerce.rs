@@ -6,10 +6,10 @@ use serde_json::Value;
 
 use super::item::Item;
 use super::misfit::misfit;
-use crate::flags::{scalar_union, Flag, FlagType};
+use crate::flags::{record, scalar_union, Flag, FlagType};
 use crate::number::{integer_expected, parse_integer, parse_number};
 use crate::schema::{fits, same_value, Kind, Schema, Shape};
-use crate::text::capped_list;
+use crate::text::{capped_list, clip};
 
 /// Coerces typed text; `token` is the argv token the text ends, if any.
 /// `Err` holds what was expected, for the message.
@@ -84,8 +84,21 @@ pub fn expected(schema: &Schema, flag: &Flag) -> String {
 fn json_head(schema: &Schema, flag: &Flag) -> String {
     match &flag.scalar_parts {
         Some(parts) => scalar_union::words(parts),
+        None if flag.record => match record::record_values(schema, &flag.shape) {
+            Some(values) => format!(
+                "KEY=VALUE with {} for the value, or JSON text for an object",
+                describe(schema, values)
+            ),
+            None => format!("JSON text for {}", describe(schema, &flag.shape)),
+        },
         None => format!("JSON text for {}", describe(schema, &flag.shape)),
     }
+}
+
+/// What a JSON flag expects, and where `given` (JSON) first misses it.
+#[must_use]
+pub fn expected_of(schema: &Schema, flag: &Flag, given: &Value) -> String {
+    json_expected(schema, flag, Some(given))
 }
 
 fn is_choice(flag: &Flag, value: &Value) -> bool {
@@ -123,7 +136,18 @@ fn expected_choices(flag: &Flag) -> String {
 }
 
 fn json_text(schema: &Schema, flag: &Flag, text: &str) -> Result<Value, String> {
-    let shape = &flag.shape;
+    if flag.record {
+        if let Some((key, value)) = record::entry_text(text) {
+            return record_entry(schema, flag, key, value);
+        }
+    }
+    json_value(schema, &flag.shape, text).map_err(|parsed| json_expected(schema, flag, parsed.as_ref()))
+}
+
+/// Text typed for `shape`: JSON text that fits, or else the text itself
+/// where the schema takes a string. `Err` holds the JSON that parsed but
+/// did not fit, for the message.
+fn json_value(schema: &Schema, shape: &Shape, text: &str) -> Result<Value, Option<Value>> {
     let parsed = match serde_json::from_str::<Value>(text) {
         Ok(parsed) if fits(schema, shape, &parsed) => return Ok(parsed),
         Ok(parsed) => Some(parsed),
@@ -135,7 +159,39 @@ fn json_text(schema: &Schema, flag: &Flag, text: &str) -> Result<Value, String> 
     if fits(schema, shape, &as_string) {
         return Ok(as_string);
     }
-    Err(json_expected(schema, flag, parsed.as_ref()))
+    Err(parsed)
+}
+
+/// One `KEY=VALUE` of a record flag, as the one-entry object it adds
+/// (`collect` merges them): the value typed for the record's value
+/// schema, the key held to its `propertyNames`.
+#[inline(never)] // out of `coerce_text`: few flags are records
+fn record_entry(schema: &Schema, flag: &Flag, key: &str, value: &str) -> Result<Value, String> {
+    let Some(values) = record::record_values(schema, &flag.shape) else {
+        return Err(json_head(schema, flag));
+    };
+    let key_fits = match &schema.resolve(&flag.shape).kind {
+        Kind::Object(object) => object
+            .property_names
+            .as_ref()
+            .is_none_or(|names| fits(schema, names, &Value::String(key.to_owned()))),
+        _ => false,
+    };
+    if !key_fits {
+        return Err(format!(
+            "{} (the key \"{}\" is not one it takes)",
+            json_head(schema, flag),
+            clip(key)
+        ));
+    }
+    match json_value(schema, values, value) {
+        Ok(value) => {
+            let mut entry = serde_json::Map::new();
+            entry.insert(key.to_owned(), value);
+            Ok(Value::Object(entry))
+        }
+        Err(_) => Err(json_head(schema, flag)),
+    }
 }
 
 /// What a JSON flag expects, and, for JSON that parsed but does not fit,

@@ -104,6 +104,20 @@ fn walk_object(
             quoted(&missing.key)
         )));
     }
+    if let Some(missing) = object.required_extra.iter().find(|key| !map.contains_key(*key)) {
+        return Some(Reason::Other(format!(
+            "the required key {} is missing",
+            quoted(missing)
+        )));
+    }
+    if let Some(names) = &object.property_names {
+        let refused = map
+            .keys()
+            .find(|key| !fits(schema, names, &Value::String((*key).clone())));
+        if let Some(key) = refused {
+            return Some(Reason::Other(format!("the key {} is not one it takes", quoted(key))));
+        }
+    }
     map.iter().find_map(|(key, item)| {
         let shape = match object.prop(key) {
             Some(prop) => &prop.shape,

@@ -58,6 +58,7 @@ fn collect<'a>(schema: &Schema, table: &'a FlagTable, given: &FlagValues<'a>, en
         };
         match coerced {
             Ok(item) if flag.count => collected.add(given.flag, &item),
+            Ok(item) if flag.record => collected.merge(given.flag, item),
             Ok(item) => collected.put(given.flag, item, flag.repeatable),
             Err(expected) => found.push((
                 given.at,
@@ -85,7 +86,26 @@ fn collect<'a>(schema: &Schema, table: &'a FlagTable, given: &FlagValues<'a>, en
     collected.dropped += given.dropped;
     collected.partial = given.partial;
     from_env(schema, table, &mut collected, env);
+    if collected.merged {
+        check_records(schema, table, &mut collected);
+    }
     collected
+}
+
+/// Each record flag given several entries, held whole to its schema once
+/// all are in: an entry fits alone, yet the object may lack a required key
+/// or hold more than `maxProperties`.
+#[inline(never)] // out of `collect`: few parses merge entries
+fn check_records(schema: &Schema, table: &FlagTable, collected: &mut Collected<'_>) {
+    for (index, flag) in table.flags.iter().enumerate().filter(|(_, flag)| flag.record) {
+        if let Some(given) = collected.merged_object(index) {
+            if !crate::schema::fits(schema, &flag.shape, given) {
+                let shown = given.to_string();
+                let expected = coerce::expected_of(schema, flag, given);
+                collected.issue(bad_value(schema, flag, &format!("--{}", flag.name), &shown, &expected));
+            }
+        }
+    }
 }
 
 /// `{ "config-timeout": "30" }` to `{ config: { timeout: 30 } }`.
@@ -146,12 +166,16 @@ pub fn reconstruct<'a>(
                 collected.put_all(index, out);
             }
             (_, value) => match coerce::coerce_value(schema, flag, value) {
+                Ok(v) if flag.record => collected.merge(index, v),
                 Ok(v) => collected.put(index, v, flag.repeatable),
                 Err(expected) => collected.issue(bad_value(schema, flag, &shown, &value.to_string(), &expected)),
             },
         }
     }
     from_env(schema, table, &mut collected, env);
+    if collected.merged {
+        check_records(schema, table, &mut collected);
+    }
     collected.assemble(table)
 }
 
@@ -178,6 +202,7 @@ fn from_env(schema: &Schema, table: &FlagTable, collected: &mut Collected, env: 
 fn take_env(schema: &Schema, flag: &Flag, index: usize, name: &str, text: &str, collected: &mut Collected) {
     for part in env_values(flag, text) {
         match coerce::coerce_text(schema, flag, &part, None).map(Item::detach) {
+            Ok(item) if flag.record => collected.merge(index, item),
             Ok(item) => collected.put(index, item, flag.repeatable),
             Err(expected) => {
                 let shown = Spelling::Env(name).show();
@@ -273,7 +298,7 @@ fn bad_value(schema: &Schema, flag: &Flag, shown: &str, received: &str, expected
 /// `; e.g. --hosts '[{"name":"..."}]'` for a JSON flag, when the example
 /// is short and quotes safely in a shell.
 fn json_example(schema: &Schema, flag: &Flag) -> String {
-    if flag.ty != FlagType::Json || flag.scalar_parts.is_some() {
+    if flag.ty != FlagType::Json || flag.scalar_parts.is_some() || flag.record {
         return String::new();
     }
     crate::schema::example_text(schema, &flag.shape)

@@ -129,9 +129,46 @@ fn write_flag(schema: &Schema, flag: &Flag, value: &Value, path: &[String], out:
         }
         return Ok(());
     }
+    if flag.record {
+        if let Some(entries) = record_entries(schema, flag, value) {
+            for entry in entries {
+                push(out, flag, entry);
+            }
+            return Ok(());
+        }
+    }
     let text = scalar_text(schema, flag, value, path)?;
     push(out, flag, text);
     Ok(())
+}
+
+/// A record flag's object as one `KEY=VALUE` a key (`--env A=1 --env
+/// B=2`), when each reads back as its entry and the whole object fits;
+/// `None` sends it as JSON text (an empty object, a key with `=`).
+#[inline(never)] // out of `write_flag`: few flags are records
+fn record_entries(schema: &Schema, flag: &Flag, value: &Value) -> Option<Vec<String>> {
+    let Value::Object(map) = value else {
+        return None;
+    };
+    if map.is_empty() || !fits(schema, &flag.shape, value) {
+        return None;
+    }
+    map.iter()
+        .map(|(key, item)| {
+            let text = match item {
+                Value::String(text) => text.clone(),
+                other => other.to_string(),
+            };
+            let entry = format!("{key}={text}");
+            let read = super::coerce::coerce_text(schema, flag, &entry, None)
+                .ok()?
+                .into_value();
+            let same = read
+                .as_object()
+                .is_some_and(|read| read.len() == 1 && read.get(key) == Some(item));
+            same.then_some(entry)
+        })
+        .collect()
 }
 
 fn scalar_text(schema: &Schema, flag: &Flag, value: &Value, path: &[String]) -> Result<String> {

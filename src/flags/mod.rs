@@ -7,6 +7,7 @@ mod name_index;
 pub mod names;
 mod overrides;
 mod positionals;
+pub mod record;
 pub mod scalar_union;
 mod table;
 

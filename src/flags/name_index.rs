@@ -118,6 +118,7 @@ mod tests {
             aliases: Vec::new(),
             shape: Shape::of(Kind::String),
             scalar_parts: None,
+            record: false,
             group: 0,
             inherited_default: false,
             switch: false,

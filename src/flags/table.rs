@@ -95,6 +95,10 @@ pub struct Flag {
     /// as bare words (see [`super::scalar_union`]).
     #[serde(skip)]
     pub scalar_parts: Option<Vec<Part>>,
+    /// A JSON flag over a record of scalars: also typed `KEY=VALUE`, each
+    /// giving one entry (see [`super::record`]).
+    #[serde(skip)]
+    pub record: bool,
     /// Index of the group (object) this flag's value sits in.
     #[serde(skip)]
     pub group: usize,

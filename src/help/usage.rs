@@ -5,11 +5,12 @@
 use serde_json::Value;
 
 use super::text::{sanitize, summary, wrap};
-use crate::flags::scalar_union::{listed, Part};
+use crate::flags::record::record_values;
+use crate::flags::scalar_union::{listed, scalar_parts, Part};
 use crate::flags::{Builtins, Flag, FlagTable, FlagType, Group, Member};
 use crate::limits::MAX_CHOICES_SHOWN;
 use crate::limits::USAGE_WIDTH;
-use crate::schema::{example_text, Deprecation, Schema};
+use crate::schema::{example_text, Deprecation, Kind, Schema};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Format {
@@ -107,7 +108,7 @@ fn heading(group: &Group) -> String {
     }
 }
 
-fn value_hint(flag: &Flag) -> String {
+fn value_hint(schema: &Schema, flag: &Flag) -> String {
     let body = match (&flag.choices, flag.ty) {
         (Some(choices), _) => {
             let mut shown: Vec<String> = choices.iter().take(MAX_CHOICES_SHOWN).map(show_value).collect();
@@ -117,6 +118,7 @@ fn value_hint(flag: &Flag) -> String {
             shown.join("|")
         }
         (None, FlagType::String) => format_name(flag).unwrap_or("string").to_owned(),
+        (None, FlagType::Json) if flag.record => return record_hint(schema, flag),
         (None, FlagType::Json) => flag
             .scalar_parts
             .as_deref()
@@ -137,6 +139,35 @@ fn value_hint(flag: &Flag) -> String {
 fn scalar_hint(parts: &[Part]) -> String {
     let shown: Vec<String> = listed(parts, false).iter().map(|item| sanitize(item)).collect();
     shown.join("|")
+}
+
+/// A record of scalars, typed an entry at a time: `<key=string>...`,
+/// `<key=number>...`, `<key=low|high>...` (JSON text for the whole
+/// object still works).
+#[inline(never)] // out of `value_hint`: few flags are records
+fn record_hint(schema: &Schema, flag: &Flag) -> String {
+    let value = record_values(schema, &flag.shape).map_or_else(
+        || "value".to_owned(),
+        |values| match &schema.resolve(values).kind {
+            Kind::Enum(choices) => {
+                let parts: Vec<Part> = choices.iter().cloned().map(Part::Value).collect();
+                scalar_hint(&parts)
+            }
+            Kind::Union(_) => {
+                scalar_parts(schema, values, false).map_or_else(|| "value".to_owned(), |p| scalar_hint(&p))
+            }
+            Kind::Integer => "integer".to_owned(),
+            Kind::Number => "number".to_owned(),
+            Kind::Boolean => "boolean".to_owned(),
+            _ => "string".to_owned(),
+        },
+    );
+    let body = if flag.nullable {
+        format!("key={value}|null")
+    } else {
+        format!("key={value}")
+    };
+    format!(" <{body}>...")
 }
 
 /// A string's `format` as its placeholder (`<email>`, `<url>`, `<uuid>`,
@@ -165,7 +196,7 @@ fn show_value(value: &Value) -> String {
 }
 
 /// The left column: `-t, --config-timeout <number>`.
-fn left(flag: &Flag) -> String {
+fn left(schema: &Schema, flag: &Flag) -> String {
     let short = flag
         .short
         .as_deref()
@@ -176,7 +207,7 @@ fn left(flag: &Flag) -> String {
     } else if flag.count {
         format!("{short}--{}", sanitize(&flag.name))
     } else {
-        format!("{short}--{}{}", sanitize(&flag.name), value_hint(flag))
+        format!("{short}--{}{}", sanitize(&flag.name), value_hint(schema, flag))
     }
 }
 
@@ -194,7 +225,7 @@ fn right(schema: &Schema, flag: &Flag) -> String {
     }
     // A union of scalars is typed as a word (`--limit auto`); its hint
     // already says which.
-    if flag.json && flag.scalar_parts.is_none() {
+    if flag.json && flag.scalar_parts.is_none() && !flag.record {
         // What JSON, shown where there are keys to know: a person cannot
         // guess what an array of objects wants, and `true` or `{}` says nothing.
         let keyed = example_text(schema, &flag.shape).filter(|text| text.starts_with(['[', '{']) && text.contains(':'));
@@ -264,7 +295,7 @@ fn text(schema: &Schema, table: &FlagTable, name: &str, width: usize, builtins: 
         .flags
         .iter()
         .filter(|f| !f.hidden)
-        .map(|f| left(f).chars().count())
+        .map(|f| left(schema, f).chars().count())
         .chain(builtins.iter().map(|(left, _)| left.chars().count()))
         .max()
         .unwrap_or(0)
@@ -286,7 +317,7 @@ fn text(schema: &Schema, table: &FlagTable, name: &str, width: usize, builtins: 
             }
         }
         for flag in flags {
-            row(&mut out, &left(flag), &right(schema, flag), column, width);
+            row(&mut out, &left(schema, flag), &right(schema, flag), column, width);
         }
     }
     if !builtins.is_empty() {
@@ -351,7 +382,7 @@ fn markdown(schema: &Schema, table: &FlagTable, name: &str) -> String {
                 .as_deref()
                 .map(|s| format!(", `-{}`", md(&sanitize(s))))
                 .unwrap_or_default();
-            let ty = value_hint(flag);
+            let ty = value_hint(schema, flag);
             out.push_str(&format!(
                 "| `--{}`{short} | `{}` | {} |\n",
                 md(&sanitize(&flag.name)),

@@ -60,8 +60,13 @@ fn fits_object(schema: &Schema, object: &ObjectShape, value: &Value, depth: usiz
         .props
         .iter()
         .filter(|p| p.must_supply())
-        .all(|p| map.contains_key(&p.key));
+        .all(|p| map.contains_key(&p.key))
+        && object.required_extra.iter().all(|key| map.contains_key(key));
     required_present
+        && object
+            .property_names
+            .as_ref()
+            .is_none_or(|names| names_fit(schema, names, map, depth))
         && map.iter().all(|(key, item)| match object.prop(key) {
             Some(prop) => fits_at(schema, &prop.shape, item, depth + 1),
             None => object
@@ -69,6 +74,18 @@ fn fits_object(schema: &Schema, object: &ObjectShape, value: &Value, depth: usiz
                 .as_ref()
                 .is_none_or(|extra| fits_at(schema, extra, item, depth + 1)),
         })
+}
+
+/// Every key of `map` is a name `names` (`propertyNames`) allows: a
+/// record keyed by an enum (`z.record(z.enum(["cpu", "mem"]), ...)`)
+/// takes no other key. Zod's `{ type: "string" }` on every record allows
+/// any key, and is passed without a look at each.
+fn names_fit(schema: &Schema, names: &Shape, map: &serde_json::Map<String, Value>, depth: usize) -> bool {
+    let resolved = schema.resolve(names);
+    matches!(resolved.kind, Kind::String | Kind::Any)
+        || map
+            .keys()
+            .all(|key| fits_at(schema, names, &Value::String(key.clone()), depth + 1))
 }
 
 /// Whether `value` is of the scalar kind `kind` (a string for `String`,
