@@ -259,8 +259,10 @@ function randomArgv(r, flags) {
   for (let i = r.int(8); i > 0; i--) {
     const flag = flags.length > 0 && r.chance(0.8) ? r.pick(flags) : null;
     const name = flag ? flag.name : r.pick(HOSTILE_KEYS);
-    switch (r.int(6)) {
+    switch (r.int(7)) {
       case 0: argv.push(`--${name}`); break;
+      // A record's KEY=VALUE entry, with hostile keys and values.
+      case 6: argv.push(`--${name}`, `${r.pick(HOSTILE_KEYS)}=${r.chance(0.5) ? r.pick(HOSTILE_TEXT) : String(randomScalar(r))}`); break;
       case 1: argv.push(`--${name}=${r.pick(HOSTILE_TEXT)}`); break;
       case 2: argv.push(`--no-${name}`); break;
       case 3: argv.push(flag && flag.short ? `-${flag.short}` : `-${name.slice(0, 3)}`); break;
@@ -269,6 +271,11 @@ function randomArgv(r, flags) {
     if (flag && flag.choices && r.chance(0.3)) argv.push(String(r.pick(flag.choices)));
   }
   if (r.chance(0.1)) argv.push(...Array.from({ length: 2000 }, (_, i) => (i % 2 ? "x" : "--nope")));
+  // Many entries for one flag: a record merges them all.
+  if (flags.length > 0 && r.chance(0.05)) {
+    const name = r.pick(flags).name;
+    for (let i = 0; i < 5000; i++) argv.push(`--${name}`, `k${i % 997}=${i}`);
+  }
   // Every flag of a wide schema at once, each given a value.
   if (flags.length > 0 && r.chance(0.05)) for (const flag of flags.slice(0, r.pick(WIDTHS))) argv.push(`--${flag.name}`, String(randomScalar(r)));
   if (r.chance(0.1)) argv.push("--", ...argv.slice(0, 3));

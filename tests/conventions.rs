@@ -759,6 +759,10 @@ fn a_record_of_scalars_takes_key_value_entries() {
             r#"--limits expects KEY=VALUE with a number for the value, or JSON text for an object, got "cpu=x""#
         ]
     );
+    assert_eq!(
+        messages(&["--env"]),
+        ["--env expects a value: KEY=VALUE, or JSON text for an object"]
+    );
     // A key named like a prototype member is a key like any other.
     assert_eq!(data(&["--env", "__proto__=1"]), json!({"env": {"__proto__": "1"}}));
     // A record of any value is not typed by entries: `=` is no separator there.

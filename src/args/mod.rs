@@ -92,9 +92,8 @@ fn collect<'a>(schema: &Schema, table: &'a FlagTable, given: &FlagValues<'a>, en
     collected
 }
 
-/// Each record flag given several entries, held whole to its schema once
-/// all are in: an entry fits alone, yet the object may lack a required key
-/// or hold more than `maxProperties`.
+/// Each record flag given, held whole to its schema once all its entries
+/// are in: an entry fits alone, yet the object may lack a required key.
 #[inline(never)] // out of `collect`: few parses merge entries
 fn check_records(schema: &Schema, table: &FlagTable, collected: &mut Collected<'_>) {
     for (index, flag) in table.flags.iter().enumerate().filter(|(_, flag)| flag.record) {

@@ -330,10 +330,12 @@ fn no_place_message(table: &FlagTable, token: &str) -> String {
 }
 
 /// `an integer`, `a string`.
-/// `a number value`, or for a union of scalars `a value: a number or auto`.
+/// `a number value`; for a union of scalars `a value: a number or auto`,
+/// for a record `a value: KEY=VALUE, ...`.
 fn what_value(flag: &Flag) -> String {
     match &flag.scalar_parts {
         Some(parts) => format!("a value: {}", scalar_union::words(parts)),
+        None if flag.record => "a value: KEY=VALUE, or JSON text for an object".to_owned(),
         None => format!("{} value", with_article(flag.ty.placeholder())),
     }
 }
