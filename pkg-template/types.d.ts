@@ -130,7 +130,11 @@ export interface FlagEntry {
   repeatable?: true;
   /** A boolean that also takes `--no-name`. */
   negatable?: true;
-  /** The value is JSON text (objects, tuples, unions, records, recursion). */
+  /**
+   * The value is JSON text (objects, tuples, unions, records, recursion).
+   * A union of scalars also takes a bare word (`--limit auto`, `--limit 5`),
+   * and a record of scalars `KEY=VALUE` entries (`--env A=1 --env B=2`).
+   */
   json?: true;
   /** Environment variable read when the flag is absent. */
   env?: string;
