@@ -8,7 +8,7 @@ use super::item::Item;
 use super::misfit::misfit;
 use crate::flags::{record, scalar_union, Flag, FlagType};
 use crate::number::{integer_expected, parse_integer, parse_number};
-use crate::schema::{fits, same_value, Kind, Schema, Shape};
+use crate::schema::{fits, name_fits, same_value, Kind, Schema, Shape};
 use crate::text::{capped_list, clip};
 
 /// Coerces typed text; `token` is the argv token the text ends, if any.
@@ -84,14 +84,13 @@ pub fn expected(schema: &Schema, flag: &Flag) -> String {
 fn json_head(schema: &Schema, flag: &Flag) -> String {
     match &flag.scalar_parts {
         Some(parts) => scalar_union::words(parts),
-        None if flag.record => match record::record_values(schema, &flag.shape) {
-            Some(values) => format!(
+        None => match record::record_of(schema, &flag.shape).filter(|_| flag.record) {
+            Some((_, values)) => format!(
                 "KEY=VALUE with {} for the value, or JSON text for an object",
                 describe(schema, values)
             ),
             None => format!("JSON text for {}", describe(schema, &flag.shape)),
         },
-        None => format!("JSON text for {}", describe(schema, &flag.shape)),
     }
 }
 
@@ -167,17 +166,14 @@ fn json_value(schema: &Schema, shape: &Shape, text: &str) -> Result<Value, Optio
 /// schema, the key held to its `propertyNames`.
 #[inline(never)] // out of `coerce_text`: few flags are records
 fn record_entry(schema: &Schema, flag: &Flag, key: &str, value: &str) -> Result<Value, String> {
-    let Some(values) = record::record_values(schema, &flag.shape) else {
+    let Some((object, values)) = record::record_of(schema, &flag.shape) else {
         return Err(json_head(schema, flag));
     };
-    let key_fits = match &schema.resolve(&flag.shape).kind {
-        Kind::Object(object) => object
-            .property_names
-            .as_ref()
-            .is_none_or(|names| fits(schema, names, &Value::String(key.to_owned()))),
-        _ => false,
-    };
-    if !key_fits {
+    if !object
+        .property_names
+        .as_ref()
+        .is_none_or(|names| name_fits(schema, names, key))
+    {
         return Err(format!(
             "{} (the key \"{}\" is not one it takes)",
             json_head(schema, flag),

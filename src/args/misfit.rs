@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use super::coerce::describe;
 use crate::limits::MAX_FIT_DEPTH;
-use crate::schema::{fits, value_kind, ArrayShape, Kind, ObjectShape, Schema, Shape};
+use crate::schema::{fits, name_fits, value_kind, ArrayShape, Kind, ObjectShape, Schema, Shape};
 
 /// The first place `value` does not fit `shape`: `(path, reason)`, the path
 /// written as in JavaScript (`[0].newText`, empty at the top). `None` when
@@ -111,9 +111,7 @@ fn walk_object(
         )));
     }
     if let Some(names) = &object.property_names {
-        let refused = map
-            .keys()
-            .find(|key| !fits(schema, names, &Value::String((*key).clone())));
+        let refused = map.keys().find(|key| !name_fits(schema, names, key));
         if let Some(key) = refused {
             return Some(Reason::Other(format!("the key {} is not one it takes", quoted(key))));
         }

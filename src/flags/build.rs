@@ -8,7 +8,7 @@ use serde_json::Value;
 use super::collide::index_names;
 use super::names::{env_name, name_problem, segment, show_path, Case};
 use super::overrides::{short_char, FlagOverride};
-use super::record::record_values;
+use super::record::is_record_of_scalars;
 use super::scalar_union::{scalar_parts, Part};
 use super::table::{Builtins, Flag, FlagTable, FlagType, Group, Member};
 use crate::error::{Code, Error, Result};
@@ -335,7 +335,7 @@ impl Builder<'_> {
             count,
             aliases,
             scalar_parts: leaf.scalar_parts,
-            record: leaf.ty == FlagType::Json && record_values(self.schema, &leaf.shape).is_some(),
+            record: leaf.ty == FlagType::Json && is_record_of_scalars(self.schema, &leaf.shape),
             shape: leaf.shape,
             group,
             inherited_default,

@@ -5,26 +5,29 @@
 //! text for the whole object still works. Its keys cannot be flags of
 //! their own, since no table can list them.
 
-use crate::schema::{Kind, Schema, Shape};
+use super::scalar_union::parts_of;
+use crate::schema::{Kind, ObjectShape, Schema, Shape};
 
-/// The value schema of a record whose values are scalars (or a union of
-/// them) and whose keys are listed nowhere, if `shape` is one.
+/// The object and value schema of a record whose keys are listed nowhere
+/// (no properties, no pattern properties): `additionalProperties`.
 #[must_use]
-pub fn record_values<'s>(schema: &'s Schema, shape: &'s Shape) -> Option<&'s Shape> {
+pub fn record_of<'s>(schema: &'s Schema, shape: &'s Shape) -> Option<(&'s ObjectShape, &'s Shape)> {
     let Kind::Object(object) = &schema.resolve(shape).kind else {
         return None;
     };
     if !object.props.is_empty() || !object.pattern_props.is_empty() {
         return None;
     }
-    let values = object.additional.as_ref()?;
-    let scalar = match &schema.resolve(values).kind {
-        Kind::String | Kind::Number | Kind::Integer | Kind::Boolean => true,
-        Kind::Enum(choices) => choices.iter().all(|c| !c.is_object() && !c.is_array()),
-        Kind::Union(_) => super::scalar_union::scalar_parts(schema, values, false).is_some(),
-        _ => false,
-    };
-    scalar.then_some(values)
+    Some((object, object.additional.as_ref()?))
+}
+
+/// Whether `shape` is a record of scalars (or of a union of them), which
+/// takes `KEY=VALUE` entries: asked once, when the flag table is built.
+#[must_use]
+pub fn is_record_of_scalars(schema: &Schema, shape: &Shape) -> bool {
+    record_of(schema, shape).is_some_and(|(_, values)| {
+        schema.resolve(values).kind != Kind::Null && parts_of(schema, values, false).is_some()
+    })
 }
 
 /// `KEY=VALUE` split at its first `=`, when the text is one: a key before
@@ -48,7 +51,7 @@ mod tests {
     fn records_of_scalars_only() {
         let of = |value: serde_json::Value| {
             let schema = read_schema(&value).unwrap_or_else(|e| panic!("{e}"));
-            record_values(&schema, &schema.root).is_some()
+            is_record_of_scalars(&schema, &schema.root)
         };
         assert!(of(
             json!({ "type": "object", "propertyNames": { "type": "string" }, "additionalProperties": { "type": "string" } })

@@ -29,12 +29,24 @@ pub enum Part {
 /// left out when `nullable` says the flag shows it once already.
 #[must_use]
 pub fn scalar_parts(schema: &Schema, shape: &Shape, nullable: bool) -> Option<Vec<Part>> {
-    let Kind::Union(union) = &schema.resolve(shape).kind else {
-        return None;
-    };
+    match &schema.resolve(shape).kind {
+        Kind::Union(_) => parts_of(schema, shape, nullable),
+        _ => None,
+    }
+}
+
+/// The parts of any scalar shape: a union's as [`scalar_parts`], a scalar
+/// type's one kind, an enum's values (a record's values are any of these).
+#[must_use]
+pub fn parts_of(schema: &Schema, shape: &Shape, nullable: bool) -> Option<Vec<Part>> {
     let mut found = Found::default();
-    for branch in &union.branches {
-        found.collect(schema, branch, nullable, 0)?;
+    match &schema.resolve(shape).kind {
+        Kind::Union(union) => {
+            for branch in &union.branches {
+                found.collect(schema, branch, nullable, 0)?;
+            }
+        }
+        _ => found.collect(schema, shape, nullable, 0)?,
     }
     (!found.parts.is_empty()).then_some(found.parts)
 }

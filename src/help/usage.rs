@@ -5,12 +5,12 @@
 use serde_json::Value;
 
 use super::text::{sanitize, summary, wrap};
-use crate::flags::record::record_values;
-use crate::flags::scalar_union::{listed, scalar_parts, Part};
+use crate::flags::record::record_of;
+use crate::flags::scalar_union::{listed, parts_of, Part};
 use crate::flags::{Builtins, Flag, FlagTable, FlagType, Group, Member};
 use crate::limits::MAX_CHOICES_SHOWN;
 use crate::limits::USAGE_WIDTH;
-use crate::schema::{example_text, Deprecation, Kind, Schema};
+use crate::schema::{example_text, Deprecation, Schema};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Format {
@@ -146,22 +146,9 @@ fn scalar_hint(parts: &[Part]) -> String {
 /// object still works).
 #[inline(never)] // out of `value_hint`: few flags are records
 fn record_hint(schema: &Schema, flag: &Flag) -> String {
-    let value = record_values(schema, &flag.shape).map_or_else(
-        || "value".to_owned(),
-        |values| match &schema.resolve(values).kind {
-            Kind::Enum(choices) => {
-                let parts: Vec<Part> = choices.iter().cloned().map(Part::Value).collect();
-                scalar_hint(&parts)
-            }
-            Kind::Union(_) => {
-                scalar_parts(schema, values, false).map_or_else(|| "value".to_owned(), |p| scalar_hint(&p))
-            }
-            Kind::Integer => "integer".to_owned(),
-            Kind::Number => "number".to_owned(),
-            Kind::Boolean => "boolean".to_owned(),
-            _ => "string".to_owned(),
-        },
-    );
+    let value = record_of(schema, &flag.shape)
+        .and_then(|(_, values)| parts_of(schema, values, false))
+        .map_or_else(|| "value".to_owned(), |parts| scalar_hint(&parts));
     let body = if flag.nullable {
         format!("key={value}|null")
     } else {

@@ -155,7 +155,9 @@ pub fn write_leaf(shape: &crate::schema::Shape, buf: &mut Vec<u8>, rule: Rule) {
     walk(&mut leaf, &below, &mut |node, place| rule(node, place, &mut report), 0);
     // After the rule, which may have removed the format (Gemini keeps
     // only `date-time`): a pattern is left out only beside a kept one.
-    super::rules::drop_zod_patterns(&mut leaf, &mut report, |_| true);
+    if crate::schema::zod_patterns::has_zod_pattern(&shape.keywords) {
+        super::rules::drop_zod_patterns(&mut leaf, &mut report, |_| true);
+    }
     leaf.write(buf);
 }
 

@@ -76,16 +76,23 @@ fn fits_object(schema: &Schema, object: &ObjectShape, value: &Value, depth: usiz
         })
 }
 
-/// Every key of `map` is a name `names` (`propertyNames`) allows: a
-/// record keyed by an enum (`z.record(z.enum(["cpu", "mem"]), ...)`)
-/// takes no other key. Zod's `{ type: "string" }` on every record allows
-/// any key, and is passed without a look at each.
+/// Every key of `map` is a name `names` (`propertyNames`) allows.
 fn names_fit(schema: &Schema, names: &Shape, map: &serde_json::Map<String, Value>, depth: usize) -> bool {
-    let resolved = schema.resolve(names);
-    matches!(resolved.kind, Kind::String | Kind::Any)
-        || map
-            .keys()
-            .all(|key| fits_at(schema, names, &Value::String(key.clone()), depth + 1))
+    map.keys().all(|key| name_fits_at(schema, names, key, depth))
+}
+
+/// Whether `names` (`propertyNames`) allows the key `key`: a record keyed
+/// by an enum (`z.record(z.enum(["cpu", "mem"]), ...)`) takes no other.
+/// Zod's `{ type: "string" }` on every record allows any key, and is
+/// answered without making a value of it.
+#[must_use]
+pub fn name_fits(schema: &Schema, names: &Shape, key: &str) -> bool {
+    name_fits_at(schema, names, key, 0)
+}
+
+fn name_fits_at(schema: &Schema, names: &Shape, key: &str, depth: usize) -> bool {
+    matches!(schema.resolve(names).kind, Kind::String | Kind::Any)
+        || fits_at(schema, names, &Value::String(key.to_owned()), depth + 1)
 }
 
 /// Whether `value` is of the scalar kind `kind` (a string for `String`,

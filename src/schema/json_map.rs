@@ -286,13 +286,19 @@ mod tests {
         Json::from(i)
     }
 
+    /// `k0: 0, k1: 1, ...`: narrow, or past the scan into the hashed index.
+    fn numbered(width: usize) -> Map<'static> {
+        let mut map = Map::new();
+        for i in 0..width {
+            map.insert(format!("k{i}"), n(i));
+        }
+        map
+    }
+
     #[test]
     fn narrow_and_wide_maps_insert_replace_and_remove_alike() {
         for width in [3, SCAN_MEMBERS + 5] {
-            let mut map = Map::new();
-            for i in 0..width {
-                map.insert(format!("k{i}"), n(i));
-            }
+            let mut map = numbered(width);
             assert_eq!(map.get("k1"), Some(&n(1)));
             assert_eq!(map.insert("k1", n(100)), Some(n(1)));
             assert_eq!(map.keys().nth(1).map(AsRef::as_ref), Some("k1"));
@@ -311,10 +317,7 @@ mod tests {
     #[test]
     fn shift_remove_keeps_the_order_of_what_stays() {
         for width in [3, SCAN_MEMBERS + 5] {
-            let mut map = Map::new();
-            for i in 0..width {
-                map.insert(format!("k{i}"), n(i));
-            }
+            let mut map = numbered(width);
             assert_eq!(map.shift_remove("k1"), Some(n(1)));
             assert_eq!(map.shift_remove("k1"), None);
             let expected: Vec<String> = (0..width).filter(|i| *i != 1).map(|i| format!("k{i}")).collect();

@@ -21,7 +21,7 @@ pub use enum_values::{distinct_values, EnumValues, ValueIndex};
 pub use example::example_text;
 #[cfg(test)]
 pub use fits::comparisons;
-pub use fits::{fits, same_value, value_kind};
+pub use fits::{fits, name_fits, same_value, value_kind};
 pub use pointer::escape_segment as escape_pointer_segment;
 pub use pointer::At;
 pub use read::{read_json, read_schema};

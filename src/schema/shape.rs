@@ -22,7 +22,8 @@ pub struct Schema {
     pub defs: Arc<[Def]>,
     /// Some node keeps a format with Zod's own pattern for it beside it
     /// ([`super::zod_patterns`]): a client profile that keeps the format
-    /// leaves the pattern out, which no shortcut writes.
+    /// leaves the pattern out, in its tree and in the Shape writer's text
+    /// alike. Found while reading, so no profile walks the tree to ask.
     pub zod_patterns: bool,
 }
 
