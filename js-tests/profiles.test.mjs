@@ -260,6 +260,48 @@ test("toolshape check prints a table and exits 1 on an error; inspect --client p
   assert.match(refused.stderr, /UNSUPPORTED_BY_CLIENT/);
 });
 
+// The formats OpenAI's strict mode takes; any other refuses the tool
+// ("'uri' is not a valid format", cyanheads/git-mcp-server#47).
+const OPENAI_STRICT_FORMATS = ["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"];
+
+test("openai-strict leaves out a format strict mode refuses, keeps the ones it takes, and says so", () => {
+  const tool = compile(
+    z.object({
+      site: z.url().describe("Home page"),
+      ref: z.cuid(),
+      mirror: z.url().nullable(),
+      links: z.array(z.url()).optional(),
+      at: z.iso.datetime(),
+      mail: z.email(),
+      ip: z.ipv6(),
+    }),
+  );
+  const schema = tool.inputSchema({ client: "openai-strict" });
+  const { site, ref, mirror, links, at, mail, ip } = schema.properties;
+  assert.deepEqual(site, { description: "Home page", type: "string" });
+  assert.equal(ref.format, undefined);
+  assert.equal(typeof ref.pattern, "string", "cuid's pattern is all the model is told, so it stays");
+  assert.equal(JSON.stringify(mirror).includes("uri"), false, JSON.stringify(mirror));
+  assert.equal(JSON.stringify(links).includes("uri"), false, JSON.stringify(links));
+  assert.deepEqual([at.format, mail.format, ip.format], ["date-time", "email", "ipv6"]);
+  const dropped = tool
+    .check("openai-strict")
+    .warnings.filter((w) => w.code === "KEYWORD_DROPPED" && w.pointer.endsWith("/format"))
+    .map((w) => w.pointer);
+  assert.deepEqual(dropped.sort(), [
+    "/properties/links/items/format",
+    "/properties/mirror/format",
+    "/properties/ref/format",
+    "/properties/site/format",
+  ].sort());
+  const site_warning = tool.check("openai-strict").warnings.find((w) => w.pointer === "/properties/site/format");
+  assert.match(site_warning.message, /"uri"/);
+  // Every other client but Gemini's keeps them.
+  for (const client of CLIENTS.filter((c) => !["openai-strict", "gemini", "gemini-json"].includes(c))) {
+    assert.equal(tool.inputSchema({ client }).properties.site.format, "uri", client);
+  }
+});
+
 // Zod's own pattern beside a format that says the same (CLIENTS.md
 // section 5): every builder the table was made from, with the Zod
 // installed now, so a Zod that changed a pattern fails here until the
@@ -272,7 +314,10 @@ test("Zod's own format patterns are left out where the client keeps the format, 
     assert.equal(tool.inputSchema().properties.v.pattern, zod.pattern, `mcp keeps the pattern of ${source}`);
     for (const client of CLIENTS.filter((c) => c !== "mcp")) {
       const v = tool.inputSchema({ client }).properties.v;
-      const kept = client === "gemini" && zod.format !== "date-time";
+      // Where the client drops the format, the pattern is all it is told.
+      const kept =
+        (client === "gemini" && zod.format !== "date-time") ||
+        (client === "openai-strict" && !OPENAI_STRICT_FORMATS.includes(zod.format));
       assert.equal(v.pattern, kept ? zod.pattern : undefined, `${client}: ${source}`);
       const warned = tool.check(client).warnings.some((w) => w.code === "KEYWORD_DROPPED" && w.pointer === "/properties/v/pattern");
       assert.equal(warned, !kept, `${client} reports it: ${source}`);

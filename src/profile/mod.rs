@@ -277,8 +277,10 @@ pub fn reshape(mut base: Shaped<'_>, client: Client) -> Shaped<'_> {
     if base.zod_patterns && client != Client::Mcp {
         // Before the client's own rules, so none of them reports a pattern
         // that is not sent.
-        rules::drop_zod_patterns(schema, report, |format| {
-            client != Client::Gemini || format == "date-time"
+        rules::drop_zod_patterns(schema, report, |format| match client {
+            Client::Gemini => format == "date-time",
+            Client::OpenaiStrict => openai_strict::format_ok(format),
+            _ => true,
         });
     }
     match client {

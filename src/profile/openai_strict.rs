@@ -8,6 +8,9 @@
 //! not support are removed (O6); `$defs` recursion stays (OpenAI resolves
 //! it). Refused: records (a closed object cannot hold their keys), an
 //! `allOf` that cannot be merged exactly, and the size limits of O7.
+//! A `format` outside the nine strict mode accepts is removed: the API
+//! refuses the whole tool for one (`'uri' is not a valid format`,
+//! cyanheads/git-mcp-server#47, for `z.url()`).
 
 use crate::schema::json::{Json, Map};
 
@@ -41,6 +44,26 @@ const UNSUPPORTED: &[&str] = &[
     "$dynamicRef",
 ];
 
+/// The string formats strict mode accepts (OpenAI's structured outputs
+/// guide); any other fails the request.
+pub const FORMATS: &[&str] = &[
+    "date-time",
+    "time",
+    "date",
+    "duration",
+    "email",
+    "hostname",
+    "ipv4",
+    "ipv6",
+    "uuid",
+];
+
+/// Whether strict mode accepts `format` as written.
+#[must_use]
+pub fn format_ok(format: &str) -> bool {
+    FORMATS.contains(&format)
+}
+
 /// O7: at most this many levels of nested objects.
 const MAX_NESTING: usize = 10;
 /// O7: at most this many enum values in the whole schema.
@@ -55,6 +78,7 @@ pub fn shape(schema: &mut Json<'_>, report: &mut Report) {
     each_schema(schema, &mut |node, place| {
         rewrite_composite(node, place, report);
         drop_keywords(node, place, UNSUPPORTED, report, "not supported in strict mode");
+        unknown_format(node, place, report);
         items_everywhere(node);
         type_enum(node, place, report);
         narrow_any(node, place, report);
@@ -154,6 +178,33 @@ fn type_enum(node: &mut Map<'_>, place: &Place, report: &mut Report) {
         })
         .collect();
     node.insert("anyOf", Json::Array(branches));
+}
+
+/// A `format` strict mode does not accept (`uri`, `cuid`, `ipv4` spelt
+/// otherwise) is removed; a pattern beside it stays, and says more than
+/// the format did to a model. The server's Zod still checks both.
+fn unknown_format(node: &mut Map<'_>, place: &Place, report: &mut Report) {
+    if node
+        .get("format")
+        .is_none_or(|format| format.as_str().is_some_and(format_ok))
+    {
+        return;
+    }
+    let Some(format) = node.remove("format") else {
+        return;
+    };
+    report.warn(
+        FindingCode::KeywordDropped,
+        || place.at("format"),
+        || match format.as_str() {
+            Some(name) => format!(
+                "\"format\" removed: strict mode refuses the tool for the format \"{}\" (it takes {}); the server still checks it",
+                crate::text::clip(name),
+                FORMATS.join(", ")
+            ),
+            None => "\"format\" removed: a format is a name".to_owned(),
+        },
+    );
 }
 
 /// What gives a node its type, directly or through its branches.

@@ -455,7 +455,11 @@ fn strict_node(shape: &Shape, depth: usize, optional: bool, counts: &mut Counts)
     if depth > MAX_NESTING || !shape.applicators.is_empty() {
         return false;
     }
-    if !shape.keywords.iter().all(|(key, _)| strict_keyword(key)) {
+    // A format strict mode refuses is removed, which the tree does.
+    let kept = |(key, value): (&String, &Value)| {
+        strict_keyword(key) && (key != "format" || value.as_str().is_some_and(super::openai_strict::format_ok))
+    };
+    if !shape.keywords.iter().all(kept) {
         return false;
     }
     match &shape.kind {
