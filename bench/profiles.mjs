@@ -21,7 +21,7 @@ const { compile } = require("../pkg");
 
 const picked = ["deploy-example", "many-fields", "discriminated-union-field", "recursive-tree"];
 // Every profile but mcp: the bar is for each client a tool is served to.
-const clients = ["portable", "openai", "openai-strict", "anthropic", "claude-code", "gemini", "gemini-json", "vscode", "cursor"];
+const clients = ["portable", "openai", "openai-strict", "anthropic", "anthropic-strict", "claude-code", "gemini", "gemini-json", "vscode", "cursor"];
 const BATCH = 200;
 const ROUNDS = 15;
 

@@ -35,7 +35,7 @@ const actions = z.toJSONSchema(z.discriminatedUnion("action", [
   z.object({ action: z.literal("list"), limit: z.number().optional() }),
   z.object({ action: z.literal("create"), email: z.string(), admin: z.boolean().default(false) }),
 ]), { io: "input" });
-const clients = ["mcp", "portable", "openai", "openai-strict", "anthropic", "claude-code", "gemini", "gemini-json", "vscode", "cursor"];
+const clients = ["mcp", "portable", "openai", "openai-strict", "anthropic", "anthropic-strict", "claude-code", "gemini", "gemini-json", "vscode", "cursor"];
 const tool = ts.compile(schema, { envPrefix: "APP", name: "soak" });
 const union = ts.compile(actions);
 const attempt = (f) => { try { f(); } catch (error) { if (!(error instanceof ts.ToolshapeError)) throw error; } };

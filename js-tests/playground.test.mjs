@@ -59,7 +59,7 @@ test("the default example renders every output", async () => {
   assert.deepEqual(repaired.value, { service: "api", replicas: 3, config: { timeout: 7 } });
   assert.ok(repaired.repairs.length >= 2);
   const clients = await page.locator('[data-testid="client"] option').allInnerTexts();
-  assert.deepEqual(clients, ["mcp", "portable", "openai", "openai-strict", "anthropic", "claude-code", "gemini", "gemini-json", "vscode", "cursor"]);
+  assert.deepEqual(clients, ["mcp", "portable", "openai", "openai-strict", "anthropic", "anthropic-strict", "claude-code", "gemini", "gemini-json", "vscode", "cursor"]);
 });
 
 test("typing Zod code and a command line updates the outputs; each update is timed", async () => {

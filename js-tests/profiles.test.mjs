@@ -17,7 +17,7 @@ import { cjs, root } from "./helpers.mjs";
 const { compile, check, ToolshapeError } = cjs;
 const requireModule = createRequire(import.meta.url);
 
-const CLIENTS = ["mcp", "portable", "openai", "openai-strict", "anthropic", "claude-code", "gemini", "gemini-json", "vscode", "cursor"];
+const CLIENTS = ["mcp", "portable", "openai", "openai-strict", "anthropic", "anthropic-strict", "claude-code", "gemini", "gemini-json", "vscode", "cursor"];
 
 /** A seeded generator (mulberry32), so a failure names a seed that repeats it. */
 function rng(seed) {
@@ -175,6 +175,7 @@ const CODES = [
   ["CONSTRAINT_LOOSENED", "gemini", z.object({ pos: z.number().positive() })],
   ["TUPLE_LOOSENED", "openai-strict", z.object({ point: z.tuple([z.number(), z.string()]) })],
   ["ANY_NARROWED", "openai-strict", z.object({ data: z.unknown() })],
+  ["MOVED_TO_DESCRIPTION", "anthropic-strict", z.object({ replicas: z.number().int().min(1) })],
   ["RECURSIVE_SCHEMA", "gemini", z.object({ value: z.lazy(() => z.union([z.string(), z.array(z.string())])), tree: cases.find((c) => c.name === "recursive-tree").schema })],
   ["PROPERTY_KEY_REFUSED", "anthropic", z.object({ "naïve": z.string() })],
   ["RECORD_REFUSED", "openai-strict", z.object({ headers: z.record(z.string(), z.string()) })],
@@ -302,6 +303,77 @@ test("openai-strict leaves out a format strict mode refuses, keeps the ones it t
   }
 });
 
+// The formats Claude's strict tool use takes (its SDKs' list).
+const ANTHROPIC_STRICT_FORMATS = [...OPENAI_STRICT_FORMATS, "uri"];
+
+test("anthropic-strict closes objects, keeps optional keys optional, and moves what its grammar refuses into the description", () => {
+  const schema = z.object({
+    service: z.string().min(1).describe("Service to deploy"),
+    replicas: z.number().int().min(1).max(50).optional(),
+    site: z.url(),
+    ref: z.cuid(),
+    code: z.string().regex(/^(?!tmp)[a-z]+$/),
+    slug: z.string().regex(/^[a-z-]+$/),
+    tags: z.array(z.string()).min(2),
+    one: z.array(z.string()).min(1),
+    mode: z.enum(["fast", "safe"]),
+    env: z.looseObject({ region: z.string() }).optional(),
+  });
+  const tool = compile(schema);
+  const out = tool.inputSchema({ client: "anthropic-strict" });
+  const p = out.properties;
+  assert.equal(out.additionalProperties, false);
+  assert.equal(p.env.additionalProperties, false);
+  assert.deepEqual(out.required, ["service", "site", "ref", "code", "slug", "tags", "one", "mode"]);
+  assert.deepEqual(p.service, { type: "string", description: "Service to deploy\n\n{minLength: 1}" });
+  assert.deepEqual(p.replicas, { type: "integer", description: "{minimum: 1, maximum: 50}" });
+  assert.equal(p.site.format, "uri");
+  assert.deepEqual([p.ref.format, p.ref.description], [undefined, '{format: "cuid"}']);
+  assert.equal(typeof p.ref.pattern, "string");
+  assert.deepEqual([p.code.pattern, p.code.description], [undefined, '{pattern: "^(?!tmp)[a-z]+$"}']);
+  assert.equal(p.slug.pattern, "^[a-z-]+$");
+  assert.deepEqual([p.tags.minItems, p.tags.description], [undefined, "{minItems: 2}"]);
+  assert.equal(p.one.minItems, 1);
+  const result = tool.check("anthropic-strict");
+  assert.equal(result.ok, true);
+  const moved = result.warnings.filter((w) => w.code === "MOVED_TO_DESCRIPTION").map((w) => w.pointer);
+  assert.deepEqual(moved, [
+    "/properties/service/minLength",
+    "/properties/replicas/minimum",
+    "/properties/replicas/maximum",
+    "/properties/ref/format",
+    "/properties/code/pattern",
+    "/properties/tags/minItems",
+  ]);
+  assert.ok(result.warnings.some((w) => w.code === "OBJECT_CLOSED" && w.pointer === "/properties/env/additionalProperties"));
+  // Nothing to undo: what Claude sends is what the server's Zod reads.
+  const sent = { service: "api", site: "https://x.y", ref: "c1234567", code: "abc", slug: "a-b", tags: ["a", "b"], one: ["a"], mode: "fast" };
+  assert.deepEqual(tool.repair(sent, { client: "anthropic-strict" }).value, sent);
+  assert.equal(schema.safeParse(sent).success, true);
+});
+
+test("anthropic-strict refuses recursion, records and a tool over the request's limits", () => {
+  const optional = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`f${i}`, z.string().optional()]));
+  const nullable = Object.fromEntries(Array.from({ length: 17 }, (_, i) => [`f${i}`, z.string().nullable()]));
+  const refusals = [
+    [z.object(optional), "LIMIT_EXCEEDED", /25 optional properties/],
+    [z.object(nullable), "LIMIT_EXCEEDED", /17 properties with a union/],
+    [z.object({ headers: z.record(z.string(), z.string()) }), "RECORD_REFUSED", /closes every object/],
+    [cases.find((c) => c.name === "recursive-tree").schema, "RECURSIVE_SCHEMA", /recursive/],
+  ];
+  for (const [schema, code, message] of refusals) {
+    const tool = compile(schema);
+    assert.throws(
+      () => tool.inputSchema({ client: "anthropic-strict" }),
+      (e) => e instanceof ToolshapeError && e.code === "UNSUPPORTED_BY_CLIENT" && e.issues.some((i) => i.code === code && message.test(i.message)),
+      code,
+    );
+  }
+  // 24 optional keys is within the limit.
+  const at = Object.fromEntries(Array.from({ length: 24 }, (_, i) => [`f${i}`, z.string().optional()]));
+  assert.equal(compile(z.object(at)).check("anthropic-strict").ok, true);
+});
+
 // Zod's own pattern beside a format that says the same (CLIENTS.md
 // section 5): every builder the table was made from, with the Zod
 // installed now, so a Zod that changed a pattern fails here until the
@@ -317,7 +389,14 @@ test("Zod's own format patterns are left out where the client keeps the format, 
       // Where the client drops the format, the pattern is all it is told.
       const kept =
         (client === "gemini" && zod.format !== "date-time") ||
-        (client === "openai-strict" && !OPENAI_STRICT_FORMATS.includes(zod.format));
+        (client === "openai-strict" && !OPENAI_STRICT_FORMATS.includes(zod.format)) ||
+        (client === "anthropic-strict" && !ANTHROPIC_STRICT_FORMATS.includes(zod.format));
+      // Claude's strict grammar compiles no lookaround (z.emoji()'s): it is moved into the description.
+      if (kept && client === "anthropic-strict" && /\(\?<?[=!]/.test(zod.pattern)) {
+        assert.equal(v.pattern, undefined, `${client}: ${source}`);
+        assert.ok(v.description.includes(JSON.stringify(zod.pattern)), `${client}: ${source}`);
+        continue;
+      }
       assert.equal(v.pattern, kept ? zod.pattern : undefined, `${client}: ${source}`);
       const warned = tool.check(client).warnings.some((w) => w.code === "KEYWORD_DROPPED" && w.pointer === "/properties/v/pattern");
       assert.equal(warned, !kept, `${client} reports it: ${source}`);

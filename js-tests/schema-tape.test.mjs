@@ -9,7 +9,7 @@ import { createRequire } from "node:module";
 import { cjs, esm, fixtures } from "./helpers.mjs";
 
 const glue = createRequire(import.meta.url)("../pkg/node/toolshape.js");
-const clients = ["mcp", "portable", "openai", "openai-strict", "anthropic", "claude-code", "gemini", "gemini-json", "vscode", "cursor"];
+const clients = ["mcp", "portable", "openai", "openai-strict", "anthropic", "anthropic-strict", "claude-code", "gemini", "gemini-json", "vscode", "cursor"];
 
 /** The core's own text for `client`, straight from the glue, parsed by V8. */
 function textParsed(schema, client) {

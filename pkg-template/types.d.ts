@@ -234,6 +234,7 @@ export type ClientName =
   | "openai"
   | "openai-strict"
   | "anthropic"
+  | "anthropic-strict"
   | "claude-code"
   | "gemini"
   | "gemini-json"
@@ -254,7 +255,8 @@ export type ClientWarningCode =
   | "RECORD_VALUE_SCHEMA_DROPPED"
   | "CONSTRAINT_LOOSENED"
   | "TUPLE_LOOSENED"
-  | "ANY_NARROWED";
+  | "ANY_NARROWED"
+  | "MOVED_TO_DESCRIPTION";
 
 /** An error: something a profile cannot write without the server losing what it accepts. */
 export type ClientErrorCode =

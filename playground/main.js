@@ -8,7 +8,7 @@ import { z } from "zod";
 import { parse as shellParse } from "shell-quote";
 import { EXAMPLES } from "./examples.js";
 
-const CLIENTS = ["mcp", "portable", "openai", "openai-strict", "anthropic", "claude-code", "gemini", "gemini-json", "vscode", "cursor"];
+const CLIENTS = ["mcp", "portable", "openai", "openai-strict", "anthropic", "anthropic-strict", "claude-code", "gemini", "gemini-json", "vscode", "cursor"];
 const $ = (id) => document.getElementById(id);
 const out = (testid) => document.querySelector(`[data-testid="${testid}"]`);
 

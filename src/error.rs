@@ -224,6 +224,9 @@ pub enum FindingCode {
     /// A schema for any value was written as any scalar (the client needs
     /// a type at every node and takes no open object).
     AnyNarrowed,
+    /// A keyword the client refuses was moved into the description, where
+    /// the model still reads it.
+    MovedToDescription,
     /// A recursive schema the client cannot take.
     RecursiveSchema,
     /// A property key the client refuses.
@@ -256,6 +259,7 @@ impl FindingCode {
         FindingCode::ConstraintLoosened,
         FindingCode::TupleLoosened,
         FindingCode::AnyNarrowed,
+        FindingCode::MovedToDescription,
     ];
 
     pub const ERRORS: &'static [FindingCode] = &[
@@ -289,6 +293,7 @@ impl FindingCode {
             FindingCode::ConstraintLoosened => "CONSTRAINT_LOOSENED",
             FindingCode::TupleLoosened => "TUPLE_LOOSENED",
             FindingCode::AnyNarrowed => "ANY_NARROWED",
+            FindingCode::MovedToDescription => "MOVED_TO_DESCRIPTION",
             FindingCode::RecursiveSchema => "RECURSIVE_SCHEMA",
             FindingCode::PropertyKeyRefused => "PROPERTY_KEY_REFUSED",
             FindingCode::RecordRefused => "RECORD_REFUSED",

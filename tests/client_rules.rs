@@ -23,7 +23,7 @@ fn rules(client: &str, schema: &Value) -> Vec<&'static str> {
 fn each_rule_fires_on_what_its_client_refused() {
     let plain = json!({"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"]});
     for client in clients::CLIENTS {
-        if *client == "openai-strict" {
+        if *client == "openai-strict" || *client == "anthropic-strict" {
             continue;
         }
         assert_eq!(
@@ -34,6 +34,21 @@ fn each_rule_fires_on_what_its_client_refused() {
     }
     let strict = json!({"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"], "additionalProperties": false});
     assert_eq!(rules("openai-strict", &strict), Vec::<&str>::new());
+    assert_eq!(rules("anthropic-strict", &strict), Vec::<&str>::new());
+    let bounded = json!({"type": "object", "additionalProperties": false, "properties": {
+        "n": {"type": "integer", "minimum": 1},
+        "u": {"type": "string", "format": "uri"},
+        "c": {"type": "string", "format": "cuid"},
+        "p": {"type": "string", "pattern": "^(?!x)"},
+        "w": {"type": "string", "pattern": "\\bw"},
+        "l": {"type": "array", "items": {"type": "string"}, "minItems": 2},
+        "o": {"type": "object", "properties": {}}
+    }});
+    // In the order of the properties; `uri` is one of its formats.
+    assert_eq!(rules("anthropic-strict", &bounded), ["AS2", "AS3", "AS4", "AS2", "AS1"]);
+    let fields: Map<String, Value> = (0..25).map(|i| (format!("f{i}"), json!({"type": "string"}))).collect();
+    let wide = json!({"type": "object", "additionalProperties": false, "properties": fields});
+    assert_eq!(rules("anthropic-strict", &wide), ["AS6"]);
 }
 
 #[test]

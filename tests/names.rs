@@ -25,7 +25,7 @@ fn client_takes(client: &str, server: &str, name: &str) -> bool {
     }
     match client {
         "mcp" => len <= 128 && name.chars().all(|c| plain(c) || c == '.'),
-        "openai" | "openai-strict" | "anthropic" => len <= 64 && name.chars().all(plain),
+        "openai" | "openai-strict" | "anthropic" | "anthropic-strict" => len <= 64 && name.chars().all(plain),
         "claude-code" => format!("mcp__{server}__{name}").chars().count() <= 64 && name.chars().all(plain),
         "cursor" => s + 1 + len <= 60 && name.chars().all(plain),
         "vscode" => 18 + len <= 64 && name.chars().all(plain),

@@ -103,7 +103,7 @@ const CONST_AS_ENUM: Style = Style {
 };
 
 #[test]
-fn a_plain_object_of_scalars_takes_the_shortcut_for_every_client_but_openai_strict() {
+fn a_plain_object_of_scalars_takes_the_shortcut_for_every_client_but_the_strict_ones() {
     let schema = json!({
         "type": "object",
         "properties": {
@@ -118,7 +118,8 @@ fn a_plain_object_of_scalars_takes_the_shortcut_for_every_client_but_openai_stri
     for client in Client::ALL {
         assert_eq!(
             shortcut(&schema, *client),
-            *client != Client::OpenaiStrict,
+            // Claude's strict tool use moves the bounds into descriptions.
+            !matches!(client, Client::OpenaiStrict | Client::AnthropicStrict),
             "{}",
             client.name()
         );
@@ -126,7 +127,63 @@ fn a_plain_object_of_scalars_takes_the_shortcut_for_every_client_but_openai_stri
     }
     // openai-strict only closes it: written straight from the Shape too.
     assert_eq!(direct(&schema, Client::OpenaiStrict), Some(Style::CLOSED));
+    // Without the bounds, Claude's strict tool use only closes it too.
+    let mut unbounded = schema.clone();
+    unbounded["properties"]["name"]
+        .as_object_mut()
+        .unwrap()
+        .remove("minLength");
+    unbounded["properties"]["count"]
+        .as_object_mut()
+        .unwrap()
+        .remove("minimum");
+    assert_eq!(direct(&unbounded, Client::AnthropicStrict), Some(SHUT));
+    agrees(&compiled(&unbounded), Client::AnthropicStrict).unwrap();
 }
+
+#[test]
+fn claude_strict_limits_send_a_tool_over_them_the_long_way_to_be_refused() {
+    let optional = |count: usize, nullable: bool| {
+        let field = if nullable {
+            json!({ "type": ["string", "null"] })
+        } else {
+            json!({ "type": "string" })
+        };
+        json!({ "type": "object", "properties": fields(vec![field; count]) })
+    };
+    // 24 optional parameters, 16 with a type list: at the limits.
+    let mut at = optional(24, false);
+    for i in 0..16 {
+        at["properties"][format!("f{i}")] = json!({ "type": ["string", "null"] });
+    }
+    assert_eq!(direct(&at, Client::AnthropicStrict), Some(SHUT));
+    agrees(&compiled(&at), Client::AnthropicStrict).unwrap();
+    for over in [optional(25, false), optional(17, true)] {
+        assert_eq!(direct(&over, Client::AnthropicStrict), None);
+        let check = compiled(&over).check(Client::AnthropicStrict).unwrap();
+        assert!(!check.ok, "{over}");
+        agrees(&compiled(&over), Client::AnthropicStrict).unwrap();
+    }
+}
+
+#[test]
+fn claude_strict_moves_a_pattern_it_cannot_compile_and_leaves_out_zods_own() {
+    let with = |pattern: Value| json!({ "type": "object", "properties": { "a": { "type": "string", "format": "email", "pattern": pattern } } });
+    // Zod's email pattern looks ahead, but is left out beside the format.
+    let zods = with(zod_pattern("email").unwrap());
+    assert!(direct(&zods, Client::AnthropicStrict).is_some());
+    agrees(&compiled(&zods), Client::AnthropicStrict).unwrap();
+    for (pattern, written) in [("^[a-z]+@x\\.com$", true), ("^(?!x)[a-z]+@x\\.com$", false)] {
+        let own = with(json!(pattern));
+        assert_eq!(direct(&own, Client::AnthropicStrict).is_some(), written, "{pattern}");
+        agrees(&compiled(&own), Client::AnthropicStrict).unwrap();
+    }
+}
+
+const SHUT: Style = Style {
+    shut: true,
+    ..Style::PLAIN
+};
 
 #[test]
 fn a_recursive_tree_is_closed_straight_from_the_shape() {
@@ -275,6 +332,7 @@ fn a_union_field_is_handed_out_as_written_by_the_clients_that_leave_it_alone() {
             }),
             // Strict mode closes it, `oneOf` as `anyOf`.
             Client::OpenaiStrict => Some(Style::CLOSED),
+            Client::AnthropicStrict => Some(Style { any_of: true, ..SHUT }),
             // Gemini writes `anyOf` and the tags as one-value enums.
             Client::Gemini => Some(Style {
                 any_of: true,
@@ -456,7 +514,8 @@ fn leaf() -> impl Strategy<Value = Value> {
         // `uri` and `cuid`: formats openai-strict removes.
         prop::option::of(prop::sample::select(&["email", "date-time", "uuid", "uri", "cuid"][..])),
         prop::option::of(0u8..4),
-        prop::sample::select(&[None, Some("zod"), Some("own")][..]),
+        // "look": a pattern Claude's strict tool use cannot compile.
+        prop::sample::select(&[None, Some("zod"), Some("own"), Some("look")][..]),
         prop::bool::ANY,
     )
         .prop_map(|(format, min, pattern, nullable)| {
@@ -474,6 +533,7 @@ fn leaf() -> impl Strategy<Value = Value> {
                             node["pattern"] = pattern;
                         }
                     }
+                    Some("look") => node["pattern"] = json!("^(?!x)[a-z]"),
                     Some(_) => node["pattern"] = json!("^[a-z]"),
                     None => {}
                 }

@@ -8,7 +8,7 @@ const { resolve, join } = require("node:path");
 const { pathToFileURL } = require("node:url");
 const { compile, check, help: helpEntries, formatHelpJson, formatHelpMarkdown, ToolshapeError } = require("../index.cjs");
 
-const CLIENTS = ["mcp", "portable", "openai", "openai-strict", "anthropic", "claude-code", "gemini", "gemini-json", "vscode", "cursor"];
+const CLIENTS = ["mcp", "portable", "openai", "openai-strict", "anthropic", "anthropic-strict", "claude-code", "gemini", "gemini-json", "vscode", "cursor"];
 
 const COMMANDS = {
   inspect: "print the MCP inputSchema (--client NAME: the schema that client accepts)",

@@ -168,7 +168,8 @@ fn emit_enum<'a>(values: &'a [Value], nullable: bool, out: &mut Map<'a>) {
 }
 
 /// The one JSON type all enum values share, if they share one.
-pub(super) fn common_type(values: &[Value]) -> Option<&'static str> {
+#[must_use]
+pub fn common_type(values: &[Value]) -> Option<&'static str> {
     let kind_of = |v: &Value| match v {
         Value::String(_) => Some("string"),
         Value::Bool(_) => Some("boolean"),

@@ -30,6 +30,10 @@ pub struct Style {
     /// where the document had them, and are appended (in that order) where
     /// it did not. Implies `any_of`.
     pub closed: bool,
+    /// Every object closed, its `required` as written: `additionalProperties:
+    /// false` appended where the document had none (Claude's strict tool
+    /// use).
+    pub shut: bool,
     /// `oneOf` written `anyOf`.
     pub any_of: bool,
     /// A single accepted value written as a one-value `enum`, not as
@@ -55,6 +59,7 @@ impl Style {
     /// The plain document.
     pub const PLAIN: Style = Style {
         closed: false,
+        shut: false,
         any_of: false,
         const_as_enum: false,
         join: false,
@@ -64,6 +69,7 @@ impl Style {
     /// Closed (see [`Style::closed`]).
     pub const CLOSED: Style = Style {
         closed: true,
+        shut: false,
         any_of: true,
         const_as_enum: false,
         join: false,
@@ -489,6 +495,9 @@ impl Writer<'_, '_> {
         // After `$defs`: the tree's rewrite appends to the finished node.
         if let (true, Kind::Object(closed)) = (self.style.closed, &shape.kind) {
             self.close(closed, &mut object, keys);
+        } else if self.style.shut && matches!(shape.kind, Kind::Object(_)) && !object.has("additionalProperties") {
+            self.key(&mut object, ADDITIONAL_PROPERTIES);
+            self.literal_false();
         }
         self.shut(&object);
     }

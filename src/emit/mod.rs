@@ -5,5 +5,5 @@ mod json_schema;
 mod json_text;
 pub mod tape;
 
-pub use json_schema::{document, emit, emit_root};
+pub use json_schema::{common_type, document, emit, emit_root};
 pub use json_text::{write_root, write_taped, LeafWriter, Style, Written, NO_LEAVES};

@@ -71,7 +71,7 @@ impl NameRule {
             }),
             // VS Code's prefix is at most 18 of its 64, whatever the server is called.
             Client::Vscode => plain(Some(46)),
-            Client::Openai | Client::OpenaiStrict | Client::Anthropic => plain(Some(64)),
+            Client::Openai | Client::OpenaiStrict | Client::Anthropic | Client::AnthropicStrict => plain(Some(64)),
             Client::ClaudeCode => plain(claude_code),
             Client::Cursor => plain(cursor),
             // Gemini CLI cuts names past 63 characters.

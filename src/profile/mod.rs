@@ -7,6 +7,7 @@
 //! file follows; the README lists, per profile, what it changes and refuses.
 
 mod anthropic;
+mod anthropic_strict;
 mod claude_code;
 mod cursor;
 mod gemini;
@@ -49,6 +50,8 @@ pub enum Client {
     OpenaiStrict,
     /// Anthropic Messages `input_schema`.
     Anthropic,
+    /// Anthropic with strict tool use (`strict: true`).
+    AnthropicStrict,
     /// Claude Code (Anthropic's rules and its own).
     ClaudeCode,
     /// Gemini `FunctionDeclaration.parameters` (OpenAPI 3.0 subset).
@@ -69,6 +72,7 @@ impl Client {
         Client::Openai,
         Client::OpenaiStrict,
         Client::Anthropic,
+        Client::AnthropicStrict,
         Client::ClaudeCode,
         Client::Gemini,
         Client::GeminiJson,
@@ -83,6 +87,7 @@ impl Client {
         "openai",
         "openai-strict",
         "anthropic",
+        "anthropic-strict",
         "claude-code",
         "gemini",
         "gemini-json",
@@ -114,6 +119,7 @@ impl Client {
             Client::Openai => "openai",
             Client::OpenaiStrict => "openai-strict",
             Client::Anthropic => "anthropic",
+            Client::AnthropicStrict => "anthropic-strict",
             Client::ClaudeCode => "claude-code",
             Client::Gemini => "gemini",
             Client::GeminiJson => "gemini-json",
@@ -280,6 +286,7 @@ pub fn reshape(mut base: Shaped<'_>, client: Client) -> Shaped<'_> {
         rules::drop_zod_patterns(schema, report, |format| match client {
             Client::Gemini => format == "date-time",
             Client::OpenaiStrict => openai_strict::format_ok(format),
+            Client::AnthropicStrict => anthropic_strict::format_ok(format),
             _ => true,
         });
     }
@@ -289,6 +296,7 @@ pub fn reshape(mut base: Shaped<'_>, client: Client) -> Shaped<'_> {
         Client::Openai => openai::shape(schema, report),
         Client::OpenaiStrict => openai_strict::shape(schema, report),
         Client::Anthropic => anthropic::shape(schema, report),
+        Client::AnthropicStrict => anthropic_strict::shape(schema, report),
         Client::ClaudeCode => claude_code::shape(schema, report),
         Client::Gemini => gemini::shape(schema, report),
         Client::GeminiJson => gemini_json::shape(schema, report),

@@ -134,7 +134,7 @@ fn rewrite_composite(node: &mut Map<'_>, place: &Place, report: &mut Report) {
 /// accepts the same values. An object or an array among them is refused:
 /// no type strict mode can write holds it (a closed object with every key
 /// required is not a value's shape).
-fn type_enum(node: &mut Map<'_>, place: &Place, report: &mut Report) {
+pub(super) fn type_enum(node: &mut Map<'_>, place: &Place, report: &mut Report) {
     if has_any(node, &["type", "anyOf", "$ref"]) {
         return;
     }
@@ -214,7 +214,7 @@ const TYPED_BY: &[&str] = &["type", "anyOf", "$ref", "enum", "const", "propertie
 /// has no type, and strict mode needs one at every node ("schema must have
 /// a 'type' key", odoo-llm#212) and takes no open object: the nearest it
 /// can say is any scalar. The server still takes anything.
-fn narrow_any(node: &mut Map<'_>, place: &Place, report: &mut Report) {
+pub(super) fn narrow_any(node: &mut Map<'_>, place: &Place, report: &mut Report) {
     if has_any(node, TYPED_BY) {
         return;
     }
@@ -233,7 +233,7 @@ fn narrow_any(node: &mut Map<'_>, place: &Place, report: &mut Report) {
         || "any value, written as a string, number, boolean or null: strict mode needs a type at every node and takes no open object, so objects and arrays cannot be sent here");
 }
 
-fn is_object(node: &Map<'_>) -> bool {
+pub(super) fn is_object(node: &Map<'_>) -> bool {
     match node.get("type") {
         Some(_) => super::rules::has_type(node, "object"),
         None => node.get("properties").is_some(),

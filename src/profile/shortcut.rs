@@ -26,6 +26,7 @@ use serde_json::Value;
 
 use super::Client;
 use crate::emit::Style;
+use crate::schema::zod_patterns::has_zod_pattern;
 use crate::schema::{Kind, ObjectShape, Schema, Shape, Union};
 
 /// How `client`'s profile text can be written straight from the Shape:
@@ -43,10 +44,17 @@ pub fn direct(schema: &Schema, client: Client) -> Option<Style> {
             ..Style::CLOSED
         });
     };
+    if client == Client::AnthropicStrict && !anthropic_strict_limits(schema) {
+        return None;
+    }
     let root = &schema.root;
     // Only the rewrites this schema calls for: with none, the text is the
     // mcp text, which may be written already.
-    let mut used = Style::PLAIN;
+    // Closing every object is always a rewrite (of objects Zod left open).
+    let mut used = Style {
+        shut: rules.style.shut,
+        ..Style::PLAIN
+    };
     let written = (schema.defs.is_empty() || rules.refs != Refs::Refused)
         && !root.nullable
         && matches!(root.kind, Kind::Object(_))
@@ -98,6 +106,10 @@ struct Rules {
     key_ok: Option<fn(&str) -> bool>,
     /// Keywords kept as written; any other sends the schema the long way.
     keyword_ok: fn(&str, &Value) -> bool,
+    /// What a node must hold besides, as a whole (Claude's strict tool
+    /// use: a pattern it compiles or Zod's own beside a kept format, an
+    /// enum of one type).
+    node_ok: fn(&Shape) -> bool,
     /// The rewrites the writer may make for this client (`oneOf` as
     /// `anyOf`, `const` as a one-value enum, a union joined); its leaves
     /// are named by `leaves`.
@@ -126,6 +138,7 @@ impl Rules {
             unions: Unions::AsWritten,
             key_ok: None,
             keyword_ok: common_keyword,
+            node_ok: |_| true,
             style: Style::PLAIN,
             in_def: false,
             leaves: None,
@@ -156,6 +169,20 @@ impl Rules {
             Client::Mcp | Client::Openai | Client::Vscode => loose,
             Client::Anthropic => Rules {
                 key_ok: Some(super::anthropic::key_ok),
+                ..loose
+            },
+            // Every object closed; bounds the grammar refuses are moved
+            // into the description (the long way).
+            Client::AnthropicStrict => Rules {
+                key_ok: Some(super::anthropic::key_ok),
+                refs: Refs::Refused,
+                keyword_ok: anthropic_strict_keyword,
+                node_ok: anthropic_strict_node,
+                style: Style {
+                    shut: true,
+                    any_of: true,
+                    ..Style::PLAIN
+                },
                 ..loose
             },
             // Claude Code refuses recursion.
@@ -210,7 +237,7 @@ impl Rules {
         if !shape.applicators.is_empty() || (self.rewrites_values && shape.nullable) {
             return false;
         }
-        if !shape.keywords.iter().all(|(key, value)| (self.keyword_ok)(key, value)) {
+        if !shape.keywords.iter().all(|(key, value)| (self.keyword_ok)(key, value)) || !(self.node_ok)(shape) {
             return false;
         }
         match &shape.kind {
@@ -249,7 +276,13 @@ impl Rules {
                         used.join |= joined;
                         return joined;
                     }
-                    Unions::AsWritten => true,
+                    // A `oneOf` written `anyOf` is taken out and put back
+                    // at the end of its node: the same text only when
+                    // nothing follows it.
+                    Unions::AsWritten => {
+                        !(self.style.any_of && union.exclusive)
+                            || (shape.keywords.is_empty() && shape.default.is_none() && !shape.nullable)
+                    }
                     // A union read from a schema keeps two branches at least,
                     // none of them a bare `null` (that is `nullable`, which
                     // Gemini rewrites), so none is merged into the node.
@@ -413,6 +446,64 @@ fn gemini_keyword(key: &str, value: &Value) -> bool {
         | "maxProperties" => true,
         _ => false,
     }
+}
+
+/// What Claude's strict tool use keeps as written: formats it takes, a
+/// pattern (see [`anthropic_strict_node`]), `minItems` 0 or 1. Every
+/// bound is moved into the description.
+fn anthropic_strict_keyword(key: &str, value: &Value) -> bool {
+    match key {
+        "format" => value.as_str().is_some_and(super::anthropic_strict::format_ok),
+        "pattern" => value.is_string(),
+        "minItems" => value.as_u64().is_some_and(|n| n <= 1),
+        _ => false,
+    }
+}
+
+/// A pattern inside the grammar's regex subset, or Zod's own beside the
+/// format (left out by the writer, as by the tree); an enum whose values
+/// share a type, which the writer writes (the tree's rule gives others
+/// one).
+fn anthropic_strict_node(shape: &Shape) -> bool {
+    let typed = match &shape.kind {
+        Kind::Enum(values) => crate::emit::common_type(values).is_some(),
+        _ => true,
+    };
+    typed
+        && shape
+            .keywords
+            .get("pattern")
+            .and_then(Value::as_str)
+            .is_none_or(|pattern| super::anthropic_strict::regex_subset(pattern) || has_zod_pattern(&shape.keywords))
+}
+
+/// Whether `schema` stays within strict tool use's limits as the tree
+/// counts them (optional properties; nodes with a union or a type list),
+/// counted here as many times or more.
+fn anthropic_strict_limits(schema: &Schema) -> bool {
+    fn count(shape: &Shape, optional: &mut usize, unions: &mut usize) {
+        if shape.nullable || matches!(shape.kind, Kind::Union(_)) {
+            *unions += 1;
+        }
+        match &shape.kind {
+            Kind::Object(object) => {
+                for prop in &object.props {
+                    *optional += usize::from(!prop.must_supply());
+                    count(&prop.shape, optional, unions);
+                }
+            }
+            Kind::Array(array) => {
+                if let Some(items) = &array.items {
+                    count(items, optional, unions);
+                }
+            }
+            Kind::Union(union) => union.branches.iter().for_each(|b| count(b, optional, unions)),
+            _ => {}
+        }
+    }
+    let (mut optional, mut unions) = (0, 0);
+    count(&schema.root, &mut optional, &mut unions);
+    optional <= super::anthropic_strict::MAX_OPTIONAL && unions <= super::anthropic_strict::MAX_UNIONS
 }
 
 /// Whether `openai-strict` writes `schema` as the mcp document with every

@@ -23,6 +23,7 @@ pub const CLIENTS: &[&str] = &[
     "openai",
     "openai-strict",
     "anthropic",
+    "anthropic-strict",
     "claude-code",
     "gemini",
     "gemini-json",
@@ -39,6 +40,7 @@ pub fn check(client: &str, schema: &Value) -> Vec<Violation> {
         "openai" => openai(schema),
         "openai-strict" => openai_strict(schema),
         "anthropic" => anthropic(schema),
+        "anthropic-strict" => anthropic_strict(schema),
         "claude-code" => claude_code(schema),
         "gemini" => gemini(schema),
         "gemini-json" => gemini_json(schema),
@@ -294,6 +296,100 @@ pub fn anthropic(schema: &Value) -> Vec<Violation> {
     }
     out.extend(property_keys("A3", schema, anthropic_key));
     out.extend(refs_resolve("A4", schema));
+    out
+}
+
+/// Claude's strict tool use (CLIENTS.md 2.4, "Strict tool use"; the
+/// grammar's limits as LangSchema's Anthropic converter and the SDKs'
+/// `transform-json-schema` state them): the Messages rules, and
+/// AS1 every object closed; AS2 no numeric, length or size bound, no
+/// `minItems` above 1; AS3 formats only from the list; AS4 a pattern
+/// without backreferences, lookaround or word boundaries; AS5 no
+/// recursion; AS6 at most 24 optional parameters and 16 with a union or
+/// type list.
+#[must_use]
+pub fn anthropic_strict(schema: &Value) -> Vec<Violation> {
+    const FORMATS: &[&str] = &[
+        "date-time",
+        "time",
+        "date",
+        "duration",
+        "email",
+        "hostname",
+        "uri",
+        "ipv4",
+        "ipv6",
+        "uuid",
+    ];
+    let mut out = anthropic(schema);
+    let (mut optional, mut unions) = (0, 0);
+    for node in nodes(schema) {
+        let value = node.value;
+        if (is_type(value, "object") || value.contains_key("properties"))
+            && value.get("additionalProperties") != Some(&Value::Bool(false))
+        {
+            out.push(violation(
+                "AS1",
+                &node.pointer,
+                "an object without additionalProperties: false",
+            ));
+        }
+        for key in [
+            "minimum",
+            "maximum",
+            "exclusiveMinimum",
+            "exclusiveMaximum",
+            "multipleOf",
+            "minLength",
+            "maxLength",
+            "maxItems",
+            "uniqueItems",
+            "minProperties",
+            "maxProperties",
+        ] {
+            if value.contains_key(key) {
+                out.push(violation("AS2", &node.pointer, format!("\"{key}\"")));
+            }
+        }
+        if value.get("minItems").and_then(Value::as_u64).is_some_and(|n| n > 1) {
+            out.push(violation("AS2", &node.pointer, "minItems above 1"));
+        }
+        if let Some(format) = value.get("format") {
+            if !format.as_str().is_some_and(|f| FORMATS.contains(&f)) {
+                out.push(violation("AS3", &node.pointer, format!("format {format}")));
+            }
+        }
+        if let Some(pattern) = value.get("pattern").and_then(Value::as_str) {
+            let refused = ["(?=", "(?!", "(?<=", "(?<!", "\\b", "\\B", "\\k<"]
+                .iter()
+                .any(|bad| pattern.contains(bad))
+                || (1..=9).any(|d| pattern.contains(&format!("\\{d}")));
+            if refused {
+                out.push(violation("AS4", &node.pointer, format!("pattern {pattern}")));
+            }
+        }
+        if let Some(Value::Object(props)) = value.get("properties") {
+            let required = required_names(value);
+            optional += props.keys().filter(|k| !required.contains(&k.as_str())).count();
+        }
+        if value.contains_key("anyOf") || matches!(value.get("type"), Some(Value::Array(_))) {
+            unions += 1;
+        }
+    }
+    if schema
+        .get("$defs")
+        .and_then(Value::as_object)
+        .is_some_and(|d| !d.is_empty())
+    {
+        out.push(violation("AS5", "/$defs", "definitions, which only recursion keeps"));
+    }
+    if optional > 24 || unions > 16 {
+        out.push(violation(
+            "AS6",
+            "",
+            format!("{optional} optional, {unions} with a union"),
+        ));
+    }
     out
 }
 

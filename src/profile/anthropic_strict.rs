@@ -1,0 +1,287 @@
+//! `anthropic-strict`: Claude's strict tool use (`strict: true`, CLIENTS.md
+//! 2.4). The tool's schema is compiled into a grammar, which takes less
+//! than `input_schema` does: every object closed, no numeric, length or
+//! size bounds, `minItems` only 0 or 1, ten formats, a pattern only without
+//! backreferences, lookaround or word boundaries, and no recursion.
+//!
+//! The `anthropic` rules apply first (a root union as one object, a root
+//! `allOf` merged, property keys held to A3). Then, as Anthropic's own SDKs
+//! do for their strict helpers (`transform-json-schema.ts`), a constraint
+//! the grammar refuses is moved into the node's description, where the
+//! model still reads it, and the server's Zod still checks it. Optional
+//! keys stay optional (strict tool use takes them, unlike OpenAI's), so
+//! arguments come back unchanged. Refused: records, recursion, an `allOf`
+//! that cannot be merged exactly, and a tool over the request's limits of
+//! 24 optional parameters and 16 parameters with a union.
+
+use crate::error::FindingCode;
+use crate::schema::json::{Json, Map};
+
+use super::rules::{drop_keywords, flatten_root_union, loosen_tuple, merge_all_of_here, refuse_keys, refuse_recursion};
+use super::walk::{each_schema, Place};
+use super::Report;
+
+/// The string formats the grammar takes (Anthropic's structured outputs
+/// guide; the SDKs' `SUPPORTED_STRING_FORMATS`).
+pub const FORMATS: &[&str] = &[
+    "date-time",
+    "time",
+    "date",
+    "duration",
+    "email",
+    "hostname",
+    "uri",
+    "ipv4",
+    "ipv6",
+    "uuid",
+];
+
+/// Whether the grammar takes `format` as written.
+#[must_use]
+pub fn format_ok(format: &str) -> bool {
+    FORMATS.contains(&format)
+}
+
+/// Bounds the grammar refuses, moved into the description. `minItems`
+/// above 1, a format outside [`FORMATS`] and a pattern outside the regex
+/// subset join them.
+pub const MOVED: &[&str] = &[
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+    "minLength",
+    "maxLength",
+    "maxItems",
+    "uniqueItems",
+    "minProperties",
+    "maxProperties",
+];
+
+/// Removed: subschemas and annotations the grammar has no place for, which
+/// read badly as text.
+const UNSUPPORTED: &[&str] = &[
+    "not",
+    "if",
+    "then",
+    "else",
+    "dependentRequired",
+    "dependentSchemas",
+    "contains",
+    "minContains",
+    "maxContains",
+    "unevaluatedProperties",
+    "unevaluatedItems",
+    "additionalItems",
+    "contentEncoding",
+    "contentMediaType",
+    "$dynamicRef",
+];
+
+/// Per request, over every strict tool in it: at most this many optional
+/// parameters, and this many with a union (`anyOf` or a type list).
+pub const MAX_OPTIONAL: usize = 24;
+pub const MAX_UNIONS: usize = 16;
+
+pub fn shape(schema: &mut Json<'_>, report: &mut Report) {
+    flatten_root_union(schema, report);
+    refuse_recursion(schema, report, "strict tool use takes no recursive schema");
+    let mut optional = 0usize;
+    let mut unions = 0usize;
+    each_schema(schema, &mut |node, place| {
+        merge_all_of_here(node, place, report, true);
+        one_of(node, place, report);
+        loosen_tuple(node, place, report);
+        refuse_keys(
+            node,
+            place,
+            report,
+            super::anthropic::key_ok,
+            super::anthropic::KEY_RULE,
+        );
+        drop_keywords(node, place, UNSUPPORTED, report, "not supported in strict tool use");
+        to_description(node, place, report);
+        super::openai_strict::type_enum(node, place, report);
+        super::openai_strict::narrow_any(node, place, report);
+        if place.is_property && !place.required {
+            optional += 1;
+        }
+        if node.contains_key("anyOf") || matches!(node.get("type"), Some(Json::Array(_))) {
+            unions += 1;
+        }
+        if super::openai_strict::is_object(node) {
+            close(node, place, report);
+        }
+    });
+    if optional > MAX_OPTIONAL {
+        report.refuse(
+            FindingCode::LimitExceeded,
+            "",
+            format!("{optional} optional properties; strict tool use takes at most {MAX_OPTIONAL} in a request, over every strict tool in it"),
+        );
+    }
+    if unions > MAX_UNIONS {
+        report.refuse(
+            FindingCode::LimitExceeded,
+            "",
+            format!("{unions} properties with a union or a type list; strict tool use takes at most {MAX_UNIONS} in a request, over every strict tool in it"),
+        );
+    }
+}
+
+fn one_of(node: &mut Map<'_>, place: &Place, report: &mut Report) {
+    if let Some(Json::Array(branches)) = node.remove("oneOf") {
+        report.warn(
+            FindingCode::OneofToAnyof,
+            || place.at("oneOf"),
+            || "written as anyOf: the client does not check that exactly one branch fits",
+        );
+        node.insert("anyOf", Json::Array(branches));
+    }
+}
+
+/// Whether the node's value for `key` is one the grammar refuses.
+fn refused(key: &str, value: &Json<'_>) -> bool {
+    match key {
+        "minItems" => value.as_u64().is_none_or(|n| n > 1),
+        "format" => value.as_str().is_none_or(|name| !format_ok(name)),
+        "pattern" => value.as_str().is_none_or(|pattern| !regex_subset(pattern)),
+        _ => MOVED.contains(&key),
+    }
+}
+
+/// Moves what the grammar refuses into the description, written as the
+/// SDKs write it (`{minimum: 1, maximum: 10}` after a blank line), so that
+/// Claude reads the same text from either.
+fn to_description(node: &mut Map<'_>, place: &Place, report: &mut Report) {
+    if !node.keys().any(|key| is_candidate(key)) {
+        return;
+    }
+    let keys: Vec<String> = node
+        .iter()
+        .filter(|(key, value)| is_candidate(key) && refused(key, value))
+        .map(|(key, _)| key.to_string())
+        .collect();
+    if keys.is_empty() {
+        return;
+    }
+    let mut moved = String::from("{");
+    for (i, key) in keys.iter().enumerate() {
+        let Some(value) = node.shift_remove(key) else {
+            continue;
+        };
+        if i > 0 {
+            moved.push_str(", ");
+        }
+        moved.push_str(key);
+        moved.push_str(": ");
+        moved.push_str(&value.to_text());
+        report.warn(
+            FindingCode::MovedToDescription,
+            || place.at(key),
+            || format!("\"{key}\" moved into the description: strict tool use does not take it; the server still checks it"),
+        );
+    }
+    moved.push('}');
+    let described = match node.get("description").and_then(Json::as_str) {
+        Some(text) if !text.is_empty() => format!("{text}\n\n{moved}"),
+        _ => moved,
+    };
+    node.insert("description", Json::String(described.into()));
+}
+
+fn is_candidate(key: &str) -> bool {
+    matches!(key, "minItems" | "format" | "pattern") || MOVED.contains(&key)
+}
+
+/// Whether `pattern` stays inside the regex subset the grammar compiles:
+/// no backreference (`\1`, `\k<name>`), no lookahead or lookbehind, no
+/// word boundary (`\b`, `\B`). An escaped backslash is skipped whole, so
+/// `\\b` (a backslash, then `b`) passes.
+#[must_use]
+pub fn regex_subset(pattern: &str) -> bool {
+    let mut chars = pattern.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                if matches!(chars.next(), Some('1'..='9' | 'k' | 'b' | 'B')) {
+                    return false;
+                }
+            }
+            '(' => {
+                let rest = chars.as_str();
+                if ["?=", "?!", "?<=", "?<!"].iter().any(|look| rest.starts_with(look)) {
+                    return false;
+                }
+            }
+            _ => {}
+        }
+    }
+    true
+}
+
+/// Closes an object; a record (a schema for other keys, patterns, or
+/// property names) cannot be closed and is refused.
+fn close(node: &mut Map<'_>, place: &Place, report: &mut Report) {
+    for key in ["patternProperties", "propertyNames"] {
+        if node.contains_key(key) {
+            report.refuse(
+                FindingCode::RecordRefused,
+                place.at(key),
+                format!("strict tool use takes no \"{key}\": a record's keys cannot be listed in a closed object"),
+            );
+        }
+    }
+    match node.get("additionalProperties") {
+        None | Some(Json::Bool(false)) => {}
+        Some(Json::Bool(true)) => report.warn(
+            FindingCode::ObjectClosed,
+            || place.at("additionalProperties"),
+            || "the object accepted unknown keys; strict tool use closes it",
+        ),
+        Some(Json::Object(schema)) if schema.is_empty() => report.warn(
+            FindingCode::ObjectClosed,
+            || place.at("additionalProperties"),
+            || "the object accepted unknown keys; strict tool use closes it",
+        ),
+        Some(_) => report.refuse(
+            FindingCode::RecordRefused,
+            place.at("additionalProperties"),
+            "strict tool use closes every object, so a record's values could not be sent",
+        ),
+    }
+    node.insert("additionalProperties", Json::Bool(false));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::regex_subset;
+
+    #[test]
+    fn the_regex_subset_refuses_lookaround_backreferences_and_word_boundaries() {
+        for ok in [
+            "^[a-z]+$",
+            r"^\d{3}-\d{4}$",
+            r"\\b",
+            r"(?:a|b)",
+            r"(?<year>\d{4})",
+            r"[\w.-]+",
+            "",
+        ] {
+            assert!(regex_subset(ok), "{ok}");
+        }
+        for refused in [
+            r"^(?!\.)",
+            r"(?=a)",
+            r"(?<=a)b",
+            r"(?<!a)b",
+            r"(a)\1",
+            r"\bword\b",
+            r"\B",
+            r"(?<n>a)\k<n>",
+        ] {
+            assert!(!regex_subset(refused), "{refused}");
+        }
+    }
+}
