@@ -53,6 +53,9 @@ pub struct Style {
     /// ([`crate::schema::zod_patterns`]): every client profile does so
     /// where it keeps the format, and the writer writes only formats kept.
     pub zod_patterns: bool,
+    /// The formats a client takes: any other is left out, and Zod's own
+    /// pattern beside it kept (it is then all the client is told).
+    pub formats: Option<&'static [&'static str]>,
 }
 
 impl Style {
@@ -65,6 +68,7 @@ impl Style {
         join: false,
         leaves: false,
         zod_patterns: false,
+        formats: None,
     };
     /// Closed (see [`Style::closed`]).
     pub const CLOSED: Style = Style {
@@ -75,6 +79,7 @@ impl Style {
         join: false,
         leaves: false,
         zod_patterns: false,
+        formats: None,
     };
 }
 
@@ -505,9 +510,14 @@ impl Writer<'_, '_> {
     /// A node's kept keywords and applicators, after what its kind wrote.
     #[inline(never)] // out of `shape`: most nodes have neither, and V8 compiles a whole function on its first call
     fn kept(&mut self, shape: &Shape, object: &mut Object) {
-        let zods = self.style.zod_patterns && has_zod_pattern(&shape.keywords);
+        let formats = self.style.formats;
+        let format_kept =
+            |format: &Value| formats.is_none_or(|formats| format.as_str().is_some_and(|name| formats.contains(&name)));
+        let zods = self.style.zod_patterns
+            && has_zod_pattern(&shape.keywords)
+            && shape.keywords.get("format").is_some_and(format_kept);
         for (key, value) in &shape.keywords {
-            let left_out = zods && key == "pattern";
+            let left_out = (zods && key == "pattern") || (key == "format" && !format_kept(value));
             if !left_out && !object.has(key) {
                 self.data_key(object, key);
                 self.value(value);

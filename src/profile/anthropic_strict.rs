@@ -42,23 +42,6 @@ pub fn format_ok(format: &str) -> bool {
     FORMATS.contains(&format)
 }
 
-/// Bounds the grammar refuses, moved into the description. `minItems`
-/// above 1, a format outside [`FORMATS`] and a pattern outside the regex
-/// subset join them.
-pub const MOVED: &[&str] = &[
-    "minimum",
-    "maximum",
-    "exclusiveMinimum",
-    "exclusiveMaximum",
-    "multipleOf",
-    "minLength",
-    "maxLength",
-    "maxItems",
-    "uniqueItems",
-    "minProperties",
-    "maxProperties",
-];
-
 /// Removed: subschemas and annotations the grammar has no place for, which
 /// read badly as text.
 const UNSUPPORTED: &[&str] = &[
@@ -130,6 +113,32 @@ pub fn shape(schema: &mut Json<'_>, report: &mut Report) {
     }
 }
 
+/// One scalar or enum below the root, for the Shape writer
+/// ([`super::walk::write_leaf`]): what [`shape`] does to such a node,
+/// Zod's own pattern beside a kept format left out first, as
+/// [`super::reshape`] does before any client's rules.
+pub fn leaf(node: &mut Map<'_>, place: &Place, report: &mut Report) {
+    let zods = match (node.get("format"), node.get("pattern")) {
+        (Some(Json::String(format)), Some(Json::String(pattern))) => {
+            format_ok(format) && crate::schema::zod_patterns::is_zod_pattern(format, pattern)
+        }
+        _ => false,
+    };
+    if zods {
+        node.shift_remove("pattern");
+    }
+    drop_keywords(node, place, UNSUPPORTED, report, "not supported in strict tool use");
+    to_description(node, place, report);
+    super::openai_strict::type_enum(node, place, report);
+}
+
+/// Whether a leaf's keywords hold one the grammar refuses, which [`leaf`]
+/// moves.
+#[must_use]
+pub fn moves(keywords: &crate::schema::Keywords) -> bool {
+    keywords.iter().any(|(key, value)| refused(key, &Json::borrow(value)))
+}
+
 fn one_of(node: &mut Map<'_>, place: &Place, report: &mut Report) {
     if let Some(Json::Array(branches)) = node.remove("oneOf") {
         report.warn(
@@ -147,7 +156,7 @@ fn refused(key: &str, value: &Json<'_>) -> bool {
         "minItems" => value.as_u64().is_none_or(|n| n > 1),
         "format" => value.as_str().is_none_or(|name| !format_ok(name)),
         "pattern" => value.as_str().is_none_or(|pattern| !regex_subset(pattern)),
-        _ => MOVED.contains(&key),
+        _ => candidate(key).is_some(),
     }
 }
 
@@ -155,44 +164,73 @@ fn refused(key: &str, value: &Json<'_>) -> bool {
 /// SDKs write it (`{minimum: 1, maximum: 10}` after a blank line), so that
 /// Claude reads the same text from either.
 fn to_description(node: &mut Map<'_>, place: &Place, report: &mut Report) {
-    if !node.keys().any(|key| is_candidate(key)) {
-        return;
-    }
-    let keys: Vec<String> = node
-        .iter()
-        .filter(|(key, value)| is_candidate(key) && refused(key, value))
-        .map(|(key, _)| key.to_string())
-        .collect();
-    if keys.is_empty() {
-        return;
-    }
-    let mut moved = String::from("{");
-    for (i, key) in keys.iter().enumerate() {
-        let Some(value) = node.shift_remove(key) else {
-            continue;
+    let mut moved: Vec<u8> = Vec::new();
+    let mut at = 0;
+    // In the node's order; each key moved is taken out where it stood.
+    loop {
+        let found = node
+            .iter()
+            .enumerate()
+            .skip(at)
+            .find_map(|(i, (key, value))| candidate(key).filter(|key| refused(key, value)).map(|key| (i, key)));
+        let Some((i, key)) = found else {
+            break;
         };
-        if i > 0 {
-            moved.push_str(", ");
-        }
-        moved.push_str(key);
-        moved.push_str(": ");
-        moved.push_str(&value.to_text());
+        at = i;
+        let Some(value) = node.shift_remove(key) else {
+            break;
+        };
+        moved.extend_from_slice(if moved.is_empty() { b"{" } else { b", " });
+        moved.extend_from_slice(key.as_bytes());
+        moved.extend_from_slice(b": ");
+        value.write(&mut moved);
         report.warn(
             FindingCode::MovedToDescription,
             || place.at(key),
             || format!("\"{key}\" moved into the description: strict tool use does not take it; the server still checks it"),
         );
     }
-    moved.push('}');
+    if moved.is_empty() {
+        return;
+    }
+    moved.push(b'}');
+    // Only UTF-8 was written: keys, and JSON text from `str`s.
+    let moved = String::from_utf8(moved).unwrap_or_default();
     let described = match node.get("description").and_then(Json::as_str) {
-        Some(text) if !text.is_empty() => format!("{text}\n\n{moved}"),
+        Some(text) if !text.is_empty() => {
+            let mut both = String::with_capacity(text.len() + 2 + moved.len());
+            both.push_str(text);
+            both.push_str("\n\n");
+            both.push_str(&moved);
+            both
+        }
         _ => moved,
     };
     node.insert("description", Json::String(described.into()));
 }
 
-fn is_candidate(key: &str) -> bool {
-    matches!(key, "minItems" | "format" | "pattern") || MOVED.contains(&key)
+/// The keywords the grammar may refuse, by their static names: bounds it
+/// refuses always, `minItems` above 1, a format outside [`FORMATS`], a
+/// pattern outside the regex subset.
+const CANDIDATES: &[&str] = &[
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+    "minLength",
+    "maxLength",
+    "maxItems",
+    "uniqueItems",
+    "minProperties",
+    "maxProperties",
+    "minItems",
+    "format",
+    "pattern",
+];
+
+fn candidate(key: &str) -> Option<&'static str> {
+    CANDIDATES.iter().copied().find(|name| *name == key)
 }
 
 /// Whether `pattern` stays inside the regex subset the grammar compiles:

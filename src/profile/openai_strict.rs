@@ -190,7 +190,8 @@ fn unknown_format(node: &mut Map<'_>, place: &Place, report: &mut Report) {
     {
         return;
     }
-    let Some(format) = node.remove("format") else {
+    // In order: the Shape writer, which leaves it out, writes the rest so.
+    let Some(format) = node.shift_remove("format") else {
         return;
     };
     report.warn(

@@ -26,7 +26,6 @@ use serde_json::Value;
 
 use super::Client;
 use crate::emit::Style;
-use crate::schema::zod_patterns::has_zod_pattern;
 use crate::schema::{Kind, ObjectShape, Schema, Shape, Union};
 
 /// How `client`'s profile text can be written straight from the Shape:
@@ -41,6 +40,7 @@ pub fn direct(schema: &Schema, client: Client) -> Option<Style> {
     let Some(rules) = Rules::of(client) else {
         return closed(schema).then_some(Style {
             zod_patterns,
+            formats: Some(super::openai_strict::FORMATS),
             ..Style::CLOSED
         });
     };
@@ -178,6 +178,11 @@ impl Rules {
                 refs: Refs::Refused,
                 keyword_ok: anthropic_strict_keyword,
                 node_ok: anthropic_strict_node,
+                // Scalars with bounds, formats or patterns to move.
+                leaves: Some(Leaves {
+                    rewrites: |shape| shape.kind.is_leaf() && super::anthropic_strict::moves(&shape.keywords),
+                    rule: super::anthropic_strict::leaf,
+                }),
                 style: Style {
                     shut: true,
                     any_of: true,
@@ -449,8 +454,8 @@ fn gemini_keyword(key: &str, value: &Value) -> bool {
 }
 
 /// What Claude's strict tool use keeps as written: formats it takes, a
-/// pattern (see [`anthropic_strict_node`]), `minItems` 0 or 1. Every
-/// bound is moved into the description.
+/// pattern (one it cannot compile is moved by the leaf rule), `minItems` 0
+/// or 1. Every bound is moved into the description.
 fn anthropic_strict_keyword(key: &str, value: &Value) -> bool {
     match key {
         "format" => value.as_str().is_some_and(super::anthropic_strict::format_ok),
@@ -460,21 +465,14 @@ fn anthropic_strict_keyword(key: &str, value: &Value) -> bool {
     }
 }
 
-/// A pattern inside the grammar's regex subset, or Zod's own beside the
-/// format (left out by the writer, as by the tree); an enum whose values
-/// share a type, which the writer writes (the tree's rule gives others
-/// one).
+/// An enum whose values share a type, which the writer writes (the
+/// tree's rule gives others one). Bounds, formats and patterns the grammar
+/// refuses are the leaf rule's.
 fn anthropic_strict_node(shape: &Shape) -> bool {
-    let typed = match &shape.kind {
+    match &shape.kind {
         Kind::Enum(values) => crate::emit::common_type(values).is_some(),
         _ => true,
-    };
-    typed
-        && shape
-            .keywords
-            .get("pattern")
-            .and_then(Value::as_str)
-            .is_none_or(|pattern| super::anthropic_strict::regex_subset(pattern) || has_zod_pattern(&shape.keywords))
+    }
 }
 
 /// Whether `schema` stays within strict tool use's limits as the tree
@@ -546,11 +544,8 @@ fn strict_node(shape: &Shape, depth: usize, optional: bool, counts: &mut Counts)
     if depth > MAX_NESTING || !shape.applicators.is_empty() {
         return false;
     }
-    // A format strict mode refuses is removed, which the tree does.
-    let kept = |(key, value): (&String, &Value)| {
-        strict_keyword(key) && (key != "format" || value.as_str().is_some_and(super::openai_strict::format_ok))
-    };
-    if !shape.keywords.iter().all(kept) {
+    // A format strict mode refuses is left out by the writer, as by the tree.
+    if !shape.keywords.iter().all(|(key, _)| strict_keyword(key)) {
         return false;
     }
     match &shape.kind {
