@@ -10,7 +10,7 @@
 
 use proptest::prelude::*;
 use serde_json::{json, Map, Value};
-use toolshape::emit::Style;
+use toolshape::emit::{Moves, Style};
 use toolshape::{profile, Client, CompileOptions, InputSchemaOptions, Tool};
 
 fn options(client: Client) -> InputSchemaOptions {
@@ -118,7 +118,6 @@ fn a_plain_object_of_scalars_takes_the_shortcut_for_every_client_but_the_strict_
     for client in Client::ALL {
         assert_eq!(
             shortcut(&schema, *client),
-            // Claude's strict tool use moves the bounds into descriptions.
             !matches!(client, Client::OpenaiStrict | Client::AnthropicStrict),
             "{}",
             client.name()
@@ -127,18 +126,14 @@ fn a_plain_object_of_scalars_takes_the_shortcut_for_every_client_but_the_strict_
     }
     // openai-strict only closes it: written straight from the Shape too.
     assert_eq!(direct(&schema, Client::OpenaiStrict), Some(STRICT));
-    // Without the bounds, Claude's strict tool use only closes it too.
-    let mut unbounded = schema.clone();
-    unbounded["properties"]["name"]
-        .as_object_mut()
-        .unwrap()
-        .remove("minLength");
-    unbounded["properties"]["count"]
-        .as_object_mut()
-        .unwrap()
-        .remove("minimum");
-    assert_eq!(direct(&unbounded, Client::AnthropicStrict), Some(SHUT));
-    agrees(&compiled(&unbounded), Client::AnthropicStrict).unwrap();
+    // Claude's strict tool use closes it and moves the bounds into the
+    // descriptions: from the Shape too.
+    assert_eq!(direct(&schema, Client::AnthropicStrict), Some(SHUT));
+    let text = compiled(&schema)
+        .input_schema_text(&options(Client::AnthropicStrict))
+        .unwrap();
+    assert!(text.contains(r#""description":"who\n\n{minLength: 1}""#), "{text}");
+    assert!(text.contains(r#""default":3,"description":"{minimum: 0}""#), "{text}");
 }
 
 #[test]
@@ -173,11 +168,15 @@ fn claude_strict_moves_a_pattern_it_cannot_compile_and_leaves_out_zods_own() {
     let zods = json!({ "type": "object", "properties": { "a": { "type": "string", "format": "hostname", "pattern": zod_pattern("hostname").unwrap() } } });
     assert!(direct(&zods, Client::AnthropicStrict).is_some());
     agrees(&compiled(&zods), Client::AnthropicStrict).unwrap();
-    // One it compiles is written as is; one it cannot, by the leaf rule.
+    // One it compiles is written as is; one it cannot is moved into the
+    // description; from the Shape either way.
     for (pattern, moved) in [("^[a-z]+@x\\.com$", false), ("^(?!x)[a-z]+@x\\.com$", true)] {
         let own = with(json!(pattern));
-        let style = direct(&own, Client::AnthropicStrict).unwrap();
-        assert_eq!(style.leaves, moved, "{pattern}");
+        assert_eq!(direct(&own, Client::AnthropicStrict), Some(SHUT), "{pattern}");
+        let text = compiled(&own)
+            .input_schema_text(&options(Client::AnthropicStrict))
+            .unwrap();
+        assert_eq!(text.contains("\"description\":\"{pattern: "), moved, "{text}");
         agrees(&compiled(&own), Client::AnthropicStrict).unwrap();
     }
 }
@@ -188,8 +187,12 @@ const STRICT: Style = Style {
     ..Style::CLOSED
 };
 
+/// anthropic-strict's style: closed, what its grammar refuses moved into
+/// the description (any `Moves` compares equal).
 const SHUT: Style = Style {
     shut: true,
+    formats: Some(profile::ANTHROPIC_STRICT_FORMATS),
+    moves: Some(Moves(|_, _| false)),
     ..Style::PLAIN
 };
 

@@ -56,7 +56,32 @@ pub struct Style {
     /// The formats a client takes: any other is left out, and Zod's own
     /// pattern beside it kept (it is then all the client is told).
     pub formats: Option<&'static [&'static str]>,
+    /// Keywords the client refuses, moved into the node's description as
+    /// `{key: value, ...}` after a blank line (appended after everything
+    /// else where it had none): Claude's strict tool use. Zod's own
+    /// pattern beside a kept format is left out before.
+    pub moves: Option<Moves>,
 }
+
+/// Whether the client keeps `format` ([`Style::formats`]).
+fn kept_format(formats: Option<&'static [&'static str]>, format: &Value) -> bool {
+    formats.is_none_or(|formats| format.as_str().is_some_and(|name| formats.contains(&name)))
+}
+
+/// Whether a keyword, with its value, is one the client's description
+/// takes instead ([`Style::moves`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Moves(pub fn(&str, &Value) -> bool);
+
+// Two styles are alike when both move keywords or neither does: one
+// profile moves them.
+impl PartialEq for Moves {
+    fn eq(&self, _other: &Moves) -> bool {
+        true
+    }
+}
+
+impl Eq for Moves {}
 
 impl Style {
     /// The plain document.
@@ -69,6 +94,7 @@ impl Style {
         leaves: false,
         zod_patterns: false,
         formats: None,
+        moves: None,
     };
     /// Closed (see [`Style::closed`]).
     pub const CLOSED: Style = Style {
@@ -80,6 +106,7 @@ impl Style {
         leaves: false,
         zod_patterns: false,
         formats: None,
+        moves: None,
     };
 }
 
@@ -482,9 +509,21 @@ impl Writer<'_, '_> {
             self.key(&mut object, TITLE);
             self.string(title);
         }
-        if let Some(description) = &shape.description {
-            self.key(&mut object, DESCRIPTION);
-            self.string(description);
+        let moved = self.style.moves.and_then(|moves| self.moved(shape, moves));
+        match (&shape.description, &moved) {
+            (Some(description), Some(moved)) if !description.is_empty() => {
+                self.key(&mut object, DESCRIPTION);
+                self.string(&format!("{description}\n\n{moved}"));
+            }
+            (Some(_), Some(moved)) => {
+                self.key(&mut object, DESCRIPTION);
+                self.string(moved);
+            }
+            (Some(description), None) => {
+                self.key(&mut object, DESCRIPTION);
+                self.string(description);
+            }
+            (None, _) => {}
         }
         self.kind(shape, &mut object, made_nullable);
         if !shape.keywords.is_empty() || !shape.applicators.is_empty() {
@@ -496,6 +535,10 @@ impl Writer<'_, '_> {
         }
         if root && !self.schema.defs.is_empty() {
             self.defs(&mut object);
+        }
+        if let (None, Some(moved)) = (&shape.description, &moved) {
+            self.key(&mut object, DESCRIPTION);
+            self.string(moved);
         }
         // After `$defs`: the tree's rewrite appends to the finished node.
         if let (true, Kind::Object(closed)) = (self.style.closed, &shape.kind) {
@@ -511,13 +554,13 @@ impl Writer<'_, '_> {
     #[inline(never)] // out of `shape`: most nodes have neither, and V8 compiles a whole function on its first call
     fn kept(&mut self, shape: &Shape, object: &mut Object) {
         let formats = self.style.formats;
-        let format_kept =
-            |format: &Value| formats.is_none_or(|formats| format.as_str().is_some_and(|name| formats.contains(&name)));
-        let zods = self.style.zod_patterns
-            && has_zod_pattern(&shape.keywords)
-            && shape.keywords.get("format").is_some_and(format_kept);
+        let format_kept = |format: &Value| kept_format(formats, format);
+        let zods = self.zods(shape);
+        let client_moves = self.style.moves;
         for (key, value) in &shape.keywords {
-            let left_out = (zods && key == "pattern") || (key == "format" && !format_kept(value));
+            let zods_here = zods && key == "pattern";
+            let in_description = !zods_here && client_moves.is_some_and(|Moves(moves)| moves(key, value));
+            let left_out = zods_here || in_description || (key == "format" && !format_kept(value));
             if !left_out && !object.has(key) {
                 self.data_key(object, key);
                 self.value(value);
@@ -533,6 +576,43 @@ impl Writer<'_, '_> {
                 self.applicator(applicator);
             }
         }
+    }
+
+    /// Whether `shape` holds Zod's own pattern beside a format the client
+    /// keeps, which is left out.
+    fn zods(&self, shape: &Shape) -> bool {
+        self.style.zod_patterns
+            && has_zod_pattern(&shape.keywords)
+            && shape
+                .keywords
+                .get("format")
+                .is_some_and(|format| kept_format(self.style.formats, format))
+    }
+
+    /// The `{key: value, ...}` text of the keywords `moves` takes out of
+    /// `shape`, in their order; `None` when none is.
+    #[inline(never)] // out of `shape`: one profile moves keywords
+    fn moved(&self, shape: &Shape, Moves(moves): Moves) -> Option<String> {
+        if shape.keywords.is_empty() {
+            return None;
+        }
+        let zods = self.zods(shape);
+        let mut text: Vec<u8> = Vec::new();
+        for (key, value) in &shape.keywords {
+            if (zods && key == "pattern") || !moves(key, value) {
+                continue;
+            }
+            text.extend_from_slice(if text.is_empty() { b"{" } else { b", " });
+            text.extend_from_slice(key.as_bytes());
+            text.extend_from_slice(b": ");
+            crate::schema::json::Json::borrow(value).write(&mut text);
+        }
+        if text.is_empty() {
+            return None;
+        }
+        text.push(b'}');
+        // Only UTF-8 was written: keys, and JSON text from `str`s.
+        String::from_utf8(text).ok()
     }
 
     /// The root's `$defs`.

@@ -6,4 +6,4 @@ mod json_text;
 pub mod tape;
 
 pub use json_schema::{common_type, document, emit, emit_root};
-pub use json_text::{write_root, write_taped, LeafWriter, Style, Written, NO_LEAVES};
+pub use json_text::{write_root, write_taped, LeafWriter, Moves, Style, Written, NO_LEAVES};

@@ -113,30 +113,20 @@ pub fn shape(schema: &mut Json<'_>, report: &mut Report) {
     }
 }
 
-/// One scalar or enum below the root, for the Shape writer
-/// ([`super::walk::write_leaf`]): what [`shape`] does to such a node,
-/// Zod's own pattern beside a kept format left out first, as
-/// [`super::reshape`] does before any client's rules.
-pub fn leaf(node: &mut Map<'_>, place: &Place, report: &mut Report) {
-    let zods = match (node.get("format"), node.get("pattern")) {
-        (Some(Json::String(format)), Some(Json::String(pattern))) => {
-            format_ok(format) && crate::schema::zod_patterns::is_zod_pattern(format, pattern)
-        }
-        _ => false,
-    };
-    if zods {
-        node.shift_remove("pattern");
-    }
-    drop_keywords(node, place, UNSUPPORTED, report, "not supported in strict tool use");
-    to_description(node, place, report);
-    super::openai_strict::type_enum(node, place, report);
+/// Whether the grammar refuses `key` with `value`, which is then moved
+/// into the description: the rule [`shape`] follows, for the Shape writer
+/// ([`crate::emit::Style::moves`]).
+#[must_use]
+pub fn moves(key: &str, value: &serde_json::Value) -> bool {
+    candidate(key).is_some() && refused(key, &Json::borrow(value))
 }
 
-/// Whether a leaf's keywords hold one the grammar refuses, which [`leaf`]
-/// moves.
+/// Whether `key` is one the grammar may refuse (a bound, `minItems`, a
+/// format or a pattern): the Shape writer moves such keywords or keeps
+/// them, and sends any other the long way.
 #[must_use]
-pub fn moves(keywords: &crate::schema::Keywords) -> bool {
-    keywords.iter().any(|(key, value)| refused(key, &Json::borrow(value)))
+pub fn may_move(key: &str) -> bool {
+    candidate(key).is_some()
 }
 
 fn one_of(node: &mut Map<'_>, place: &Place, report: &mut Report) {

@@ -28,6 +28,7 @@ use std::borrow::Cow;
 use crate::schema::json::Json;
 use serde::Serialize;
 
+pub use anthropic_strict::FORMATS as ANTHROPIC_STRICT_FORMATS;
 pub use openai_strict::FORMATS as OPENAI_STRICT_FORMATS;
 pub use shortcut::{direct, write as write_direct};
 pub use union_root::ActionsAs;

@@ -25,7 +25,7 @@
 use serde_json::Value;
 
 use super::Client;
-use crate::emit::Style;
+use crate::emit::{Moves, Style};
 use crate::schema::{Kind, ObjectShape, Schema, Shape, Union};
 
 /// How `client`'s profile text can be written straight from the Shape:
@@ -50,9 +50,12 @@ pub fn direct(schema: &Schema, client: Client) -> Option<Style> {
     let root = &schema.root;
     // Only the rewrites this schema calls for: with none, the text is the
     // mcp text, which may be written already.
-    // Closing every object is always a rewrite (of objects Zod left open).
+    // Closing every object, leaving out formats and moving keywords are
+    // the client's whole style, whatever this schema needs of it.
     let mut used = Style {
         shut: rules.style.shut,
+        formats: rules.style.formats,
+        moves: rules.style.moves,
         ..Style::PLAIN
     };
     let written = (schema.defs.is_empty() || rules.refs != Refs::Refused)
@@ -176,16 +179,14 @@ impl Rules {
             Client::AnthropicStrict => Rules {
                 key_ok: Some(super::anthropic::key_ok),
                 refs: Refs::Refused,
-                keyword_ok: anthropic_strict_keyword,
+                // Bounds, formats and patterns it refuses the writer moves.
+                keyword_ok: |key, _| super::anthropic_strict::may_move(key),
                 node_ok: anthropic_strict_node,
-                // Scalars with bounds, formats or patterns to move.
-                leaves: Some(Leaves {
-                    rewrites: |shape| shape.kind.is_leaf() && super::anthropic_strict::moves(&shape.keywords),
-                    rule: super::anthropic_strict::leaf,
-                }),
                 style: Style {
                     shut: true,
                     any_of: true,
+                    formats: Some(super::anthropic_strict::FORMATS),
+                    moves: Some(Moves(super::anthropic_strict::moves)),
                     ..Style::PLAIN
                 },
                 ..loose
@@ -449,18 +450,6 @@ fn gemini_keyword(key: &str, value: &Value) -> bool {
         "format" => value.as_str() == Some("date-time"),
         "minLength" | "maxLength" | "pattern" | "minimum" | "maximum" | "minItems" | "maxItems" | "minProperties"
         | "maxProperties" => true,
-        _ => false,
-    }
-}
-
-/// What Claude's strict tool use keeps as written: formats it takes, a
-/// pattern (one it cannot compile is moved by the leaf rule), `minItems` 0
-/// or 1. Every bound is moved into the description.
-fn anthropic_strict_keyword(key: &str, value: &Value) -> bool {
-    match key {
-        "format" => value.as_str().is_some_and(super::anthropic_strict::format_ok),
-        "pattern" => value.is_string(),
-        "minItems" => value.as_u64().is_some_and(|n| n <= 1),
         _ => false,
     }
 }
