@@ -17,7 +17,7 @@
 use crate::error::FindingCode;
 use crate::schema::json::{Json, Map};
 
-use super::rules::{drop_keywords, flatten_root_union, loosen_tuple, merge_all_of_here, refuse_keys, refuse_recursion};
+use super::rules::{drop_keywords, flatten_root_union, refuse_keys, refuse_recursion};
 use super::walk::{each_schema, Place};
 use super::Report;
 
@@ -42,26 +42,6 @@ pub fn format_ok(format: &str) -> bool {
     FORMATS.contains(&format)
 }
 
-/// Removed: subschemas and annotations the grammar has no place for, which
-/// read badly as text.
-const UNSUPPORTED: &[&str] = &[
-    "not",
-    "if",
-    "then",
-    "else",
-    "dependentRequired",
-    "dependentSchemas",
-    "contains",
-    "minContains",
-    "maxContains",
-    "unevaluatedProperties",
-    "unevaluatedItems",
-    "additionalItems",
-    "contentEncoding",
-    "contentMediaType",
-    "$dynamicRef",
-];
-
 /// Per request, over every strict tool in it: at most this many optional
 /// parameters, and this many with a union (`anyOf` or a type list).
 pub const MAX_OPTIONAL: usize = 24;
@@ -73,9 +53,7 @@ pub fn shape(schema: &mut Json<'_>, report: &mut Report) {
     let mut optional = 0usize;
     let mut unions = 0usize;
     each_schema(schema, &mut |node, place| {
-        merge_all_of_here(node, place, report, true);
-        one_of(node, place, report);
-        loosen_tuple(node, place, report);
+        super::openai_strict::rewrite_composite(node, place, report);
         refuse_keys(
             node,
             place,
@@ -83,8 +61,16 @@ pub fn shape(schema: &mut Json<'_>, report: &mut Report) {
             super::anthropic::key_ok,
             super::anthropic::KEY_RULE,
         );
-        drop_keywords(node, place, UNSUPPORTED, report, "not supported in strict tool use");
+        // First: of OpenAI's unsupported keywords, the grammar takes the
+        // size bounds as text, and the subschemas and annotations not at all.
         to_description(node, place, report);
+        drop_keywords(
+            node,
+            place,
+            super::openai_strict::UNSUPPORTED,
+            report,
+            "not supported in strict tool use",
+        );
         super::openai_strict::type_enum(node, place, report);
         super::openai_strict::narrow_any(node, place, report);
         if place.is_property && !place.required {
@@ -94,7 +80,7 @@ pub fn shape(schema: &mut Json<'_>, report: &mut Report) {
             unions += 1;
         }
         if super::openai_strict::is_object(node) {
-            close(node, place, report);
+            super::openai_strict::shut(node, place, report, "strict tool use");
         }
     });
     if optional > MAX_OPTIONAL {
@@ -127,17 +113,6 @@ pub fn moves(key: &str, value: &serde_json::Value) -> bool {
 #[must_use]
 pub fn may_move(key: &str) -> bool {
     candidate(key).is_some()
-}
-
-fn one_of(node: &mut Map<'_>, place: &Place, report: &mut Report) {
-    if let Some(Json::Array(branches)) = node.remove("oneOf") {
-        report.warn(
-            FindingCode::OneofToAnyof,
-            || place.at("oneOf"),
-            || "written as anyOf: the client does not check that exactly one branch fits",
-        );
-        node.insert("anyOf", Json::Array(branches));
-    }
 }
 
 /// Whether the node's value for `key` is one the grammar refuses.
@@ -247,39 +222,6 @@ pub fn regex_subset(pattern: &str) -> bool {
         }
     }
     true
-}
-
-/// Closes an object; a record (a schema for other keys, patterns, or
-/// property names) cannot be closed and is refused.
-fn close(node: &mut Map<'_>, place: &Place, report: &mut Report) {
-    for key in ["patternProperties", "propertyNames"] {
-        if node.contains_key(key) {
-            report.refuse(
-                FindingCode::RecordRefused,
-                place.at(key),
-                format!("strict tool use takes no \"{key}\": a record's keys cannot be listed in a closed object"),
-            );
-        }
-    }
-    match node.get("additionalProperties") {
-        None | Some(Json::Bool(false)) => {}
-        Some(Json::Bool(true)) => report.warn(
-            FindingCode::ObjectClosed,
-            || place.at("additionalProperties"),
-            || "the object accepted unknown keys; strict tool use closes it",
-        ),
-        Some(Json::Object(schema)) if schema.is_empty() => report.warn(
-            FindingCode::ObjectClosed,
-            || place.at("additionalProperties"),
-            || "the object accepted unknown keys; strict tool use closes it",
-        ),
-        Some(_) => report.refuse(
-            FindingCode::RecordRefused,
-            place.at("additionalProperties"),
-            "strict tool use closes every object, so a record's values could not be sent",
-        ),
-    }
-    node.insert("additionalProperties", Json::Bool(false));
 }
 
 #[cfg(test)]

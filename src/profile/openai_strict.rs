@@ -23,7 +23,7 @@ use super::Report;
 use crate::error::FindingCode;
 
 /// Removed: the API refuses them in strict mode (O4, O6).
-const UNSUPPORTED: &[&str] = &[
+pub(super) const UNSUPPORTED: &[&str] = &[
     "uniqueItems",
     "minProperties",
     "maxProperties",
@@ -112,7 +112,7 @@ pub fn shape(schema: &mut Json<'_>, report: &mut Report) {
 }
 
 /// `oneOf` as `anyOf`, `allOf` merged exactly, a tuple as an array.
-fn rewrite_composite(node: &mut Map<'_>, place: &Place, report: &mut Report) {
+pub(super) fn rewrite_composite(node: &mut Map<'_>, place: &Place, report: &mut Report) {
     // First: a member may bring a `oneOf` of its own into the node.
     merge_all_of_here(node, place, report, true);
     if let Some(Json::Array(branches)) = node.remove("oneOf") {
@@ -241,36 +241,45 @@ pub(super) fn is_object(node: &Map<'_>) -> bool {
     }
 }
 
-/// Closes an object and requires every key, optional ones made nullable.
-fn close(node: &mut Map<'_>, place: &Place, report: &mut Report) {
+/// Closes an object, as `who` (a strict mode) does to every one: an open
+/// one is reported closed, a record (a schema for other keys, patterns or
+/// property names) refused, since a closed object cannot list its keys.
+pub(super) fn shut(node: &mut Map<'_>, place: &Place, report: &mut Report, who: &'static str) {
     for key in ["patternProperties", "propertyNames"] {
         if node.contains_key(key) {
             report.refuse(
                 FindingCode::RecordRefused,
                 place.at(key),
-                format!("strict mode takes no \"{key}\": a record's keys cannot be listed in a closed object"),
+                format!("{who} takes no \"{key}\": a record's keys cannot be listed in a closed object"),
             );
         }
     }
-    match node.get("additionalProperties") {
-        None | Some(Json::Bool(false)) => {}
-        Some(Json::Bool(true)) => report.warn(
+    // `Some(true)`: open to any key; `Some(false)`: a record's values.
+    let other_keys = match node.get("additionalProperties") {
+        None | Some(Json::Bool(false)) => None,
+        Some(Json::Bool(true)) => Some(true),
+        Some(Json::Object(schema)) => Some(schema.is_empty()),
+        Some(_) => Some(false),
+    };
+    match other_keys {
+        Some(true) => report.warn(
             FindingCode::ObjectClosed,
             || place.at("additionalProperties"),
-            || "the object accepted unknown keys; strict mode closes it",
+            || format!("the object accepted unknown keys; {who} closes it"),
         ),
-        Some(Json::Object(schema)) if schema.is_empty() => report.warn(
-            FindingCode::ObjectClosed,
-            || place.at("additionalProperties"),
-            || "the object accepted unknown keys; strict mode closes it",
-        ),
-        Some(_) => report.refuse(
+        Some(false) => report.refuse(
             FindingCode::RecordRefused,
             place.at("additionalProperties"),
-            "strict mode closes every object, so a record's values could not be sent",
+            format!("{who} closes every object, so a record's values could not be sent"),
         ),
+        None => {}
     }
     node.insert("additionalProperties", Json::Bool(false));
+}
+
+/// Closes an object and requires every key, optional ones made nullable.
+fn close(node: &mut Map<'_>, place: &Place, report: &mut Report) {
+    shut(node, place, report, "strict mode");
     let required = super::join::required_flags(node);
     node.insert_absent("properties", Json::Object(Map::new()));
     let Some(Json::Object(props)) = node.get_mut("properties") else {
