@@ -132,7 +132,11 @@ fn peer_cases_hold_or_say_why_not() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/peers");
     let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
     files.sort();
-    assert_eq!(files.len(), 5, "the four peers of issue 10, item 5, and Anthropic's SDK");
+    assert_eq!(
+        files.len(),
+        5,
+        "the four peers of issue 10, item 5, and Anthropic's SDK"
+    );
     let mut failures = Vec::new();
     for file in files {
         let (text, found) = run(&file);
