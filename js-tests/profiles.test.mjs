@@ -303,6 +303,34 @@ test("openai-strict leaves out a format strict mode refuses, keeps the ones it t
   }
 });
 
+test("cursor and portable write a union of scalars they merge into the description, when the one schema would lose its values", () => {
+  const tool = compile(
+    z.object({
+      limit: z.union([z.number().int().min(1), z.literal("auto")]).describe("Rows to read"),
+      name: z.union([z.string(), z.literal("auto")]),
+      id: z.union([z.string(), z.number()]),
+      level: z.union([z.literal(1), z.literal("max")]),
+      many: z.union([z.number(), z.enum(Array.from({ length: 40 }, (_, i) => `value-${i}`))]),
+    }),
+  );
+  for (const client of ["cursor", "portable"]) {
+    const { limit, name, id, level, many } = tool.inputSchema({ client }).properties;
+    assert.deepEqual(limit.type, ["integer", "string"], client);
+    const [before, note] = limit.description.split("\n\n");
+    assert.equal(before, "Rows to read");
+    const branches = JSON.parse(note.replace(/^\{anyOf: /, "").replace(/\}$/, ""));
+    assert.deepEqual(branches, [{ type: "integer", minimum: 1 }, { type: "string", const: "auto" }], client);
+    // Nothing is lost: a string takes "auto", a type list takes both, an enum lists both.
+    for (const exact of [name, id, level]) assert.equal(exact.description, undefined, `${client}: ${JSON.stringify(exact)}`);
+    // Too long to pay for on every request: the merge is reported, not described.
+    assert.equal(many.description, undefined, client);
+    const moved = tool.check(client).warnings.filter((w) => w.code === "MOVED_TO_DESCRIPTION").map((w) => w.pointer);
+    assert.deepEqual(moved, ["/properties/limit/anyOf"], client);
+  }
+  // Clients that take the union keep it as it is.
+  assert.equal(tool.inputSchema({ client: "openai" }).properties.limit.description, "Rows to read");
+});
+
 // The formats Claude's strict tool use takes (its SDKs' list).
 const ANTHROPIC_STRICT_FORMATS = [...OPENAI_STRICT_FORMATS, "uri"];
 

@@ -160,18 +160,7 @@ fn to_description(node: &mut Map<'_>, place: &Place, report: &mut Report) {
     }
     moved.push(b'}');
     // Only UTF-8 was written: keys, and JSON text from `str`s.
-    let moved = String::from_utf8(moved).unwrap_or_default();
-    let described = match node.get("description").and_then(Json::as_str) {
-        Some(text) if !text.is_empty() => {
-            let mut both = String::with_capacity(text.len() + 2 + moved.len());
-            both.push_str(text);
-            both.push_str("\n\n");
-            both.push_str(&moved);
-            both
-        }
-        _ => moved,
-    };
-    node.insert("description", Json::String(described.into()));
+    super::rules::append_to_description(node, &String::from_utf8(moved).unwrap_or_default());
 }
 
 /// The keywords the grammar may refuse, by their static names: bounds it

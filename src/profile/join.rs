@@ -11,7 +11,7 @@ use crate::schema::json::{Distinct, Json, Map};
 use crate::schema::keywords::{bound_side, is_tighter};
 
 /// The JSON types a schema node admits; `None` when it admits any.
-fn types_of<'a>(node: &Map<'a>) -> Option<Vec<Cow<'a, str>>> {
+pub(super) fn types_of<'a>(node: &Map<'a>) -> Option<Vec<Cow<'a, str>>> {
     let mut out: Vec<Cow<'a, str>> = Vec::new();
     match node.get("type") {
         Some(Json::String(t)) => out.push(t.clone()),

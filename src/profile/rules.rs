@@ -129,6 +129,23 @@ pub fn loosened_keys<'k>(what: &str, each: impl Iterator<Item = (String, Vec<&'k
     }
 }
 
+/// `text` after the node's description and a blank line, or as its
+/// description: where a client that cannot take a keyword still shows the
+/// model what it said (Anthropic's SDKs write `{minimum: 1}` so).
+pub fn append_to_description(node: &mut Map<'_>, text: &str) {
+    let described = match node.get("description").and_then(Json::as_str) {
+        Some(before) if !before.is_empty() => {
+            let mut both = String::with_capacity(before.len() + 2 + text.len());
+            both.push_str(before);
+            both.push_str("\n\n");
+            both.push_str(text);
+            both
+        }
+        _ => text.to_owned(),
+    };
+    node.insert("description", Json::String(described.into()));
+}
+
 /// A nested `anyOf`/`oneOf` as one schema (clients with no composition).
 pub fn join_union_here(node: &mut Map<'_>, place: &Place, report: &mut Report) {
     // Both when a node has both (an `allOf` merged into it can bring one).
@@ -147,6 +164,7 @@ fn join_branches_here<'a>(
     report: &mut Report,
 ) {
     let count = branches.len();
+    let branch_text = lost_values_note(keyword, &branches);
     let joined = join(branches);
     report.warn(
         FindingCode::UnionMerged,
@@ -166,6 +184,82 @@ fn join_branches_here<'a>(
     for (key, value) in joined {
         node.insert_absent(key, value);
     }
+    if let Some(text) = branch_text {
+        append_to_description(node, &text);
+        report.warn(
+            FindingCode::MovedToDescription,
+            || place.at(keyword),
+            || format!("the {keyword}'s branches are written into the description, where the model still reads the values the one schema no longer lists"),
+        );
+    }
+}
+
+/// Longest branch text written into a description: a longer union is
+/// left to `UNION_MERGED` alone, its tokens paid on every request.
+const MAX_NOTE: usize = 240;
+
+/// `{anyOf: [...]}` for a union of scalars whose one schema would lose
+/// what a branch said (`z.union([z.number().int(), z.literal("auto")])`
+/// becomes `type: ["integer", "string"]`, which takes any string): the
+/// branches without their annotations. `None` when the one schema says
+/// the same (bare types, or enums only), when a branch is an object or an
+/// array (those join property by property), or past [`MAX_NOTE`].
+fn lost_values_note(keyword: &str, branches: &[Json<'_>]) -> Option<String> {
+    const ANNOTATIONS: &[&str] = &["description", "title", "examples", "deprecated"];
+    const STRUCTURED: &[&str] = &[
+        "properties",
+        "items",
+        "prefixItems",
+        "additionalProperties",
+        "anyOf",
+        "oneOf",
+        "allOf",
+        "$ref",
+    ];
+    let maps: Vec<&Map<'_>> = branches.iter().map(Json::as_object).collect::<Option<_>>()?;
+    let structured = |m: &&Map<'_>| has_any(m, STRUCTURED) || ["object", "array"].iter().any(|t| has_type(m, t));
+    let bare = |m: &&Map<'_>| m.keys().all(|k| k == "type" || ANNOTATIONS.contains(&k.as_ref()));
+    let listed = |m: &&Map<'_>| super::join::enum_values(m).is_some();
+    if maps.is_empty() || maps.iter().any(structured) || maps.iter().all(listed) {
+        return None;
+    }
+    // A branch that narrows a type some bare branch takes whole loses
+    // nothing in the join (`z.union([z.string(), z.literal("auto")])`).
+    let open: Vec<Cow<'_, str>> = maps
+        .iter()
+        .filter(|m| bare(m))
+        .filter_map(|m| super::join::types_of(m))
+        .flatten()
+        .collect();
+    let covered = |m: &&Map<'_>| {
+        super::join::types_of(m).is_some_and(|types| {
+            types
+                .iter()
+                .all(|t| open.contains(t) || (t == "integer" && open.iter().any(|o| o == "number")))
+        })
+    };
+    if maps.iter().all(|m| bare(m) || covered(m)) {
+        return None;
+    }
+    let mut text: Vec<u8> = Vec::with_capacity(64);
+    text.extend_from_slice(b"{");
+    text.extend_from_slice(keyword.as_bytes());
+    text.extend_from_slice(b": [");
+    for (i, map) in maps.iter().enumerate() {
+        if i > 0 {
+            text.push(b',');
+        }
+        let mut kept = Map::with_capacity(map.len());
+        for (key, value) in map.iter().filter(|(k, _)| !ANNOTATIONS.contains(&k.as_ref())) {
+            kept.push(key.clone(), value.clone());
+        }
+        Json::Object(kept).write(&mut text);
+        if text.len() > MAX_NOTE {
+            return None;
+        }
+    }
+    text.extend_from_slice(b"]}");
+    String::from_utf8(text).ok()
 }
 
 /// Every array gets `items` that is a schema (OpenAI, Copilot, Gemini and
