@@ -510,20 +510,15 @@ impl Writer<'_, '_> {
             self.string(title);
         }
         let moved = self.style.moves.and_then(|moves| self.moved(shape, moves));
-        match (&shape.description, &moved) {
-            (Some(description), Some(moved)) if !description.is_empty() => {
-                self.key(&mut object, DESCRIPTION);
-                self.string(&format!("{description}\n\n{moved}"));
+        // As the tree's rewrite adds to a description (a missing one is
+        // appended last, below).
+        if let Some(description) = &shape.description {
+            self.key(&mut object, DESCRIPTION);
+            match &moved {
+                Some(moved) if description.is_empty() => self.string(moved),
+                Some(moved) => self.string(&format!("{description}\n\n{moved}")),
+                None => self.string(description),
             }
-            (Some(_), Some(moved)) => {
-                self.key(&mut object, DESCRIPTION);
-                self.string(moved);
-            }
-            (Some(description), None) => {
-                self.key(&mut object, DESCRIPTION);
-                self.string(description);
-            }
-            (None, _) => {}
         }
         self.kind(shape, &mut object, made_nullable);
         if !shape.keywords.is_empty() || !shape.applicators.is_empty() {
