@@ -13,7 +13,7 @@ use std::collections::{HashMap, HashSet};
 use serde_json::Value;
 
 use super::tape::{append_value, known_position, op, position, to_utf16};
-use crate::schema::json::{write_list, write_members, write_number, write_string};
+use crate::schema::json::{push_note_entry, write_list, write_members, write_number, write_string};
 use crate::schema::zod_patterns::has_zod_pattern;
 use crate::schema::{distinct_values, Applicator, ArrayShape, Kind, ObjectShape, Prop, Schema, Shape};
 
@@ -597,10 +597,7 @@ impl Writer<'_, '_> {
             if (zods && key == "pattern") || !moves(key, value) {
                 continue;
             }
-            text.extend_from_slice(if text.is_empty() { b"{" } else { b", " });
-            text.extend_from_slice(key.as_bytes());
-            text.extend_from_slice(b": ");
-            crate::schema::json::Json::borrow(value).write(&mut text);
+            push_note_entry(&mut text, key, &crate::schema::json::Json::borrow(value));
         }
         if text.is_empty() {
             return None;

@@ -15,7 +15,7 @@
 //! 24 optional parameters and 16 parameters with a union.
 
 use crate::error::FindingCode;
-use crate::schema::json::{Json, Map};
+use crate::schema::json::{push_note_entry, Json, Map};
 
 use super::rules::{drop_keywords, flatten_root_union, refuse_keys, refuse_recursion};
 use super::walk::{each_schema, Place};
@@ -53,7 +53,7 @@ pub fn shape(schema: &mut Json<'_>, report: &mut Report) {
     let mut optional = 0usize;
     let mut unions = 0usize;
     each_schema(schema, &mut |node, place| {
-        super::openai_strict::rewrite_composite(node, place, report);
+        super::strict::rewrite_composite(node, place, report);
         refuse_keys(
             node,
             place,
@@ -67,20 +67,20 @@ pub fn shape(schema: &mut Json<'_>, report: &mut Report) {
         drop_keywords(
             node,
             place,
-            super::openai_strict::UNSUPPORTED,
+            super::strict::UNSUPPORTED,
             report,
             "not supported in strict tool use",
         );
-        super::openai_strict::type_enum(node, place, report);
-        super::openai_strict::narrow_any(node, place, report);
+        super::strict::type_enum(node, place, report);
+        super::strict::narrow_any(node, place, report);
         if place.is_property && !place.required {
             optional += 1;
         }
         if node.contains_key("anyOf") || matches!(node.get("type"), Some(Json::Array(_))) {
             unions += 1;
         }
-        if super::openai_strict::is_object(node) {
-            super::openai_strict::shut(node, place, report, "strict tool use");
+        if super::strict::is_object(node) {
+            super::strict::shut(node, place, report, "strict tool use");
         }
     });
     if optional > MAX_OPTIONAL {
@@ -104,7 +104,7 @@ pub fn shape(schema: &mut Json<'_>, report: &mut Report) {
 /// ([`crate::emit::Style::moves`]).
 #[must_use]
 pub fn moves(key: &str, value: &serde_json::Value) -> bool {
-    candidate(key).is_some() && refused(key, &Json::borrow(value))
+    refused(key, &Json::borrow(value))
 }
 
 /// Whether `key` is one the grammar may refuse (a bound, `minItems`, a
@@ -115,7 +115,8 @@ pub fn may_move(key: &str) -> bool {
     candidate(key).is_some()
 }
 
-/// Whether the node's value for `key` is one the grammar refuses.
+/// Whether the node's value for `key` is one the grammar refuses (never
+/// for a key outside [`CANDIDATES`]).
 fn refused(key: &str, value: &Json<'_>) -> bool {
     match key {
         "minItems" => value.as_u64().is_none_or(|n| n > 1),
@@ -145,10 +146,7 @@ fn to_description(node: &mut Map<'_>, place: &Place, report: &mut Report) {
         let Some(value) = node.shift_remove(key) else {
             break;
         };
-        moved.extend_from_slice(if moved.is_empty() { b"{" } else { b", " });
-        moved.extend_from_slice(key.as_bytes());
-        moved.extend_from_slice(b": ");
-        value.write(&mut moved);
+        push_note_entry(&mut moved, key, &value);
         report.warn(
             FindingCode::MovedToDescription,
             || place.at(key),

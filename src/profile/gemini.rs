@@ -18,7 +18,7 @@ use super::rules::{
     refuse_recursion, refuse_structured_values, stringify_enum, text,
 };
 use super::walk::{each_schema, Place};
-use super::Report;
+use super::{Client, Report};
 use crate::error::FindingCode;
 
 /// Whether `key` is a field of Gemini's `Schema` (G1). Asked of every key
@@ -249,7 +249,8 @@ fn enums(node: &mut Map<'_>, place: &Place, report: &mut Report) {
 fn formats(node: &mut Map<'_>, place: &Place, report: &mut Report) {
     let is_string = node.get("type").and_then(Json::as_str) == Some("string");
     let format = node.get("format").and_then(Json::as_str);
-    if is_string && !matches!(format, None | Some("enum" | "date-time")) {
+    let refused = format.is_some_and(|format| format != "enum" && !Client::Gemini.keeps_format(format));
+    if is_string && refused {
         drop_keyword(
             node,
             place,

@@ -19,6 +19,7 @@ mod openai_strict;
 mod portable;
 mod rules;
 mod shortcut;
+mod strict;
 mod union_root;
 mod vscode;
 mod walk;
@@ -134,6 +135,20 @@ impl Client {
     #[must_use]
     pub fn index(self) -> usize {
         Client::ALL.iter().position(|c| *c == self).unwrap_or(0)
+    }
+
+    /// Whether the client keeps a string's `format` as written: Gemini's
+    /// `parameters` only `date-time` (beside its own `enum`), the strict
+    /// modes their lists, every other client any. The one statement the
+    /// tree's rules, Zod's patterns and the Shape writer read.
+    #[must_use]
+    pub fn keeps_format(self, format: &str) -> bool {
+        match self {
+            Client::Gemini => format == "date-time",
+            Client::OpenaiStrict => openai_strict::format_ok(format),
+            Client::AnthropicStrict => anthropic_strict::format_ok(format),
+            _ => true,
+        }
     }
 
     /// What repair undoes for this client's arguments.
@@ -285,12 +300,7 @@ pub fn reshape(mut base: Shaped<'_>, client: Client) -> Shaped<'_> {
     if base.zod_patterns && client != Client::Mcp {
         // Before the client's own rules, so none of them reports a pattern
         // that is not sent.
-        rules::drop_zod_patterns(schema, report, |format| match client {
-            Client::Gemini => format == "date-time",
-            Client::OpenaiStrict => openai_strict::format_ok(format),
-            Client::AnthropicStrict => anthropic_strict::format_ok(format),
-            _ => true,
-        });
+        rules::drop_zod_patterns(schema, report, |format| client.keeps_format(format));
     }
     match client {
         Client::Mcp => {}

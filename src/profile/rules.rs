@@ -241,6 +241,8 @@ fn lost_values_note(keyword: &str, branches: &[Json<'_>]) -> Option<String> {
     if maps.iter().all(|m| bare(m) || covered(m)) {
         return None;
     }
+    // `push_note_entry`'s form, written a branch at a time so that a long
+    // union stops at MAX_NOTE rather than being written whole first.
     let mut text: Vec<u8> = Vec::with_capacity(64);
     text.extend_from_slice(b"{");
     text.extend_from_slice(keyword.as_bytes());
@@ -353,12 +355,21 @@ pub fn drop_zod_patterns(schema: &mut Json<'_>, report: &mut Report, keeps_forma
         if !zods {
             return;
         }
-        let why = format!(
-            "\"pattern\" removed: Zod's own pattern for the format \"{format}\", which says the same; the server's Zod still checks it"
-        );
+        // Kept for the message only where one is written (`inputSchema`'s
+        // report is quiet): the format is borrowed from the node.
+        let format = (!report.quiet).then(|| format.to_owned());
         // In order: the Shape writer, which leaves it out, writes the rest so.
         if node.shift_remove("pattern").is_some() {
-            report.warn(FindingCode::KeywordDropped, || place.at("pattern"), || why);
+            report.warn(
+                FindingCode::KeywordDropped,
+                || place.at("pattern"),
+                || {
+                    format!(
+                        "\"pattern\" removed: Zod's own pattern for the format \"{}\", which says the same; the server's Zod still checks it",
+                        format.unwrap_or_default()
+                    )
+                },
+            );
         }
     });
 }

@@ -447,7 +447,7 @@ fn common_keyword(key: &str, _value: &Value) -> bool {
 /// bounds (rewritten), no `uniqueItems` or `multipleOf` (not its fields).
 fn gemini_keyword(key: &str, value: &Value) -> bool {
     match key {
-        "format" => value.as_str() == Some("date-time"),
+        "format" => value.as_str().is_some_and(|format| Client::Gemini.keeps_format(format)),
         "minLength" | "maxLength" | "pattern" | "minimum" | "maximum" | "minItems" | "maxItems" | "minProperties"
         | "maxProperties" => true,
         _ => false,

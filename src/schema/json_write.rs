@@ -77,6 +77,16 @@ pub fn write_members<K: AsRef<str>, T>(
     buf.push(b'}');
 }
 
+/// One `key: value` of a keyword note (`{minimum: 1, maximum: 50}`, the
+/// form Anthropic's SDKs write the keywords a client refuses in, into the
+/// description): the note is opened at its first entry; `}` closes it.
+pub fn push_note_entry(note: &mut Vec<u8>, key: &str, value: &Json<'_>) {
+    note.extend_from_slice(if note.is_empty() { b"{" } else { b", " });
+    note.extend_from_slice(key.as_bytes());
+    note.extend_from_slice(b": ");
+    value.write(note);
+}
+
 /// A JSON string: copied whole when nothing in it needs escaping (names
 /// and descriptions rarely hold a quote, a backslash or a control
 /// character), else escaped by serde_json, so that the text is the same.
