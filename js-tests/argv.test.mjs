@@ -301,7 +301,7 @@ test("a union of scalars is typed as words: usage, messages, completion and toAr
   });
   const tool = cjs.compile(schema, { name: "run" });
   const usage = tool.usage();
-  for (const line of ["--limit <integer|auto>", "--mode <fast|safe|boolean>", "--version <string|number|null>", '--tag <"5"|number>']) {
+  for (const line of ["--limit <integer|auto>", "--[no-]mode [<fast|safe|boolean>]", "--version <string|number|null>", '--tag <"5"|number>']) {
     assert.ok(usage.includes(line), `${line} in:\n${usage}`);
   }
   assert.doesNotMatch(usage, /\[JSON/);
@@ -331,6 +331,41 @@ test("a union of scalars is typed as words: usage, messages, completion and toAr
   assert.deepEqual(tool.complete(["--mode", ""]).map((c) => c.value), ["fast", "safe", "true", "false"]);
   // A shell would unquote "5" to the number, so the string is not offered.
   assert.deepEqual(tool.complete(["--tag", ""]).map((c) => c.value), []);
+});
+
+// With a boolean branch the value may be left out, as commander's
+// `--color [when]` and argparse's `nargs='?'`: `--color` is true,
+// `--no-color` false, and a following word that is no flag is the value,
+// so a typo names the flag instead of filling a positional.
+test("a union with a boolean takes its value optionally: --color, --no-color, --color auto", () => {
+  const schema = z.object({
+    file: z.string().optional().meta({ cli: { positional: 0 } }),
+    color: z.union([z.boolean(), z.enum(["auto", "always"])]).optional().describe("Colour the output"),
+    depth: z.number().optional(),
+  });
+  const tool = cjs.compile(schema, { name: "show", flags: { color: { short: "c" } } });
+  const rows = [
+    [["--color"], { color: true }],
+    [["-c"], { color: true }],
+    [["--no-color"], { color: false }],
+    [["--color=auto"], { color: "auto" }],
+    [["--color", "always", "a.txt"], { color: "always", file: "a.txt" }],
+    [["--color", "--depth", "2"], { color: true, depth: 2 }],
+    [["a.txt", "-c"], { file: "a.txt", color: true }],
+  ];
+  for (const [argv, expected] of rows) {
+    const args = tool.parseArgv(argv);
+    assert.deepEqual(args, expected, argv.join(" "));
+    assert.ok(schema.safeParse(args).success);
+    assert.deepEqual(tool.parseArgv(tool.toArgv(args)), expected, `round trip of ${argv.join(" ")}`);
+  }
+  assert.throws(
+    () => tool.parseArgv(["--color", "a.txt"]),
+    (e) => e instanceof cjs.ToolshapeError && e.message === '--color expects a boolean, auto or always, got "a.txt"',
+  );
+  assert.ok(tool.usage().includes("-c, --[no-]color [<boolean|auto|always>]  Colour the output"), tool.usage());
+  assert.deepEqual(tool.complete(["--no-c"]).map((c) => c.value), ["--no-color"]);
+  assert.equal(tool.flags().find((f) => f.name === "color").negatable, true);
 });
 
 // A record of scalars (z.record) is typed an entry at a time, docker's

@@ -128,7 +128,10 @@ export interface FlagEntry {
   choices?: Array<string | number | boolean>;
   /** An array of scalars: `--tag a --tag b`. */
   repeatable?: true;
-  /** A boolean that also takes `--no-name`. */
+  /**
+   * Takes `--no-name` for false: a boolean, or a union of scalars that takes both booleans
+   * (`--color`, `--no-color`, `--color auto`), whose value may then be left out, meaning true.
+   */
   negatable?: true;
   /**
    * The value is JSON text (objects, tuples, unions, records, recursion).

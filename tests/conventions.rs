@@ -792,3 +792,81 @@ fn a_record_of_scalars_takes_key_value_entries() {
         assert_eq!(data(&refs), args);
     }
 }
+
+/// A union of scalars with a boolean branch takes its value optionally,
+/// as commander's `--color [when]` and argparse's `nargs='?'`: bare is
+/// `true`, `--no-` is `false`, and a token that is no flag is its value
+/// (so a typo names the flag rather than filling a positional).
+#[test]
+fn a_union_with_a_boolean_takes_its_value_optionally() {
+    let schema = json!({"type": "object", "properties": {
+        "color": {"anyOf": [{"type": "boolean"}, {"type": "string", "enum": ["auto", "always"]}],
+                  "description": "Colour"},
+        "file": {"type": "string"},
+        "n": {"type": "number"},
+        "level": {"anyOf": [{"type": "number"}, {"const": "max"}]},
+        "only": {"anyOf": [{"const": true}, {"type": "number"}]}
+    }});
+    let options =
+        CompileOptions::from_json(r#"{"flags": {"color": {"short": "c"}, "file": {"positional": 0}}}"#).unwrap();
+    let tool = Tool::compile(&schema, &options).unwrap();
+    let none = |_: &str| None;
+    let parse = |argv: &[&str]| tool.parse_argv(argv, &none).map(|p| p.data);
+    for (argv, expected) in [
+        (&["--color"][..], json!({"color": true})),
+        (&["-c"], json!({"color": true})),
+        (&["--no-color"], json!({"color": false})),
+        (&["--color=auto"], json!({"color": "auto"})),
+        (&["--color", "always"], json!({"color": "always"})),
+        (&["-c", "auto"], json!({"color": "auto"})),
+        (&["--color", "false"], json!({"color": false})),
+        (&["--color", "--n", "3"], json!({"color": true, "n": 3})),
+        (&["a.txt", "--color"], json!({"color": true, "file": "a.txt"})),
+    ] {
+        assert_eq!(parse(argv).unwrap(), expected, "{argv:?}");
+    }
+    // A word no branch takes is the flag's mistake, not a positional.
+    assert_says(
+        &parse(&["--color", "a.txt"]).unwrap_err().to_string(),
+        "--color expects a boolean, auto or always, got \"a.txt\"",
+    );
+    assert_says(
+        &parse(&["a.txt", "--no-color", "auto"]).unwrap_err().to_string(),
+        "after --no-color: the negation takes no value; write --no-color, or --color auto",
+    );
+    // Without a boolean branch the value is still required, and a lone
+    // `true` literal has no `false` to negate to.
+    assert_says(&parse(&["--level"]).unwrap_err().to_string(), "--level expects a value");
+    assert_says(
+        &parse(&["--no-level"]).unwrap_err().to_string(),
+        "unknown flag --no-level",
+    );
+    assert_says(
+        &parse(&["--only"]).unwrap_err().to_string(),
+        "--only expects a value: true or a number",
+    );
+    // toArgv writes the value after the flag, which reads back whatever follows.
+    for value in [json!(true), json!(false), json!("auto")] {
+        let argv = tool.to_argv(&json!({"color": value})).unwrap();
+        let typed: Vec<&str> = argv.iter().map(String::as_str).collect();
+        assert_eq!(parse(&typed).unwrap(), json!({"color": value}), "{argv:?}");
+    }
+    let usage = usage_text(&tool, 80);
+    assert_says(&usage, "-c, --[no-]color [<boolean|auto|always>]  Colour\n");
+    let table = tool.flags_json();
+    assert_eq!(table[0]["negatable"], json!(true), "{table}");
+}
+
+/// `--no-color` is claimed as a boolean's negation is, so a key of that
+/// name is a collision, not a flag that silently shadows the negation.
+#[test]
+fn a_union_with_a_boolean_claims_its_negation() {
+    let schema = json!({"type": "object", "properties": {
+        "color": {"anyOf": [{"type": "boolean"}, {"const": "auto"}]},
+        "noColor": {"type": "string"}
+    }});
+    let tool = Tool::compile(&schema, &CompileOptions::default()).unwrap();
+    let error = tool.parse_argv(&[], &|_: &str| None).unwrap_err();
+    assert_eq!(error.code, toolshape::Code::FlagCollision, "{error}");
+    assert_says(&error.to_string(), "--no-color");
+}

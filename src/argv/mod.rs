@@ -230,6 +230,11 @@ fn take_value<'a>(
             out.give(flag, RawValue::Text(value), typed, true);
             true
         }
+        // `--color` before another flag or at the end: its value left out.
+        _ if entry.value_optional() => {
+            out.give(flag, RawValue::Bool(true), typed, false);
+            false
+        }
         _ => {
             let hint = match next.filter(|value| !reads_as_flag(table, value)) {
                 Some(value) => format!(
@@ -287,6 +292,12 @@ fn positional<'a>(table: &FlagTable, token: &'a str, options: ArgvOptions, out: 
 fn after_switch_message(flag: &crate::flags::Flag, token: &str, boolean_word: bool) -> String {
     let name = &flag.name;
     let shown = clip(token);
+    if flag.value_optional() {
+        // Only a negation ends such a flag without its value: `--no-color false`.
+        return format!(
+            "unexpected argument \"{shown}\" after --no-{name}: the negation takes no value; write --no-{name}, or --{name} {shown}"
+        );
+    }
     if boolean_word {
         let value = token.to_ascii_lowercase();
         let bare = if value == "true" {

@@ -106,6 +106,18 @@ impl<'s> Found<'s> {
     }
 }
 
+/// Whether the parts take both `true` and `false` (a boolean branch, or
+/// both literals): such a flag reads bare as `true` and `--no-` as `false`.
+#[must_use]
+pub fn takes_true_and_false(parts: &[Part]) -> bool {
+    let takes = |b: bool| {
+        parts
+            .iter()
+            .any(|part| matches!(part, Part::Kind("boolean")) || *part == Part::Value(Value::Bool(b)))
+    };
+    takes(true) && takes(false)
+}
+
 /// A value as a person types it for such a flag: a string bare when the
 /// flag reads the bare word back as that string (`auto`), as JSON when it
 /// would read as something else (`"5"`, `"true"`) or a shell or the `|`

@@ -143,6 +143,15 @@ impl Flag {
     pub fn takes_value(&self) -> bool {
         self.ty != FlagType::Boolean && !self.count
     }
+
+    /// Whether its value may be left out, meaning `true` (`--color`,
+    /// `--no-color`, `--color auto`): a union of scalars with a boolean
+    /// branch, as commander's `--color [when]` and argparse's `nargs='?'`.
+    /// A following token that is no flag is still its value.
+    #[must_use]
+    pub fn value_optional(&self) -> bool {
+        self.json && self.negatable
+    }
 }
 
 /// An object whose keys are flags of their own. Group 0 is the root.

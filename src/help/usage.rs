@@ -191,6 +191,10 @@ fn left(schema: &Schema, flag: &Flag) -> String {
     if flag.ty == FlagType::Boolean {
         let nullable = if flag.nullable { "[=null]" } else { "" };
         format!("{short}--[no-]{}{nullable}", sanitize(&flag.name))
+    } else if flag.value_optional() {
+        // `--[no-]color [<boolean|auto>]`: bare, negated, or with a value.
+        let hint = value_hint(schema, flag);
+        format!("{short}--[no-]{} [{}]", sanitize(&flag.name), hint.trim_start())
     } else if flag.count {
         format!("{short}--{}", sanitize(&flag.name))
     } else {
