@@ -402,6 +402,44 @@ test("anthropic-strict refuses recursion, records and a tool over the request's 
   assert.equal(compile(z.object(at)).check("anthropic-strict").ok, true);
 });
 
+// The registry sums each strict tool's cost over a request
+// (lib/strict-budget.mjs) where the core counts one tool alone: the two
+// counts must agree, or a list would send a request Claude refuses. Each
+// case is padded with keys to exactly the limits, which the core must
+// take, and to one past each, which it must refuse with that count.
+test("the registry's strict budget counts what the core counts, on every Zod case", async () => {
+  const { strictCost, STRICT_LIMITS } = await import("../pkg/lib/strict-budget.mjs");
+  const padded = (json, optional, unions) => {
+    const out = structuredClone(json);
+    for (let i = 0; i < optional; i++) out.properties[`pad_o${i}`] = { type: "string" };
+    const required = Array.isArray(out.required) ? [...out.required] : [];
+    for (let i = 0; i < unions; i++) {
+      out.properties[`pad_u${i}`] = { type: ["string", "number"] };
+      required.push(`pad_u${i}`);
+    }
+    if (required.length > 0) out.required = required;
+    return compile(out).check("anthropic-strict");
+  };
+  const limit = (result) => result.errors.filter((e) => e.code === "LIMIT_EXCEEDED").map((e) => e.message);
+  let checked = 0;
+  for (const { name, schema } of [...cases, ...unionCases]) {
+    const json = z.toJSONSchema(schema);
+    if (json.properties === undefined || json.anyOf !== undefined || json.oneOf !== undefined) continue;
+    let emitted;
+    try {
+      emitted = compile(json).inputSchema({ client: "anthropic-strict" });
+    } catch {
+      continue;
+    }
+    const cost = strictCost(emitted);
+    assert.deepEqual(limit(padded(json, STRICT_LIMITS.optional - cost.optional, STRICT_LIMITS.unions - cost.unions)), [], name);
+    assert.deepEqual(limit(padded(json, STRICT_LIMITS.optional + 1 - cost.optional, 0)), [`${STRICT_LIMITS.optional + 1} optional properties; strict tool use takes at most ${STRICT_LIMITS.optional} in a request, over every strict tool in it`], name);
+    assert.deepEqual(limit(padded(json, 0, STRICT_LIMITS.unions + 1 - cost.unions)), [`${STRICT_LIMITS.unions + 1} properties with a union or a type list; strict tool use takes at most ${STRICT_LIMITS.unions} in a request, over every strict tool in it`], name);
+    checked += 1;
+  }
+  assert.ok(checked >= 50, `only ${checked} cases checked`);
+});
+
 // Zod's own pattern beside a format that says the same (CLIENTS.md
 // section 5): every builder the table was made from, with the Zod
 // installed now, so a Zod that changed a pattern fails here until the

@@ -461,3 +461,80 @@ test("without onRefused, each tool left out is one line on stderr; a real Client
   assert.equal(warned.length, 2, warned.join("\n"));
   assert.match(warned[0], /^toolshape: tool "tree" is left out of tools\/list for client profile "portable": the portable profile cannot express this schema/);
 });
+
+/** A tool of `optional` optional strings and `unions` required `string | number` keys. */
+function sized(name, optional, unions = 0) {
+  const shape = {};
+  for (let i = 0; i < optional; i++) shape[`o${i}`] = z.string().optional();
+  for (let i = 0; i < unions; i++) shape[`u${i}`] = z.union([z.string(), z.number()]);
+  return defineTool({ name, input: z.object(shape), handler: async () => name });
+}
+
+// Claude compiles every strict tool of a request into one grammar and
+// refuses the whole request past 20 strict tools, 24 optional parameters or
+// 16 with a union, summed over them (elizaOS/eliza#16516, camel-ai/camel#4171
+// met it with toolsets whose every tool passed alone). The list keeps each
+// tool strict while the sums hold and sends the rest non-strict, as Claude
+// takes the two side by side.
+test("anthropic-strict: each tool strict while the request's limits hold, the rest listed non-strict and reported", () => {
+  const heard = [];
+  const registry = createRegistry([sized("a", 10), sized("b", 10), sized("c", 10), sized("d", 4), sized("e", 0, 17), sized("f", 0, 16), sized("g", 0, 1)], {
+    onRefused: (refusal) => heard.push(refusal),
+  });
+  const listed = registry.list({ client: "anthropic-strict" });
+  assert.deepEqual(
+    listed.map((t) => [t.name, t.strict]),
+    [["a", true], ["b", true], ["c", false], ["d", true], ["e", false], ["f", true], ["g", false]],
+  );
+  // A strict tool's schema is the strict profile's (closed); a non-strict one's is anthropic's.
+  const byName = Object.fromEntries(listed.map((t) => [t.name, t]));
+  assert.equal(byName.a.inputSchema.additionalProperties, false);
+  assert.deepEqual(byName.c.inputSchema, registry.tools[2].definition({ client: "anthropic" }).inputSchema);
+  assert.deepEqual(
+    heard.map(({ tool, client, fallback, error }) => [tool, client, fallback, error.code, error.issues[0].code]),
+    [
+      ["c", "anthropic-strict", "anthropic", "UNSUPPORTED_BY_CLIENT", "LIMIT_EXCEEDED"],
+      ["e", "anthropic-strict", "anthropic", "UNSUPPORTED_BY_CLIENT", "LIMIT_EXCEEDED"],
+      ["g", "anthropic-strict", "anthropic", "UNSUPPORTED_BY_CLIENT", "LIMIT_EXCEEDED"],
+    ],
+  );
+  assert.match(heard[0].error.issues[0].message, /^with its 10 optional properties the request's strict tools would hold 30, over the 24/);
+  // e is over the union limit alone: the core's own refusal says so.
+  assert.match(heard[1].error.message, /17 properties with a union or a type list/);
+  assert.match(heard[2].error.issues[0].message, /would hold 17, over the 16/);
+  // What is listed is the request the API takes: at most 24 optional and 16 union keys among the strict tools.
+  const strict = listed.filter((t) => t.strict);
+  const keys = strict.flatMap((t) => Object.keys(t.inputSchema.properties));
+  assert.equal(keys.filter((k) => k.startsWith("o")).length, 24);
+  assert.equal(keys.filter((k) => k.startsWith("u")).length, 16);
+  // Other clients carry no strict mark, and the tool alone is still strict.
+  assert.equal(registry.list({ client: "anthropic" })[0].strict, undefined);
+  assert.equal(registry.tools[2].definition({ client: "anthropic-strict" }).inputSchema.additionalProperties, false);
+});
+
+test("anthropic-strict: past 20 strict tools the rest are non-strict; a tool neither profile takes is left out; tags and flat exposition count what is listed", () => {
+  const heard = [];
+  const many = Array.from({ length: 22 }, (_, i) => sized(`t${i}`, 0));
+  const listed = createRegistry(many, { onRefused: (r) => heard.push(r) }).list({ client: "anthropic-strict" });
+  assert.deepEqual(listed.map((t) => t.strict), [...Array(20).fill(true), false, false]);
+  assert.match(heard[0].error.issues[0].message, /^the request already holds 20 strict tools/);
+  // Recursion: strict refuses it, anthropic takes it, so it is listed non-strict;
+  // a key Claude refuses ("First Name") leaves the action out for both.
+  heard.length = 0;
+  const flat = mixed({ exposition: "flat", onRefused: (r) => heard.push(r) });
+  assert.deepEqual(
+    flat.list({ client: "anthropic-strict" }).map((t) => [t.name, t.strict]),
+    [["tree", false], ["labels", false], ["plain", true], ["people_count", true]],
+  );
+  assert.deepEqual(heard.map(({ tool, fallback, error }) => [tool, fallback, error.issues[0].code]), [
+    ["people_find", undefined, "PROPERTY_KEY_REFUSED"],
+    ["tree", "anthropic", "RECURSIVE_SCHEMA"],
+    ["labels", "anthropic", "RECORD_REFUSED"],
+  ]);
+  // Tags filter first: the budget is spent on what the request holds.
+  const tagged = createRegistry([
+    defineTool({ name: "big", tags: ["x"], input: z.object(Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`k${i}`, z.string().optional()]))), handler: async () => "" }),
+    defineTool({ name: "small", tags: ["y"], input: z.object(Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`k${i}`, z.string().optional()]))), handler: async () => "" }),
+  ]);
+  assert.deepEqual(tagged.list({ client: "anthropic-strict", tags: ["y"] }).map((t) => t.strict), [true]);
+});

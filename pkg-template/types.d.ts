@@ -443,6 +443,15 @@ export interface ToolListing {
   annotations?: ToolAnnotations;
   icons?: ToolIcon[];
   _meta?: Record<string, unknown>;
+  /**
+   * Only in a registry's `list({ client: "anthropic-strict" })`: whether to send the tool with
+   * `strict: true`. True while the request's strict limits hold (20 tools, 24 optional properties,
+   * 16 with a union, summed in list order); false for a tool past them or one the strict profile
+   * refuses, listed with its `anthropic` schema.
+   * @example
+   * registry.list({ client: "anthropic-strict" }).map((t) => ({ name: t.name, description: t.description, input_schema: t.inputSchema, strict: t.strict }));
+   */
+  strict?: boolean;
 }
 
 /** An icon of a tool (MCP's Icon): a URL or a data: URI, with what it is and where it suits. */
@@ -555,9 +564,11 @@ export interface RegistryOptions {
    * `"cli"` and an `INVALID_OPTION` error, each tool `runCli` leaves out
    * because its name cannot be typed as a command word (once, on the first
    * `runCli`; without `onRefused` nothing is printed then, since the
-   * command line's stderr is its user's).
+   * command line's stderr is its user's). For `anthropic-strict`, a tool over the request's strict
+   * limits (or one the strict profile refuses) is not left out but listed non-strict: it is heard
+   * with `fallback: "anthropic"`, the profile whose schema was listed.
    */
-  onRefused?: ((refusal: { tool: string; client: ClientName | "cli"; error: ToolshapeError }) => void) | undefined;
+  onRefused?: ((refusal: { tool: string; client: ClientName | "cli"; error: ToolshapeError; fallback?: "anthropic" }) => void) | undefined;
 }
 
 export interface AttachOptions {
@@ -577,7 +588,10 @@ export interface AttachOptions {
 export interface Registry {
   readonly exposition: "grouped" | "flat";
   readonly tools: readonly (ToolDefinition | GroupDefinition)[];
-  /** tools/list for one client: a tool its profile cannot take is left out (and reported, see `onRefused`), not the whole list. */
+  /**
+   * tools/list for one client: a tool its profile cannot take is left out (and reported, see `onRefused`), not the whole list.
+   * For `anthropic-strict` each listing carries `strict`, and the strict ones together stay within the request's limits.
+   */
   list(options?: TagFilter & { client?: ClientName | undefined }): ToolListing[];
   call(name: string, args: unknown, extra?: unknown, options?: CallOptions): Promise<CallToolResult>;
   /**

@@ -12,8 +12,11 @@ import { isObject } from "./objects.mjs";
 import { knownOptions } from "./option-keys.mjs";
 import { announceToolsChanged, claimTools, clientNameOf, handlerSetter, lowServer, markTools } from "./sdk-server.mjs";
 import { keepTextArguments } from "./text-arguments.mjs";
+import { spend, strictCost } from "./strict-budget.mjs";
 
 const LIST_OPTIONS = ["client", "tags", "anyTags", "exclude"];
+/** The profile whose tools share one request's limits (strict-budget.mjs). */
+const STRICT = "anthropic-strict";
 const REGISTRY_OPTIONS = ["exposition", "name", "version", "onRefused"];
 const ATTACH_OPTIONS = ["client", "filter"];
 /** The command word runCli answers with the shell completion script (unless a tool is named so). */
@@ -57,13 +60,15 @@ function tagFilter(options, what) {
  */
 function refusals(onRefused) {
   const told = new Set();
-  return function refused({ tool, client, error }) {
+  return function refused({ tool, client, error, fallback }) {
     if (!error || error.code !== "UNSUPPORTED_BY_CLIENT") throw error;
     const key = `${client}\0${tool}`;
     if (told.has(key)) return;
     told.add(key);
-    if (onRefused !== undefined) onRefused({ tool, client, error });
-    else console.warn(`toolshape: tool "${tool}" is left out of tools/list for client profile "${client}": ${error.message}`);
+    const heard = fallback === undefined ? { tool, client, error } : { tool, client, error, fallback };
+    if (onRefused !== undefined) onRefused(heard);
+    else if (fallback === undefined) console.warn(`toolshape: tool "${tool}" is left out of tools/list for client profile "${client}": ${error.message}`);
+    else console.warn(`toolshape: tool "${tool}" is listed with its "${fallback}" schema, not strict, for client profile "${client}": ${error.message}`);
   };
 }
 
@@ -106,10 +111,16 @@ export function makeRegistry(api) {
       const given = listOptions === undefined ? {} : knownOptions(listOptions, LIST_OPTIONS, "list");
       const keep = tagFilter(given, "list option");
       const client = given.client === undefined ? "mcp" : given.client;
-      const out = [];
       // A tool the client's profile cannot take is left out, not the whole
       // list: sent as it is, the client would refuse every tool with it.
       const leftOut = (tool, error) => refused({ tool, client, error });
+      if (client === STRICT) return listStrict(keep, leftOut);
+      return listFor(client, keep, leftOut);
+    }
+
+    /** Every kept definition's listing (or, flat, each action's) for one profile. */
+    function listFor(client, keep, leftOut) {
+      const out = [];
       for (const def of defs) {
         if (!keep(def)) continue;
         // A group's flat projection leaves out only the actions refused; a
@@ -125,6 +136,33 @@ export function makeRegistry(api) {
         }
       }
       return out;
+    }
+
+    /**
+     * anthropic-strict: each tool, in order, strict while the request's
+     * limits still hold (`strict: true`), and otherwise listed with its
+     * `anthropic` schema (`strict: false`), as Claude takes strict and
+     * other tools side by side; the request would be refused whole past a
+     * limit. A tool neither profile takes is left out, as for any client.
+     */
+    function listStrict(keep, leftOut) {
+      const refusedStrict = new Map();
+      const strictOf = new Map();
+      for (const listing of listFor(STRICT, keep, (tool, error) => refusedStrict.set(tool, error))) strictOf.set(listing.name, listing);
+      const spent = { tools: 0, optional: 0, unions: 0 };
+      return listFor("anthropic", keep, leftOut).map((loose) => {
+        const strict = strictOf.get(loose.name);
+        let error = refusedStrict.get(loose.name);
+        if (strict !== undefined) {
+          const over = spend(spent, strictCost(strict.inputSchema));
+          if (over === undefined) return { ...strict, strict: true };
+          error = fail("UNSUPPORTED_BY_CLIENT", `the ${STRICT} profile cannot take this tool within the request's limits (1 problem):\n  - LIMIT_EXCEEDED at #: ${over}`, {
+            issues: [{ code: "LIMIT_EXCEEDED", pointer: "", message: over }],
+          });
+        }
+        if (error !== undefined) refused({ tool: loose.name, client: STRICT, error, fallback: "anthropic" });
+        return { ...loose, strict: false };
+      });
     }
 
     async function call(name, args, extra, callOptions) {
