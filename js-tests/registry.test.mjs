@@ -412,17 +412,19 @@ test("a tool a client cannot take is left out of its list (and reported once), n
   const names = (client) => registry.list({ client }).map((t) => t.name);
   assert.deepEqual(names("mcp"), ["tree", "labels", "plain", "people"]);
   assert.deepEqual(names("portable"), ["labels", "plain"]);
-  assert.deepEqual(names("openai-strict"), ["tree", "plain", "people"]);
+  // A strict profile's refusal falls back to the same API's non-strict schema, marked strict: false.
+  assert.deepEqual(registry.list({ client: "openai-strict" }).map((t) => [t.name, t.strict]), [["tree", true], ["labels", false], ["plain", true], ["people", true]]);
+  assert.deepEqual(registry.list({ client: "openai-strict" })[1].inputSchema, registry.tools[1].definition({ client: "openai" }).inputSchema);
   assert.deepEqual(names("claude-code"), ["labels", "plain"]);
   // Each refusal once per tool and client, however often tools/list is asked.
   names("portable");
-  const said = heard.map(({ tool, client, error }) => [client, tool, error.code]);
+  const said = heard.map(({ tool, client, error, fallback }) => [client, tool, error.code, fallback]);
   assert.deepEqual(said, [
-    ["portable", "tree", "UNSUPPORTED_BY_CLIENT"],
-    ["portable", "people", "UNSUPPORTED_BY_CLIENT"],
-    ["openai-strict", "labels", "UNSUPPORTED_BY_CLIENT"],
-    ["claude-code", "tree", "UNSUPPORTED_BY_CLIENT"],
-    ["claude-code", "people", "UNSUPPORTED_BY_CLIENT"],
+    ["portable", "tree", "UNSUPPORTED_BY_CLIENT", undefined],
+    ["portable", "people", "UNSUPPORTED_BY_CLIENT", undefined],
+    ["openai-strict", "labels", "UNSUPPORTED_BY_CLIENT", "openai"],
+    ["claude-code", "tree", "UNSUPPORTED_BY_CLIENT", undefined],
+    ["claude-code", "people", "UNSUPPORTED_BY_CLIENT", undefined],
   ]);
   assert.ok(heard[0].error instanceof cjs.ToolshapeError);
   assert.equal(heard[0].error.issues[0].code, "RECURSIVE_SCHEMA");
@@ -512,7 +514,7 @@ test("anthropic-strict: each tool strict while the request's limits hold, the re
   assert.equal(registry.tools[2].definition({ client: "anthropic-strict" }).inputSchema.additionalProperties, false);
 });
 
-test("anthropic-strict: past 20 strict tools the rest are non-strict; a tool neither profile takes is left out; tags and flat exposition count what is listed", () => {
+test("strict profiles: past 20 strict tools the rest are non-strict; a tool neither profile takes is left out; tags and flat exposition count what is listed", () => {
   const heard = [];
   const many = Array.from({ length: 22 }, (_, i) => sized(`t${i}`, 0));
   const listed = createRegistry(many, { onRefused: (r) => heard.push(r) }).list({ client: "anthropic-strict" });
@@ -531,6 +533,16 @@ test("anthropic-strict: past 20 strict tools the rest are non-strict; a tool nei
     ["tree", "anthropic", "RECURSIVE_SCHEMA"],
     ["labels", "anthropic", "RECORD_REFUSED"],
   ]);
+  // Without onRefused, a fallback is one line on stderr that says what was listed.
+  const warned = [];
+  const warn = console.warn;
+  console.warn = (line) => warned.push(line);
+  try {
+    mixed().list({ client: "openai-strict" });
+  } finally {
+    console.warn = warn;
+  }
+  assert.deepEqual(warned.map((line) => line.slice(0, line.indexOf("\": ") + 1)), ['toolshape: tool "labels" is listed with its "openai" schema, not strict, for client profile "openai-strict"']);
   // Tags filter first: the budget is spent on what the request holds.
   const tagged = createRegistry([
     defineTool({ name: "big", tags: ["x"], input: z.object(Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`k${i}`, z.string().optional()]))), handler: async () => "" }),

@@ -444,10 +444,10 @@ export interface ToolListing {
   icons?: ToolIcon[];
   _meta?: Record<string, unknown>;
   /**
-   * Only in a registry's `list({ client: "anthropic-strict" })`: whether to send the tool with
-   * `strict: true`. True while the request's strict limits hold (20 tools, 24 optional properties,
-   * 16 with a union, summed in list order); false for a tool past them or one the strict profile
-   * refuses, listed with its `anthropic` schema.
+   * Only in a registry's `list` for `openai-strict` or `anthropic-strict`: whether to send the tool
+   * with `strict: true`. False for a tool the strict profile refuses, listed with the same API's
+   * non-strict schema (`openai`, `anthropic`); for Claude also past the request's strict limits
+   * (20 tools, 24 optional properties, 16 with a union, summed in list order).
    * @example
    * registry.list({ client: "anthropic-strict" }).map((t) => ({ name: t.name, description: t.description, input_schema: t.inputSchema, strict: t.strict }));
    */
@@ -564,11 +564,11 @@ export interface RegistryOptions {
    * `"cli"` and an `INVALID_OPTION` error, each tool `runCli` leaves out
    * because its name cannot be typed as a command word (once, on the first
    * `runCli`; without `onRefused` nothing is printed then, since the
-   * command line's stderr is its user's). For `anthropic-strict`, a tool over the request's strict
-   * limits (or one the strict profile refuses) is not left out but listed non-strict: it is heard
-   * with `fallback: "anthropic"`, the profile whose schema was listed.
+   * command line's stderr is its user's). For `openai-strict` and `anthropic-strict`, a tool the strict
+   * profile refuses (or, for Claude, one over the request's strict limits) is not left out but listed
+   * non-strict: it is heard with `fallback`, the profile whose schema was listed (`openai`, `anthropic`).
    */
-  onRefused?: ((refusal: { tool: string; client: ClientName | "cli"; error: ToolshapeError; fallback?: "anthropic" }) => void) | undefined;
+  onRefused?: ((refusal: { tool: string; client: ClientName | "cli"; error: ToolshapeError; fallback?: "anthropic" | "openai" }) => void) | undefined;
 }
 
 export interface AttachOptions {
@@ -590,7 +590,8 @@ export interface Registry {
   readonly tools: readonly (ToolDefinition | GroupDefinition)[];
   /**
    * tools/list for one client: a tool its profile cannot take is left out (and reported, see `onRefused`), not the whole list.
-   * For `anthropic-strict` each listing carries `strict`, and the strict ones together stay within the request's limits.
+   * For `openai-strict` and `anthropic-strict` each listing carries `strict` (see `ToolListing.strict`), and a tool
+   * the strict profile refuses is listed non-strict; Claude's strict ones together stay within the request's limits.
    */
   list(options?: TagFilter & { client?: ClientName | undefined }): ToolListing[];
   call(name: string, args: unknown, extra?: unknown, options?: CallOptions): Promise<CallToolResult>;

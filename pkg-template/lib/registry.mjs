@@ -15,8 +15,16 @@ import { keepTextArguments } from "./text-arguments.mjs";
 import { spend, strictCost } from "./strict-budget.mjs";
 
 const LIST_OPTIONS = ["client", "tags", "anyTags", "exclude"];
-/** The profile whose tools share one request's limits (strict-budget.mjs). */
-const STRICT = "anthropic-strict";
+/**
+ * The strict profiles, each with the profile of the same API a tool falls
+ * back to, sent without strict (both APIs take strict and other tools in
+ * one request), and whether one request's strict tools share limits
+ * (Claude's, strict-budget.mjs).
+ */
+const STRICT = new Map([
+  ["anthropic-strict", { loose: "anthropic", shared: true }],
+  ["openai-strict", { loose: "openai", shared: false }],
+]);
 const REGISTRY_OPTIONS = ["exposition", "name", "version", "onRefused"];
 const ATTACH_OPTIONS = ["client", "filter"];
 /** The command word runCli answers with the shell completion script (unless a tool is named so). */
@@ -114,7 +122,7 @@ export function makeRegistry(api) {
       // A tool the client's profile cannot take is left out, not the whole
       // list: sent as it is, the client would refuse every tool with it.
       const leftOut = (tool, error) => refused({ tool, client, error });
-      if (client === STRICT) return listStrict(keep, leftOut);
+      if (STRICT.has(client)) return listStrict(client, keep, leftOut);
       return listFor(client, keep, leftOut);
     }
 
@@ -139,29 +147,30 @@ export function makeRegistry(api) {
     }
 
     /**
-     * anthropic-strict: each tool, in order, strict while the request's
-     * limits still hold (`strict: true`), and otherwise listed with its
-     * `anthropic` schema (`strict: false`), as Claude takes strict and
-     * other tools side by side; the request would be refused whole past a
-     * limit. A tool neither profile takes is left out, as for any client.
+     * A strict profile: each tool strict (`strict: true`) where the strict
+     * profile takes it and, for Claude, while the request's limits still
+     * hold in list order; otherwise listed with the same API's non-strict
+     * schema (`strict: false`) and reported, rather than left out. A tool
+     * neither profile takes is left out, as for any client.
      */
-    function listStrict(keep, leftOut) {
+    function listStrict(client, keep, leftOut) {
+      const { loose, shared } = STRICT.get(client);
       const refusedStrict = new Map();
       const strictOf = new Map();
-      for (const listing of listFor(STRICT, keep, (tool, error) => refusedStrict.set(tool, error))) strictOf.set(listing.name, listing);
+      for (const listing of listFor(client, keep, (tool, error) => refusedStrict.set(tool, error))) strictOf.set(listing.name, listing);
       const spent = { tools: 0, optional: 0, unions: 0 };
-      return listFor("anthropic", keep, leftOut).map((loose) => {
-        const strict = strictOf.get(loose.name);
-        let error = refusedStrict.get(loose.name);
+      return listFor(loose, keep, leftOut).map((listing) => {
+        const strict = strictOf.get(listing.name);
+        let error = refusedStrict.get(listing.name);
         if (strict !== undefined) {
-          const over = spend(spent, strictCost(strict.inputSchema));
+          const over = shared ? spend(spent, strictCost(strict.inputSchema)) : undefined;
           if (over === undefined) return { ...strict, strict: true };
-          error = fail("UNSUPPORTED_BY_CLIENT", `the ${STRICT} profile cannot take this tool within the request's limits (1 problem):\n  - LIMIT_EXCEEDED at #: ${over}`, {
+          error = fail("UNSUPPORTED_BY_CLIENT", `the ${client} profile cannot take this tool within the request's limits (1 problem):\n  - LIMIT_EXCEEDED at #: ${over}`, {
             issues: [{ code: "LIMIT_EXCEEDED", pointer: "", message: over }],
           });
         }
-        if (error !== undefined) refused({ tool: loose.name, client: STRICT, error, fallback: "anthropic" });
-        return { ...loose, strict: false };
+        if (error !== undefined) refused({ tool: listing.name, client, error, fallback: loose });
+        return { ...listing, strict: false };
       });
     }
 
