@@ -99,6 +99,26 @@ fn an_enum_flags_value_is_one_of_its_choices() {
     assert_eq!(complete(&tool, &["-rs", "p"]), ["prod"]);
 }
 
+/// A union with a boolean (`--color`, `--no-color`, `--color auto`): its
+/// values after it, its negation among the flags, and, since its value may
+/// be left out, the flags again once the word starts with a dash.
+#[test]
+fn a_value_that_may_be_left_out_leaves_room_for_a_flag() {
+    let tool = compiled(
+        &json!({"type": "object", "properties": {
+            "color": {"anyOf": [{"type": "boolean"}, {"const": "auto"}]},
+            "depth": {"type": "number"}
+        }}),
+        "{}",
+    );
+    assert_eq!(complete(&tool, &["--color", ""]), ["true", "false", "auto"]);
+    assert_eq!(complete(&tool, &["--color", "--d"]), ["--depth"]);
+    assert_eq!(complete(&tool, &["--no-"]), ["--no-color"]);
+    assert_eq!(complete(&tool, &["--color", "auto", "--"]), ["--depth", "--help"]);
+    // A value still required (`--depth`) is what follows, dash or not.
+    assert_eq!(complete(&tool, &["--depth", "--c"]), Vec::<String>::new());
+}
+
 #[test]
 fn positionals_are_offered_their_choices_in_order() {
     let tool = deploy();

@@ -61,7 +61,10 @@ pub fn flags(table: &FlagTable, before: &[&str], current: &str) -> Vec<Candidate
         .filter(|_| !typed.last_is_value)
         .and_then(|word| awaiting_value(table, word));
     if let Some(flag) = pending.and_then(|i| table.flags.get(i)) {
-        return matching(values_of(flag, ""), current);
+        // A value that may be left out (`--color`) leaves room for a flag.
+        if !(flag.value_optional() && current.starts_with('-')) {
+            return matching(values_of(flag, ""), current);
+        }
     }
     if let Some((name, _)) = current.strip_prefix("--").and_then(|body| body.split_once('=')) {
         let flag = match table.lookup(name) {
