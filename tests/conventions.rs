@@ -825,6 +825,14 @@ fn a_union_with_a_boolean_takes_its_value_optionally() {
     ] {
         assert_eq!(parse(argv).unwrap(), expected, "{argv:?}");
     }
+    // A union that takes numbers takes a negative one, as a number flag does.
+    assert_eq!(parse(&["--level", "-5"]).unwrap(), json!({"level": -5}));
+    // Before a dash the value is left out, and the dash word is read on
+    // its own: no word after `--color` is explained as its value.
+    assert_says(
+        &parse(&["a.txt", "--color", "-5"]).unwrap_err().to_string(),
+        "unexpected argument \"-5\": this command takes 1 positional argument",
+    );
     // A word no branch takes is the flag's mistake, not a positional.
     assert_says(
         &parse(&["--color", "a.txt"]).unwrap_err().to_string(),

@@ -224,15 +224,18 @@ fn take_value<'a>(
         out.give(flag, RawValue::Bool(true), typed, false);
         return false;
     }
-    let numeric = matches!(entry.ty, FlagType::Number | FlagType::Integer);
+    let numeric = matches!(entry.ty, FlagType::Number | FlagType::Integer) || scalar_union::takes_numbers(entry);
     match next {
         Some(value) if !value.starts_with('-') || value == "-" || (numeric && is_json_number(value)) => {
             out.give(flag, RawValue::Text(value), typed, true);
             true
         }
         // `--color` before another flag or at the end: its value left out.
+        // What follows starts with a dash, so no word after it is "its
+        // value" to explain as after a switch.
         _ if entry.value_optional() => {
             out.give(flag, RawValue::Bool(true), typed, false);
+            out.switch = None;
             false
         }
         _ => {
