@@ -878,3 +878,23 @@ fn a_union_with_a_boolean_claims_its_negation() {
     assert_eq!(error.code, toolshape::Code::FlagCollision, "{error}");
     assert_says(&error.to_string(), "--no-color");
 }
+
+/// From the environment such a flag reads `yes`/`on` and `no`/`off` as a
+/// boolean does, unless a string branch would take those words as typed.
+#[test]
+fn a_union_with_a_boolean_reads_yes_and_no_from_the_environment() {
+    let schema = json!({"type": "object", "properties": {
+        "color": {"anyOf": [{"type": "boolean"}, {"const": "auto"}]},
+        "label": {"anyOf": [{"type": "boolean"}, {"type": "string"}]}
+    }});
+    let tool = Tool::compile(&schema, &CompileOptions::from_json(r#"{"envPrefix":"APP"}"#).unwrap()).unwrap();
+    let with = |vars: &[(&str, &str)]| {
+        let lookup = |name: &str| vars.iter().find(|(k, _)| *k == name).map(|(_, v)| (*v).to_owned());
+        tool.parse_argv(&[], &lookup).map(|p| p.data)
+    };
+    assert_eq!(with(&[("APP_COLOR", "YES")]).unwrap(), json!({"color": true}));
+    assert_eq!(with(&[("APP_COLOR", "off")]).unwrap(), json!({"color": false}));
+    assert_eq!(with(&[("APP_COLOR", "auto")]).unwrap(), json!({"color": "auto"}));
+    assert_eq!(with(&[("APP_LABEL", "yes")]).unwrap(), json!({"label": "yes"}));
+    assert_eq!(with(&[("APP_LABEL", "true")]).unwrap(), json!({"label": true}));
+}

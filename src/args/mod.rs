@@ -220,9 +220,10 @@ fn take_env(schema: &Schema, flag: &Flag, index: usize, name: &str, text: &str, 
 
 /// What one environment variable holds for a flag: for a repeatable flag a
 /// list, as JSON text (`["a","b"]`) or comma-separated (`a,b`, `\,` for a
-/// comma); for a boolean also `yes`/`no`/`on`/`off` in any case.
+/// comma); for a boolean also `yes`/`no`/`on`/`off` in any case, and so for
+/// a union with a boolean where no string branch would take those words.
 fn env_values(flag: &Flag, text: &str) -> Vec<String> {
-    if flag.ty == crate::flags::FlagType::Boolean {
+    if flag.ty == crate::flags::FlagType::Boolean || boolean_words(flag) {
         let word = match text.to_ascii_lowercase().as_str() {
             "yes" | "on" | "true" => "true".to_owned(),
             "no" | "off" | "false" => "false".to_owned(),
@@ -245,6 +246,17 @@ fn env_values(flag: &Flag, text: &str) -> Vec<String> {
         }
     }
     split_commas(text)
+}
+
+/// A flag whose value may be left out (`--color`) reads `yes` as `true`
+/// from the environment, as a boolean does, unless its union takes any
+/// string (then `yes` is that string).
+fn boolean_words(flag: &Flag) -> bool {
+    flag.value_optional()
+        && !flag
+            .scalar_parts
+            .as_deref()
+            .is_some_and(|parts| parts.contains(&crate::flags::scalar_union::Part::Kind("string")))
 }
 
 /// `a,b\,c` to `["a", "b,c"]`.
