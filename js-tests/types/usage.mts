@@ -118,6 +118,14 @@ const served = createRegistry([defineTool({ name: "t", input: z.object({ q: z.st
   onRefused: ({ tool: left, client, error }) => heard.push(`${client} ${left} ${error.code} ${error.issues?.length ?? 0}`),
 });
 void served.list({ client: "gemini" });
+// A strict list marks each tool, and a fallback names the profile listed instead.
+const strictTools: { name: string; input_schema: unknown; strict: boolean | undefined }[] = served
+  .list({ client: "anthropic-strict" })
+  .map((t) => ({ name: t.name, input_schema: t.inputSchema, strict: t.strict }));
+createRegistry([], { onRefused: ({ fallback }) => heard.push(fallback === undefined ? "left out" : `listed as ${fallback}`) });
+// @ts-expect-error: a fallback is a non-strict profile of the same API
+createRegistry([], { onRefused: ({ fallback }) => fallback === "gemini" });
+void strictTools;
 // @ts-expect-error: onRefused is a function
 createRegistry([], { onRefused: "log" });
 
