@@ -9,7 +9,7 @@ use std::borrow::Cow;
 
 use crate::args::{FlagValue, FlagValues, RawValue, Scratch, ScratchVec, Spelling};
 use crate::error::{Issue, IssueCode};
-use crate::flags::{scalar_union, Flag, FlagTable, FlagType, Lookup};
+use crate::flags::{scalar_union, Flag, FlagTable, Lookup};
 use crate::number::is_json_number;
 use crate::text::{clip, closest};
 
@@ -224,9 +224,8 @@ fn take_value<'a>(
         out.give(flag, RawValue::Bool(true), typed, false);
         return false;
     }
-    let numeric = matches!(entry.ty, FlagType::Number | FlagType::Integer) || scalar_union::takes_numbers(entry);
     match next {
-        Some(value) if !value.starts_with('-') || value == "-" || (numeric && is_json_number(value)) => {
+        Some(value) if !value.starts_with('-') || value == "-" || (entry.numeric && is_json_number(value)) => {
             out.give(flag, RawValue::Text(value), typed, true);
             true
         }

@@ -13,7 +13,9 @@ use std::collections::{HashMap, HashSet};
 use serde_json::Value;
 
 use super::tape::{append_value, known_position, op, position, to_utf16};
-use crate::schema::json::{push_note_entry, write_list, write_members, write_number, write_string};
+use crate::schema::json::{
+    described, finish_note, push_note_entry, write_list, write_members, write_number, write_string,
+};
 use crate::schema::zod_patterns::has_zod_pattern;
 use crate::schema::{distinct_values, Applicator, ArrayShape, Kind, ObjectShape, Prop, Schema, Shape};
 
@@ -515,8 +517,7 @@ impl Writer<'_, '_> {
         if let Some(description) = &shape.description {
             self.key(&mut object, DESCRIPTION);
             match &moved {
-                Some(moved) if description.is_empty() => self.string(moved),
-                Some(moved) => self.string(&format!("{description}\n\n{moved}")),
+                Some(moved) => self.string(&described(Some(description), moved)),
                 None => self.string(description),
             }
         }
@@ -599,12 +600,7 @@ impl Writer<'_, '_> {
             }
             push_note_entry(&mut text, key, &crate::schema::json::Json::borrow(value));
         }
-        if text.is_empty() {
-            return None;
-        }
-        text.push(b'}');
-        // Only UTF-8 was written: keys, and JSON text from `str`s.
-        String::from_utf8(text).ok()
+        finish_note(text)
     }
 
     /// The root's `$defs`.

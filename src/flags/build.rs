@@ -9,7 +9,7 @@ use super::collide::index_names;
 use super::names::{env_name, name_problem, segment, show_path, Case};
 use super::overrides::{short_char, FlagOverride};
 use super::record::is_record_of_scalars;
-use super::scalar_union::{scalar_parts, takes_true_and_false, Part};
+use super::scalar_union::{scalar_parts, takes_numbers, takes_true_and_false, Part};
 use super::table::{Builtins, Flag, FlagTable, FlagType, Group, Member};
 use crate::error::{Code, Error, Result};
 use crate::limits::MAX_SEPARATOR_CHARS;
@@ -307,6 +307,8 @@ impl Builder<'_> {
         }
         let boolean = leaf.ty == FlagType::Boolean;
         let negatable = boolean || leaf.scalar_parts.as_deref().is_some_and(takes_true_and_false);
+        let numeric = matches!(leaf.ty, FlagType::Number | FlagType::Integer)
+            || leaf.scalar_parts.as_deref().is_some_and(takes_numbers);
         let switch = boolean && own_must_supply;
         // A parent's default that does not fit this key's own schema is not
         // filled in: parsing would produce arguments toArgv must refuse.
@@ -341,6 +343,7 @@ impl Builder<'_> {
             group,
             inherited_default,
             switch,
+            numeric,
             must_supply: own_must_supply && !switch,
         });
         Ok(())

@@ -122,6 +122,7 @@ mod tests {
             group: 0,
             inherited_default: false,
             switch: false,
+            numeric: false,
             must_supply: false,
         }
     }

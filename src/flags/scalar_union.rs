@@ -118,15 +118,13 @@ pub fn takes_true_and_false(parts: &[Part]) -> bool {
     takes(true) && takes(false)
 }
 
-/// Whether a flag over a union of scalars takes numbers, so that its
-/// value may be negative (`--offset -5`), as a number flag's may.
+/// Whether the parts take numbers, so that a value may be negative
+/// (`--offset -5`), as a number flag's may.
 #[must_use]
-pub fn takes_numbers(flag: &super::Flag) -> bool {
-    flag.scalar_parts.as_deref().is_some_and(|parts| {
-        parts
-            .iter()
-            .any(|part| matches!(part, Part::Kind("number" | "integer")))
-    })
+pub fn takes_numbers(parts: &[Part]) -> bool {
+    parts
+        .iter()
+        .any(|part| matches!(part, Part::Kind("number" | "integer")))
 }
 
 /// A value as a person types it for such a flag: a string bare when the

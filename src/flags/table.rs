@@ -109,6 +109,11 @@ pub struct Flag {
     /// A required boolean without default: absent means `false`.
     #[serde(skip)]
     pub switch: bool,
+    /// Its value may be a negative number (`--offset -5`): a number type,
+    /// or a union of scalars with a number branch. Found when the table is
+    /// built, since argv asks it of every value.
+    #[serde(skip)]
+    pub numeric: bool,
     /// Must be given whenever its group is present (own key required, no default).
     #[serde(skip)]
     pub must_supply: bool,

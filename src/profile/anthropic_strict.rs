@@ -15,7 +15,7 @@
 //! 24 optional parameters and 16 parameters with a union.
 
 use crate::error::FindingCode;
-use crate::schema::json::{push_note_entry, Json, Map};
+use crate::schema::json::{finish_note, push_note_entry, Json, Map};
 
 use super::rules::{drop_keywords, flatten_root_union, refuse_keys, refuse_recursion};
 use super::walk::{each_schema, Place};
@@ -153,12 +153,9 @@ fn to_description(node: &mut Map<'_>, place: &Place, report: &mut Report) {
             || format!("\"{key}\" moved into the description: strict tool use does not take it; the server still checks it"),
         );
     }
-    if moved.is_empty() {
-        return;
+    if let Some(note) = finish_note(moved) {
+        super::rules::append_to_description(node, &note);
     }
-    moved.push(b'}');
-    // Only UTF-8 was written: keys, and JSON text from `str`s.
-    super::rules::append_to_description(node, &String::from_utf8(moved).unwrap_or_default());
 }
 
 /// The keywords the grammar may refuse, by their static names: bounds it

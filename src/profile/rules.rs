@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 use std::collections::HashSet;
 
-use crate::schema::json::{Distinct, Json, Map};
+use crate::schema::json::{described, Distinct, Json, Map};
 
 use super::join::{join, merge_members_into, required_of};
 use super::walk::{each_schema, Place};
@@ -130,20 +130,10 @@ pub fn loosened_keys<'k>(what: &str, each: impl Iterator<Item = (String, Vec<&'k
 }
 
 /// `text` after the node's description and a blank line, or as its
-/// description: where a client that cannot take a keyword still shows the
-/// model what it said (Anthropic's SDKs write `{minimum: 1}` so).
+/// description ([`described`]).
 pub fn append_to_description(node: &mut Map<'_>, text: &str) {
-    let described = match node.get("description").and_then(Json::as_str) {
-        Some(before) if !before.is_empty() => {
-            let mut both = String::with_capacity(before.len() + 2 + text.len());
-            both.push_str(before);
-            both.push_str("\n\n");
-            both.push_str(text);
-            both
-        }
-        _ => text.to_owned(),
-    };
-    node.insert("description", Json::String(described.into()));
+    let joined = described(node.get("description").and_then(Json::as_str), text);
+    node.insert("description", Json::String(joined.into()));
 }
 
 /// A nested `anyOf`/`oneOf` as one schema (clients with no composition).

@@ -20,7 +20,9 @@ use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Number, Value};
 
 pub use super::json_map::Map;
-pub use super::json_write::{push_note_entry, write_list, write_members, write_number, write_string};
+pub use super::json_write::{
+    described, finish_note, push_note_entry, write_list, write_members, write_number, write_string,
+};
 
 /// One JSON value; see the module documentation.
 #[derive(Debug, Clone, PartialEq, Default)]

@@ -87,6 +87,35 @@ pub fn push_note_entry(note: &mut Vec<u8>, key: &str, value: &Json<'_>) {
     value.write(note);
 }
 
+/// The note [`push_note_entry`] wrote, closed; `None` when it holds no
+/// entry.
+#[must_use]
+pub fn finish_note(mut note: Vec<u8>) -> Option<String> {
+    if note.is_empty() {
+        return None;
+    }
+    note.push(b'}');
+    // Only UTF-8 was written: keys, and JSON text from `str`s.
+    String::from_utf8(note).ok()
+}
+
+/// `note` after a description and a blank line, or alone where there is
+/// none: where a client that cannot take a keyword still shows the model
+/// what it said (Anthropic's SDKs write `{minimum: 1}` so).
+#[must_use]
+pub fn described(description: Option<&str>, note: &str) -> String {
+    match description {
+        Some(before) if !before.is_empty() => {
+            let mut both = String::with_capacity(before.len() + 2 + note.len());
+            both.push_str(before);
+            both.push_str("\n\n");
+            both.push_str(note);
+            both
+        }
+        _ => note.to_owned(),
+    }
+}
+
 /// A JSON string: copied whole when nothing in it needs escaping (names
 /// and descriptions rarely hold a quote, a backslash or a control
 /// character), else escaped by serde_json, so that the text is the same.
