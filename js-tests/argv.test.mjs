@@ -391,3 +391,39 @@ test("a record of scalars takes --env KEY=VALUE entries, and toArgv writes them 
   assert.throws(() => tool.parseArgv(["--limits", "cpu=1"]), (e) => e instanceof cjs.ToolshapeError && /the required key "mem" is missing/.test(e.message));
   assert.throws(() => tool.parseArgv(["--limits", "gpu=1"]), (e) => e instanceof cjs.ToolshapeError && /the key "gpu" is not one it takes/.test(e.message));
 });
+
+// A list of objects (the filesystem server's `edits`) takes one item or
+// several each time its flag is given, argparse's `action="append"` way;
+// Zod accepts what comes out, one flag of the whole list reads as before,
+// and a key named like a prototype member stays an own key of its item.
+test("a list of objects takes --edit one object at a time, or JSON text for several", () => {
+  const schema = z.object({
+    edits: z.array(z.object({ oldText: z.string(), newText: z.string() })).describe("Edits to apply"),
+    checks: z.array(z.boolean()).optional(),
+  });
+  const tool = cjs.compile(schema, { name: "edit", flags: { edits: { name: "edit" } } });
+  assert.match(tool.usage(), /--edit <json>\.\.\. +Edits to apply/);
+  const args = tool.parseArgv([
+    "--edit", '{"oldText":"a","newText":"b"}',
+    "--edit", '[{"oldText":"c","newText":"d"},{"oldText":"e","newText":"f","__proto__":{"polluted":1}}]',
+    "--checks", "true", "--checks", "false",
+  ]);
+  assert.deepEqual(JSON.parse(JSON.stringify(args)), {
+    edits: [
+      { oldText: "a", newText: "b" },
+      { oldText: "c", newText: "d" },
+      { oldText: "e", newText: "f", ["__proto__"]: { polluted: 1 } },
+    ],
+    checks: [true, false],
+  });
+  assert.ok(Object.hasOwn(args.edits[2], "__proto__"));
+  assert.equal({}.polluted, undefined);
+  assert.ok(schema.safeParse(args).success);
+  const written = tool.toArgv(args);
+  assert.deepEqual(JSON.parse(JSON.stringify(tool.parseArgv(written))), JSON.parse(JSON.stringify(args)));
+  assert.throws(
+    () => tool.parseArgv(["--edit", '{"oldText":"a"}']),
+    (e) => e instanceof cjs.ToolshapeError && e.issues[0].flag === "--edit" &&
+      /^--edit expects JSON text for an array of objects, or for one item \(the required key "newText" is missing\)/.test(e.message),
+  );
+});

@@ -272,13 +272,13 @@ fn json_flag_errors_show_an_example() {
             "name": {"type": "string"}, "port": {"type": "number"}
         }, "required": ["name"]}},
         "labels": {"type": "object", "additionalProperties": {"type": "string"}},
-        "ids": {"type": "array", "items": {"anyOf": [{"type": "string"}, {"type": "number"}]}}
+        "ids": {"type": "array", "items": {"anyOf": [{"type": "integer"}, {"type": "boolean"}]}}
     }, "required": ["hosts"]});
     let tool = Tool::compile(&schema, &CompileOptions::default()).unwrap();
     let err = tool.parse_argv(&["--hosts", "a"], &toolshape::no_env).unwrap_err();
     assert_eq!(
         err.message,
-        r#"--hosts expects JSON text for an array of objects, got "a"; e.g. --hosts '[{"name":"..."}]'"#
+        r#"--hosts expects JSON text for an array of objects, or for one item, got "a"; e.g. --hosts '[{"name":"..."}]'"#
     );
     let err = tool
         .parse_argv(&["--hosts", "[]", "--labels", "x", "--ids", "{}"], &toolshape::no_env)
@@ -291,7 +291,7 @@ fn json_flag_errors_show_an_example() {
     assert!(
         err.issues[1]
             .message
-            .starts_with("--ids expects JSON text for an array of strings or numbers"),
+            .starts_with("--ids expects JSON text for an array of integers or booleans, or for one item"),
         "{}",
         err.issues[1].message
     );
@@ -317,7 +317,7 @@ fn json_that_parses_but_does_not_fit_names_the_place() {
     assert_eq!(
         err.message,
         format!(
-            r#"--edits expects JSON text for an array of objects (at [1]: the required key "newText" is missing), got {}; e.g. --edits '[{{"oldText":"...","newText":"..."}}]'"#,
+            r#"--edits expects JSON text for an array of objects, or for one item (at [1]: the required key "newText" is missing), got {}; e.g. --edits '[{{"oldText":"...","newText":"..."}}]'"#,
             serde_json::to_string(missing).unwrap()
         )
     );
@@ -326,7 +326,7 @@ fn json_that_parses_but_does_not_fit_names_the_place() {
         .unwrap_err();
     assert!(
         err.message.starts_with(
-            "--edits expects JSON text for an array of objects (at [0].oldText: expected a string, got a number), got "
+            "--edits expects JSON text for an array of objects, or for one item (at [0].oldText: expected a string, got a number), got "
         ),
         "{}",
         err.message
@@ -351,7 +351,7 @@ fn json_that_parses_but_does_not_fit_names_the_place() {
     let err = tool.parse_argv(&["--edits", "a"], &toolshape::no_env).unwrap_err();
     assert!(
         err.message
-            .starts_with(r#"--edits expects JSON text for an array of objects, got "a""#),
+            .starts_with(r#"--edits expects JSON text for an array of objects, or for one item, got "a""#),
         "{}",
         err.message
     );
@@ -790,6 +790,96 @@ fn a_record_of_scalars_takes_key_value_entries() {
         assert_eq!(written, argv);
         let refs: Vec<&str> = written.iter().map(String::as_str).collect();
         assert_eq!(data(&refs), args);
+    }
+}
+
+/// A list no flag repeats word by word (objects, arrays, booleans) takes
+/// more items each time it is given, as argparse's `action="append"` with
+/// a JSON type: JSON text for several items, or for one. One flag of the
+/// whole list, what toArgv writes, reads as before.
+#[test]
+fn a_list_takes_one_item_or_several_each_time_it_is_given() {
+    let schema = json!({"type": "object", "properties": {
+        "edits": {"type": "array", "items": {"type": "object", "properties": {
+            "oldText": {"type": "string"}, "newText": {"type": "string"}
+        }, "required": ["oldText", "newText"]}},
+        "matrix": {"type": "array", "items": {"type": "array", "items": {"type": "number"}}},
+        "checks": {"type": "array", "items": {"type": "boolean"}},
+        "tags": {"anyOf": [{"type": "array", "items": {"type": "string"}}, {"type": "null"}]},
+        "pair": {"type": "array", "prefixItems": [{"type": "string"}, {"type": "number"}]}
+    }});
+    let tool = Tool::compile(&schema, &CompileOptions::from_json(r#"{"envPrefix":"APP"}"#).unwrap()).unwrap();
+    let parse = |argv: &[&str]| tool.parse_argv(argv, &toolshape::no_env);
+    let data = |argv: &[&str]| parse(argv).unwrap().data;
+    let one = r#"{"oldText":"a","newText":"b"}"#;
+    let two = r#"[{"oldText":"c","newText":"d"},{"oldText":"e","newText":"f"}]"#;
+    let all = json!([
+        {"oldText": "a", "newText": "b"},
+        {"oldText": "c", "newText": "d"},
+        {"oldText": "e", "newText": "f"}
+    ]);
+    assert_eq!(data(&["--edits", one, "--edits", two]), json!({ "edits": all }));
+    assert_eq!(data(&["--edits", two]), json!({"edits": all.as_array().unwrap()[1..]}));
+    assert_eq!(data(&["--edits", "[]"]), json!({"edits": []}));
+    // `[1,2]` is no list of arrays (1 is no item), so it is one item.
+    assert_eq!(
+        data(&["--matrix", "[1,2]", "--matrix", "[[3],[4]]"]),
+        json!({"matrix": [[1, 2], [3], [4]]})
+    );
+    // A repeated boolean carries `false`: the flag takes a value.
+    assert_eq!(
+        data(&["--checks", "true", "--checks", "false"]),
+        json!({"checks": [true, false]})
+    );
+    // A nullable list of words: each word an item; `null` is the whole value.
+    assert_eq!(data(&["--tags", "a", "--tags", "b c"]), json!({"tags": ["a", "b c"]}));
+    assert_eq!(data(&["--tags", "a", "--tags", "null"]), json!({"tags": null}));
+    assert_eq!(data(&["--tags", "null", "--tags", "a"]), json!({"tags": ["a"]}));
+    // A tuple is one value: its positions are no list.
+    assert_eq!(
+        parse(&["--pair", "a", "--pair", "1"]).unwrap_err().issues[0].message,
+        r#"--pair expects JSON text for an array, got "a"; e.g. --pair '["...",1]'"#
+    );
+    let message = |argv: &[&str]| parse(argv).unwrap_err().issues[0].message.clone();
+    assert_eq!(
+        message(&["--edits", r#"{"oldText":"a"}"#]),
+        r#"--edits expects JSON text for an array of objects, or for one item (the required key "newText" is missing), got "{\"oldText\":\"a\"}"; e.g. --edits '[{"oldText":"...","newText":"..."}]'"#
+    );
+    assert_says(
+        &message(&["--edits", one, "--edits", r#"[{"oldText":1,"newText":"b"}]"#]),
+        "(at [0].oldText: expected a string, got a number)",
+    );
+    assert_eq!(
+        message(&["--edits"]),
+        "--edits expects a value: JSON text for the list, or for one item"
+    );
+    // The environment: JSON text whole, one item or several; words in commas.
+    let env = |name: &'static str, value: &'static str| move |asked: &str| (asked == name).then(|| value.to_owned());
+    assert_eq!(
+        tool.parse_argv(&[], &env("APP_EDITS", one)).unwrap().data,
+        json!({"edits": [{"oldText": "a", "newText": "b"}]})
+    );
+    assert_eq!(
+        tool.parse_argv(&[], &env("APP_TAGS", "a,b\\,c")).unwrap().data,
+        json!({"tags": ["a", "b,c"]})
+    );
+    // A key named like a prototype member is a key like any other.
+    assert_eq!(
+        data(&["--edits", r#"{"oldText":"a","newText":"b","__proto__":{"x":1}}"#]),
+        json!({"edits": [{"oldText": "a", "newText": "b", "__proto__": {"x": 1}}]})
+    );
+    let usage = tool.usage(&toolshape::UsageRequest::default()).unwrap();
+    assert!(usage.contains("--edits <json>..."), "{usage}");
+    assert!(usage.contains("--pair <json> "), "{usage}");
+    // toArgv writes the whole list as one flag, which reads back the same.
+    for args in [
+        json!({ "edits": all }),
+        json!({"matrix": [[1, 2]]}),
+        json!({"tags": null}),
+    ] {
+        let written = tool.to_argv(&args).unwrap();
+        let refs: Vec<&str> = written.iter().map(String::as_str).collect();
+        assert_eq!(data(&refs), args, "{written:?}");
     }
 }
 

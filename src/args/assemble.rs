@@ -117,12 +117,23 @@ impl<'a> Collected<'a> {
     /// given before, a later key replacing an earlier one, as
     /// `--env A=1 --env A=2` is `{ A: "2" }` with docker and helm.
     pub fn merge(&mut self, flag: usize, item: Item<'a>) {
+        self.merged = true;
+        self.add_to(flag, item);
+    }
+
+    /// A list flag's items, after those given before (a whole value that
+    /// is no list, `null`, replaces them, as a scalar's last value wins).
+    pub fn append(&mut self, flag: usize, item: Item<'a>) {
+        self.add_to(flag, item);
+    }
+
+    fn add_to(&mut self, flag: usize, item: Item<'a>) {
         let Some(slot) = self.slots.get_mut(flag) else {
             return;
         };
-        self.merged = true;
         match (slot, item) {
             (Slot::One(Item::Json(Value::Object(given))), Item::Json(Value::Object(more))) => given.extend(more),
+            (Slot::One(Item::Json(Value::Array(given))), Item::Json(Value::Array(more))) => given.extend(more),
             (slot, item) => *slot = Slot::One(item),
         }
     }

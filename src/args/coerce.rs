@@ -6,9 +6,9 @@ use serde_json::Value;
 
 use super::item::Item;
 use super::misfit::misfit;
-use crate::flags::{record, scalar_union, Flag, FlagType};
+use crate::flags::{list, record, scalar_union, Flag, FlagType};
 use crate::number::{integer_expected, parse_integer, parse_number};
-use crate::schema::{fits, name_fits, same_value, Kind, Schema, Shape};
+use crate::schema::{fits, name_fits, same_value, ArrayShape, Kind, Schema, Shape};
 use crate::text::{capped_list, clip};
 
 /// Coerces typed text; `token` is the argv token the text ends, if any.
@@ -89,6 +89,7 @@ fn json_head(schema: &Schema, flag: &Flag) -> String {
                 "KEY=VALUE with {} for the value, or JSON text for an object",
                 describe(schema, values)
             ),
+            None if flag.list => format!("JSON text for {}, or for one item", describe(schema, &flag.shape)),
             None => format!("JSON text for {}", describe(schema, &flag.shape)),
         },
     }
@@ -140,6 +141,9 @@ fn json_text(schema: &Schema, flag: &Flag, text: &str) -> Result<Value, String> 
             return record_entry(schema, flag, key, value);
         }
     }
+    if flag.list {
+        return list_text(schema, flag, text);
+    }
     json_value(schema, &flag.shape, text).map_err(|parsed| json_expected(schema, flag, parsed.as_ref()))
 }
 
@@ -159,6 +163,46 @@ fn json_value(schema: &Schema, shape: &Shape, text: &str) -> Result<Value, Optio
         return Ok(as_string);
     }
     Err(parsed)
+}
+
+/// A list flag's text, as the items it adds (`collect` appends them):
+/// JSON text for several items, the whole value where that is no list
+/// (`null`, for a nullable one), or else one item. An array whose items
+/// all fit is read as several, so one flag of the whole list (what
+/// `toArgv` writes) reads as before; `[1,2]` for a list of arrays of
+/// numbers is one item, since `1` is no item.
+#[inline(never)] // out of `coerce_text`: few flags are lists
+fn list_text(schema: &Schema, flag: &Flag, text: &str) -> Result<Value, String> {
+    let Some(array) = list::list_of(schema, &flag.shape) else {
+        return json_value(schema, &flag.shape, text).map_err(|parsed| json_expected(schema, flag, parsed.as_ref()));
+    };
+    let item_fits = |value: &Value| array.items.as_ref().is_none_or(|items| fits(schema, items, value));
+    match serde_json::from_str::<Value>(text).ok() {
+        Some(Value::Array(values)) if values.iter().all(item_fits) => Ok(Value::Array(values)),
+        Some(whole) if !whole.is_array() && fits(schema, &flag.shape, &whole) => Ok(whole),
+        Some(item) if item_fits(&item) => Ok(Value::Array(vec![item])),
+        parsed => {
+            // Text that is no JSON (or JSON of another kind) is one item
+            // where an item takes a string, as for any JSON flag.
+            let as_string = Value::String(text.to_owned());
+            if item_fits(&as_string) {
+                return Ok(Value::Array(vec![as_string]));
+            }
+            Err(list_expected(schema, flag, array, parsed.as_ref()))
+        }
+    }
+}
+
+/// What a list flag expects, and where `given` first misses it: an array
+/// is held to the list, anything else to one item.
+fn list_expected(schema: &Schema, flag: &Flag, array: &ArrayShape, given: Option<&Value>) -> String {
+    let expected = json_head(schema, flag);
+    let missed = match (given, &array.items) {
+        (Some(value @ Value::Array(_)), _) => misfit(schema, &flag.shape, value),
+        (Some(value), Some(items)) => misfit(schema, items, value),
+        (_, _) => None,
+    };
+    with_misfit(expected, missed)
 }
 
 /// One `KEY=VALUE` of a record flag, as the one-entry object it adds
@@ -195,7 +239,12 @@ fn record_entry(schema: &Schema, flag: &Flag, key: &str, value: &str) -> Result<
 /// lacks a key reads "(at [1]: the required key "b" is missing)".
 fn json_expected(schema: &Schema, flag: &Flag, given: Option<&Value>) -> String {
     let expected = json_head(schema, flag);
-    match given.and_then(|value| misfit(schema, &flag.shape, value)) {
+    with_misfit(expected, given.and_then(|value| misfit(schema, &flag.shape, value)))
+}
+
+/// `expected`, then where the given value first missed it.
+fn with_misfit(expected: String, missed: Option<(String, String)>) -> String {
+    match missed {
         Some((path, reason)) if path.is_empty() => format!("{expected} ({reason})"),
         Some((path, reason)) => format!("{expected} (at {path}: {reason})"),
         None => expected,

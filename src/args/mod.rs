@@ -59,6 +59,7 @@ fn collect<'a>(schema: &Schema, table: &'a FlagTable, given: &FlagValues<'a>, en
         match coerced {
             Ok(item) if flag.count => collected.add(given.flag, &item),
             Ok(item) if flag.record => collected.merge(given.flag, item),
+            Ok(item) if flag.list => collected.append(given.flag, item),
             Ok(item) => collected.put(given.flag, item, flag.repeatable),
             Err(expected) => found.push((
                 given.at,
@@ -202,6 +203,7 @@ fn take_env(schema: &Schema, flag: &Flag, index: usize, name: &str, text: &str, 
     for part in env_values(flag, text) {
         match coerce::coerce_text(schema, flag, &part, None).map(Item::detach) {
             Ok(item) if flag.record => collected.merge(index, item),
+            Ok(item) if flag.list => collected.append(index, item),
             Ok(item) => collected.put(index, item, flag.repeatable),
             Err(expected) => {
                 let shown = Spelling::Env(name).show();
@@ -220,8 +222,9 @@ fn take_env(schema: &Schema, flag: &Flag, index: usize, name: &str, text: &str, 
 
 /// What one environment variable holds for a flag: for a repeatable flag a
 /// list, as JSON text (`["a","b"]`) or comma-separated (`a,b`, `\,` for a
-/// comma); for a boolean also `yes`/`no`/`on`/`off` in any case, and so for
-/// a union with a boolean where no string branch would take those words.
+/// comma), and for a list flag the same, its JSON text kept whole; for a
+/// boolean also `yes`/`no`/`on`/`off` in any case, and so for a union with
+/// a boolean where no string branch would take those words.
 fn env_values(flag: &Flag, text: &str) -> Vec<String> {
     if flag.ty == crate::flags::FlagType::Boolean || boolean_words(flag) {
         let word = match text.to_ascii_lowercase().as_str() {
@@ -231,7 +234,10 @@ fn env_values(flag: &Flag, text: &str) -> Vec<String> {
         };
         return vec![word];
     }
-    if !flag.repeatable {
+    // A list reads JSON text as it is, for one item or several, and a
+    // list in commas as a repeatable flag does.
+    let list_in_commas = flag.list && serde_json::from_str::<Value>(text).is_err();
+    if !flag.repeatable && !list_in_commas {
         return vec![text.to_owned()];
     }
     if text.trim_start().starts_with('[') {

@@ -344,11 +344,14 @@ fn no_place_message(table: &FlagTable, token: &str) -> String {
 
 /// `an integer`, `a string`.
 /// `a number value`; for a union of scalars `a value: a number or auto`,
-/// for a record `a value: KEY=VALUE, ...`.
+/// for a record `a value: KEY=VALUE, ...`, for other JSON `a value: JSON
+/// text` (`a json value` read as if JSON were a kind of value).
 fn what_value(flag: &Flag) -> String {
     match &flag.scalar_parts {
         Some(parts) => format!("a value: {}", scalar_union::words(parts)),
         None if flag.record => "a value: KEY=VALUE, or JSON text for an object".to_owned(),
+        None if flag.list => "a value: JSON text for the list, or for one item".to_owned(),
+        None if flag.json => "a value: JSON text".to_owned(),
         None => format!("{} value", with_article(flag.ty.placeholder())),
     }
 }

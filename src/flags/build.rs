@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, HashSet};
 use serde_json::Value;
 
 use super::collide::index_names;
+use super::list::list_of;
 use super::names::{env_name, name_problem, segment, show_path, Case};
 use super::overrides::{short_char, FlagOverride};
 use super::record::is_record_of_scalars;
@@ -339,6 +340,7 @@ impl Builder<'_> {
             aliases,
             scalar_parts: leaf.scalar_parts,
             record: leaf.ty == FlagType::Json && is_record_of_scalars(self.schema, &leaf.shape),
+            list: leaf.ty == FlagType::Json && list_of(self.schema, &leaf.shape).is_some(),
             shape: leaf.shape,
             group,
             inherited_default,

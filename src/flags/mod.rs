@@ -3,6 +3,7 @@
 
 mod build;
 mod collide;
+pub mod list;
 mod name_index;
 pub mod names;
 mod overrides;

@@ -119,6 +119,7 @@ mod tests {
             shape: Shape::of(Kind::String),
             scalar_parts: None,
             record: false,
+            list: false,
             group: 0,
             inherited_default: false,
             switch: false,

@@ -99,6 +99,11 @@ pub struct Flag {
     /// giving one entry (see [`super::record`]).
     #[serde(skip)]
     pub record: bool,
+    /// A JSON flag over a plain list that is no repeatable flag (objects,
+    /// arrays, booleans, unions): given again, each value adds JSON text
+    /// for several items or for one (see [`super::list`]).
+    #[serde(skip)]
+    pub list: bool,
     /// Index of the group (object) this flag's value sits in.
     #[serde(skip)]
     pub group: usize,

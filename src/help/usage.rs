@@ -126,7 +126,8 @@ fn value_hint(schema: &Schema, flag: &Flag) -> String {
         (None, ty) => ty.placeholder().to_owned(),
     };
     let body = if flag.nullable { format!("{body}|null") } else { body };
-    if flag.repeatable {
+    // A list takes more items each time it is given, as a repeatable flag does.
+    if flag.repeatable || flag.list {
         format!(" <{body}>...")
     } else {
         format!(" <{body}>")
