@@ -119,6 +119,25 @@ fn a_value_that_may_be_left_out_leaves_room_for_a_flag() {
     assert_eq!(complete(&tool, &["--depth", "--c"]), Vec::<String>::new());
 }
 
+/// A flag that adds to its value when given again (a list's items, a
+/// record's entries) is offered again; one whose value a second would
+/// replace is not.
+#[test]
+fn a_flag_that_adds_to_its_value_is_offered_again() {
+    let tool = compiled(
+        &json!({"type": "object", "properties": {
+            "edits": {"type": "array", "items": {"type": "object", "properties": {"a": {"type": "string"}}}},
+            "env": {"type": "object", "additionalProperties": {"type": "string"}},
+            "name": {"type": "string"}
+        }}),
+        "{}",
+    );
+    assert_eq!(
+        complete(&tool, &["--edits", "{}", "--env", "A=1", "--name", "x", "--"]),
+        ["--edits", "--env", "--help"]
+    );
+}
+
 #[test]
 fn positionals_are_offered_their_choices_in_order() {
     let tool = deploy();

@@ -1,9 +1,9 @@
 //! Shell completion: what may come next on a command line. The words
 //! already typed are read by the parse's own tokenizer, so a completion
-//! offers what the parse would take: the flags not yet given (a repeatable
-//! one again), `--no-` of a negatable switch, an enum flag's choices as its
-//! value (after `--name`, or as `--name=`), a positional key's choices, an
-//! action union's words. Free text (a string, a number, a path) gets no
+//! offers what the parse would take: the flags not yet given (again, one
+//! that adds to its value), `--no-` of a negatable switch, an enum flag's
+//! choices as its value (after `--name`, or as `--name=`), a positional
+//! key's choices, an action union's words. Free text (a string, a number, a path) gets no
 //! candidates, so the shell falls back to its own (file names); an empty
 //! word where no positional fits gets the flags.
 
@@ -187,13 +187,13 @@ fn awaiting_value(table: &FlagTable, word: &str) -> Option<usize> {
 }
 
 /// Every long name a person may type next: flags not yet given (or
-/// repeatable), their negations, then the built-in ones. Hidden and
+/// given again to add to their value), their negations, then the built-in ones. Hidden and
 /// deprecated flags are left for those who know them.
 fn flag_names(table: &FlagTable, given: &[bool]) -> Vec<Candidate> {
     let mut out = Vec::new();
     for (i, flag) in table.flags.iter().enumerate() {
         let seen = given.get(i).copied().unwrap_or(false);
-        if flag.hidden || flag.deprecated.is_marked() || (seen && !flag.repeatable && !flag.count) {
+        if flag.hidden || flag.deprecated.is_marked() || (seen && !flag.gathers()) {
             continue;
         }
         out.push(Candidate::new(format!("--{}", flag.name), flag.description.as_deref()));

@@ -154,6 +154,13 @@ impl Flag {
         self.ty != FlagType::Boolean && !self.count
     }
 
+    /// Whether giving it again adds to its value rather than replacing it:
+    /// a repeatable flag's items, a list's, a record's entries, a count.
+    #[must_use]
+    pub fn gathers(&self) -> bool {
+        self.repeatable || self.list || self.record || self.count
+    }
+
     /// Whether its value may be left out, meaning `true` (`--color`,
     /// `--no-color`, `--color auto`): a union of scalars with a boolean
     /// branch, as commander's `--color [when]` and argparse's `nargs='?'`.
