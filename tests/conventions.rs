@@ -868,6 +868,18 @@ fn a_list_takes_one_item_or_several_each_time_it_is_given() {
         data(&["--edits", r#"{"oldText":"a","newText":"b","__proto__":{"x":1}}"#]),
         json!({"edits": [{"oldText": "a", "newText": "b", "__proto__": {"x": 1}}]})
     );
+    // A flat object (reconstruct): the texts typed, as util.parseArgs'
+    // `multiple` gives them, or one item given as itself.
+    let flat = |value: Value| tool.reconstruct(value.as_object().unwrap(), &toolshape::no_env);
+    assert_eq!(flat(json!({"edits": [one, two]})).unwrap(), json!({ "edits": all }));
+    assert_eq!(
+        flat(json!({"edits": {"oldText": "a", "newText": "b"}})).unwrap(),
+        json!({"edits": [{"oldText": "a", "newText": "b"}]})
+    );
+    assert_says(
+        &flat(json!({"edits": [one, "x"]})).unwrap_err().message,
+        r#"--edits expects JSON text for an array of objects, or for one item, got "x""#,
+    );
     let usage = tool.usage(&toolshape::UsageRequest::default()).unwrap();
     assert!(usage.contains("--edits <json>..."), "{usage}");
     assert!(usage.contains("--pair <json> "), "{usage}");

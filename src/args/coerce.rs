@@ -44,6 +44,9 @@ pub fn coerce_text<'a>(schema: &Schema, flag: &Flag, text: &'a str, token: Optio
 /// Coerces a value from a flat object (`reconstruct`): text goes through
 /// [`coerce_text`], anything else must already be what the flag wants.
 pub fn coerce_value<'a>(schema: &Schema, flag: &Flag, value: &'a Value) -> Result<Item<'a>, String> {
+    if flag.list && !fits(schema, &flag.shape, value) {
+        return list_value(schema, flag, value);
+    }
     if let Value::String(text) = value {
         if flag.ty != FlagType::Json || !fits(schema, &flag.shape, value) {
             return coerce_text(schema, flag, text, None);
@@ -191,6 +194,22 @@ fn list_text(schema: &Schema, flag: &Flag, text: &str) -> Result<Value, String> 
             Err(list_expected(schema, flag, array, parsed.as_ref()))
         }
     }
+}
+
+/// A value from a flat object for a list flag that is not the whole list:
+/// text as typed (several items or one), else one item.
+#[inline(never)] // out of `coerce_value`: few flags are lists
+fn list_value<'a>(schema: &Schema, flag: &Flag, value: &'a Value) -> Result<Item<'a>, String> {
+    if let Value::String(text) = value {
+        return coerce_text(schema, flag, text, None);
+    }
+    let Some(array) = list::list_of(schema, &flag.shape) else {
+        return Err(json_expected(schema, flag, Some(value)));
+    };
+    if array.items.as_ref().is_none_or(|items| fits(schema, items, value)) {
+        return Ok(Item::Json(Value::Array(vec![value.clone()])));
+    }
+    Err(list_expected(schema, flag, array, Some(value)))
 }
 
 /// What a list flag expects, and where `given` first misses it: an array

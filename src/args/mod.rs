@@ -160,15 +160,32 @@ pub fn reconstruct<'a>(
                 for item in items {
                     match coerce::coerce_value(schema, flag, item) {
                         Ok(v) => out.push(v),
-                        Err(expected) => collected.issue(bad_value(schema, flag, &shown, &item.to_string(), &expected)),
+                        Err(expected) => collected.issue(bad_value(schema, flag, &shown, &given_text(item), &expected)),
                     }
                 }
                 collected.put_all(index, out);
             }
+            // A list given as the texts typed for it (util.parseArgs'
+            // `multiple` gives `['{"a":1}', '{"a":2}']`): each adds, as
+            // typed would. Other values are held to the list whole, so a
+            // mistake is named by its place (`at [1]`).
+            (false, Value::Array(items))
+                if flag.list
+                    && items.iter().all(Value::is_string)
+                    && !crate::schema::fits(schema, &flag.shape, value) =>
+            {
+                for item in items {
+                    match coerce::coerce_value(schema, flag, item) {
+                        Ok(v) => collected.append(index, v),
+                        Err(expected) => collected.issue(bad_value(schema, flag, &shown, &given_text(item), &expected)),
+                    }
+                }
+            }
             (_, value) => match coerce::coerce_value(schema, flag, value) {
                 Ok(v) if flag.record => collected.merge(index, v),
+                Ok(v) if flag.list => collected.append(index, v),
                 Ok(v) => collected.put(index, v, flag.repeatable),
-                Err(expected) => collected.issue(bad_value(schema, flag, &shown, &value.to_string(), &expected)),
+                Err(expected) => collected.issue(bad_value(schema, flag, &shown, &given_text(value), &expected)),
             },
         }
     }
@@ -290,6 +307,12 @@ fn push_char(parts: &mut [String], c: char) {
     if let Some(last) = parts.last_mut() {
         last.push(c);
     }
+}
+
+/// A value of a flat object as a message shows it: text as it is (the
+/// message quotes it), anything else as JSON.
+fn given_text(value: &Value) -> String {
+    value.as_str().map_or_else(|| value.to_string(), str::to_owned)
 }
 
 fn received_text(raw: RawValue<'_>) -> String {
