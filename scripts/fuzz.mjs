@@ -259,8 +259,10 @@ function randomArgv(r, flags) {
   for (let i = r.int(8); i > 0; i--) {
     const flag = flags.length > 0 && r.chance(0.8) ? r.pick(flags) : null;
     const name = flag ? flag.name : r.pick(HOSTILE_KEYS);
-    switch (r.int(7)) {
+    switch (r.int(8)) {
       case 0: argv.push(`--${name}`); break;
+      // JSON text for a value, a list's item or several (hostile keys inside).
+      case 7: argv.push(`--${name}`, JSON.stringify(randomValue(r))); break;
       // A record's KEY=VALUE entry, with hostile keys and values.
       case 6: argv.push(`--${name}`, `${r.pick(HOSTILE_KEYS)}=${r.chance(0.5) ? r.pick(HOSTILE_TEXT) : String(randomScalar(r))}`); break;
       case 1: argv.push(`--${name}=${r.pick(HOSTILE_TEXT)}`); break;
@@ -275,6 +277,11 @@ function randomArgv(r, flags) {
   if (flags.length > 0 && r.chance(0.05)) {
     const name = r.pick(flags).name;
     for (let i = 0; i < 5000; i++) argv.push(`--${name}`, `k${i % 997}=${i}`);
+  }
+  // Many items for one flag: a list appends them all.
+  if (flags.length > 0 && r.chance(0.05)) {
+    const name = r.pick(flags).name;
+    for (let i = 0; i < 5000; i++) argv.push(`--${name}`, i % 2 ? `[{"v":${i}},{"__proto__":{"v":${i}}}]` : `{"v":${i}}`);
   }
   // Every flag of a wide schema at once, each given a value.
   if (flags.length > 0 && r.chance(0.05)) for (const flag of flags.slice(0, r.pick(WIDTHS))) argv.push(`--${flag.name}`, String(randomScalar(r)));
