@@ -128,13 +128,19 @@ fn a_flag_that_adds_to_its_value_is_offered_again() {
         &json!({"type": "object", "properties": {
             "edits": {"type": "array", "items": {"type": "object", "properties": {"a": {"type": "string"}}}},
             "env": {"type": "object", "additionalProperties": {"type": "string"}},
-            "name": {"type": "string"}
+            "name": {"type": "string"},
+            "checks": {"type": "array", "items": {"type": "boolean"}}
         }}),
         "{}",
     );
     assert_eq!(
         complete(&tool, &["--edits", "{}", "--env", "A=1", "--name", "x", "--"]),
-        ["--edits", "--env", "--help"]
+        ["--edits", "--env", "--checks", "--help"]
+    );
+    // A list of scalars offers what one item takes.
+    assert_eq!(
+        complete(&tool, &["--checks", "true", "--checks", ""]),
+        ["true", "false"]
     );
 }
 

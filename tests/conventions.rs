@@ -806,7 +806,8 @@ fn a_list_takes_one_item_or_several_each_time_it_is_given() {
         "matrix": {"type": "array", "items": {"type": "array", "items": {"type": "number"}}},
         "checks": {"type": "array", "items": {"type": "boolean"}},
         "tags": {"anyOf": [{"type": "array", "items": {"type": "string"}}, {"type": "null"}]},
-        "pair": {"type": "array", "prefixItems": [{"type": "string"}, {"type": "number"}]}
+        "pair": {"type": "array", "prefixItems": [{"type": "string"}, {"type": "number"}]},
+        "offsets": {"type": ["array", "null"], "items": {"type": "number"}}
     }});
     let tool = Tool::compile(&schema, &CompileOptions::from_json(r#"{"envPrefix":"APP"}"#).unwrap()).unwrap();
     let parse = |argv: &[&str]| tool.parse_argv(argv, &toolshape::no_env);
@@ -835,6 +836,11 @@ fn a_list_takes_one_item_or_several_each_time_it_is_given() {
     assert_eq!(data(&["--tags", "a", "--tags", "b c"]), json!({"tags": ["a", "b c"]}));
     assert_eq!(data(&["--tags", "a", "--tags", "null"]), json!({"tags": null}));
     assert_eq!(data(&["--tags", "null", "--tags", "a"]), json!({"tags": ["a"]}));
+    // A list of numbers takes a negative one, as a number flag does.
+    assert_eq!(
+        data(&["--offsets", "-5", "--offsets", "2"]),
+        json!({"offsets": [-5, 2]})
+    );
     // A tuple is one value: its positions are no list.
     assert_eq!(
         parse(&["--pair", "a", "--pair", "1"]).unwrap_err().issues[0].message,
@@ -883,6 +889,15 @@ fn a_list_takes_one_item_or_several_each_time_it_is_given() {
     let usage = tool.usage(&toolshape::UsageRequest::default()).unwrap();
     assert!(usage.contains("--edits <json>..."), "{usage}");
     assert!(usage.contains("--pair <json> "), "{usage}");
+    // A list of scalars is typed a word an item: usage names the words.
+    for words in [
+        "--checks <boolean>...",
+        "--tags <string|null>...",
+        "--offsets <number|null>...",
+    ] {
+        let line = usage.lines().find(|line| line.contains(words));
+        assert!(line.is_some_and(|line| !line.contains("[JSON]")), "{usage}");
+    }
     // toArgv writes the whole list as one flag, which reads back the same.
     for args in [
         json!({ "edits": all }),

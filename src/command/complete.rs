@@ -220,9 +220,12 @@ pub fn builtin_names(builtins: Builtins) -> Vec<Candidate> {
 
 /// The values a flag can take that are worth offering: an enum's choices,
 /// a boolean's two words (only reached as `--name=`), a union of scalars'
-/// values and boolean words; none for free text.
+/// values and boolean words (a list of them, one item's); none for free
+/// text.
 fn values_of(flag: &Flag, prefix: &str) -> Vec<Candidate> {
-    let words: Vec<String> = match (flag.ty, &flag.choices, &flag.scalar_parts) {
+    // A list of scalars offers what one item takes.
+    let parts = flag.scalar_parts.as_ref().or(flag.item_parts.as_ref());
+    let words: Vec<String> = match (flag.ty, &flag.choices, parts) {
         (FlagType::Boolean, _, _) => vec!["true".to_owned(), "false".to_owned()],
         (_, Some(choices), _) => choices.iter().filter_map(choice_text).collect(),
         (_, None, Some(parts)) => {

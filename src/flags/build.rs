@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, HashSet};
 use serde_json::Value;
 
 use super::collide::index_names;
-use super::list::list_of;
+use super::list::{list_of, scalar_items};
 use super::names::{env_name, name_problem, segment, show_path, Case};
 use super::overrides::{short_char, FlagOverride};
 use super::record::is_record_of_scalars;
@@ -308,8 +308,15 @@ impl Builder<'_> {
         }
         let boolean = leaf.ty == FlagType::Boolean;
         let negatable = boolean || leaf.scalar_parts.as_deref().is_some_and(takes_true_and_false);
+        let list = leaf.ty == FlagType::Json && list_of(self.schema, &leaf.shape).is_some();
+        let item_parts = if list {
+            scalar_items(self.schema, &leaf.shape)
+        } else {
+            None
+        };
         let numeric = matches!(leaf.ty, FlagType::Number | FlagType::Integer)
-            || leaf.scalar_parts.as_deref().is_some_and(takes_numbers);
+            || leaf.scalar_parts.as_deref().is_some_and(takes_numbers)
+            || item_parts.as_deref().is_some_and(takes_numbers);
         let switch = boolean && own_must_supply;
         // A parent's default that does not fit this key's own schema is not
         // filled in: parsing would produce arguments toArgv must refuse.
@@ -340,7 +347,8 @@ impl Builder<'_> {
             aliases,
             scalar_parts: leaf.scalar_parts,
             record: leaf.ty == FlagType::Json && is_record_of_scalars(self.schema, &leaf.shape),
-            list: leaf.ty == FlagType::Json && list_of(self.schema, &leaf.shape).is_some(),
+            list,
+            item_parts,
             shape: leaf.shape,
             group,
             inherited_default,

@@ -5,6 +5,7 @@
 //! (`--edit '{"old":"a","new":"b"}' --edit '{...}'`). A single JSON array
 //! reads as it always did, so `toArgv`'s one flag comes back unchanged.
 
+use super::scalar_union::{parts_of, Part};
 use crate::schema::{ArrayShape, Kind, Schema, Shape};
 
 /// The array `shape` is, when it is a plain list: one item schema for
@@ -15,6 +16,14 @@ pub fn list_of<'s>(schema: &'s Schema, shape: &'s Shape) -> Option<&'s ArrayShap
         Kind::Array(array) if array.prefix.is_empty() => Some(array),
         _ => None,
     }
+}
+
+/// The kinds and values of a list's items when each is a scalar, typed as
+/// a word (`--tag a`, `--check false`): usage names them as it names a
+/// union's (`<boolean>...`), where `<json>` would send a person to JSON.
+#[must_use]
+pub fn scalar_items(schema: &Schema, shape: &Shape) -> Option<Vec<Part>> {
+    parts_of(schema, list_of(schema, shape)?.items.as_ref()?, false)
 }
 
 #[cfg(test)]

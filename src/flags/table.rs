@@ -104,6 +104,10 @@ pub struct Flag {
     /// for several items or for one (see [`super::list`]).
     #[serde(skip)]
     pub list: bool,
+    /// A list's items when each is a scalar (`<boolean>...`): their kinds
+    /// and values, for usage and completion to name.
+    #[serde(skip)]
+    pub item_parts: Option<Vec<Part>>,
     /// Index of the group (object) this flag's value sits in.
     #[serde(skip)]
     pub group: usize,

@@ -119,6 +119,10 @@ fn value_hint(schema: &Schema, flag: &Flag) -> String {
         }
         (None, FlagType::String) => format_name(flag).unwrap_or("string").to_owned(),
         (None, FlagType::Json) if flag.record => return record_hint(schema, flag),
+        (None, FlagType::Json) if flag.list => flag
+            .item_parts
+            .as_deref()
+            .map_or_else(|| "json".to_owned(), scalar_hint),
         (None, FlagType::Json) => flag
             .scalar_parts
             .as_deref()
@@ -217,7 +221,7 @@ fn right(schema: &Schema, flag: &Flag) -> String {
     }
     // A union of scalars is typed as a word (`--limit auto`); its hint
     // already says which.
-    if flag.json && flag.scalar_parts.is_none() && !flag.record {
+    if flag.json && flag.scalar_parts.is_none() && !flag.record && flag.item_parts.is_none() {
         // What JSON, shown where there are keys to know: a person cannot
         // guess what an array of objects wants, and `true` or `{}` says nothing.
         let keyed = example_text(schema, &flag.shape).filter(|text| text.starts_with(['[', '{']) && text.contains(':'));
