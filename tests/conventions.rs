@@ -898,11 +898,31 @@ fn a_list_takes_one_item_or_several_each_time_it_is_given() {
         let line = usage.lines().find(|line| line.contains(words));
         assert!(line.is_some_and(|line| !line.contains("[JSON]")), "{usage}");
     }
-    // toArgv writes the whole list as one flag, which reads back the same.
+    // A list of scalars is written a word an item, JSON text where a bare
+    // word would read back otherwise (the string "null" in a nullable list).
+    assert_eq!(
+        tool.to_argv(&json!({"tags": ["a", "null", "-x"], "checks": [true, false]}))
+            .unwrap(),
+        [
+            "--tags",
+            "a",
+            "--tags",
+            r#""null""#,
+            "--tags=-x",
+            "--checks",
+            "true",
+            "--checks",
+            "false"
+        ]
+    );
+    // toArgv writes any other list as one flag, which reads back the same.
     for args in [
         json!({ "edits": all }),
         json!({"matrix": [[1, 2]]}),
         json!({"tags": null}),
+        json!({"tags": ["a", "null", "-x", "5", ""]}),
+        json!({"tags": []}),
+        json!({"offsets": [-5, 0.5]}),
     ] {
         let written = tool.to_argv(&args).unwrap();
         let refs: Vec<&str> = written.iter().map(String::as_str).collect();

@@ -137,9 +137,48 @@ fn write_flag(schema: &Schema, flag: &Flag, value: &Value, path: &[String], out:
             return Ok(());
         }
     }
+    if flag.item_parts.is_some() {
+        if let Some(items) = list_words(schema, flag, value) {
+            for item in items {
+                push(out, flag, item);
+            }
+            return Ok(());
+        }
+    }
     let text = scalar_text(schema, flag, value, path)?;
     push(out, flag, text);
     Ok(())
+}
+
+/// A list of scalars as one word an item (`--tag a --tag b`), as a
+/// repeatable flag is written: a string bare where it reads back as that
+/// item, as JSON text where the bare word would not (`'"null"'`, `'"5"'`
+/// beside numbers); `None` sends the whole list as JSON text (an empty
+/// one, one that does not fit).
+#[inline(never)] // out of `write_flag`: few flags are lists
+fn list_words(schema: &Schema, flag: &Flag, value: &Value) -> Option<Vec<String>> {
+    let Value::Array(items) = value else {
+        return None;
+    };
+    if items.is_empty() || !fits(schema, &flag.shape, value) {
+        return None;
+    }
+    let reads_back = |text: &String, item: &Value| {
+        super::coerce::coerce_text(schema, flag, text, None)
+            .ok()
+            .map(super::item::Item::into_value)
+            .is_some_and(|read| {
+                read.as_array()
+                    .is_some_and(|read| read.len() == 1 && read.first() == Some(item))
+            })
+    };
+    items
+        .iter()
+        .map(|item| {
+            let bare = item.as_str().map(str::to_owned).filter(|text| reads_back(text, item));
+            bare.or_else(|| Some(item.to_string()).filter(|text| reads_back(text, item)))
+        })
+        .collect()
 }
 
 /// A record flag's object as one `KEY=VALUE` a key (`--env A=1 --env
