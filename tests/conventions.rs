@@ -793,12 +793,21 @@ fn a_record_of_scalars_takes_key_value_entries() {
     }
 }
 
-/// A list no flag repeats word by word (objects, arrays, booleans) takes
-/// more items each time it is given, as argparse's `action="append"` with
-/// a JSON type: JSON text for several items, or for one. One flag of the
-/// whole list, what toArgv writes, reads as before.
-#[test]
-fn a_list_takes_one_item_or_several_each_time_it_is_given() {
+const ONE_EDIT: &str = r#"{"oldText":"a","newText":"b"}"#;
+const TWO_EDITS: &str = r#"[{"oldText":"c","newText":"d"},{"oldText":"e","newText":"f"}]"#;
+
+/// The edits of [`ONE_EDIT`] and [`TWO_EDITS`], in that order.
+fn all_edits() -> Value {
+    json!([
+        {"oldText": "a", "newText": "b"},
+        {"oldText": "c", "newText": "d"},
+        {"oldText": "e", "newText": "f"}
+    ])
+}
+
+/// A list of each kind: objects, arrays, booleans, nullable words and
+/// numbers, and a tuple (no list).
+fn lists() -> Tool {
     let schema = json!({"type": "object", "properties": {
         "edits": {"type": "array", "items": {"type": "object", "properties": {
             "oldText": {"type": "string"}, "newText": {"type": "string"}
@@ -809,16 +818,19 @@ fn a_list_takes_one_item_or_several_each_time_it_is_given() {
         "pair": {"type": "array", "prefixItems": [{"type": "string"}, {"type": "number"}]},
         "offsets": {"type": ["array", "null"], "items": {"type": "number"}}
     }});
-    let tool = Tool::compile(&schema, &CompileOptions::from_json(r#"{"envPrefix":"APP"}"#).unwrap()).unwrap();
+    Tool::compile(&schema, &CompileOptions::from_json(r#"{"envPrefix":"APP"}"#).unwrap()).unwrap()
+}
+
+/// A list no flag repeats word by word (objects, arrays, booleans) takes
+/// more items each time it is given, as argparse's `action="append"` with
+/// a JSON type: JSON text for several items, or for one. One flag of the
+/// whole list, what toArgv writes, reads as before.
+#[test]
+fn a_list_takes_one_item_or_several_each_time_it_is_given() {
+    let tool = lists();
     let parse = |argv: &[&str]| tool.parse_argv(argv, &toolshape::no_env);
     let data = |argv: &[&str]| parse(argv).unwrap().data;
-    let one = r#"{"oldText":"a","newText":"b"}"#;
-    let two = r#"[{"oldText":"c","newText":"d"},{"oldText":"e","newText":"f"}]"#;
-    let all = json!([
-        {"oldText": "a", "newText": "b"},
-        {"oldText": "c", "newText": "d"},
-        {"oldText": "e", "newText": "f"}
-    ]);
+    let (one, two, all) = (ONE_EDIT, TWO_EDITS, all_edits());
     assert_eq!(data(&["--edits", one, "--edits", two]), json!({ "edits": all }));
     assert_eq!(data(&["--edits", two]), json!({"edits": all.as_array().unwrap()[1..]}));
     assert_eq!(data(&["--edits", "[]"]), json!({"edits": []}));
@@ -874,6 +886,15 @@ fn a_list_takes_one_item_or_several_each_time_it_is_given() {
         data(&["--edits", r#"{"oldText":"a","newText":"b","__proto__":{"x":1}}"#]),
         json!({"edits": [{"oldText": "a", "newText": "b", "__proto__": {"x": 1}}]})
     );
+}
+
+/// A list reads back from a flat object, and is shown and written as
+/// usage, completion and toArgv say.
+#[test]
+fn a_list_is_shown_and_written_back() {
+    let tool = lists();
+    let data = |argv: &[&str]| tool.parse_argv(argv, &toolshape::no_env).unwrap().data;
+    let (one, two, all) = (ONE_EDIT, TWO_EDITS, all_edits());
     // A flat object (reconstruct): the texts typed, as util.parseArgs'
     // `multiple` gives them, or one item given as itself.
     let flat = |value: Value| tool.reconstruct(value.as_object().unwrap(), &toolshape::no_env);
