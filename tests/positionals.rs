@@ -170,6 +170,39 @@ fn a_boolean_word_after_a_switch_says_how_to_write_it() {
     );
 }
 
+/// A list flag (a nullable list of words, a list of objects) takes the
+/// rest of the positionals when last, as an array of strings does, each
+/// word an item; before another positional it is refused.
+#[test]
+fn a_list_takes_the_remaining_positionals() {
+    let schema = json!({"type": "object", "properties": {
+        "out": {"type": "string", "cli": {"positional": 0}},
+        "files": {"type": ["array", "null"], "items": {"type": "string"}, "cli": {"positional": 1}},
+        "edits": {"type": "array", "items": {"type": "object"}}
+    }});
+    let tool = Tool::compile(&schema, &CompileOptions::default()).unwrap();
+    assert_eq!(
+        parse(&tool, &["o", "a.txt", "b.txt", "--files", "c.txt"]).unwrap(),
+        json!({"out": "o", "files": ["a.txt", "b.txt", "c.txt"]})
+    );
+    let usage = tool.usage(&UsageRequest::default()).unwrap();
+    assert!(usage.contains("Usage: tool [out] [files]... [options]"), "{usage}");
+    let objects = json!({"type": "object", "properties": {
+        "edits": {"type": "array", "items": {"type": "object"}, "cli": {"positional": 0}}
+    }});
+    let tool = Tool::compile(&objects, &CompileOptions::default()).unwrap();
+    assert_eq!(
+        parse(&tool, &["{\"a\":1}", "[{\"b\":2},{}]"]).unwrap(),
+        json!({"edits": [{"a": 1}, {"b": 2}, {}]})
+    );
+    let list_first = json!({"type": "object", "properties": {
+        "files": {"type": ["array", "null"], "items": {"type": "string"}, "cli": {"positional": 0}},
+        "out": {"type": "string", "cli": {"positional": 1}}
+    }});
+    let err = compile_error(&list_first, "{}");
+    assert!(err.message.contains("must be the last positional"), "{}", err.message);
+}
+
 #[test]
 fn usage_shows_positionals() {
     let text = deploy(r#"{"name":"deploy"}"#).usage(&UsageRequest::default()).unwrap();

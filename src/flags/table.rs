@@ -334,12 +334,13 @@ impl FlagTable {
     }
 
     /// The flag the positional argument at `index` (from 0) fills: its own
-    /// slot, or the last one when that is repeatable.
+    /// slot, or the last one when that is a list (repeatable, or a list
+    /// flag), which takes the rest.
     #[must_use]
     pub fn positional_slot(&self, index: usize) -> Option<usize> {
         self.positionals.get(index).copied().or_else(|| {
             let last = *self.positionals.last()?;
-            self.flags.get(last).filter(|f| f.repeatable).map(|_| last)
+            self.flags.get(last).filter(|f| f.repeatable || f.list).map(|_| last)
         })
     }
 

@@ -261,7 +261,7 @@ fn synopsis(table: &FlagTable) -> String {
     let mut out = String::new();
     for flag in table.positionals.iter().filter_map(|&i| table.flags.get(i)) {
         let name = sanitize(&flag.name);
-        let dots = if flag.repeatable { "..." } else { "" };
+        let dots = if flag.repeatable || flag.list { "..." } else { "" };
         if flag.required {
             out.push_str(&format!(" <{name}>{dots}"));
         } else {
