@@ -19,6 +19,11 @@ enum Leaf {
     Ints,
     Record,
     StrOrNum,
+    /// Lists a flag takes JSON text or a word an item for.
+    Objects,
+    NullableStrings,
+    Bools,
+    StrsOrNums,
 }
 
 #[derive(Debug, Clone)]
@@ -51,6 +56,10 @@ fn leaf() -> impl Strategy<Value = Leaf> {
         Just(Leaf::Ints),
         Just(Leaf::Record),
         Just(Leaf::StrOrNum),
+        Just(Leaf::Objects),
+        Just(Leaf::NullableStrings),
+        Just(Leaf::Bools),
+        Just(Leaf::StrsOrNums),
     ]
 }
 
@@ -92,6 +101,14 @@ fn schema(node: &Node) -> Value {
             Leaf::Ints => json!({"type": "array", "items": {"type": "integer"}}),
             Leaf::Record => json!({"type": "object", "additionalProperties": {"type": "integer"}}),
             Leaf::StrOrNum => json!({"anyOf": [{"type": "string"}, {"type": "number"}]}),
+            Leaf::Objects => {
+                json!({"type": "array", "items": {"type": "object", "properties": {"k": {"type": "string"}}, "required": ["k"]}})
+            }
+            Leaf::NullableStrings => json!({"type": ["array", "null"], "items": {"type": "string"}}),
+            Leaf::Bools => json!({"type": "array", "items": {"type": "boolean"}}),
+            Leaf::StrsOrNums => {
+                json!({"type": "array", "items": {"anyOf": [{"type": "string"}, {"type": "number"}]}})
+            }
         },
         Node::Object(props) => {
             let properties: Map<String, Value> = props.iter().map(|(k, n, _)| (k.clone(), schema(n))).collect();
@@ -142,6 +159,18 @@ fn value(node: &Node) -> BoxedStrategy<Value> {
                 .prop_map(|m| json!(m))
                 .boxed(),
             Leaf::StrOrNum => prop_oneof![text().prop_map(Value::String), number()].boxed(),
+            Leaf::Objects => prop::collection::vec(text().prop_map(|k| json!({ "k": k })), 0..4)
+                .prop_map(Value::Array)
+                .boxed(),
+            Leaf::NullableStrings => prop::option::of(prop::collection::vec(text(), 0..4))
+                .prop_map(|o| o.map_or(Value::Null, |v| json!(v)))
+                .boxed(),
+            Leaf::Bools => prop::collection::vec(any::<bool>(), 0..4)
+                .prop_map(|v| json!(v))
+                .boxed(),
+            Leaf::StrsOrNums => prop::collection::vec(prop_oneof![text().prop_map(Value::String), number()], 0..4)
+                .prop_map(Value::Array)
+                .boxed(),
         },
         Node::Object(props) => {
             let parts: Vec<BoxedStrategy<Option<(String, Value)>>> = props
