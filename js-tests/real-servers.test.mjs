@@ -57,9 +57,16 @@ test("a remote tool from the command line: the filesystem server's edit_file dri
   assert.notEqual(applied.isError, true, textOf(applied));
   assert.equal(readFileSync(file, "utf8"), "hello there\n");
 
+  // Two edits, one object a flag, as argparse's append takes them.
+  const twice = editFile.parseArgv(["--path", file, "--edits", '{"oldText":"hello","newText":"hi"}', "--edits", '{"oldText":"there","newText":"all"}']);
+  assert.equal(twice.edits.length, 2);
+  const both = await client.callTool({ name: "edit_file", arguments: twice });
+  assert.notEqual(both.isError, true, textOf(both));
+  assert.equal(readFileSync(file, "utf8"), "hi all\n");
+
   // An edit without its newText never reaches the server: the flag says where it is wrong.
   assert.throws(
-    () => editFile.parseArgv(["--path", file, "--edits", '[{"oldText":"there"}]']),
+    () => editFile.parseArgv(["--path", file, "--edits", '[{"oldText":"all"}]']),
     (e) => e instanceof esm.ToolshapeError && e.code === "INVALID_ARGS" && e.message.includes('(at [0]: the required key "newText" is missing)'),
   );
 });
