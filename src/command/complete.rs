@@ -3,9 +3,9 @@
 //! offers what the parse would take: the flags not yet given (again, one
 //! that adds to its value), `--no-` of a negatable switch, an enum flag's
 //! choices as its value (after `--name`, or as `--name=`), a positional
-//! key's choices, an action union's words. Free text (a string, a number, a path) gets no
-//! candidates, so the shell falls back to its own (file names); an empty
-//! word where no positional fits gets the flags.
+//! key's choices, an action union's words. Free text (a string, a number,
+//! a path) gets no candidates, so the shell falls back to its own (file
+//! names); an empty word where no positional fits gets the flags.
 
 use std::collections::HashMap;
 
@@ -186,9 +186,9 @@ fn awaiting_value(table: &FlagTable, word: &str) -> Option<usize> {
     None
 }
 
-/// Every long name a person may type next: flags not yet given (or
-/// given again to add to their value), their negations, then the built-in ones. Hidden and
-/// deprecated flags are left for those who know them.
+/// Every long name a person may type next: flags not yet given (or given
+/// again to add to their value), their negations, then the built-in ones.
+/// Hidden and deprecated flags are left for those who know them.
 fn flag_names(table: &FlagTable, given: &[bool]) -> Vec<Candidate> {
     let mut out = Vec::new();
     for (i, flag) in table.flags.iter().enumerate() {
