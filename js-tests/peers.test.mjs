@@ -5,6 +5,7 @@
 // the peers' own answer is run alongside where it is the same library call.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { parseArgs } from "node:util";
 import yargsParser from "yargs-parser";
 import { cjs } from "./helpers.mjs";
 
@@ -249,4 +250,21 @@ test("yargs-parser itself agrees where we do not differ (dot notation)", () => {
   const ours = cjs.compile(dotted.schema, dotted.options).parseArgv(["--foo.bar", "3", "--foo.baz", "4"]);
   assert.deepEqual(ours.foo.bar, peer.foo.bar);
   assert.deepEqual(ours.foo.baz, peer.foo.baz);
+});
+
+// The README's table of differences says what each peer gives: held here
+// against the peers themselves, so the table cannot drift from them.
+test("a string flag given twice: yargs-parser makes a list, util.parseArgs and we keep the last", () => {
+  const argv = ["--file", "a", "--file", "b"];
+  assert.deepEqual(yargsParser(argv, { string: ["file"] }).file, ["a", "b"]);
+  assert.equal(parseArgs({ args: argv, options: { file: { type: "string" } } }).values.file, "b");
+  assert.equal(cjs.compile({ type: "object", properties: { file: str } }).parseArgv(argv).file, "b");
+});
+
+test("a list of booleans given a value a time: yargs-parser and we agree", () => {
+  const argv = ["--b", "true", "--b", "false"];
+  const peer = yargsParser(argv, { array: [{ key: "b", boolean: true }] }).b;
+  const ours = cjs.compile({ type: "object", properties: { b: { type: "array", items: bool } } }).parseArgv(argv).b;
+  assert.deepEqual(ours, [true, false]);
+  assert.deepEqual(ours, peer);
 });
