@@ -390,6 +390,13 @@ test("a record of scalars takes --env KEY=VALUE entries, and toArgv writes them 
   assert.deepEqual(JSON.parse(JSON.stringify(tool.parseArgv(written))), JSON.parse(JSON.stringify(args)));
   assert.throws(() => tool.parseArgv(["--limits", "cpu=1"]), (e) => e instanceof cjs.ToolshapeError && /the required key "mem" is missing/.test(e.message));
   assert.throws(() => tool.parseArgv(["--limits", "gpu=1"]), (e) => e instanceof cjs.ToolshapeError && /the key "gpu" is not one it takes/.test(e.message));
+  // A record of objects takes KEY=JSON entries, helm's --set-json way.
+  const hosts = z.object({ hosts: z.record(z.string(), z.object({ port: z.number().int() })) });
+  const served = cjs.compile(hosts, { name: "serve" });
+  assert.match(served.usage(), /--hosts <key=json>\.\.\./);
+  const parsed = served.parseArgv(["--hosts", 'api={"port":80}', "--hosts", 'db={"port":5432}']);
+  assert.deepEqual(JSON.parse(JSON.stringify(parsed)), { hosts: { api: { port: 80 }, db: { port: 5432 } } });
+  assert.ok(hosts.safeParse(parsed).success);
 });
 
 // A list of objects (the filesystem server's `edits`) takes one item or

@@ -136,7 +136,7 @@ export interface FlagEntry {
   /**
    * The value is JSON text (objects, tuples, unions, records, recursion).
    * A union of scalars also takes a bare word (`--limit auto`, `--limit 5`),
-   * a record of scalars `KEY=VALUE` entries (`--env A=1 --env B=2`), and
+   * a record `KEY=VALUE` entries (`--env A=1`; `--hosts 'api={"port":80}'`), and
    * a list that is not `repeatable` (of objects or booleans, or nullable) one
    * item or several each time it is given (`--edit '{...}' --edit '[{...}]'`).
    */

@@ -793,6 +793,47 @@ fn a_record_of_scalars_takes_key_value_entries() {
     }
 }
 
+/// A record whose values are objects or lists takes `KEY=JSON` entries,
+/// as helm's `--set-json`: the text after the first `=` is the value's
+/// JSON. A record of any value stays JSON text for the whole object.
+#[test]
+fn a_record_of_objects_takes_key_json_entries() {
+    let schema = json!({"type": "object", "properties": {
+        "hosts": {"type": "object", "additionalProperties": {"type": "object", "properties": {
+            "port": {"type": "integer"}, "tls": {"type": "boolean"}
+        }, "required": ["port"]}},
+        "deps": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}}
+    }});
+    let tool = Tool::compile(&schema, &CompileOptions::default()).unwrap();
+    let parse = |argv: &[&str]| tool.parse_argv(argv, &toolshape::no_env);
+    assert_eq!(
+        parse(&[
+            "--hosts",
+            r#"api={"port":80}"#,
+            "--hosts",
+            r#"db={"port":5432,"tls":true}"#,
+            "--deps",
+            r#"api=["db"]"#,
+            "--hosts",
+            r#"{"web":{"port":8080}}"#
+        ])
+        .unwrap()
+        .data,
+        json!({"hosts": {"api": {"port": 80}, "db": {"port": 5432, "tls": true}, "web": {"port": 8080}}, "deps": {"api": ["db"]}})
+    );
+    assert_eq!(
+        parse(&["--hosts", "api=80"]).unwrap_err().issues[0].message,
+        r#"--hosts expects KEY=VALUE with JSON text for an object after the =, or JSON text for the whole object, got "api=80""#
+    );
+    let usage = tool.usage(&toolshape::UsageRequest::default()).unwrap();
+    assert!(usage.contains("--hosts <key=json>..."), "{usage}");
+    let args = json!({"hosts": {"api": {"port": 80}}, "deps": {"a=b": ["x"]}});
+    let written = tool.to_argv(&args).unwrap();
+    assert_eq!(written, ["--hosts", r#"api={"port":80}"#, "--deps", r#"{"a=b":["x"]}"#]);
+    let refs: Vec<&str> = written.iter().map(String::as_str).collect();
+    assert_eq!(parse(&refs).unwrap().data, args);
+}
+
 const ONE_EDIT: &str = r#"{"oldText":"a","newText":"b"}"#;
 const TWO_EDITS: &str = r#"[{"oldText":"c","newText":"d"},{"oldText":"e","newText":"f"}]"#;
 

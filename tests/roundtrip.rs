@@ -24,6 +24,8 @@ enum Leaf {
     NullableStrings,
     Bools,
     StrsOrNums,
+    /// A record typed `KEY=JSON` an entry.
+    RecordOfObjects,
 }
 
 #[derive(Debug, Clone)]
@@ -60,6 +62,7 @@ fn leaf() -> impl Strategy<Value = Leaf> {
         Just(Leaf::NullableStrings),
         Just(Leaf::Bools),
         Just(Leaf::StrsOrNums),
+        Just(Leaf::RecordOfObjects),
     ]
 }
 
@@ -105,6 +108,9 @@ fn schema(node: &Node) -> Value {
                 json!({"type": "array", "items": {"type": "object", "properties": {"k": {"type": "string"}}, "required": ["k"]}})
             }
             Leaf::NullableStrings => json!({"type": ["array", "null"], "items": {"type": "string"}}),
+            Leaf::RecordOfObjects => {
+                json!({"type": "object", "additionalProperties": {"type": "object", "properties": {"k": {"type": "string"}}}})
+            }
             Leaf::Bools => json!({"type": "array", "items": {"type": "boolean"}}),
             Leaf::StrsOrNums => {
                 json!({"type": "array", "items": {"anyOf": [{"type": "string"}, {"type": "number"}]}})
@@ -167,6 +173,9 @@ fn value(node: &Node) -> BoxedStrategy<Value> {
                 .boxed(),
             Leaf::Bools => prop::collection::vec(any::<bool>(), 0..4)
                 .prop_map(|v| json!(v))
+                .boxed(),
+            Leaf::RecordOfObjects => prop::collection::btree_map(text(), text().prop_map(|k| json!({ "k": k })), 0..3)
+                .prop_map(|m| json!(m))
                 .boxed(),
             Leaf::StrsOrNums => prop::collection::vec(prop_oneof![text().prop_map(Value::String), number()], 0..4)
                 .prop_map(Value::Array)

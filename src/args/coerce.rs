@@ -88,8 +88,12 @@ fn json_head(schema: &Schema, flag: &Flag) -> String {
     match &flag.scalar_parts {
         Some(parts) => scalar_union::words(parts),
         None => match record::record_of(schema, &flag.shape).filter(|_| flag.record) {
-            Some((_, values)) => format!(
+            Some((_, values)) if record::of_scalars(schema, values) => format!(
                 "KEY=VALUE with {} for the value, or JSON text for an object",
+                describe(schema, values)
+            ),
+            Some((_, values)) => format!(
+                "KEY=VALUE with JSON text for {} after the =, or JSON text for the whole object",
                 describe(schema, values)
             ),
             None if flag.list => format!("JSON text for {}, or for one item", describe(schema, &flag.shape)),

@@ -9,7 +9,7 @@ use super::collide::index_names;
 use super::list::{list_of, scalar_items};
 use super::names::{env_name, name_problem, segment, show_path, Case};
 use super::overrides::{short_char, FlagOverride};
-use super::record::is_record_of_scalars;
+use super::record::takes_entries;
 use super::scalar_union::{scalar_parts, takes_numbers, takes_true_and_false, Part};
 use super::table::{Builtins, Flag, FlagTable, FlagType, Group, Member};
 use crate::error::{Code, Error, Result};
@@ -346,7 +346,7 @@ impl Builder<'_> {
             count,
             aliases,
             scalar_parts: leaf.scalar_parts,
-            record: leaf.ty == FlagType::Json && is_record_of_scalars(self.schema, &leaf.shape),
+            record: leaf.ty == FlagType::Json && takes_entries(self.schema, &leaf.shape),
             list,
             item_parts,
             shape: leaf.shape,

@@ -1,9 +1,11 @@
-//! A record of scalars (`z.record(z.string(), z.string())`: an object
-//! whose keys are not listed) as a command line takes it, docker's `-e`
-//! and helm's `--set` way: `--env KEY=VALUE`, given once per entry, each
-//! adding one key (`--env A=1 --env B=2` is `{ A: "1", B: "2" }`). JSON
-//! text for the whole object still works. Its keys cannot be flags of
-//! their own, since no table can list them.
+//! A record (`z.record(z.string(), z.string())`: an object whose keys are
+//! not listed) as a command line takes it, docker's `-e` and helm's
+//! `--set` way: `--env KEY=VALUE`, given once per entry, each adding one
+//! key (`--env A=1 --env B=2` is `{ A: "1", B: "2" }`). Values that are no
+//! scalar are JSON text after the `=`, as helm's `--set-json` takes them
+//! (`--hosts 'api={"port":80}'`). JSON text for the whole object still
+//! works. Its keys cannot be flags of their own, since no table can list
+//! them.
 
 use super::scalar_union::parts_of;
 use crate::schema::{Kind, ObjectShape, Schema, Shape};
@@ -21,13 +23,20 @@ pub fn record_of<'s>(schema: &'s Schema, shape: &'s Shape) -> Option<(&'s Object
     Some((object, object.additional.as_ref()?))
 }
 
-/// Whether `shape` is a record of scalars (or of a union of them), which
-/// takes `KEY=VALUE` entries: asked once, when the flag table is built.
+/// Whether `shape` is a record whose values have a kind (scalars, objects,
+/// lists, unions), which takes `KEY=VALUE` entries: asked once, when the
+/// flag table is built. A record of any value stays JSON text.
 #[must_use]
-pub fn is_record_of_scalars(schema: &Schema, shape: &Shape) -> bool {
-    record_of(schema, shape).is_some_and(|(_, values)| {
-        schema.resolve(values).kind != Kind::Null && parts_of(schema, values, false).is_some()
-    })
+pub fn takes_entries(schema: &Schema, shape: &Shape) -> bool {
+    record_of(schema, shape)
+        .is_some_and(|(_, values)| !matches!(schema.resolve(values).kind, Kind::Null | Kind::Any | Kind::Never))
+}
+
+/// Whether a record's values are scalars, each typed as a word after the
+/// `=`; any other is JSON text there.
+#[must_use]
+pub fn of_scalars(schema: &Schema, values: &Shape) -> bool {
+    parts_of(schema, values, false).is_some()
 }
 
 /// `KEY=VALUE` split at its first `=`, when the text is one: a key before
@@ -48,10 +57,10 @@ mod tests {
     use crate::schema::read_schema;
 
     #[test]
-    fn records_of_scalars_only() {
+    fn records_whose_values_have_a_kind() {
         let of = |value: serde_json::Value| {
             let schema = read_schema(&value).unwrap_or_else(|e| panic!("{e}"));
-            is_record_of_scalars(&schema, &schema.root)
+            takes_entries(&schema, &schema.root)
         };
         assert!(of(
             json!({ "type": "object", "propertyNames": { "type": "string" }, "additionalProperties": { "type": "string" } })
@@ -60,7 +69,7 @@ mod tests {
             json!({ "type": "object", "additionalProperties": { "anyOf": [{ "type": "number" }, { "const": "auto" }] } })
         ));
         assert!(!of(json!({ "type": "object", "additionalProperties": {} })));
-        assert!(!of(
+        assert!(of(
             json!({ "type": "object", "additionalProperties": { "type": "object" } })
         ));
         assert!(!of(

@@ -146,14 +146,14 @@ fn scalar_hint(parts: &[Part]) -> String {
     shown.join("|")
 }
 
-/// A record of scalars, typed an entry at a time: `<key=string>...`,
-/// `<key=number>...`, `<key=low|high>...` (JSON text for the whole
-/// object still works).
+/// A record, typed an entry at a time: `<key=string>...`,
+/// `<key=number>...`, `<key=low|high>...`, and `<key=json>...` for values
+/// that are no scalar (JSON text for the whole object still works).
 #[inline(never)] // out of `value_hint`: few flags are records
 fn record_hint(schema: &Schema, flag: &Flag) -> String {
     let value = record_of(schema, &flag.shape)
         .and_then(|(_, values)| parts_of(schema, values, false))
-        .map_or_else(|| "value".to_owned(), |parts| scalar_hint(&parts));
+        .map_or_else(|| "json".to_owned(), |parts| scalar_hint(&parts));
     let body = if flag.nullable {
         format!("key={value}|null")
     } else {
