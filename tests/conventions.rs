@@ -825,6 +825,12 @@ fn a_record_of_objects_takes_key_json_entries() {
         parse(&["--hosts", "api=80"]).unwrap_err().issues[0].message,
         r#"--hosts expects KEY=VALUE with JSON text for an object after the =, or JSON text for the whole object, got "api=80""#
     );
+    // A flat object holding the texts typed (util.parseArgs' `multiple`).
+    let flat = json!({"hosts": [r#"api={"port":80}"#, r#"{"db":{"port":1}}"#]});
+    assert_eq!(
+        tool.reconstruct(flat.as_object().unwrap(), &toolshape::no_env).unwrap(),
+        json!({"hosts": {"api": {"port": 80}, "db": {"port": 1}}})
+    );
     let usage = tool.usage(&toolshape::UsageRequest::default()).unwrap();
     assert!(usage.contains("--hosts <key=json>..."), "{usage}");
     let args = json!({"hosts": {"api": {"port": 80}}, "deps": {"a=b": ["x"]}});

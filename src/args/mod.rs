@@ -165,17 +165,19 @@ pub fn reconstruct<'a>(
                 }
                 collected.put_all(index, out);
             }
-            // A list given as the texts typed for it (util.parseArgs'
-            // `multiple` gives `['{"a":1}', '{"a":2}']`): each adds, as
-            // typed would. Other values are held to the list whole, so a
-            // mistake is named by its place (`at [1]`).
+            // A list or record given as the texts typed for it
+            // (util.parseArgs' `multiple` gives `['{"a":1}', '{"a":2}']`,
+            // `['A=1', 'B=2']`): each adds, as typed would. Other values are
+            // held to the flag whole, so a mistake is named by its place
+            // (`at [1]`).
             (false, Value::Array(items))
-                if flag.list
+                if (flag.list || flag.record)
                     && items.iter().all(Value::is_string)
                     && !crate::schema::fits(schema, &flag.shape, value) =>
             {
                 for item in items {
                     match coerce::coerce_value(schema, flag, item) {
+                        Ok(v) if flag.record => collected.merge(index, v),
                         Ok(v) => collected.append(index, v),
                         Err(expected) => collected.issue(bad_value(schema, flag, &shown, &given_text(item), &expected)),
                     }
