@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 use super::input::{Scratch, ScratchVec};
 use super::item::Item;
 use crate::error::{Error, Issue, IssueCode, Result};
-use crate::flags::{FlagTable, Member};
+use crate::flags::{Flag, FlagTable, Member};
 use crate::limits::MAX_ISSUES;
 
 /// One flag's collected values.
@@ -113,20 +113,24 @@ impl<'a> Collected<'a> {
         }
     }
 
-    /// A record flag's entry (or whole object): its keys added to what was
-    /// given before, a later key replacing an earlier one, as
-    /// `--env A=1 --env A=2` is `{ A: "2" }` with docker and helm.
-    pub fn merge(&mut self, flag: usize, item: Item<'a>) {
-        self.merged = true;
-        self.add_to(flag, item);
+    /// A value for flag `index`, kept as that flag gathers its values: a
+    /// record's entries merged, a list's items appended, a repeatable
+    /// flag's pushed, any other's last one kept. (A counted flag's number
+    /// is added only where argv counts it: see `collect`.)
+    pub fn give(&mut self, index: usize, flag: &Flag, item: Item<'a>) {
+        if flag.record || flag.list {
+            self.merged |= flag.record;
+            self.add_to(index, item);
+        } else {
+            self.put(index, item, flag.repeatable);
+        }
     }
 
-    /// A list flag's items, after those given before (a whole value that
-    /// is no list, `null`, replaces them, as a scalar's last value wins).
-    pub fn append(&mut self, flag: usize, item: Item<'a>) {
-        self.add_to(flag, item);
-    }
-
+    /// A record's entry (or whole object) added to what was given before,
+    /// a later key replacing an earlier one, as `--env A=1 --env A=2` is
+    /// `{ A: "2" }` with docker and helm; a list's items after those given
+    /// before. Anything else (`null` for a nullable list) replaces them, as
+    /// a scalar's last value wins.
     fn add_to(&mut self, flag: usize, item: Item<'a>) {
         let Some(slot) = self.slots.get_mut(flag) else {
             return;

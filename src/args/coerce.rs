@@ -44,8 +44,8 @@ pub fn coerce_text<'a>(schema: &Schema, flag: &Flag, text: &'a str, token: Optio
 /// Coerces a value from a flat object (`reconstruct`): text goes through
 /// [`coerce_text`], anything else must already be what the flag wants.
 pub fn coerce_value<'a>(schema: &Schema, flag: &Flag, value: &'a Value) -> Result<Item<'a>, String> {
-    if flag.list && !fits(schema, &flag.shape, value) {
-        return list_value(schema, flag, value);
+    if let Some(array) = list_shape(schema, flag).filter(|_| !fits(schema, &flag.shape, value)) {
+        return list_value(schema, flag, array, value);
     }
     if let Value::String(text) = value {
         if flag.ty != FlagType::Json || !fits(schema, &flag.shape, value) {
@@ -148,8 +148,8 @@ fn json_text(schema: &Schema, flag: &Flag, text: &str) -> Result<Value, String> 
             return record_entry(schema, flag, key, value);
         }
     }
-    if flag.list {
-        return list_text(schema, flag, text);
+    if let Some(array) = list_shape(schema, flag) {
+        return list_text(schema, flag, array, text);
     }
     json_value(schema, &flag.shape, text).map_err(|parsed| json_expected(schema, flag, parsed.as_ref()))
 }
@@ -179,11 +179,8 @@ fn json_value(schema: &Schema, shape: &Shape, text: &str) -> Result<Value, Optio
 /// `toArgv` writes) reads as before; `[1,2]` for a list of arrays of
 /// numbers is one item, since `1` is no item.
 #[inline(never)] // out of `coerce_text`: few flags are lists
-fn list_text(schema: &Schema, flag: &Flag, text: &str) -> Result<Value, String> {
-    let Some(array) = list::list_of(schema, &flag.shape) else {
-        return json_value(schema, &flag.shape, text).map_err(|parsed| json_expected(schema, flag, parsed.as_ref()));
-    };
-    let item_fits = |value: &Value| array.items.as_ref().is_none_or(|items| fits(schema, items, value));
+fn list_text(schema: &Schema, flag: &Flag, array: &ArrayShape, text: &str) -> Result<Value, String> {
+    let item_fits = |value: &Value| fits_item(schema, array, value);
     match serde_json::from_str::<Value>(text).ok() {
         Some(Value::Array(values)) if values.iter().all(item_fits) => Ok(Value::Array(values)),
         Some(whole) if !whole.is_array() && fits(schema, &flag.shape, &whole) => Ok(whole),
@@ -203,17 +200,28 @@ fn list_text(schema: &Schema, flag: &Flag, text: &str) -> Result<Value, String> 
 /// A value from a flat object for a list flag that is not the whole list:
 /// text as typed (several items or one), else one item.
 #[inline(never)] // out of `coerce_value`: few flags are lists
-fn list_value<'a>(schema: &Schema, flag: &Flag, value: &'a Value) -> Result<Item<'a>, String> {
+fn list_value<'a>(schema: &Schema, flag: &Flag, array: &ArrayShape, value: &'a Value) -> Result<Item<'a>, String> {
     if let Value::String(text) = value {
         return coerce_text(schema, flag, text, None);
     }
-    let Some(array) = list::list_of(schema, &flag.shape) else {
-        return Err(json_expected(schema, flag, Some(value)));
-    };
-    if array.items.as_ref().is_none_or(|items| fits(schema, items, value)) {
+    if fits_item(schema, array, value) {
         return Ok(Item::Json(Value::Array(vec![value.clone()])));
     }
     Err(list_expected(schema, flag, array, Some(value)))
+}
+
+/// The array a list flag holds (none for any other flag).
+fn list_shape<'s>(schema: &'s Schema, flag: &'s Flag) -> Option<&'s ArrayShape> {
+    if flag.list {
+        list::list_of(schema, &flag.shape)
+    } else {
+        None
+    }
+}
+
+/// Whether `value` is one item of the list (any value, where `items` is absent).
+fn fits_item(schema: &Schema, array: &ArrayShape, value: &Value) -> bool {
+    array.items.as_ref().is_none_or(|items| fits(schema, items, value))
 }
 
 /// What a list flag expects, and where `given` first misses it: an array

@@ -58,9 +58,7 @@ fn collect<'a>(schema: &Schema, table: &'a FlagTable, given: &FlagValues<'a>, en
         };
         match coerced {
             Ok(item) if flag.count => collected.add(given.flag, &item),
-            Ok(item) if flag.record => collected.merge(given.flag, item),
-            Ok(item) if flag.list => collected.append(given.flag, item),
-            Ok(item) => collected.put(given.flag, item, flag.repeatable),
+            Ok(item) => collected.give(given.flag, flag, item),
             Err(expected) => found.push((
                 given.at,
                 bad_value(
@@ -177,16 +175,13 @@ pub fn reconstruct<'a>(
             {
                 for item in items {
                     match coerce::coerce_value(schema, flag, item) {
-                        Ok(v) if flag.record => collected.merge(index, v),
-                        Ok(v) => collected.append(index, v),
+                        Ok(v) => collected.give(index, flag, v),
                         Err(expected) => collected.issue(bad_value(schema, flag, &shown, &given_text(item), &expected)),
                     }
                 }
             }
             (_, value) => match coerce::coerce_value(schema, flag, value) {
-                Ok(v) if flag.record => collected.merge(index, v),
-                Ok(v) if flag.list => collected.append(index, v),
-                Ok(v) => collected.put(index, v, flag.repeatable),
+                Ok(v) => collected.give(index, flag, v),
                 Err(expected) => collected.issue(bad_value(schema, flag, &shown, &given_text(value), &expected)),
             },
         }
@@ -221,9 +216,7 @@ fn from_env(schema: &Schema, table: &FlagTable, collected: &mut Collected, env: 
 fn take_env(schema: &Schema, flag: &Flag, index: usize, name: &str, text: &str, collected: &mut Collected) {
     for part in env_values(flag, text) {
         match coerce::coerce_text(schema, flag, &part, None).map(Item::detach) {
-            Ok(item) if flag.record => collected.merge(index, item),
-            Ok(item) if flag.list => collected.append(index, item),
-            Ok(item) => collected.put(index, item, flag.repeatable),
+            Ok(item) => collected.give(index, flag, item),
             Err(expected) => {
                 let shown = Spelling::Env(name).show();
                 collected.issue(bad_value(

@@ -39,7 +39,7 @@ pub fn order(flags: &mut [Flag]) -> Result<Vec<usize>> {
         if flag.count {
             return Err(refused(flags, index, "is counted, a switch; it cannot be positional"));
         }
-        if (flag.repeatable || flag.list) && place != last {
+        if flag.repeats() && place != last {
             return Err(refused(
                 flags,
                 index,

@@ -158,11 +158,20 @@ impl Flag {
         self.ty != FlagType::Boolean && !self.count
     }
 
+    /// Whether its value is a list, each time given adding items: a
+    /// repeatable flag (a word an item) or a list flag (JSON text for one
+    /// item or several). Usage shows `...`, and as the last positional it
+    /// takes the rest.
+    #[must_use]
+    pub fn repeats(&self) -> bool {
+        self.repeatable || self.list
+    }
+
     /// Whether giving it again adds to its value rather than replacing it:
-    /// a repeatable flag's items, a list's, a record's entries, a count.
+    /// a list's items, a record's entries, a count.
     #[must_use]
     pub fn gathers(&self) -> bool {
-        self.repeatable || self.list || self.record || self.count
+        self.repeats() || self.record || self.count
     }
 
     /// Whether its value may be left out, meaning `true` (`--color`,
@@ -340,7 +349,7 @@ impl FlagTable {
     pub fn positional_slot(&self, index: usize) -> Option<usize> {
         self.positionals.get(index).copied().or_else(|| {
             let last = *self.positionals.last()?;
-            self.flags.get(last).filter(|f| f.repeatable || f.list).map(|_| last)
+            self.flags.get(last).filter(|f| f.repeats()).map(|_| last)
         })
     }
 

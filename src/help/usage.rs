@@ -130,8 +130,7 @@ fn value_hint(schema: &Schema, flag: &Flag) -> String {
         (None, ty) => ty.placeholder().to_owned(),
     };
     let body = if flag.nullable { format!("{body}|null") } else { body };
-    // A list takes more items each time it is given, as a repeatable flag does.
-    if flag.repeatable || flag.list {
+    if flag.repeats() {
         format!(" <{body}>...")
     } else {
         format!(" <{body}>")
@@ -261,7 +260,7 @@ fn synopsis(table: &FlagTable) -> String {
     let mut out = String::new();
     for flag in table.positionals.iter().filter_map(|&i| table.flags.get(i)) {
         let name = sanitize(&flag.name);
-        let dots = if flag.repeatable || flag.list { "..." } else { "" };
+        let dots = if flag.repeats() { "..." } else { "" };
         if flag.required {
             out.push_str(&format!(" <{name}>{dots}"));
         } else {
