@@ -268,3 +268,16 @@ test("a list of booleans given a value a time: yargs-parser and we agree", () =>
   assert.deepEqual(ours, [true, false]);
   assert.deepEqual(ours, peer);
 });
+
+test("a camelCase spelling of a kebab flag: yargs-parser takes it, util.parseArgs refuses it, we refuse it naming the flag", () => {
+  const argv = ["--dryRun"];
+  assert.equal(yargsParser(argv, { boolean: ["dry-run"] }).dryRun, true);
+  assert.throws(() => parseArgs({ args: argv, options: { "dry-run": { type: "boolean" } } }), { code: "ERR_PARSE_ARGS_UNKNOWN_OPTION" });
+  const tool = cjs.compile({ type: "object", properties: { dryRun: bool, config: obj({ maxRetries: num }) } });
+  assert.throws(() => tool.parseArgv(argv), { message: "unknown flag --dryRun; did you mean --dry-run?" });
+  // Other spellings of the same words, and the last words of a nested flag.
+  for (const [typed, meant] of [["--configMaxRetries", "--config-max-retries"], ["--config.max_retries", "--config-max-retries"], ["--maxRetries", "--config-max-retries"], ["--noDryRun", "--no-dry-run"]]) {
+    assert.throws(() => tool.parseArgv([typed, "1"]), { message: `unknown flag ${typed}; did you mean ${meant}?` });
+  }
+  assert.throws(() => tool.reconstruct({ configMaxRetries: "1" }), (e) => e.message.includes('did you mean "config-max-retries"?'));
+});

@@ -105,6 +105,20 @@ fn suggestions_by_suffix_and_for_cli_meta_keys() {
         message(&["--no-dry-run"]),
         "unknown flag --no-dry-run; did you mean --no-config-dry-run?"
     );
+    // The same words in another spelling: yargs would take these.
+    for (typed, meant) in [
+        ("--configDryRun", "--config-dry-run"),
+        ("--config_dry_run", "--config-dry-run"),
+        ("--Config.DryRun", "--config-dry-run"),
+        ("--dryRun", "--config-dry-run"),
+        ("--noDryRun", "--no-config-dry-run"),
+        ("--NO-CONFIG-DRY-RUN", "--no-config-dry-run"),
+    ] {
+        assert_eq!(
+            message(&[typed]),
+            format!("unknown flag {typed}; did you mean {meant}?")
+        );
+    }
     let typo = json!({"type": "object", "properties": {"t": {"type": "number", "cli": {"shrt": "t"}}}});
     // The command line reads `cli` meta, and answers for it.
     let typo = Tool::compile(&typo, &CompileOptions::default()).unwrap();

@@ -12,7 +12,7 @@ use serde_json::{Map, Value};
 use crate::error::{Issue, IssueCode, Result};
 use crate::flags::{Flag, FlagTable, FlagType, Lookup};
 use crate::schema::Schema;
-use crate::text::{clip, closest};
+use crate::text::clip;
 use assemble::Collected;
 
 pub use assemble::Compact;
@@ -121,8 +121,7 @@ pub fn reconstruct<'a>(
             Some(Lookup::Negation(i)) => (i, true),
             None => {
                 collected.issue_with(|| {
-                    let names: Vec<_> = table.typed_names().collect();
-                    let hint = closest(name, names.iter().map(AsRef::as_ref))
+                    let hint = crate::flags::suggest::meant(table, name)
                         .map(|s| format!("; did you mean \"{s}\"?"))
                         .unwrap_or_default();
                     Issue {

@@ -5,13 +5,11 @@
 //! issue, or goes to `rest` when positionals are allowed. Everything after
 //! `--` goes to `rest`.
 
-use std::borrow::Cow;
-
 use crate::args::{FlagValue, FlagValues, RawValue, Scratch, ScratchVec, Spelling};
 use crate::error::{Issue, IssueCode};
 use crate::flags::{scalar_union, Flag, FlagTable, Lookup};
 use crate::number::is_json_number;
-use crate::text::{clip, closest};
+use crate::text::clip;
 
 /// How argv is read beyond the flag table.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -377,15 +375,7 @@ fn path_of(table: &FlagTable, flag: usize) -> Vec<String> {
 }
 
 fn unknown(table: &FlagTable, shown: &str, name: &str) -> Issue {
-    let names: Vec<Cow<'_, str>> = table.typed_names().collect();
-    let hint = closest(name, names.iter().map(AsRef::as_ref))
-        .or_else(|| ending_with(&names, name))
-        .map(str::to_owned)
-        .or_else(|| {
-            let rest = name.strip_prefix("no-")?;
-            let flag = ending_with(&names, rest)?;
-            table.lookup(&format!("no-{flag}")).map(|_| format!("no-{flag}"))
-        })
+    let hint = crate::flags::suggest::meant(table, name)
         .map(|s| format!("; did you mean --{s}?"))
         .unwrap_or_default();
     Issue {
@@ -394,26 +384,6 @@ fn unknown(table: &FlagTable, shown: &str, name: &str) -> Issue {
         flag: Some(shown.to_owned()),
         message: format!("unknown flag {shown}{hint}"),
     }
-}
-
-/// A nested flag whose last words are what was typed (`--dry-run` for
-/// `--config-dry-run`): the shortest, then the first in order.
-fn ending_with<'t>(names: &'t [Cow<'_, str>], name: &str) -> Option<&'t str> {
-    if name.is_empty() || name.len() > crate::limits::MAX_SUGGEST_LEN {
-        return None;
-    }
-    names
-        .iter()
-        .map(AsRef::as_ref)
-        .filter(|candidate: &&str| {
-            candidate.len() > name.len()
-                && candidate.ends_with(name)
-                && candidate
-                    .get(..candidate.len() - name.len())
-                    .and_then(|head| head.chars().last())
-                    .is_some_and(|c| !c.is_alphanumeric())
-        })
-        .min_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)))
 }
 
 fn unknown_short(c: char) -> Issue {

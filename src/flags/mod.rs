@@ -10,6 +10,7 @@ mod overrides;
 mod positionals;
 pub mod record;
 pub mod scalar_union;
+pub mod suggest;
 mod table;
 
 pub use build::{build_table, check_separator, FlagOptions};
