@@ -121,7 +121,7 @@ test("subcommands parse, and toArgv gives them back, for every valid sample", ()
 
 test("usage lists the actions; a topic shows one action's flags; flags name their actions", () => {
   const tool = compile(zodCase("docker-actions").schema, { name: "docker" });
-  assert.match(tool.usage(), /^Usage: docker <action> \[options\]\n\nActions:\n  list +List containers\n/);
+  assert.match(tool.usage(), /^Usage: docker <action> \[options\]\n\nManage Docker containers\n\nActions:\n  list +List containers\n/);
   assert.match(tool.usage({ topic: "logs" }), /Usage: docker logs <options>[^]*--id <string> +Container id \(required\)/);
   assert.match(tool.usage({ format: "markdown" }), /\| `logs` \| Show container logs \|/);
   assert.deepEqual(tool.flags().find((f) => f.name === "id").actions, ["logs", "restart", "inspect"]);

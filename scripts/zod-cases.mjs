@@ -147,7 +147,7 @@ const dockerActions = z.discriminatedUnion("action", [
   z.object({ action: z.literal("logs"), id: z.string().describe("Container id"), lines: z.number().int().default(20), follow: z.boolean().optional() }).describe("Show container logs"),
   z.object({ action: z.literal("restart"), id: z.string(), timeout: z.number().optional().describe("Seconds to wait") }).describe("Restart a container"),
   z.object({ action: z.literal("inspect"), id: z.string(), format: z.enum(["json", "yaml"]).default("json"), fields: z.array(z.string()).optional() }),
-]);
+]).describe("Manage Docker containers");
 
 // Scout style: a union whose branches are themselves discriminated unions.
 const scoutActions = z.union([

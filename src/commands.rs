@@ -231,6 +231,7 @@ impl Commands {
                 help::ListOf::Commands,
                 &list,
                 &self.name,
+                None,
                 options,
                 self.builtins,
             ));

@@ -102,6 +102,36 @@ fn usage_lists_actions_and_shows_one() {
     assert_eq!(scout.usage(&topic("nope")).unwrap_err().code, Code::InvalidArgs);
 }
 
+/// Defect: the union's own description (`z.discriminatedUnion(...)
+/// .describe(...)`) was in no usage, where an object's is under its
+/// `Usage:` line.
+#[test]
+fn the_list_of_actions_says_what_the_union_does() {
+    let docker = tool("docker-actions");
+    let text = docker.usage(&UsageRequest::default()).unwrap();
+    assert!(
+        text.starts_with("Usage: ops <action> [options]\n\nManage Docker containers\n\nActions:\n"),
+        "{text}"
+    );
+    let markdown = docker
+        .usage(&UsageRequest {
+            format: toolshape::Format::Markdown,
+            ..UsageRequest::default()
+        })
+        .unwrap();
+    assert!(
+        markdown.starts_with("# ops\n\nManage Docker containers\n\n## Actions\n"),
+        "{markdown}"
+    );
+    // An action's usage says what the action does, not the union.
+    let logs = docker.usage(&topic("logs")).unwrap();
+    assert!(
+        logs.starts_with("Usage: ops logs <options>\n\nShow container logs\n"),
+        "{logs}"
+    );
+    assert!(!logs.contains("Manage Docker"), "{logs}");
+}
+
 #[test]
 fn input_schema_forms() {
     let docker = tool("docker-actions");

@@ -370,7 +370,15 @@ impl Command {
             (Form::Flags(table), _) => Ok(help::usage(schema, table, name, options, builtins)),
             (Form::Actions(set), None) => {
                 let list: Vec<help::Listed> = set.actions.iter().map(|a| a.listed(a.words.join(" "))).collect();
-                Ok(help::word_list(help::ListOf::Actions, &list, name, options, builtins))
+                let description = schema.root.description.as_deref();
+                Ok(help::word_list(
+                    help::ListOf::Actions,
+                    &list,
+                    name,
+                    description,
+                    options,
+                    builtins,
+                ))
             }
             (Form::Actions(set), Some(topic)) => {
                 let words: Vec<&str> = topic.split([':', ' ']).collect();
@@ -379,7 +387,14 @@ impl Command {
                     let under = set.listed_under(first);
                     if !under.is_empty() && !set.actions.iter().any(|a| a.words == [first]) {
                         let name = format!("{name} {first}");
-                        return Ok(help::word_list(help::ListOf::Actions, &under, &name, options, builtins));
+                        return Ok(help::word_list(
+                            help::ListOf::Actions,
+                            &under,
+                            &name,
+                            None,
+                            options,
+                            builtins,
+                        ));
                     }
                 }
                 let (action, _) = set.select(&words)?;

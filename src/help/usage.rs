@@ -477,10 +477,18 @@ impl Listed {
     }
 }
 
-/// An action union's or a command set's `--help`: each word with its
-/// description, then the built-in flags.
+/// An action union's or a command set's `--help`: what the whole does (an
+/// action union's own description, as an object's usage shows its own),
+/// each word with its description, then the built-in flags.
 #[must_use]
-pub fn word_list(kind: ListOf, words: &[Listed], name: &str, options: &UsageOptions, builtins: Builtins) -> String {
+pub fn word_list(
+    kind: ListOf,
+    words: &[Listed],
+    name: &str,
+    description: Option<&str>,
+    options: &UsageOptions,
+    builtins: Builtins,
+) -> String {
     let name = sanitize(name);
     let noun = kind.noun();
     let mut title = noun.to_owned();
@@ -489,10 +497,11 @@ pub fn word_list(kind: ListOf, words: &[Listed], name: &str, options: &UsageOpti
     }
     match options.format {
         Format::Markdown => {
-            let mut out = format!(
-                "# {}\n\n## {title}s\n\n| {title} | Description |\n| --- | --- |\n",
-                md(&name)
-            );
+            let mut out = format!("# {}\n\n", md(&name));
+            if let Some(description) = description {
+                out.push_str(&format!("{}\n\n", md(&sanitize(description))));
+            }
+            out.push_str(&format!("## {title}s\n\n| {title} | Description |\n| --- | --- |\n"));
             for listed in words {
                 let (word, text) = (&listed.word, listed.right(false));
                 out.push_str(&format!("| `{}` | {} |\n", md(&sanitize(word)), md(&text)));
@@ -501,7 +510,15 @@ pub fn word_list(kind: ListOf, words: &[Listed], name: &str, options: &UsageOpti
         }
         Format::Text => {
             let width = clamp_width(options.width);
-            let mut out = format!("Usage: {name} <{noun}> [options]\n\n{title}s:\n");
+            let mut out = format!("Usage: {name} <{noun}> [options]\n\n");
+            if let Some(description) = description {
+                for line in wrap(&sanitize(description), width) {
+                    out.push_str(&line);
+                    out.push('\n');
+                }
+                out.push('\n');
+            }
+            out.push_str(&format!("{title}s:\n"));
             let rows = builtin_rows(builtins);
             let column = words
                 .iter()
