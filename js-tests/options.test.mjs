@@ -29,8 +29,23 @@ test("a misspelt option is refused with a suggestion, for every options object",
   refused(() => tool.reconstruct({}, { enn: {} }), /did you mean "env"\?/);
   refused(() => help(actionCases[0].schema, { topc: "logs" }), /unknown help option "topc"; did you mean "topic"\?/);
   refused(() => compile(actionCases[0].schema).help({ stirct: true }), /did you mean "strict"\?/);
+  // The JS layer's own options and definitions ask the core the same way.
+  const { createRegistry, defineGroup, defineTool, repairing } = cjs;
+  const deploy = defineTool({ name: "deploy", input: z.object({ service: z.string() }), handler: () => "ok" });
+  refused(() => createRegistry([deploy], { nmae: "ops" }), /unknown createRegistry option "nmae"; did you mean "name"\?/);
+  refused(() => createRegistry([deploy]).list({ anytags: ["x"] }), /unknown list option "anytags"; did you mean "anyTags"\?/);
+  refused(() => deploy.definition({ clinet: "cursor" }), /unknown definition option "clinet"; did you mean "client"\?/);
+  refused(() => repairing(z.object({}), { onrepair: () => {} }), /unknown repairing option "onrepair"; did you mean "onRepair"\?/);
+  const misspelt = (fn, pattern) => assert.throws(fn, (e) => e.code === "INVALID_DEFINITION" && pattern.test(e.message));
+  misspelt(() => defineTool({ name: "d", descripton: "x", handler: () => 1 }), /unknown key "descripton"; did you mean "description"\? \(keys: /);
+  misspelt(() => defineGroup({ name: "g", actions: { a: { readonly: true, handler: () => 1 } } }), /action "a": unknown key "readonly"; did you mean "readOnly"\?/);
   // The module keeps working.
   assert.deepEqual(tool.parseArgv(["--config-timeout", "5"]), { config: { timeout: 5 } });
+});
+
+test("a misspelt call option is refused with a suggestion", async () => {
+  const deploy = cjs.defineTool({ name: "deploy", input: z.object({ service: z.string() }), handler: () => "ok" });
+  await assert.rejects(deploy.call({ service: "a" }, undefined, { clinet: "cursor" }), (e) => e.code === "INVALID_OPTION" && /unknown call option "clinet"; did you mean "client"\?/.test(e.message));
 });
 
 test("a bad value names its option; defaults come from the core", () => {

@@ -11,7 +11,7 @@ import { jsonText } from "./json-text.mjs";
 import { errorResult, lead, thrownText, toResult } from "./results.mjs";
 import { makeCliRunner } from "./run-cli.mjs";
 import { cloneJson, freezeDeep, hasOwn, isObject, put } from "./objects.mjs";
-import { knownOptions } from "./option-keys.mjs";
+import { knownOptions, meant } from "./option-keys.mjs";
 
 const TOOL_KEYS = ["name", "title", "description", "input", "jsonSchema", "output", "outputJsonSchema", "annotations", "icons", "_meta", "tags", "use", "handler"];
 const GROUP_KEYS = ["name", "title", "description", "discriminator", "common", "commonJsonSchema", "use", "help", "descriptionFormat", "annotations", "icons", "_meta", "tags", "actions", "groups"];
@@ -29,11 +29,12 @@ function refuse(message) {
 /** The MCP SDK's names for a definition's keys (`registerTool`'s config, `server.tool`'s arguments). */
 const SDK_NAMES = { inputSchema: "input", paramsSchema: "input", outputSchema: "output", callback: "handler", cb: "handler" };
 
-function checkKeys(object, allowed, where) {
+/** A definition's keys are all `allowed`; else the unknown one, with the SDK's name for ours or the closest key. */
+function checkKeys(object, allowed, where, closest) {
   for (const key of Object.keys(object)) {
     if (allowed.includes(key)) continue;
     const ours = hasOwn(SDK_NAMES, key) ? SDK_NAMES[key] : undefined;
-    const hint = ours !== undefined && allowed.includes(ours) ? `; the MCP SDK's ${key} is "${ours}" here` : "";
+    const hint = ours !== undefined && allowed.includes(ours) ? `; the MCP SDK's ${key} is "${ours}" here` : meant(key, allowed, closest);
     throw refuse(`${where}: unknown key ${JSON.stringify(clip(key, 64))}${hint} (keys: ${allowed.join(", ")})`);
   }
 }
@@ -90,9 +91,9 @@ function listedExtras(def, where) {
   };
 }
 
-function optionsOf(options, allowed, what) {
+function optionsOf(options, allowed, what, closest) {
   if (options === undefined || options === null) return {};
-  knownOptions(options, allowed, what);
+  knownOptions(options, allowed, what, closest);
   if (options.client !== undefined && typeof options.client !== "string") throw fail("INVALID_OPTION", `${what} option "client" must be a client name`);
   return options;
 }
@@ -188,7 +189,7 @@ export function makeDefine(api) {
     const name = def.name;
     if (typeof name !== "string" || name.length === 0) throw refuse("defineTool: `name` must be a non-empty string");
     const where = `tool "${name}"`;
-    checkKeys(def, TOOL_KEYS, where);
+    checkKeys(def, TOOL_KEYS, where, suggest);
     if (typeof def.handler !== "function") throw refuse(`${where}: \`handler\` must be a function (args, { tool, extra }) => result`);
     if (def.description !== undefined && typeof def.description !== "string") throw refuse(`${where}: \`description\` must be a string`);
     if (def.annotations !== undefined && !isObject(def.annotations)) throw refuse(`${where}: \`annotations\` must be an object`);
@@ -213,7 +214,7 @@ export function makeDefine(api) {
     const schemaFor = perClient((client) => tool.inputSchema({ client }));
 
     function definition(options) {
-      const { client = "mcp" } = optionsOf(options, ["client"], "definition");
+      const { client = "mcp" } = optionsOf(options, ["client"], "definition", suggest);
       const out = { name, description, inputSchema: schemaFor(client) };
       if (output !== undefined) out.outputSchema = cloneJson(output.schema);
       if (title !== undefined) out.title = title;
@@ -222,7 +223,7 @@ export function makeDefine(api) {
     }
 
     async function call(args, extra, options) {
-      const { client } = optionsOf(options, CALL_OPTIONS, "call");
+      const { client } = optionsOf(options, CALL_OPTIONS, "call", suggest);
       let value;
       try {
         value = repaired(tool, args, client, internal.onRepair, extra);
@@ -267,7 +268,7 @@ export function makeDefine(api) {
       const key = group === undefined ? name : `${group}.${name}`;
       const at = `${where}, action "${key}"`;
       if (!isObject(action)) throw refuse(`${at}: an action is an object { description, input, handler }`);
-      checkKeys(action, ACTION_KEYS, at);
+      checkKeys(action, ACTION_KEYS, at, suggest);
       if (typeof action.handler !== "function") throw refuse(`${at}: \`handler\` must be a function (args, { action, tool, extra }) => result`);
       const input = readInput(action.input, action.jsonSchema, at);
       const use = [...toolUse, ...moduleUse, ...middlewareOf(action.use, at)];
@@ -278,7 +279,7 @@ export function makeDefine(api) {
       for (const [group, module] of Object.entries(def.groups)) {
         const at = `${where}, group "${group}"`;
         if (!isObject(module)) throw refuse(`${at}: a group is an object { description, use, actions }`);
-        checkKeys(module, MODULE_KEYS, at);
+        checkKeys(module, MODULE_KEYS, at, suggest);
         if (!isObject(module.actions)) throw refuse(`${at}: \`actions\` must be an object of actions`);
         const moduleUse = middlewareOf(module.use, at);
         for (const [name, action] of Object.entries(module.actions)) add(group, name, action, moduleUse);
@@ -310,7 +311,7 @@ export function makeDefine(api) {
   function defineGroup(def) {
     if (!isObject(def)) throw refuse("defineGroup takes an object: { name, description, actions | groups }");
     const where = `tool "${typeof def.name === "string" ? def.name : "?"}"`;
-    checkKeys(def, GROUP_KEYS, where);
+    checkKeys(def, GROUP_KEYS, where, suggest);
     const toolUse = middlewareOf(def.use, where);
     const common = readInput(def.common, def.commonJsonSchema, `${where}, common`, { keys: ["common", "commonJsonSchema"] });
     const list = actionsOf(def, where, toolUse);
@@ -377,7 +378,7 @@ export function makeDefine(api) {
     }
 
     function definition(options) {
-      const { client = "mcp", actionsAs } = optionsOf(options, DEFINITION_OPTIONS, "definition");
+      const { client = "mcp", actionsAs } = optionsOf(options, DEFINITION_OPTIONS, "definition", suggest);
       if (actionsAs !== undefined && actionsAs !== "oneOf" && actionsAs !== "flat") throw fail("INVALID_OPTION", `definition option "actionsAs" is "oneOf" or "flat"`);
       let inputSchema;
       if (actionsAs === "oneOf") {
@@ -394,7 +395,7 @@ export function makeDefine(api) {
 
     /** `leftOut(name, error)` is the registry's: an action the client cannot take is skipped and reported, not thrown. */
     function definitions(options, leftOut) {
-      const { client = "mcp" } = optionsOf(options, ["client"], "definitions");
+      const { client = "mcp" } = optionsOf(options, ["client"], "definitions", suggest);
       const out = [];
       for (const entry of byFlatName.values()) {
         let inputSchema;
@@ -434,7 +435,7 @@ export function makeDefine(api) {
     }
 
     async function call(args, extra, options) {
-      const { client } = optionsOf(options, CALL_OPTIONS, "call");
+      const { client } = optionsOf(options, CALL_OPTIONS, "call", suggest);
       let value;
       try {
         value = repaired(schemaTool(), args, client);
@@ -452,7 +453,7 @@ export function makeDefine(api) {
 
     /** A call to one tool of the flat projection (`platform_users_create`). */
     async function callFlat(flatName, args, extra, options) {
-      const { client } = optionsOf(options, CALL_OPTIONS, "call");
+      const { client } = optionsOf(options, CALL_OPTIONS, "call", suggest);
       const entry = byFlatName.get(flatName);
       if (entry === undefined) return errorResult(`[${name}] no action is exposed as "${flatName}"`);
       let value;

@@ -84,7 +84,7 @@ function refusals(onRefused) {
 export function makeRegistry(api) {
   return function createRegistry(defs, options) {
     if (!Array.isArray(defs)) throw fail("INVALID_OPTION", "createRegistry takes an array of definitions from defineTool or defineGroup");
-    const opts = options === undefined ? {} : knownOptions(options, REGISTRY_OPTIONS, "createRegistry");
+    const opts = options === undefined ? {} : knownOptions(options, REGISTRY_OPTIONS, "createRegistry", api.closest);
     if (opts.onRefused !== undefined && typeof opts.onRefused !== "function") throw fail("INVALID_OPTION", 'createRegistry option "onRefused" must be a function ({ tool, client, error }) => void');
     const refused = refusals(opts.onRefused);
     const exposition = opts.exposition === undefined ? "grouped" : opts.exposition;
@@ -116,7 +116,7 @@ export function makeRegistry(api) {
         : [...byName.keys()];
 
     function list(listOptions) {
-      const given = listOptions === undefined ? {} : knownOptions(listOptions, LIST_OPTIONS, "list");
+      const given = listOptions === undefined ? {} : knownOptions(listOptions, LIST_OPTIONS, "list", api.closest);
       const keep = tagFilter(given, "list option");
       const client = given.client === undefined ? "mcp" : given.client;
       // A tool the client's profile cannot take is left out, not the whole
@@ -189,7 +189,7 @@ export function makeRegistry(api) {
     function attach(server, attachOptions) {
       const low = lowServer(server);
       if (low === undefined) throw fail("INVALID_OPTION", "attach takes the MCP SDK's McpServer or Server (anything with setRequestHandler)");
-      const given = attachOptions === undefined ? {} : knownOptions(attachOptions, ATTACH_OPTIONS, "attach");
+      const given = attachOptions === undefined ? {} : knownOptions(attachOptions, ATTACH_OPTIONS, "attach", api.closest);
       const fixed = given.client === undefined ? "auto" : given.client;
       if (typeof fixed !== "string") throw fail("INVALID_OPTION", 'attach option "client" is "auto" or a profile name');
       const filter = given.filter === undefined ? {} : given.filter;

@@ -11,14 +11,14 @@ import { validatorOf } from "./schema-input.mjs";
 
 const OPTIONS = ["onRepair"];
 
-/** `repairing(schema, { onRepair })` over `compile`. */
-export function makeRepairing(compile) {
+/** `repairing(schema, { onRepair })` over `compile` (and the core's `closest`, for a misspelt option). */
+export function makeRepairing(compile, closest) {
   return function repairing(schema, options) {
     const standard = validatorOf(schema);
     if (standard === undefined) {
       throw fail("INVALID_SCHEMA", "repairing needs a Standard Schema that validates (Zod 4, ArkType, Valibot): plain JSON Schema has no validator to hand the repaired value to");
     }
-    const { onRepair } = options === undefined ? {} : knownOptions(options, OPTIONS, "repairing");
+    const { onRepair } = options === undefined ? {} : knownOptions(options, OPTIONS, "repairing", closest);
     if (onRepair !== undefined && typeof onRepair !== "function") throw fail("INVALID_OPTION", 'repairing option "onRepair" must be a function');
     const tool = compile(schema);
     const output = standard.jsonSchema && typeof standard.jsonSchema.output === "function" ? standard.jsonSchema.output : undefined;
