@@ -113,6 +113,9 @@ fn suggestions_by_suffix_and_for_cli_meta_keys() {
         ("--dryRun", "--config-dry-run"),
         ("--noDryRun", "--no-config-dry-run"),
         ("--NO-CONFIG-DRY-RUN", "--no-config-dry-run"),
+        // Words added after a flag's.
+        ("--config-dry-run-now", "--config-dry-run"),
+        ("--configDryRunEverywhere", "--config-dry-run"),
     ] {
         assert_eq!(
             message(&[typed]),

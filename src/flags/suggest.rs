@@ -1,7 +1,8 @@
 //! Which flag a person meant by a name the table does not know: the same
 //! words spelt another way (`--dryRun`, `--dry_run`, `--config.timeout`, as
-//! yargs' camel-case expansion would take them), a typo, or the last words
-//! of a nested flag (`--dry-run` for `--config-dry-run`).
+//! yargs' camel-case expansion would take them), a typo, the last words
+//! of a nested flag (`--dry-run` for `--config-dry-run`), or a flag with
+//! words added (`--serviceName` for `--service`).
 
 use std::borrow::Cow;
 
@@ -21,6 +22,7 @@ pub fn meant(table: &FlagTable, typed: &str) -> Option<String> {
     same_words(&names, &words)
         .or_else(|| closest(typed, names.iter().map(AsRef::as_ref)))
         .or_else(|| ending_with(&names, &words))
+        .or_else(|| beginning(&names, &words))
         .map(str::to_owned)
         .or_else(|| {
             // `--no-dry-run` (or `--noDryRun`) for `--no-config-dry-run`.
@@ -69,6 +71,23 @@ fn ending_with<'t>(names: &'t [Cow<'_, str>], typed: &str) -> Option<&'t str> {
         .map(AsRef::as_ref)
         .filter(|name| words(name).ends_with(&tail))
         .min_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)))
+}
+
+/// The flag whose words begin the words typed (`--service` for
+/// `--serviceName`, `--config-timeout` for `--config-timeout-ms`): the
+/// longest, then the first in order.
+fn beginning<'t>(names: &'t [Cow<'_, str>], typed: &str) -> Option<&'t str> {
+    names
+        .iter()
+        .map(AsRef::as_ref)
+        .filter(|name| {
+            let words = words(name);
+            !words.is_empty()
+                && typed
+                    .strip_prefix(words.as_str())
+                    .is_some_and(|rest| rest.starts_with('-'))
+        })
+        .max_by(|a, b| a.len().cmp(&b.len()).then_with(|| b.cmp(a)))
 }
 
 #[cfg(test)]
