@@ -66,6 +66,22 @@ test("a Zod schema Zod cannot convert says so, with the option that writes it as
   assert.deepEqual(tool.parseArgv(["--name", "x", "--n", "12"]), { name: "x", n: 12 });
 });
 
+test("a Zod date says how to take it as text, and that way works", () => {
+  const advice = "for a date, take its text and let Zod make the Date: z.iso.datetime().pipe(z.coerce.date())";
+  for (const schema of [z.object({ since: z.date() }), z.object({ since: z.coerce.date().optional() })]) {
+    assert.throws(() => cjs.compile(schema), (e) => e.code === "INVALID_SCHEMA" && e.message.includes("Date cannot be represented") && e.message.includes(advice));
+  }
+  // A raw shape (the SDK's form) says the same.
+  assert.throws(() => cjs.compile({ since: z.date() }), (e) => e.code === "INVALID_SCHEMA" && e.message.includes(advice));
+  const Since = z.object({ since: z.iso.datetime().pipe(z.coerce.date()) });
+  const tool = cjs.compile(Since);
+  assert.equal(tool.inputSchema().properties.since.format, "date-time");
+  const args = tool.parseArgv(["--since", "2024-05-01T00:00:00Z"]);
+  assert.deepEqual(Since.parse(args), { since: new Date("2024-05-01T00:00:00Z") });
+  // Another type keeps the general advice alone.
+  assert.throws(() => cjs.compile(z.object({ n: z.bigint() })), (e) => !e.message.includes("for a date"));
+});
+
 test("an object that is JSON Schema is read as given even with a ~standard property", () => {
   const json = z.toJSONSchema(z.object({ a: z.string() }));
   assert.ok("~standard" in json);

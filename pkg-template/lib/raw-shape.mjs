@@ -15,7 +15,7 @@
 import { clip, isThenable } from "./call-path.mjs";
 import { fail } from "./errors.mjs";
 import { hasOwn, isPlainObject, put } from "./objects.mjs";
-import { memberValidator } from "./schema-input.mjs";
+import { memberValidator, zodDateAdvice } from "./schema-input.mjs";
 import { ShapeDefs } from "./shape-defs.mjs";
 
 /** The raw shapes already read, each to its Standard Schema value. */
@@ -121,7 +121,7 @@ function jsonSchema(entries, io, options) {
     } catch (error) {
       const advice =
         member.vendor === "zod"
-          ? `; to take such a value as any JSON, pass z.toJSONSchema(z.object({ ... }), { io: "${io}", unrepresentable: "any" }) instead`
+          ? `${zodDateAdvice(error && error.message)}; to take such a value as any JSON, pass z.toJSONSchema(z.object({ ... }), { io: "${io}", unrepresentable: "any" }) instead`
           : "";
       throw fail("INVALID_SCHEMA", `the schema at ${JSON.stringify(clip(key, 64))} cannot be written as JSON Schema: ${error && error.message}${advice}`);
     }

@@ -89,11 +89,20 @@ function unreadable(error) {
 /**
  * What to do when Zod cannot convert a schema: a type JSON Schema has no
  * word for (a bigint, a date, a custom check) makes `z.toJSONSchema` throw
- * unless told to write it as "any", which only the caller may decide.
+ * unless told to write it as "any", which only the caller may decide. A
+ * date has a better way, which Zod's message does not give: take it as
+ * the text a client and a command line send, and let Zod make the Date.
  */
-function conversionAdvice(standard, io) {
+function conversionAdvice(standard, io, message) {
   if (standard.vendor !== "zod") return "";
-  return `; to accept such a value as any JSON instead, pass z.toJSONSchema(schema, { io: "${io}", unrepresentable: "any" })`;
+  return `${zodDateAdvice(message)}; to accept such a value as any JSON instead, pass z.toJSONSchema(schema, { io: "${io}", unrepresentable: "any" })`;
+}
+
+/** For Zod's "Date cannot be represented": the schema of the text that makes one. */
+export function zodDateAdvice(message) {
+  return /^Date cannot be represented/.test(String(message))
+    ? "; for a date, take its text and let Zod make the Date: z.iso.datetime().pipe(z.coerce.date()) (or z.iso.date()), which every client and the command line can send"
+    : "";
 }
 
 /**
@@ -126,7 +135,7 @@ function readSchema(given, io) {
       converted = convert.call(standard.jsonSchema, { target: "draft-2020-12" });
     } catch (error) {
       if (error instanceof ToolshapeError) throw error;
-      throw fail("INVALID_SCHEMA", `the schema's ~standard.jsonSchema.${io} failed: ${error && error.message}${conversionAdvice(standard, io)}`);
+      throw fail("INVALID_SCHEMA", `the schema's ~standard.jsonSchema.${io} failed: ${error && error.message}${conversionAdvice(standard, io, error && error.message)}`);
     }
     return jsonText(converted, "the converted schema", "INVALID_SCHEMA");
   }
