@@ -397,6 +397,11 @@ test("a record of scalars takes --env KEY=VALUE entries, and toArgv writes them 
   const parsed = served.parseArgv(["--hosts", 'api={"port":80}', "--hosts", 'db={"port":5432}']);
   assert.deepEqual(JSON.parse(JSON.stringify(parsed)), { hosts: { api: { port: 80 }, db: { port: 5432 } } });
   assert.ok(hosts.safeParse(parsed).success);
+  // flags() says which flags take entries, for a caller writing its own help.
+  const marked = (t) => Object.fromEntries(t.flags().map((f) => [f.name, { json: f.json, record: f.record, list: f.list }]));
+  assert.deepEqual(marked(tool), { env: { json: true, record: true, list: undefined }, limits: { json: true, record: true, list: undefined } });
+  assert.deepEqual(marked(served).hosts, { json: true, record: true, list: undefined });
+  assert.equal(cjs.compile(z.object({ any: z.record(z.string(), z.any()) })).flags()[0].record, undefined);
 });
 
 // A list of objects (the filesystem server's `edits`) takes one item or
@@ -410,6 +415,9 @@ test("a list of objects takes --edit one object at a time, or JSON text for seve
   });
   const tool = cjs.compile(schema, { name: "edit", flags: { edits: { name: "edit" } } });
   assert.match(tool.usage(), /--edit <json>\.\.\. +Edits to apply/);
+  // flags() marks the lists that add items each time they are given.
+  assert.deepEqual(tool.flags().map((f) => [f.name, f.json, f.list, f.repeatable]), [["edit", true, true, undefined], ["checks", true, true, undefined]]);
+  assert.equal(cjs.compile(z.object({ tags: z.array(z.string()) })).flags()[0].list, undefined);
   const args = tool.parseArgv([
     "--edit", '{"oldText":"a","newText":"b"}',
     "--edit", '[{"oldText":"c","newText":"d"},{"oldText":"e","newText":"f","__proto__":{"polluted":1}}]',

@@ -155,6 +155,16 @@ export interface FlagEntry {
   count?: true;
   /** Other long names it is typed by (without `--`); a deprecated one as `{ name, deprecated }`. */
   aliases?: (string | FlagAlias)[];
+  /**
+   * A `json` flag over a list that is not `repeatable`: each time it is given it adds one item
+   * or several (`--edit '{...}' --edit '[{...},{...}]'`); usage shows `<json>...`.
+   */
+  list?: true;
+  /**
+   * A `json` flag over a record of scalars, objects or lists, typed an entry at a time:
+   * `--env A=1 --env B=2`, `--hosts 'api={"port":80}'`; usage shows `<key=string>...`.
+   */
+  record?: true;
 }
 
 /** What one issue of an `INVALID_ARGS` error is about (Rust: `IssueCode`). */

@@ -95,14 +95,16 @@ pub struct Flag {
     /// as bare words (see [`super::scalar_union`]).
     #[serde(skip)]
     pub scalar_parts: Option<Vec<Part>>,
-    /// A JSON flag over a record of scalars: also typed `KEY=VALUE`, each
-    /// giving one entry (see [`super::record`]).
-    #[serde(skip)]
+    /// A JSON flag over a record of scalars, objects or lists: also typed
+    /// `KEY=VALUE` (or `KEY=JSON`), each giving one entry (see
+    /// [`super::record`]). `flags()` says so, as it says `repeatable`,
+    /// for a caller writing its own help.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub record: bool,
     /// A JSON flag over a plain list that is no repeatable flag (objects,
     /// arrays, booleans, unions): given again, each value adds JSON text
     /// for several items or for one (see [`super::list`]).
-    #[serde(skip)]
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub list: bool,
     /// A list's items when each is a scalar (`<boolean>...`): their kinds
     /// and values, for usage and completion to name.
