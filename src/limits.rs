@@ -31,6 +31,14 @@ pub const MAX_ISSUES: usize = 100;
 /// Flag names longer than this get no "did you mean" suggestion.
 pub const MAX_SUGGEST_LEN: usize = 128;
 
+/// Cells of the distance table one suggestion may compute (a few
+/// milliseconds): past it, the candidates left are not looked at.
+pub const MAX_SUGGEST_WORK: usize = 2_000_000;
+
+/// Issues of one parse that may carry a suggestion: each looks through
+/// every flag name, and a hundred unknown flags need no hundred hints.
+pub const MAX_SUGGESTED_ISSUES: usize = 8;
+
 /// Times `repair` unwraps a string that holds JSON text of a string.
 pub const MAX_REPAIR_UNWRAP: usize = 4;
 

@@ -113,6 +113,7 @@ fn suggestions_by_suffix_and_for_cli_meta_keys() {
         ("--dryRun", "--config-dry-run"),
         ("--noDryRun", "--no-config-dry-run"),
         ("--NO-CONFIG-DRY-RUN", "--no-config-dry-run"),
+        ("--configdryrun", "--config-dry-run"),
         // Words added after a flag's.
         ("--config-dry-run-now", "--config-dry-run"),
         ("--configDryRunEverywhere", "--config-dry-run"),
@@ -122,6 +123,22 @@ fn suggestions_by_suffix_and_for_cli_meta_keys() {
             format!("unknown flag {typed}; did you mean {meant}?")
         );
     }
+    // Each suggestion looks through every flag name: the first few issues
+    // of a parse get one, and a hundred unknown flags cost no more.
+    let many: Vec<String> = (0..12).map(|i| format!("--config-dry-rnu{i}")).collect();
+    let many: Vec<&str> = many.iter().map(String::as_str).collect();
+    let err = tool.parse_argv(&many, &toolshape::no_env).unwrap_err();
+    let hinted = |i: usize| err.issues[i].message.contains("did you mean");
+    assert!((0..8).all(hinted) && !(8..12).any(hinted), "{}", err.message);
+    // A long flag after an unknown one is no value of it: both are reported.
+    let err = tool
+        .parse_argv(&["--nope", "--dryrun"], &toolshape::no_env)
+        .unwrap_err();
+    assert_eq!(err.issues.len(), 2, "{}", err.message);
+    assert_eq!(
+        err.issues[1].message,
+        "unknown flag --dryrun; did you mean --config-dry-run?"
+    );
     let typo = json!({"type": "object", "properties": {"t": {"type": "number", "cli": {"shrt": "t"}}}});
     // The command line reads `cli` meta, and answers for it.
     let typo = Tool::compile(&typo, &CompileOptions::default()).unwrap();

@@ -67,13 +67,13 @@ export function makePlan(spec) {
   };
 }
 
-function unknownKey(key, plan) {
+function unknownKey(key, plan, suggest) {
   const shown = clip(key);
   // The group's owners of each field (shared by every action's plan); a
   // key of this action's never gets here.
   const owners = (plan.owners.get(key) || []).filter((owner) => owner !== plan.label);
   if (owners.length > 0) return `${shown} is not a parameter of ${plan.label}; it belongs to ${listed(owners, MAX_OWNERS_SHOWN)}`;
-  const close = plan.fieldList.length > 0 ? plan.suggest(key, plan.fieldList) : undefined;
+  const close = suggest && plan.fieldList.length > 0 ? plan.suggest(key, plan.fieldList) : undefined;
   if (close !== undefined) return `${shown} is not a parameter of ${plan.label}; did you mean "${close}"?`;
   const list = plan.fieldList.length > 0 ? `parameters: ${plan.fieldList.join(", ")}` : "it takes no parameters";
   return `${shown} is not a parameter of ${plan.label} (${list})`;
@@ -89,7 +89,9 @@ export async function validate(args, plan, skip) {
   const keys = Object.keys(args);
   if (!plan.open) {
     for (const key of keys) {
-      if (key !== skip && !plan.fields.has(key)) issues.push({ path: [key], message: unknownKey(key, plan), whole: true });
+      // Only the issues an error text shows look for a suggestion: each
+      // asks the core, and arguments may hold a million unknown keys.
+      if (key !== skip && !plan.fields.has(key)) issues.push({ path: [key], message: unknownKey(key, plan, issues.length < MAX_ISSUES), whole: true });
     }
   }
   const value = {};

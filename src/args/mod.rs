@@ -120,8 +120,11 @@ pub fn reconstruct<'a>(
             Some(Lookup::Flag(i)) => (i, false),
             Some(Lookup::Negation(i)) => (i, true),
             None => {
+                let suggest = collected.issues.len() < crate::limits::MAX_SUGGESTED_ISSUES;
                 collected.issue_with(|| {
-                    let hint = crate::flags::suggest::meant(table, name)
+                    let hint = suggest
+                        .then(|| crate::flags::suggest::meant(table, name))
+                        .flatten()
                         .map(|s| format!("; did you mean \"{s}\"?"))
                         .unwrap_or_default();
                     Issue {

@@ -131,10 +131,13 @@ fn long<'a>(table: &FlagTable, body: &'a str, next: Option<&'a str>, out: &mut T
             false
         }
         None => {
-            out.issue_with(|| unknown(table, &typed.show(), name));
+            let suggest = out.values.issues.len() < crate::limits::MAX_SUGGESTED_ISSUES;
+            out.issue_with(|| unknown(table, &typed.show(), name, suggest));
             // `--nope value`: the value goes with the unknown flag, so it is
-            // not reported again as an unexpected argument.
-            inline.is_none() && next.is_some_and(|value| !reads_as_flag(table, value))
+            // not reported again as an unexpected argument. A long flag
+            // after it (`--nope --nope-too`) is no value: it is read, and
+            // reported when unknown too.
+            inline.is_none() && next.is_some_and(|value| !value.starts_with("--") && !reads_as_flag(table, value))
         }
         Some(Lookup::Negation(flag)) => {
             if inline.is_some() {
@@ -374,8 +377,12 @@ fn path_of(table: &FlagTable, flag: usize) -> Vec<String> {
     table.flags.get(flag).map_or_else(Vec::new, |f| f.path.clone())
 }
 
-fn unknown(table: &FlagTable, shown: &str, name: &str) -> Issue {
-    let hint = crate::flags::suggest::meant(table, name)
+/// An unknown flag, with the flag it likely meant when `suggest` (the
+/// parse's first few issues).
+fn unknown(table: &FlagTable, shown: &str, name: &str, suggest: bool) -> Issue {
+    let hint = suggest
+        .then(|| crate::flags::suggest::meant(table, name))
+        .flatten()
         .map(|s| format!("; did you mean --{s}?"))
         .unwrap_or_default();
     Issue {

@@ -1,8 +1,9 @@
 //! Which flag a person meant by a name the table does not know: the same
-//! words spelt another way (`--dryRun`, `--dry_run`, `--config.timeout`, as
-//! yargs' camel-case expansion would take them), a typo, the last words
-//! of a nested flag (`--dry-run` for `--config-dry-run`), or a flag with
-//! words added (`--serviceName` for `--service`).
+//! words spelt another way (`--dryRun`, `--dry_run`, `--dryrun`,
+//! `--config.timeout`, as yargs' camel-case expansion would take some), a
+//! typo, the last words of a nested flag (`--dry-run` or `--dryrun` for
+//! `--config-dry-run`), or a flag with words added (`--serviceName` for
+//! `--service`).
 
 use std::borrow::Cow;
 
@@ -12,33 +13,138 @@ use crate::limits::MAX_SUGGEST_LEN;
 use crate::text::closest;
 
 /// The flag name (as typed, without `--`) that `typed` most likely meant.
+/// Costs a look at every flag name, so a parse asks for at most
+/// [`crate::limits::MAX_SUGGESTED_ISSUES`] of them.
 #[must_use]
 pub fn meant(table: &FlagTable, typed: &str) -> Option<String> {
     if typed.len() > MAX_SUGGEST_LEN {
         return None;
     }
     let names: Vec<Cow<'_, str>> = table.typed_names().collect();
-    let words = words(typed);
-    same_words(&names, &words)
+    let typed_words = words(typed);
+    let found = Found::among(&names, &typed_words);
+    found
+        .same
+        .or(found.joined)
         .or_else(|| closest(typed, names.iter().map(AsRef::as_ref)))
-        .or_else(|| ending_with(&names, &words))
-        .or_else(|| beginning(&names, &words))
+        .or(found.ending)
+        .or(found.beginning)
         .map(str::to_owned)
         .or_else(|| {
             // `--no-dry-run` (or `--noDryRun`) for `--no-config-dry-run`.
-            let rest = words.strip_prefix("no-")?;
-            let flag = ending_with(&names, rest)?;
+            let rest = typed_words.strip_prefix("no-")?;
+            let flag = Found::among(&names, rest).ending?;
             table.lookup(&format!("no-{flag}")).map(|_| format!("no-{flag}"))
         })
+}
+
+/// What one pass over the names finds by their words.
+#[derive(Default)]
+struct Found<'t> {
+    /// The first name with exactly the words typed.
+    same: Option<&'t str>,
+    /// The first name with the letters typed, the words joined otherwise
+    /// (`--dryrun` for `--dry-run`).
+    joined: Option<&'t str>,
+    /// A nested flag whose last words are the words typed, joined or not
+    /// (`--dry-run` or `--dryrun` for `--config-dry-run`): the shortest,
+    /// then the first in order.
+    ending: Option<&'t str>,
+    /// The flag whose words begin the words typed (`--service` for
+    /// `--serviceName`, `--config-timeout` for `--config-timeout-ms`): the
+    /// longest, then the first in order.
+    beginning: Option<&'t str>,
+}
+
+impl<'t> Found<'t> {
+    fn among(names: &'t [Cow<'_, str>], typed: &str) -> Found<'t> {
+        let mut found = Found::default();
+        if typed.is_empty() {
+            return found;
+        }
+        let mut buffer = String::new();
+        for name in names.iter().map(AsRef::as_ref) {
+            // Most flag names are their own words already: no copy of them.
+            let name_words = if is_words(name) {
+                name
+            } else {
+                words_into(name, &mut buffer);
+                buffer.as_str()
+            };
+            if name_words.is_empty() {
+                continue;
+            }
+            if found.same.is_none() && name_words == typed {
+                found.same = Some(name);
+            }
+            match tail(name_words, typed) {
+                Some(Tail::Whole) if found.joined.is_none() => found.joined = Some(name),
+                Some(Tail::Words) if found.ending.is_none_or(|e| name.len() < e.len()) => found.ending = Some(name),
+                _ => {}
+            }
+            let begins = typed.strip_prefix(name_words).is_some_and(|rest| rest.starts_with('-'));
+            if begins && found.beginning.is_none_or(|b| name.len() > b.len()) {
+                found.beginning = Some(name);
+            }
+        }
+        found
+    }
 }
 
 /// A name as its words: kebab-cased, lower case, any run of characters
 /// that are no letter or digit one `-`. `nestedDeepX`, `nested_deep.x`
 /// and `nested-deep-x` all read `nested-deep-x`.
 fn words(name: &str) -> String {
-    let kebab = segment(name, Case::Kebab);
-    let mut out = String::with_capacity(kebab.len());
-    for c in kebab.chars() {
+    let mut out = String::new();
+    words_into(name, &mut out);
+    out
+}
+
+/// Where the letters typed end a name's words, dashes aside.
+enum Tail {
+    /// They are the whole name.
+    Whole,
+    /// They are its last words.
+    Words,
+}
+
+/// Whether `typed` (words) ends `name_words`, comparing letters and digits
+/// only, so `dryrun` ends `config-dry-run`; one pass from the end.
+fn tail(name_words: &str, typed: &str) -> Option<Tail> {
+    let mut letters = name_words.char_indices().rev().filter(|&(_, c)| c != '-');
+    let mut start = name_words.len();
+    for wanted in typed.chars().rev().filter(|&c| c != '-') {
+        match letters.next() {
+            Some((at, c)) if c == wanted => start = at,
+            _ => return None,
+        }
+    }
+    let head = name_words.get(..start)?;
+    if head.is_empty() {
+        Some(Tail::Whole)
+    } else if head.ends_with('-') {
+        Some(Tail::Words)
+    } else {
+        None
+    }
+}
+
+/// Whether `name` reads as its own words: lower-case ASCII letters and
+/// digits in runs joined by single dashes.
+fn is_words(name: &str) -> bool {
+    let bytes = name.as_bytes();
+    !name.starts_with('-')
+        && !name.ends_with('-')
+        && !name.contains("--")
+        && bytes
+            .iter()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || *b == b'-')
+}
+
+/// [`words`] into `out`, kept between names so a suggestion allocates once.
+fn words_into(name: &str, out: &mut String) {
+    out.clear();
+    for c in segment(name, Case::Kebab).chars() {
         if c.is_alphanumeric() {
             out.extend(c.to_lowercase());
         } else if !out.is_empty() && !out.ends_with('-') {
@@ -48,46 +154,6 @@ fn words(name: &str) -> String {
     if out.ends_with('-') {
         out.pop();
     }
-    out
-}
-
-/// The first name with exactly the words typed.
-fn same_words<'t>(names: &'t [Cow<'_, str>], typed: &str) -> Option<&'t str> {
-    if typed.is_empty() {
-        return None;
-    }
-    names.iter().map(AsRef::as_ref).find(|name| words(name) == typed)
-}
-
-/// A nested flag whose last words are the words typed: the shortest, then
-/// the first in order.
-fn ending_with<'t>(names: &'t [Cow<'_, str>], typed: &str) -> Option<&'t str> {
-    if typed.is_empty() {
-        return None;
-    }
-    let tail = format!("-{typed}");
-    names
-        .iter()
-        .map(AsRef::as_ref)
-        .filter(|name| words(name).ends_with(&tail))
-        .min_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)))
-}
-
-/// The flag whose words begin the words typed (`--service` for
-/// `--serviceName`, `--config-timeout` for `--config-timeout-ms`): the
-/// longest, then the first in order.
-fn beginning<'t>(names: &'t [Cow<'_, str>], typed: &str) -> Option<&'t str> {
-    names
-        .iter()
-        .map(AsRef::as_ref)
-        .filter(|name| {
-            let words = words(name);
-            !words.is_empty()
-                && typed
-                    .strip_prefix(words.as_str())
-                    .is_some_and(|rest| rest.starts_with('-'))
-        })
-        .max_by(|a, b| a.len().cmp(&b.len()).then_with(|| b.cmp(a)))
 }
 
 #[cfg(test)]
@@ -108,5 +174,12 @@ mod tests {
         assert_eq!(words("HTTPServer"), "http-server");
         assert_eq!(words("größeMax"), "größe-max");
         assert_eq!(words("-_."), "");
+        for name in ["dry-run", "a", "v2-api", "", "-a", "a-", "a--b", "A", "a_b", "größe"] {
+            if is_words(name) {
+                assert_eq!(words(name), name, "{name}");
+            } else {
+                assert!(name.is_empty() || words(name) != name || !name.is_ascii(), "{name}");
+            }
+        }
     }
 }
