@@ -137,6 +137,15 @@ function collidingKey(i) {
   return [`${base}Ab`, `${base}-ab`, `${base}_ab`, `${base.toUpperCase()}_AB`][i & 3];
 }
 
+/**
+ * The i-th of many keys of 100 characters that differ only at the end:
+ * every "did you mean" for a flag typed near them compares each in full
+ * (an argv of such flags once took 74 s).
+ */
+function longKey(i) {
+  return `${"p".repeat(94)}${String(i).padStart(6, "0")}`;
+}
+
 /** The schema objects inside a schema: not the maps of `properties` or `$defs` themselves. */
 function schemaNodes(value, out = [], depth = 0, container = false) {
   if (depth > 12 || value === null || typeof value !== "object") return out;
@@ -163,7 +172,7 @@ function actionBranch(template, i) {
 function widenNode(r, node, top) {
   const n = r.pick(WIDTHS);
   const old = (key) => (Array.isArray(node[key]) ? node[key] : []);
-  const wideKey = r.chance(0.2) ? collidingKey : plainKey;
+  const wideKey = r.pick([collidingKey, longKey, plainKey, plainKey, plainKey]);
   switch (r.int(7)) {
     case 0: {
       const props = node.properties && typeof node.properties === "object" && !Array.isArray(node.properties) ? node.properties : {};
@@ -273,6 +282,9 @@ function randomArgv(r, flags) {
     if (flag && flag.choices && r.chance(0.3)) argv.push(String(r.pick(flag.choices)));
   }
   if (r.chance(0.1)) argv.push(...Array.from({ length: 2000 }, (_, i) => (i % 2 ? "x" : "--nope")));
+  // Many unknown flags, each a letter off a flag of the schema: a
+  // suggestion for each would compare it with every name in full.
+  if (flags.length > 0 && r.chance(0.05)) for (let i = 0; i < 200; i++) argv.push(`--${r.pick(flags).name.slice(0, -1)}q`, "v");
   // Many entries for one flag: a record merges them all.
   if (flags.length > 0 && r.chance(0.05)) {
     const name = r.pick(flags).name;
