@@ -121,7 +121,7 @@ test("a tool as an MCP server lists it: its inputSchema, named for it, every out
   await settled();
   assert.equal(await page.locator('[data-testid="schema-error"]').isHidden(), true);
   assert.match(await text("usage"), /^Usage: edit_file <options>/);
-  assert.match(await text("usage"), /\[JSON, e\.g\. '\[\{"oldText":"\.\.\.","newText":"\.\.\."\}\]'\]/);
+  assert.match(await text("usage"), /--edits <json>\.\.\. +\(required\)\s+\[JSON, e\.g\. '\{"oldText":"\.\.\.","newText":"\.\.\."\}'\]/);
   assert.match(await text("flags"), /--edits/);
   // openai-strict: every key required, the optional dryRun nullable.
   const strict = JSON.parse(await text("input-schema"));

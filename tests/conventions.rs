@@ -312,7 +312,7 @@ fn json_flag_errors_show_an_example() {
     let err = tool.parse_argv(&["--hosts", "a"], &toolshape::no_env).unwrap_err();
     assert_eq!(
         err.message,
-        r#"--hosts expects JSON text for an array of objects, or for one item, got "a"; e.g. --hosts '[{"name":"..."}]'"#
+        r#"--hosts expects JSON text for an array of objects, or for one item, got "a"; e.g. --hosts '{"name":"..."}'"#
     );
     let err = tool
         .parse_argv(&["--hosts", "[]", "--labels", "x", "--ids", "{}"], &toolshape::no_env)
@@ -351,7 +351,7 @@ fn json_that_parses_but_does_not_fit_names_the_place() {
     assert_eq!(
         err.message,
         format!(
-            r#"--edits expects JSON text for an array of objects, or for one item (at [1]: the required key "newText" is missing), got {}; e.g. --edits '[{{"oldText":"...","newText":"..."}}]'"#,
+            r#"--edits expects JSON text for an array of objects, or for one item (at [1]: the required key "newText" is missing), got {}; e.g. --edits '{{"oldText":"...","newText":"..."}}'"#,
             serde_json::to_string(missing).unwrap()
         )
     );
@@ -942,7 +942,7 @@ fn a_list_takes_one_item_or_several_each_time_it_is_given() {
     let message = |argv: &[&str]| parse(argv).unwrap_err().issues[0].message.clone();
     assert_eq!(
         message(&["--edits", r#"{"oldText":"a"}"#]),
-        r#"--edits expects JSON text for an array of objects, or for one item (the required key "newText" is missing), got "{\"oldText\":\"a\"}"; e.g. --edits '[{"oldText":"...","newText":"..."}]'"#
+        r#"--edits expects JSON text for an array of objects, or for one item (the required key "newText" is missing), got "{\"oldText\":\"a\"}"; e.g. --edits '{"oldText":"...","newText":"..."}'"#
     );
     assert_says(
         &message(&["--edits", one, "--edits", r#"[{"oldText":1,"newText":"b"}]"#]),

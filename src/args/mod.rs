@@ -332,13 +332,13 @@ fn bad_value(schema: &Schema, flag: &Flag, shown: &str, received: &str, expected
     }
 }
 
-/// `; e.g. --hosts '[{"name":"..."}]'` for a JSON flag, when the example
-/// is short and quotes safely in a shell.
+/// `; e.g. --hosts '{"name":"..."}'` for a JSON flag (one item for a
+/// list), when the example is short and quotes safely in a shell.
 fn json_example(schema: &Schema, flag: &Flag) -> String {
     if flag.ty != FlagType::Json || flag.scalar_parts.is_some() || flag.record {
         return String::new();
     }
-    crate::schema::example_text(schema, &flag.shape)
+    crate::schema::example_text(schema, flag.example_shape(schema))
         .map(|text| format!("; e.g. --{} '{text}'", flag.name))
         .unwrap_or_default()
 }

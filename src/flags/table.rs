@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use super::name_index::NameIndex;
 use super::scalar_union::Part;
-use crate::schema::{Deprecation, Shape};
+use crate::schema::{Deprecation, Schema, Shape};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -167,6 +167,19 @@ impl Flag {
     #[must_use]
     pub fn repeats(&self) -> bool {
         self.repeatable || self.list
+    }
+
+    /// What a JSON example for the flag shows: one item for a list flag,
+    /// which is given an item at a time (usage's `<json>...` says it
+    /// repeats), else the whole value.
+    #[must_use]
+    pub fn example_shape<'s>(&'s self, schema: &'s Schema) -> &'s Shape {
+        if !self.list {
+            return &self.shape;
+        }
+        super::list::list_of(schema, &self.shape)
+            .and_then(|list| list.items.as_ref())
+            .unwrap_or(&self.shape)
     }
 
     /// Whether giving it again adds to its value rather than replacing it:

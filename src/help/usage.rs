@@ -223,7 +223,8 @@ fn right(schema: &Schema, flag: &Flag) -> String {
     if flag.json && flag.scalar_parts.is_none() && !flag.record && flag.item_parts.is_none() {
         // What JSON, shown where there are keys to know: a person cannot
         // guess what an array of objects wants, and `true` or `{}` says nothing.
-        let keyed = example_text(schema, &flag.shape).filter(|text| text.starts_with(['[', '{']) && text.contains(':'));
+        let keyed = example_text(schema, flag.example_shape(schema))
+            .filter(|text| text.starts_with(['[', '{']) && text.contains(':'));
         parts.push(match keyed {
             Some(text) => format!("[JSON, e.g. '{}']", sanitize(&text)),
             None => "[JSON]".to_owned(),
