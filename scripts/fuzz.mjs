@@ -283,8 +283,9 @@ function randomArgv(r, flags) {
   }
   if (r.chance(0.1)) argv.push(...Array.from({ length: 2000 }, (_, i) => (i % 2 ? "x" : "--nope")));
   // Many unknown flags, each a letter off a flag of the schema: a
-  // suggestion for each would compare it with every name in full.
-  if (flags.length > 0 && r.chance(0.05)) for (let i = 0; i < 200; i++) argv.push(`--${r.pick(flags).name.slice(0, -1)}q`, "v");
+  // suggestion for each would compare it with every name in full (most
+  // often for a wide schema, where that costs).
+  if (flags.length > 0 && r.chance(flags.length > 100 ? 0.3 : 0.05)) for (let i = 0; i < 200; i++) argv.push(`--${r.pick(flags).name.slice(0, -1)}q`, "v");
   // Many entries for one flag: a record merges them all.
   if (flags.length > 0 && r.chance(0.05)) {
     const name = r.pick(flags).name;
