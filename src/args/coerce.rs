@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use super::item::Item;
 use super::misfit::misfit;
-use crate::flags::{list, record, scalar_union, Flag, FlagType};
+use crate::flags::{record, scalar_union, Flag, FlagType};
 use crate::number::{integer_expected, parse_integer, parse_number};
 use crate::schema::{fits, name_fits, same_value, ArrayShape, Kind, Schema, Shape};
 use crate::text::{capped_list, clip};
@@ -44,7 +44,7 @@ pub fn coerce_text<'a>(schema: &Schema, flag: &Flag, text: &'a str, token: Optio
 /// Coerces a value from a flat object (`reconstruct`): text goes through
 /// [`coerce_text`], anything else must already be what the flag wants.
 pub fn coerce_value<'a>(schema: &Schema, flag: &Flag, value: &'a Value) -> Result<Item<'a>, String> {
-    if let Some(array) = list_shape(schema, flag).filter(|_| !fits(schema, &flag.shape, value)) {
+    if let Some(array) = flag.list_array(schema).filter(|_| !fits(schema, &flag.shape, value)) {
         return list_value(schema, flag, array, value);
     }
     if let Value::String(text) = value {
@@ -148,7 +148,7 @@ fn json_text(schema: &Schema, flag: &Flag, text: &str) -> Result<Value, String> 
             return record_entry(schema, flag, key, value);
         }
     }
-    if let Some(array) = list_shape(schema, flag) {
+    if let Some(array) = flag.list_array(schema) {
         return list_text(schema, flag, array, text);
     }
     json_value(schema, &flag.shape, text).map_err(|parsed| json_expected(schema, flag, parsed.as_ref()))
@@ -208,15 +208,6 @@ fn list_value<'a>(schema: &Schema, flag: &Flag, array: &ArrayShape, value: &'a V
         return Ok(Item::Json(Value::Array(vec![value.clone()])));
     }
     Err(list_expected(schema, flag, array, Some(value)))
-}
-
-/// The array a list flag holds (none for any other flag).
-fn list_shape<'s>(schema: &'s Schema, flag: &'s Flag) -> Option<&'s ArrayShape> {
-    if flag.list {
-        list::list_of(schema, &flag.shape)
-    } else {
-        None
-    }
 }
 
 /// Whether `value` is one item of the list (any value, where `items` is absent).

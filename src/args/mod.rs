@@ -120,11 +120,9 @@ pub fn reconstruct<'a>(
             Some(Lookup::Flag(i)) => (i, false),
             Some(Lookup::Negation(i)) => (i, true),
             None => {
-                let suggest = collected.issues.len() < crate::limits::MAX_SUGGESTED_ISSUES;
+                let issues_before = collected.issues.len();
                 collected.issue_with(|| {
-                    let hint = suggest
-                        .then(|| crate::flags::suggest::meant(table, name))
-                        .flatten()
+                    let hint = crate::flags::suggest::meant(table, name, issues_before)
                         .map(|s| format!("; did you mean \"{s}\"?"))
                         .unwrap_or_default();
                     Issue {

@@ -131,8 +131,8 @@ fn long<'a>(table: &FlagTable, body: &'a str, next: Option<&'a str>, out: &mut T
             false
         }
         None => {
-            let suggest = out.values.issues.len() < crate::limits::MAX_SUGGESTED_ISSUES;
-            out.issue_with(|| unknown(table, &typed.show(), name, suggest));
+            let issues_before = out.values.issues.len();
+            out.issue_with(|| unknown(table, &typed.show(), name, issues_before));
             // `--nope value`: the value goes with the unknown flag, so it is
             // not reported again as an unexpected argument. A long flag
             // after it (`--nope --nope-too`) is no value: it is read, and
@@ -377,12 +377,10 @@ fn path_of(table: &FlagTable, flag: usize) -> Vec<String> {
     table.flags.get(flag).map_or_else(Vec::new, |f| f.path.clone())
 }
 
-/// An unknown flag, with the flag it likely meant when `suggest` (the
-/// parse's first few issues).
-fn unknown(table: &FlagTable, shown: &str, name: &str, suggest: bool) -> Issue {
-    let hint = suggest
-        .then(|| crate::flags::suggest::meant(table, name))
-        .flatten()
+/// An unknown flag, with the flag it likely meant (see
+/// [`crate::flags::suggest::meant`]).
+fn unknown(table: &FlagTable, shown: &str, name: &str, issues_before: usize) -> Issue {
+    let hint = crate::flags::suggest::meant(table, name, issues_before)
         .map(|s| format!("; did you mean --{s}?"))
         .unwrap_or_default();
     Issue {

@@ -9,15 +9,16 @@ use std::borrow::Cow;
 
 use super::names::{segment, Case};
 use super::table::FlagTable;
-use crate::limits::MAX_SUGGEST_LEN;
+use crate::limits::{MAX_SUGGESTED_ISSUES, MAX_SUGGEST_LEN};
 use crate::text::closest;
 
-/// The flag name (as typed, without `--`) that `typed` most likely meant.
-/// Costs a look at every flag name, so a parse asks for at most
-/// [`crate::limits::MAX_SUGGESTED_ISSUES`] of them.
+/// The flag name (as typed, without `--`) that `typed` most likely meant,
+/// for an issue of a parse that has `issues_before` already. A suggestion
+/// looks at every flag name, so only the first
+/// [`MAX_SUGGESTED_ISSUES`] issues of a parse get one.
 #[must_use]
-pub fn meant(table: &FlagTable, typed: &str) -> Option<String> {
-    if typed.len() > MAX_SUGGEST_LEN {
+pub fn meant(table: &FlagTable, typed: &str, issues_before: usize) -> Option<String> {
+    if typed.len() > MAX_SUGGEST_LEN || issues_before >= MAX_SUGGESTED_ISSUES {
         return None;
     }
     let names: Vec<Cow<'_, str>> = table.typed_names().collect();

@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use super::name_index::NameIndex;
 use super::scalar_union::Part;
-use crate::schema::{Deprecation, Schema, Shape};
+use crate::schema::{ArrayShape, Deprecation, Schema, Shape};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -169,15 +169,22 @@ impl Flag {
         self.repeatable || self.list
     }
 
+    /// The array a list flag holds (none for any other flag).
+    #[must_use]
+    pub fn list_array<'s>(&'s self, schema: &'s Schema) -> Option<&'s ArrayShape> {
+        if self.list {
+            super::list::list_of(schema, &self.shape)
+        } else {
+            None
+        }
+    }
+
     /// What a JSON example for the flag shows: one item for a list flag,
     /// which is given an item at a time (usage's `<json>...` says it
     /// repeats), else the whole value.
     #[must_use]
     pub fn example_shape<'s>(&'s self, schema: &'s Schema) -> &'s Shape {
-        if !self.list {
-            return &self.shape;
-        }
-        super::list::list_of(schema, &self.shape)
+        self.list_array(schema)
             .and_then(|list| list.items.as_ref())
             .unwrap_or(&self.shape)
     }

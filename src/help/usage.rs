@@ -279,10 +279,7 @@ fn text(schema: &Schema, table: &FlagTable, name: &str, width: usize, builtins: 
     out.push_str(&format!("Usage: {name}{}\n", synopsis(table)));
     if let Some(description) = table.groups.first().and_then(|g| g.description.as_deref()) {
         out.push('\n');
-        for line in wrap(&sanitize(description), width) {
-            out.push_str(&line);
-            out.push('\n');
-        }
+        push_wrapped(&mut out, description, width);
     }
     // The built-in rows share the column: a tool with no flags of its own
     // would otherwise put "Show this help" on a line below its flag.
@@ -447,6 +444,14 @@ pub fn with_deprecation(text: String, deprecation: &Deprecation, format: Format)
     out
 }
 
+/// A description under a usage line, wrapped to `width`, each line ended.
+fn push_wrapped(out: &mut String, description: &str, width: usize) {
+    for line in wrap(&sanitize(description), width) {
+        out.push_str(&line);
+        out.push('\n');
+    }
+}
+
 /// One row of a word list: the word, its description (text shows its
 /// first sentence), and a mark after it (`[deprecated]`), kept apart so
 /// that cutting the description never cuts the mark.
@@ -513,10 +518,7 @@ pub fn word_list(
             let width = clamp_width(options.width);
             let mut out = format!("Usage: {name} <{noun}> [options]\n\n");
             if let Some(description) = description {
-                for line in wrap(&sanitize(description), width) {
-                    out.push_str(&line);
-                    out.push('\n');
-                }
+                push_wrapped(&mut out, description, width);
                 out.push('\n');
             }
             out.push_str(&format!("{title}s:\n"));
