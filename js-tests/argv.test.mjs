@@ -266,6 +266,31 @@ test("the fast parse reads the right numbers after wasm memory grows between par
   for (const big of kept) big.free();
 });
 
+test("an action's first parse reads the right numbers when making its plan grows wasm memory", () => {
+  // An action's decoding plan is made on its first parse, between the parse
+  // and the reading of its numbers: a plan large enough grows wasm memory,
+  // which detached the view the numbers were to be read through, and the
+  // parse answered with the action alone, every flag lost.
+  const wasm = createRequire(import.meta.url)(join(root, "pkg", "node", "toolshape.js"));
+  const kept = [];
+  let grewDuringFirstParse = 0;
+  for (let fields = 1000; grewDuringFirstParse < 2 && fields <= 64000; fields *= 2) {
+    const own = Object.fromEntries(Array.from({ length: fields }, (_, i) => [`o${i}`, { type: "string", description: "x".repeat(60) }]));
+    const small = { type: "object", properties: { action: { const: "a0" }, o0: { type: "string" } }, required: ["action"] };
+    const tool = cjs.compile({ oneOf: [small, { type: "object", properties: { action: { const: "a1" }, ...own }, required: ["action"] }] });
+    kept.push(tool);
+    // a0 first: the command line and its tables are made then, so that all
+    // a1's first parse makes is its plan, larger than any block freed since.
+    assert.deepEqual(tool.parseArgv(["a0", "--o0", "x"]), { action: "a0", o0: "x" });
+    const before = wasm.memoryBytes();
+    assert.deepEqual(tool.parseArgv(["a1", "--o1", "y", `--o${fields - 1}`, "z"]), { action: "a1", o1: "y", [`o${fields - 1}`]: "z" }, `${fields} fields`);
+    if (wasm.memoryBytes() > before) grewDuringFirstParse++;
+    assert.deepEqual(tool.parseArgv(["a1", "--o2", "w"]), { action: "a1", o2: "w" });
+  }
+  assert.ok(grewDuringFirstParse > 0, "an action's first parse grew wasm memory at least once");
+  for (const tool of kept) tool.free();
+});
+
 test("argv of every length and script reaches the fast parse's room intact", async () => {
   const { WasmTool } = (await import("node:module")).createRequire(import.meta.url)("../pkg/node/toolshape.js");
   const schema = { type: "object", properties: { name: { type: "string" }, tags: { type: "array", items: { type: "string" } }, on: { type: "boolean" } } };

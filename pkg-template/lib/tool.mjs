@@ -111,11 +111,14 @@ export function makeToolClass(core, layout) {
         if (!useEnv && !partial) {
           const at = this.#parseFast(handle, argv, allowPositionals);
           if (at > 0) {
+            // The layout before the view: its first read is a call into
+            // wasm, and a call can grow memory, which empties older views.
+            const { answerNumbers, answerAction } = layout();
             const buf = core.memoryView();
             const start = at / 8;
             const kind = buf[start];
-            if (kind === layout().answerNumbers) return this.#decode(buf, start, argv);
-            if (kind === layout().answerAction) return this.#decodeAction(handle, buf, start, argv);
+            if (kind === answerNumbers) return this.#decode(buf, start, argv);
+            if (kind === answerAction) return this.#decodeAction(handle, buf[start + 1], start, argv);
             return parseOutcome(handle.takeAnswer());
           }
         }
@@ -153,16 +156,21 @@ export function makeToolClass(core, layout) {
       return handle.parseArgvFast(written, argv.length, allowPositionals);
     }
 
-    /** An action's answer: its literal keys first, as the general path writes them. */
-    #decodeAction(handle, buf, start, argv) {
-      const action = buf[start + 1];
+    /**
+     * An action's answer: its literal keys first, as the general path
+     * writes them. The answer is read through a view taken after the
+     * action's plan is fetched: making the plan (on an action's first
+     * parse) can grow wasm memory, which empties every view taken before,
+     * and a large action's first parse then lost every flag it was given.
+     */
+    #decodeAction(handle, action, start, argv) {
       let made = this.#actionDecoders[action];
       if (made === undefined) {
         const { plan, flags, literals } = JSON.parse(core.guard(() => handle.actionPlan(action)));
         made = { decode: makeDecoder(plan, flags, layout()), literals };
         this.#actionDecoders[action] = made;
       }
-      return made.decode(buf, start + 2, argv, made.literals);
+      return made.decode(core.memoryView(), start + 2, argv, made.literals);
     }
 
     parseArgv(argv, opts) {
