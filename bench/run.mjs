@@ -11,6 +11,7 @@ import { run as helpBench } from "./help.mjs";
 import { run as profilesBench } from "./profiles.mjs";
 import { run as groupsBench } from "./groups.mjs";
 import { run as catalogueBench } from "./catalogue.mjs";
+import { run as sizeProfile } from "./size-profile.mjs";
 
 console.log(`node ${process.version}, ${process.arch}`);
 // Start-up first, while the machine is quiet: it spawns fresh processes.
@@ -23,6 +24,7 @@ const profiles = profilesBench();
 const groups = await groupsBench();
 const catalogue = catalogueBench();
 const mem = memory();
+sizeProfile();
 const gzipped = gzipSync(readFileSync(new URL("../pkg/web/toolshape_bg.wasm", import.meta.url)), { level: 9 }).length;
 
 const worstCompile = compiled.reduce((worst, row) => (row.ours / row.fromZod > worst.ratio ? { name: row.name, ratio: row.ours / row.fromZod } : worst), { name: "", ratio: 0 });

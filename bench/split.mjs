@@ -32,12 +32,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import binaryen from "binaryen";
-import { OTHER_NODES, ensureNode, ensureWasmSplit, root } from "../scripts/setup.mjs";
+import { OTHER_NODES, WASM_FEATURES, ensureNode, ensureWasmSplit, root } from "../scripts/setup.mjs";
 import { sections } from "../scripts/wasm-sections.mjs";
 
 const pkg = join(root, "pkg");
 const full = readFileSync(join(pkg, "web", "toolshape_bg.wasm"));
-const FEATURES = ["--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals", "--enable-reference-types"];
 
 const smallSchema = `{ type: "object", properties: { config: { type: "object", properties: { timeout: { type: "number" } } } } }`;
 /** The programs whose first calls decide the primary, and whose start-up is measured. */
@@ -146,7 +145,7 @@ function buildVariant(dir, name, keep, oneImport = true) {
   writeFileSync(list, [...keep].sort((a, b) => a - b).join("\n"));
   const primary = join(dir, `${name}.primary.wasm`);
   const rest = join(out, "web", "toolshape_rest.wasm");
-  execFileSync(ensureWasmSplit(), [...FEATURES, join(pkg, "web", "toolshape_bg.wasm"), "--keep-funcs", `@${list}`, "-o1", primary, "-o2", rest], { stdio: ["ignore", "ignore", "inherit"] });
+  execFileSync(ensureWasmSplit(), [...WASM_FEATURES, join(pkg, "web", "toolshape_bg.wasm"), "--keep-funcs", `@${list}`, "-o1", primary, "-o2", rest], { stdio: ["ignore", "ignore", "inherit"] });
   const split = readFileSync(primary);
   const tables = tablesByType(split);
   if (tables[0x70] === undefined || tables[0x6f] === undefined) throw new Error("the primary has no funcref or no externref table");

@@ -5,7 +5,7 @@
 import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { ensureBindgen, ensureNodeModules, ensureWasmTarget, root, run } from "./setup.mjs";
+import { WASM_OPT_ARGS, ensureBindgen, ensureNodeModules, ensureWasmTarget, root, run } from "./setup.mjs";
 import { sections } from "./wasm-sections.mjs";
 
 ensureNodeModules();
@@ -151,13 +151,7 @@ for (const target of ["nodejs", "web"]) {
   const opt = join(root, "node_modules", ".bin", "wasm-opt");
   guardFinalizers(join(out, "toolshape.js"));
   encodeLongStrings(join(out, "toolshape.js"));
-  // binaryen inlines every function with one caller, whatever its size, so
-  // an export's shim grew to hold every path the export might take, and V8
-  // compiles a whole function on its first call. Capping that at 100 bytes
-  // keeps rare paths in functions of their own: a program's first compile
-  // and inputSchema compile 11 KB less (0.7 ms of start-up), the gzipped
-  // module is 1% smaller, and compile and parseArgv measured the same.
-  run(opt, [wasm, "-Oz", "--one-caller-inline-max-function-size", "100", "--strip-debug", "--strip-producers", "--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals", "--enable-reference-types", "-o", wasm]);
+  run(opt, [wasm, ...WASM_OPT_ARGS, "--strip-debug", "-o", wasm]);
 }
 
 bytesByImport(join(pkg, "node", "toolshape.js"));
