@@ -23,6 +23,7 @@ pub mod limits;
 pub mod names;
 pub mod number;
 pub mod options;
+pub mod order;
 pub mod profile;
 pub mod repair;
 pub mod schema;

@@ -72,12 +72,11 @@ fn collect<'a>(schema: &Schema, table: &'a FlagTable, given: &FlagValues<'a>, en
         }
     }
     // Reported in argv order, whichever stage found them (ties in the order
-    // found). The places are sorted, not the issues: a `(usize, usize)`
-    // sort is code the module has anyway, a stable sort of issues was 8 KB.
-    let mut order: Vec<(usize, usize)> = found.iter().enumerate().map(|(i, (at, _))| (*at, i)).collect();
-    order.sort_unstable();
+    // found). The places are sorted, not the issues: the module's one sort
+    // takes pairs (`crate::order`); a stable sort of issues was 8 KB.
+    let order: Vec<(usize, usize)> = found.iter().enumerate().map(|(i, (at, _))| (*at, i)).collect();
     let mut found: Vec<Option<Issue>> = found.into_iter().map(|(_, issue)| Some(issue)).collect();
-    for (_, i) in order {
+    for (_, i) in crate::order::sort_pairs(order) {
         if let Some(issue) = found.get_mut(i).and_then(Option::take) {
             collected.issue(issue);
         }

@@ -9,12 +9,13 @@ use crate::error::{Code, Error, Result};
 /// The positional flags in order; each flag's `positional` becomes its
 /// place (from 0).
 pub fn order(flags: &mut [Flag]) -> Result<Vec<usize>> {
-    let mut marked: Vec<(usize, usize)> = flags
-        .iter()
-        .enumerate()
-        .filter_map(|(index, flag)| flag.positional.map(|n| (n, index)))
-        .collect();
-    marked.sort_unstable();
+    let marked = crate::order::sort_pairs(
+        flags
+            .iter()
+            .enumerate()
+            .filter_map(|(index, flag)| flag.positional.map(|n| (n, index)))
+            .collect(),
+    );
     for pair in marked.windows(2) {
         if let [(n, a), (m, b)] = pair {
             if n == m {

@@ -88,10 +88,13 @@ impl<'a> DefIndex<'a> {
                 _ => {}
             }
         }
-        reached.sort_unstable_by_key(|def| def.0);
-        reached
+        // The places are sorted, not the definitions: the module's one sort
+        // takes pairs (`crate::order`).
+        let order: Vec<(usize, usize)> = reached.iter().enumerate().map(|(i, def)| (def.0, i)).collect();
+        crate::order::sort_pairs(order)
             .into_iter()
-            .map(|(_, name, schema)| (name.to_owned(), schema.clone()))
+            .filter_map(|(_, i)| reached.get(i))
+            .map(|(_, name, schema)| ((*name).to_owned(), (*schema).clone()))
             .collect()
     }
 

@@ -199,17 +199,18 @@ impl<'a> Json<'a> {
                 // count. Sorted rather than added: a sum lets whoever writes the
                 // schema find many objects of one fingerprint (a k-sum), and
                 // every lookup among them would compare each.
-                let mut each: Vec<u64> = members
+                // Each hash as its two halves, for the module's one sort
+                // (`crate::order`).
+                let each: Vec<(usize, usize)> = members
                     .iter()
                     .filter(|(key, _)| !left_out.contains(&key.as_ref()))
                     .map(|(key, value)| {
                         let mut member = DefaultHasher::new();
                         (key.as_ref(), value.fingerprint()).hash(&mut member);
-                        member.finish()
+                        halves(member.finish())
                     })
                     .collect();
-                each.sort_unstable();
-                (5_u8, each).hash(&mut hasher);
+                (5_u8, crate::order::sort_pairs(each)).hash(&mut hasher);
             }
         }
         hasher.finish()
@@ -233,6 +234,13 @@ impl<'a> Json<'a> {
     pub fn is_empty_object(&self) -> bool {
         matches!(self, Json::Object(members) if members.is_empty())
     }
+}
+
+/// A hash as its high and low halves, in that order: sorted, the pairs
+/// keep the hashes' order, on 32-bit `usize` as on 64.
+fn halves(hash: u64) -> (usize, usize) {
+    let half = |bits: u64| usize::try_from(bits & 0xFFFF_FFFF).unwrap_or(usize::MAX);
+    (half(hash >> 32), half(hash))
 }
 
 /// Distinct values in the order first seen, each found by a fingerprint
