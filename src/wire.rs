@@ -319,10 +319,7 @@ pub fn reconstruct_outcome(tool: &Tool, flat: &str, env: &str) -> String {
 /// from the table; an action union's with the actions each belongs to.
 #[must_use]
 pub fn flags_text(tool: &Tool) -> String {
-    match tool.command().table() {
-        Some(table) => json_text(&table.flags),
-        None => json_text(&tool.flags_json()),
-    }
+    tool.command().flags_text()
 }
 
 /// The group structure for the JS object builder: per group, its members

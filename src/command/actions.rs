@@ -182,10 +182,9 @@ impl ActionSet {
             })
     }
 
-    /// Every flag with the actions it belongs to; one entry where actions
-    /// share a flag of the same kind.
-    #[must_use]
-    pub fn flags_json(&self) -> Value {
+    /// Every flag with the actions it belongs to, as JSON text; one entry
+    /// where actions share a flag of the same kind.
+    pub fn flags_text(&self) -> serde_json::Result<String> {
         #[derive(Serialize)]
         struct Entry<'a> {
             #[serde(flatten)]
@@ -210,7 +209,7 @@ impl ActionSet {
                 }
             }
         }
-        serde_json::to_value(&entries).unwrap_or(Value::Array(Vec::new()))
+        serde_json::to_string(&entries)
     }
 }
 

@@ -173,14 +173,25 @@ impl Command {
         self.actions().and_then(|set| set.actions.get(position))
     }
 
-    /// Every flag; for an action union, each with the actions it belongs to.
+    /// Every flag as JSON text; for an action union, each with the actions
+    /// it belongs to. Written as text, never as a `Value`: each type
+    /// serialized two ways is its serializer's code twice.
+    #[must_use]
+    pub fn flags_text(&self) -> String {
+        let text = match &self.form {
+            Form::Flags(table) => serde_json::to_string(&table.flags),
+            Form::Actions(set) => set.flags_text(),
+            Form::Refused(_) => Ok(String::new()),
+        };
+        text.ok()
+            .filter(|text| !text.is_empty())
+            .unwrap_or_else(|| "[]".to_owned())
+    }
+
+    /// [`Command::flags_text`] as a `Value`.
     #[must_use]
     pub fn flags_json(&self) -> Value {
-        match &self.form {
-            Form::Flags(table) => serde_json::to_value(&table.flags).unwrap_or(Value::Array(Vec::new())),
-            Form::Actions(set) => set.flags_json(),
-            Form::Refused(_) => Value::Array(Vec::new()),
-        }
+        serde_json::from_str(&self.flags_text()).unwrap_or(Value::Array(Vec::new()))
     }
 
     /// argv (without node and script) to nested arguments. `--help` or `-h`
