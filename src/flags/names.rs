@@ -108,6 +108,9 @@ mod tests {
             ("snake_case", "snake_case"),
             ("A", "a"),
             ("already", "already"),
+            // Unicode's case mapping, as yargs-parser's camel-case expansion.
+            ("größeÄndern", "größe-ändern"),
+            ("ΣύνολοΤιμών", "σύνολο-τιμών"),
         ] {
             assert_eq!(segment(key, Case::Kebab), want, "{key}");
         }
