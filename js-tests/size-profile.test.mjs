@@ -56,3 +56,10 @@ test("the built module's profile adds up, every function named and grouped", () 
   }
   assert.ok(found.functions.some((fn) => fn.name.includes("parseArgv") && fn.group === "exports and runtime"));
 });
+
+test("serde_json's float writer is not in the module: floats are written by core's formatting (src/json_out.rs)", () => {
+  // zmij's table alone is 17 KB (12 KB gzipped). A `Value` written with its
+  // `Display` (`.to_string()`, `{}`), or a typed serde_json read, links it again.
+  const found = profile(readFileSync(join(root, "target", "wasm32-unknown-unknown", "release", "toolshape.wasm")));
+  assert.deepEqual(found.functions.filter((fn) => fn.group === "zmij" || fn.name.includes("zmij")).map((fn) => fn.name), []);
+});

@@ -162,13 +162,12 @@ impl IssueCode {
 #[must_use]
 pub fn codes_json() -> String {
     let errors: Vec<&str> = Code::ALL.iter().map(|c| c.as_str()).collect();
-    serde_json::json!({
+    crate::json_out::value_text(&serde_json::json!({
         "errors": errors,
         "issues": IssueCode::ALL,
         "clientWarnings": FindingCode::WARNINGS,
         "clientErrors": FindingCode::ERRORS,
-    })
-    .to_string()
+    }))
 }
 
 /// One problem inside an `INVALID_ARGS` error.
@@ -439,7 +438,7 @@ impl Error {
     /// The JSON text that crosses to JS and becomes a `ToolshapeError`.
     #[must_use]
     pub fn to_json(&self) -> String {
-        serde_json::to_string(self).unwrap_or_else(|_| {
+        crate::json_out::to_string(self).unwrap_or_else(|_| {
             // Serializing plain strings cannot fail; keep a valid payload anyway.
             format!(r#"{{"code":"{}","message":"error"}}"#, self.code.as_str())
         })

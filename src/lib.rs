@@ -19,6 +19,7 @@ pub mod flags;
 pub mod group;
 pub mod headroom;
 pub mod help;
+pub mod json_out;
 pub mod limits;
 pub mod names;
 pub mod number;

@@ -55,8 +55,14 @@ pub fn parse_number(text: &str) -> Option<Value> {
     }
     // serde_json's exact reader (float_roundtrip), which every schema and
     // argument already goes through: `str::parse` would link core's own,
-    // a second exact float reader with its 10 KB table of powers.
-    let float: f64 = serde_json::from_str(text).ok()?;
+    // a second exact float reader with its 10 KB table of powers. Read as
+    // any value, not as an `f64`: a typed read links serde_json's error for
+    // a value of the wrong type, which writes floats with a writer of its
+    // own (`crate::json_out`).
+    let Ok(Value::Number(number)) = serde_json::from_str::<Value>(text) else {
+        return None;
+    };
+    let float = number.as_f64()?;
     if !float.is_finite() {
         return None;
     }

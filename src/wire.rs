@@ -141,7 +141,7 @@ fn whole(value: f64) -> u32 {
 /// Any serializable result as JSON text. Serializing plain data cannot
 /// fail; should it, the answer is still valid JSON naming the failure.
 pub fn json_text<T: Serialize + ?Sized>(value: &T) -> String {
-    serde_json::to_string(value)
+    crate::json_out::to_string(value)
         .unwrap_or_else(|_| Error::new(Code::InvalidArgs, "the result could not be written as JSON").to_json())
 }
 
@@ -277,9 +277,21 @@ fn with_json_argv(argv: &str, then: impl FnOnce(&[&str]) -> String) -> String {
 /// A JSON array of strings (argv, a completion's words) handed to `then`
 /// as borrowed words, or why it is not one.
 fn with_strings<R>(text: &str, what: &str, then: impl FnOnce(&[&str]) -> R) -> Result<R> {
-    let list: Vec<String> = serde_json::from_str(text)
-        .map_err(|err| Error::new(Code::InvalidArgs, format!("{what} must be an array of strings: {err}")))?;
-    let refs: Vec<&str> = list.iter().map(String::as_str).collect();
+    // Read as any value and checked here, not read as `Vec<String>`: a typed
+    // read links serde_json's error for a value of the wrong type, which
+    // writes floats with a writer of its own (`crate::json_out`).
+    let refused = |why: String| Error::new(Code::InvalidArgs, format!("{what} must be an array of strings: {why}"));
+    let Value::Array(items) = serde_json::from_str::<Value>(text).map_err(|err| refused(err.to_string()))? else {
+        return Err(refused("not an array".to_owned()));
+    };
+    let refs = items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| {
+            item.as_str()
+                .ok_or_else(|| refused(format!("item {i} is not a string")))
+        })
+        .collect::<Result<Vec<&str>>>()?;
     Ok(then(&refs))
 }
 

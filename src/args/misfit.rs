@@ -180,7 +180,7 @@ fn push_key(path: &mut String, key: &str) {
 }
 
 fn quoted(key: &str) -> String {
-    Value::String(crate::text::clip(key)).to_string()
+    crate::json_out::value_text(&Value::String(crate::text::clip(key)))
 }
 
 #[cfg(test)]

@@ -97,7 +97,7 @@ fn check_records(schema: &Schema, table: &FlagTable, collected: &mut Collected<'
     for (index, flag) in table.flags.iter().enumerate().filter(|(_, flag)| flag.record) {
         if let Some(given) = collected.merged_object(index) {
             if !crate::schema::fits(schema, &flag.shape, given) {
-                let shown = given.to_string();
+                let shown = crate::json_out::value_text(given);
                 let expected = coerce::expected_of(schema, flag, given);
                 collected.issue(bad_value(schema, flag, &format!("--{}", flag.name), &shown, &expected));
             }
@@ -145,7 +145,7 @@ pub fn reconstruct<'a>(
                     schema,
                     flag,
                     &format!("--no-{}", flag.name),
-                    &value.to_string(),
+                    &crate::json_out::value_text(value),
                     "true or false",
                 )),
             }
@@ -257,7 +257,7 @@ fn env_values(flag: &Flag, text: &str) -> Vec<String> {
                 .into_iter()
                 .map(|item| match item {
                     Value::String(s) => s,
-                    other => other.to_string(),
+                    other => crate::json_out::value_text(&other),
                 })
                 .collect();
         }
@@ -306,7 +306,9 @@ fn push_char(parts: &mut [String], c: char) {
 /// A value of a flat object as a message shows it: text as it is (the
 /// message quotes it), anything else as JSON.
 fn given_text(value: &Value) -> String {
-    value.as_str().map_or_else(|| value.to_string(), str::to_owned)
+    value
+        .as_str()
+        .map_or_else(|| crate::json_out::value_text(value), str::to_owned)
 }
 
 fn received_text(raw: RawValue<'_>) -> String {
@@ -317,7 +319,7 @@ fn received_text(raw: RawValue<'_>) -> String {
 }
 
 fn bad_value(schema: &Schema, flag: &Flag, shown: &str, received: &str, expected: &str) -> Issue {
-    let received = serde_json::to_string(&clip(received)).unwrap_or_default();
+    let received = crate::json_out::to_string(&clip(received)).unwrap_or_default();
     Issue {
         code: IssueCode::InvalidValue,
         path: flag.path.clone(),

@@ -176,7 +176,7 @@ fn list_words(schema: &Schema, flag: &Flag, value: &Value) -> Option<Vec<String>
         .iter()
         .map(|item| {
             let bare = item.as_str().map(str::to_owned).filter(|text| reads_back(text, item));
-            bare.or_else(|| Some(item.to_string()).filter(|text| reads_back(text, item)))
+            bare.or_else(|| Some(crate::json_out::value_text(item)).filter(|text| reads_back(text, item)))
         })
         .collect()
 }
@@ -196,7 +196,7 @@ fn record_entries(schema: &Schema, flag: &Flag, value: &Value) -> Option<Vec<Str
         .map(|(key, item)| {
             let text = match item {
                 Value::String(text) => text.clone(),
-                other => other.to_string(),
+                other => crate::json_out::value_text(other),
             };
             let entry = format!("{key}={text}");
             let read = super::coerce::coerce_text(schema, flag, &entry, None)
@@ -224,15 +224,15 @@ fn scalar_text(schema: &Schema, flag: &Flag, value: &Value, path: &[String]) -> 
             }
             Ok(text.clone())
         }
-        (FlagType::Number, Value::Number(n)) => Ok(n.to_string()),
+        (FlagType::Number, Value::Number(n)) => Ok(crate::json_out::number_text(n)),
         // Written as plain digits (`1` for `1.0`), which every parser reads.
-        (FlagType::Integer, Value::Number(n)) => match parse_integer(&n.to_string()) {
-            Some(whole) => Ok(whole.to_string()),
+        (FlagType::Integer, Value::Number(n)) => match parse_integer(&crate::json_out::number_text(n)) {
+            Some(whole) => Ok(crate::json_out::value_text(&whole)),
             None => Err(invalid(flag, path, value, &super::coerce::expected(schema, flag))),
         },
-        (FlagType::Enum, _) if flag.choices.iter().flatten().any(|c| same_value(c, value)) => {
-            Ok(value.as_str().map_or_else(|| value.to_string(), str::to_owned))
-        }
+        (FlagType::Enum, _) if flag.choices.iter().flatten().any(|c| same_value(c, value)) => Ok(value
+            .as_str()
+            .map_or_else(|| crate::json_out::value_text(value), str::to_owned)),
         (FlagType::Json, _) if fits(schema, &flag.shape, value) => Ok(json_flag_text(schema, flag, value)),
         _ => Err(invalid(flag, path, value, &super::coerce::expected(schema, flag))),
     }
@@ -251,7 +251,7 @@ fn json_flag_text(schema: &Schema, flag: &Flag, value: &Value) -> String {
             return text.clone();
         }
     }
-    value.to_string()
+    crate::json_out::value_text(value)
 }
 
 /// `--name value`, or `--name=value` when the value starts with `-` and

@@ -209,7 +209,7 @@ impl ActionSet {
                 }
             }
         }
-        serde_json::to_string(&entries)
+        crate::json_out::to_string(&entries)
     }
 }
 

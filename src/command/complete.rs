@@ -269,7 +269,7 @@ fn part_words(part: &Part) -> Vec<String> {
 fn choice_text(choice: &Value) -> Option<String> {
     let text = match choice {
         Value::String(s) => s.clone(),
-        Value::Number(_) | Value::Bool(_) => choice.to_string(),
+        Value::Number(_) | Value::Bool(_) => crate::json_out::value_text(choice),
         _ => return None,
     };
     (!text.is_empty()).then_some(text)

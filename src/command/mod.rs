@@ -179,7 +179,7 @@ impl Command {
     #[must_use]
     pub fn flags_text(&self) -> String {
         let text = match &self.form {
-            Form::Flags(table) => serde_json::to_string(&table.flags),
+            Form::Flags(table) => crate::json_out::to_string(&table.flags),
             Form::Actions(set) => set.flags_text(),
             Form::Refused(_) => Ok(String::new()),
         };

@@ -402,7 +402,7 @@ fn bad_name(name: &str, generated: Option<&str>, problem: &str, path: Vec<String
         format!(
             "the key path {} gives the flag name \"{name}\", which {problem}; set another with options.flags[{}].name",
             show_path(&path),
-            serde_json::to_string(generated).unwrap_or_default()
+            crate::json_out::to_string(generated).unwrap_or_default()
         ),
     )
     .with_path(path)
@@ -416,7 +416,7 @@ fn ambiguous_override(generated: &str, path: &[String]) -> Error {
         format!(
             "options.flags[{}] matches more than one key path (the second is {}); \
              rename one in its schema with .meta({{ cli: {{ name }} }})",
-            serde_json::to_string(generated).unwrap_or_default(),
+            crate::json_out::to_string(generated).unwrap_or_default(),
             show_path(path)
         ),
     )

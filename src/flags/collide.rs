@@ -176,7 +176,7 @@ fn owner(table: &FlagTable, lookup: Lookup) -> String {
 /// flag through `options.flags` works, since its generated name is its own.
 /// `also` adds another way out (turning a built-in off).
 fn collision(typed: &str, first: &str, second: &str, rename: &str, also: &str) -> Error {
-    let key = serde_json::to_string(rename).unwrap_or_default();
+    let key = crate::json_out::to_string(rename).unwrap_or_default();
     let change = if typed.starts_with("--") { "name" } else { "short" };
     Error::new(
         Code::FlagCollision,

@@ -90,7 +90,7 @@ pub fn env_name(prefix: &str, flag: &str) -> String {
 /// A key path as JSON, for messages: `["config","timeout"]`.
 #[must_use]
 pub fn show_path(path: &[String]) -> String {
-    serde_json::to_string(path).unwrap_or_default()
+    crate::json_out::to_string(path).unwrap_or_default()
 }
 
 #[cfg(test)]

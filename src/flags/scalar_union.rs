@@ -144,7 +144,7 @@ pub fn typed_form(value: &Value) -> String {
         {
             text.to_owned()
         }
-        _ => value.to_string(),
+        _ => crate::json_out::value_text(value),
     }
 }
 

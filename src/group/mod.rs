@@ -321,7 +321,7 @@ fn hints_of(action: &ActionDef) -> Hints {
 }
 
 fn conflict(field: &str, first: &str, second: &str, a: &Value, b: &Value) -> Conflict {
-    let shown = |v: &Value| crate::text::clip(&merge::plain(v).to_string());
+    let shown = |v: &Value| crate::text::clip(&crate::json_out::value_text(&merge::plain(v)));
     Conflict {
         field: field.to_owned(),
         actions: [first.to_owned(), second.to_owned()],

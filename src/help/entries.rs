@@ -150,7 +150,11 @@ pub fn ts_type(schema: &Schema, shape: &Shape, depth: usize) -> String {
         Kind::Number => "number".to_owned(),
         Kind::Integer => "integer".to_owned(),
         Kind::String => "string".to_owned(),
-        Kind::Enum(values) => values.iter().map(Value::to_string).collect::<Vec<_>>().join(" | "),
+        Kind::Enum(values) => values
+            .iter()
+            .map(crate::json_out::value_text)
+            .collect::<Vec<_>>()
+            .join(" | "),
         Kind::Array(array) => match (&array.items, array.prefix.is_empty()) {
             (Some(items), true) => {
                 let item = ts_type(schema, items, depth + 1);

@@ -50,7 +50,7 @@ fn markdown_param(param: &Param) -> String {
     let default = param
         .default
         .as_ref()
-        .map(|d| format!(", default: {}", sanitize(&d.to_string())))
+        .map(|d| format!(", default: {}", sanitize(&crate::json_out::value_text(d))))
         .unwrap_or_default();
     let description = param
         .description
@@ -92,7 +92,7 @@ pub fn format_json(entries: &[HelpEntry]) -> String {
             deprecated: &e.deprecated,
         })
         .collect();
-    serde_json::to_string_pretty(&json).unwrap_or_else(|_| "[]".to_owned())
+    crate::json_out::to_string_pretty(&json).unwrap_or_else(|_| "[]".to_owned())
 }
 
 /// Reads entries handed in as JSON (from JS), refusing anything else.

@@ -178,10 +178,10 @@ fn format_name(flag: &Flag) -> Option<&str> {
 fn show_value(value: &Value) -> String {
     let shown = match value.as_str() {
         Some(text) if text.is_empty() || text.chars().any(|c| c.is_whitespace() || "|<>\"'".contains(c)) => {
-            value.to_string()
+            crate::json_out::value_text(value)
         }
         Some(text) => text.to_owned(),
-        None => value.to_string(),
+        None => crate::json_out::value_text(value),
     };
     sanitize(&shown)
 }
@@ -216,7 +216,10 @@ fn right(schema: &Schema, flag: &Flag) -> String {
         parts.push("(required)".to_owned());
     }
     if let Some(default) = &flag.default {
-        parts.push(format!("[default: {}]", sanitize(&default.to_string())));
+        parts.push(format!(
+            "[default: {}]",
+            sanitize(&crate::json_out::value_text(default))
+        ));
     }
     // A union of scalars is typed as a word (`--limit auto`); its hint
     // already says which.

@@ -156,7 +156,7 @@ fn builtins_given(help: &Value, version: bool) -> Result<Builtins> {
                 None => defaults.help_short,
                 Some(Value::Null) => None,
                 Some(Value::String(short)) => Some(crate::flags::short_char(short, "help")?),
-                Some(other) => return Err(bad(&format!("short: {}", clip(&other.to_string())))),
+                Some(other) => return Err(bad(&format!("short: {}", clip(&crate::json_out::value_text(other))))),
             };
             Ok(Builtins {
                 help: true,
@@ -164,7 +164,7 @@ fn builtins_given(help: &Value, version: bool) -> Result<Builtins> {
                 version,
             })
         }
-        other => Err(bad(&clip(&other.to_string()))),
+        other => Err(bad(&clip(&crate::json_out::value_text(other)))),
     }
 }
 

@@ -401,7 +401,7 @@ pub fn literal_text(shape: &Shape) -> Option<String> {
     match &shape.kind {
         Kind::Enum(values) if values.len() == 1 && !shape.nullable => match values.first()? {
             Value::String(s) => Some(s.clone()),
-            v @ (Value::Number(_) | Value::Bool(_)) => Some(v.to_string()),
+            v @ (Value::Number(_) | Value::Bool(_)) => Some(crate::json_out::value_text(v)),
             _ => None,
         },
         _ => None,

@@ -70,6 +70,6 @@ fn example_at(schema: &Schema, shape: &Shape, depth: usize, budget: &mut usize) 
 /// it fits one line of a message and holds no quote of its own.
 #[must_use]
 pub fn example_text(schema: &Schema, shape: &Shape) -> Option<String> {
-    let text = example(schema, shape)?.to_string();
+    let text = crate::json_out::value_text(&example(schema, shape)?);
     (text.len() <= crate::limits::CLIP_CHARS && !text.contains('\'')).then_some(text)
 }

@@ -6,7 +6,6 @@
 use std::fmt;
 
 use serde::Serialize;
-use serde_json::Number;
 
 use super::json::Json;
 
@@ -41,10 +40,8 @@ impl fmt::Display for Json<'_> {
     }
 }
 
-/// A number as serde_json writes it.
-pub fn write_number(buf: &mut Vec<u8>, number: &Number) {
-    let _ = number.serialize(&mut serde_json::Serializer::new(buf));
-}
+/// A number as serde_json writes it, floats without serde_json's float writer.
+pub use crate::json_out::write_number;
 
 /// `[a,b]`, each item written by `each`: the one way lists are written,
 /// whatever tree they come from.
