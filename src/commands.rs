@@ -5,6 +5,7 @@
 //! gets the closest name.
 
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use crate::argv::ArgvOptions;
 use crate::command::{complete, Candidate};
@@ -32,7 +33,10 @@ pub struct Commands {
     name: String,
     version: Option<String>,
     builtins: Builtins,
-    entries: Vec<(String, Tool)>,
+    /// Each command's tool, shared with whoever compiled it (the JS `Tool`
+    /// a command set is made of): a copy per set doubled a set's memory and
+    /// put a deep copy of every table in the module.
+    entries: Vec<(String, Rc<Tool>)>,
     /// Each word's place in `entries`: a scan per word added made a set of
     /// thousands quadratic to build, and each parse look through all.
     at: HashMap<String, usize>,
@@ -63,7 +67,7 @@ impl Commands {
     /// `Command::refusal`) is taken: its word answers the reason when used,
     /// so one such tool does not stop the others (a registry's command line
     /// serves tools written for MCP first).
-    pub fn add(&mut self, word: &str, tool: Tool) -> Result<()> {
+    pub fn add(&mut self, word: &str, tool: impl Into<Rc<Tool>>) -> Result<()> {
         if let Some(error) = command_word_error(word) {
             return Err(error);
         }
@@ -80,7 +84,7 @@ impl Commands {
             ));
         }
         self.at.insert(word.to_owned(), self.entries.len());
-        self.entries.push((word.to_owned(), tool));
+        self.entries.push((word.to_owned(), tool.into()));
         Ok(())
     }
 
@@ -106,7 +110,7 @@ impl Commands {
         self.at
             .get(word)
             .and_then(|&at| self.entries.get(at))
-            .map(|(_, tool)| tool)
+            .map(|(_, tool)| &**tool)
     }
 
     /// argv (without node and script): the command word, then its tool's argv.

@@ -8,6 +8,7 @@
 #![allow(clippy::needless_pass_by_value)]
 
 use std::cell::RefCell;
+use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
 
@@ -164,7 +165,8 @@ pub fn check_parse_options(options: &str) -> Result<(), JsValue> {
 
 #[wasm_bindgen]
 pub struct WasmTool {
-    tool: Tool,
+    /// Shared with the command sets it is added to (`Commands::add`).
+    tool: Rc<Tool>,
     fast: RefCell<FastParse>,
 }
 
@@ -176,7 +178,7 @@ impl WasmTool {
         let options: CompileOptions = thrown(read_text(options.as_deref(), "compile"))?;
         let tool = thrown(Tool::compile_text(schema, &options))?;
         Ok(WasmTool {
-            tool,
+            tool: Rc::new(tool),
             fast: RefCell::new(FastParse::default()),
         })
     }
@@ -345,7 +347,7 @@ impl WasmCommands {
 
     pub fn add(&mut self, name: &str, tool: &WasmTool) -> Result<(), JsValue> {
         crate::headroom::keep(0);
-        thrown(self.commands.add(name, tool.tool.clone()))
+        thrown(self.commands.add(name, Rc::clone(&tool.tool)))
     }
 
     pub fn finish(&self) -> Result<(), JsValue> {
