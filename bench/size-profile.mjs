@@ -62,9 +62,11 @@ function crateOfPath(path) {
   return crate ? { crate: crate[0], path } : undefined;
 }
 
-/** Whether `src/` has a module of that name (else the name is an item of lib.rs). */
+const rooms = new Map();
+/** Whether `src/` has a module of that name (else the name is an item of lib.rs); asked once a name. */
 function isRoom(name) {
-  return existsSync(join(root, "src", `${name}.rs`)) || existsSync(join(root, "src", name, "mod.rs"));
+  if (!rooms.has(name)) rooms.set(name, existsSync(join(root, "src", `${name}.rs`)) || existsSync(join(root, "src", name, "mod.rs")));
+  return rooms.get(name);
 }
 
 /**

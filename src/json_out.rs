@@ -99,30 +99,25 @@ fn layout(exponential: &str, fixed: &RangeInclusive<i32>) -> String {
         let mark = if exponent >= 0 { "+" } else { "" };
         return format!("{sign}{mantissa}e{mark}{exponent}");
     }
-    let whole = usize::try_from(exponent + 1).unwrap_or(0);
     let mut out = String::with_capacity(digits.len() + 8);
     out.push_str(sign);
+    // Digits before the point: `1.234e2` has three.
+    let whole = usize::try_from(exponent + 1).unwrap_or(0);
     if exponent < 0 {
+        // `1.5e-3` is `0.0015`: the zeros after the point number -e - 1.
         out.push_str("0.");
-        out.extend(std::iter::repeat_n('0', whole_zeros(exponent)));
+        out.extend(std::iter::repeat_n('0', usize::try_from(-exponent - 1).unwrap_or(0)));
         out.push_str(&digits);
-    } else if whole >= digits.len() {
-        out.push_str(&digits);
-        out.extend(std::iter::repeat_n('0', whole - digits.len()));
-        out.push_str(".0");
-    } else {
-        let (int, frac) = digits.split_at(whole);
+    } else if let Some((int, frac)) = digits.split_at_checked(whole).filter(|(_, frac)| !frac.is_empty()) {
         out.push_str(int);
         out.push('.');
         out.push_str(frac);
+    } else {
+        out.push_str(&digits);
+        out.extend(std::iter::repeat_n('0', whole.saturating_sub(digits.len())));
+        out.push_str(".0");
     }
     out
-}
-
-/// The zeros after `0.` before the first digit of a number whose decimal
-/// exponent is `exponent` (negative): `1e-3` is `0.001`, two.
-fn whole_zeros(exponent: i32) -> usize {
-    usize::try_from(-exponent - 1).unwrap_or(0)
 }
 
 /// serde_json's compact layout, with our floats.

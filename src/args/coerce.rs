@@ -7,6 +7,7 @@ use serde_json::Value;
 use super::item::Item;
 use super::misfit::misfit;
 use crate::flags::{record, scalar_union, Flag, FlagType};
+use crate::json_out::value_text;
 use crate::number::{integer_expected, parse_integer, parse_number};
 use crate::schema::{fits, name_fits, same_value, ArrayShape, Kind, Schema, Shape};
 use crate::text::{capped_list, clip};
@@ -55,7 +56,7 @@ pub fn coerce_value<'a>(schema: &Schema, flag: &Flag, value: &'a Value) -> Resul
     let ok = match (flag.ty, value) {
         (_, Value::Null) => flag.nullable,
         (FlagType::Boolean, Value::Bool(_)) | (FlagType::Number, Value::Number(_)) => true,
-        (FlagType::Integer, Value::Number(_)) => parse_integer(&crate::json_out::value_text(value)).is_some(),
+        (FlagType::Integer, Value::Number(_)) => parse_integer(&value_text(value)).is_some(),
         (FlagType::Enum, _) => is_choice(flag, value),
         (FlagType::Json, _) => fits(schema, &flag.shape, value),
         _ => false,
@@ -138,7 +139,7 @@ fn expected_choices(flag: &Flag) -> String {
     let choices = flag.choices.as_deref().unwrap_or_default();
     let shown = choices
         .iter()
-        .map(|c| c.as_str().map_or_else(|| crate::json_out::value_text(c), str::to_owned));
+        .map(|c| c.as_str().map_or_else(|| value_text(c), str::to_owned));
     format!("one of: {}", capped_list(shown, choices.len(), "choices"))
 }
 
@@ -291,7 +292,7 @@ fn describe_at(schema: &Schema, shape: &Shape, depth: usize) -> String {
         Kind::Enum(values) => {
             format!(
                 "one of {}",
-                capped_list(values.iter().map(crate::json_out::value_text), values.len(), "choices")
+                capped_list(values.iter().map(value_text), values.len(), "choices")
             )
         }
         Kind::Array(array) => match (&array.items, depth) {
@@ -326,7 +327,7 @@ fn plural(schema: &Schema, shape: &Shape) -> String {
         Kind::String => "strings".to_owned(),
         Kind::Enum(values) => format!(
             "values from {}",
-            capped_list(values.iter().map(crate::json_out::value_text), values.len(), "choices")
+            capped_list(values.iter().map(value_text), values.len(), "choices")
         ),
         Kind::Array(_) => "arrays".to_owned(),
         Kind::Object(_) => "objects".to_owned(),

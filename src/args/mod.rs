@@ -11,6 +11,7 @@ use serde_json::{Map, Value};
 
 use crate::error::{Issue, IssueCode, Result};
 use crate::flags::{Flag, FlagTable, FlagType, Lookup};
+use crate::json_out::value_text;
 use crate::schema::Schema;
 use crate::text::clip;
 use assemble::Collected;
@@ -97,7 +98,7 @@ fn check_records(schema: &Schema, table: &FlagTable, collected: &mut Collected<'
     for (index, flag) in table.flags.iter().enumerate().filter(|(_, flag)| flag.record) {
         if let Some(given) = collected.merged_object(index) {
             if !crate::schema::fits(schema, &flag.shape, given) {
-                let shown = crate::json_out::value_text(given);
+                let shown = value_text(given);
                 let expected = coerce::expected_of(schema, flag, given);
                 collected.issue(bad_value(schema, flag, &format!("--{}", flag.name), &shown, &expected));
             }
@@ -145,7 +146,7 @@ pub fn reconstruct<'a>(
                     schema,
                     flag,
                     &format!("--no-{}", flag.name),
-                    &crate::json_out::value_text(value),
+                    &value_text(value),
                     "true or false",
                 )),
             }
@@ -257,7 +258,7 @@ fn env_values(flag: &Flag, text: &str) -> Vec<String> {
                 .into_iter()
                 .map(|item| match item {
                     Value::String(s) => s,
-                    other => crate::json_out::value_text(&other),
+                    other => value_text(&other),
                 })
                 .collect();
         }
@@ -306,9 +307,7 @@ fn push_char(parts: &mut [String], c: char) {
 /// A value of a flat object as a message shows it: text as it is (the
 /// message quotes it), anything else as JSON.
 fn given_text(value: &Value) -> String {
-    value
-        .as_str()
-        .map_or_else(|| crate::json_out::value_text(value), str::to_owned)
+    value.as_str().map_or_else(|| value_text(value), str::to_owned)
 }
 
 fn received_text(raw: RawValue<'_>) -> String {

@@ -7,6 +7,7 @@ use serde_json::{Map, Value};
 use crate::error::{Code, Error, Result};
 use crate::flags::names::show_path;
 use crate::flags::{Flag, FlagTable, FlagType, Member};
+use crate::json_out::value_text;
 use crate::number::parse_integer;
 use crate::schema::{fits, same_value, Schema};
 
@@ -176,7 +177,7 @@ fn list_words(schema: &Schema, flag: &Flag, value: &Value) -> Option<Vec<String>
         .iter()
         .map(|item| {
             let bare = item.as_str().map(str::to_owned).filter(|text| reads_back(text, item));
-            bare.or_else(|| Some(crate::json_out::value_text(item)).filter(|text| reads_back(text, item)))
+            bare.or_else(|| Some(value_text(item)).filter(|text| reads_back(text, item)))
         })
         .collect()
 }
@@ -196,7 +197,7 @@ fn record_entries(schema: &Schema, flag: &Flag, value: &Value) -> Option<Vec<Str
         .map(|(key, item)| {
             let text = match item {
                 Value::String(text) => text.clone(),
-                other => crate::json_out::value_text(other),
+                other => value_text(other),
             };
             let entry = format!("{key}={text}");
             let read = super::coerce::coerce_text(schema, flag, &entry, None)
@@ -227,12 +228,12 @@ fn scalar_text(schema: &Schema, flag: &Flag, value: &Value, path: &[String]) -> 
         (FlagType::Number, Value::Number(n)) => Ok(crate::json_out::number_text(n)),
         // Written as plain digits (`1` for `1.0`), which every parser reads.
         (FlagType::Integer, Value::Number(n)) => match parse_integer(&crate::json_out::number_text(n)) {
-            Some(whole) => Ok(crate::json_out::value_text(&whole)),
+            Some(whole) => Ok(value_text(&whole)),
             None => Err(invalid(flag, path, value, &super::coerce::expected(schema, flag))),
         },
-        (FlagType::Enum, _) if flag.choices.iter().flatten().any(|c| same_value(c, value)) => Ok(value
-            .as_str()
-            .map_or_else(|| crate::json_out::value_text(value), str::to_owned)),
+        (FlagType::Enum, _) if flag.choices.iter().flatten().any(|c| same_value(c, value)) => {
+            Ok(value.as_str().map_or_else(|| value_text(value), str::to_owned))
+        }
         (FlagType::Json, _) if fits(schema, &flag.shape, value) => Ok(json_flag_text(schema, flag, value)),
         _ => Err(invalid(flag, path, value, &super::coerce::expected(schema, flag))),
     }
@@ -251,7 +252,7 @@ fn json_flag_text(schema: &Schema, flag: &Flag, value: &Value) -> String {
             return text.clone();
         }
     }
-    crate::json_out::value_text(value)
+    value_text(value)
 }
 
 /// `--name value`, or `--name=value` when the value starts with `-` and

@@ -8,6 +8,7 @@ use super::text::{sanitize, summary, wrap};
 use crate::flags::record::record_of;
 use crate::flags::scalar_union::{listed, parts_of, Part};
 use crate::flags::{Builtins, Flag, FlagTable, FlagType, Group, Member};
+use crate::json_out::value_text;
 use crate::limits::MAX_CHOICES_SHOWN;
 use crate::limits::USAGE_WIDTH;
 use crate::schema::{example_text, Deprecation, Schema};
@@ -178,10 +179,10 @@ fn format_name(flag: &Flag) -> Option<&str> {
 fn show_value(value: &Value) -> String {
     let shown = match value.as_str() {
         Some(text) if text.is_empty() || text.chars().any(|c| c.is_whitespace() || "|<>\"'".contains(c)) => {
-            crate::json_out::value_text(value)
+            value_text(value)
         }
         Some(text) => text.to_owned(),
-        None => crate::json_out::value_text(value),
+        None => value_text(value),
     };
     sanitize(&shown)
 }
@@ -216,10 +217,7 @@ fn right(schema: &Schema, flag: &Flag) -> String {
         parts.push("(required)".to_owned());
     }
     if let Some(default) = &flag.default {
-        parts.push(format!(
-            "[default: {}]",
-            sanitize(&crate::json_out::value_text(default))
-        ));
+        parts.push(format!("[default: {}]", sanitize(&value_text(default))));
     }
     // A union of scalars is typed as a word (`--limit auto`); its hint
     // already says which.

@@ -9,6 +9,7 @@ use crate::schema::json::Json;
 
 use crate::error::{Code, Error, Result};
 use crate::flags::{Builtins, Case, FlagOptions, FlagOverride};
+use crate::json_out::value_text;
 use crate::limits::MAX_ENV_PREFIX_CHARS;
 use crate::text::clip;
 
@@ -156,7 +157,7 @@ fn builtins_given(help: &Value, version: bool) -> Result<Builtins> {
                 None => defaults.help_short,
                 Some(Value::Null) => None,
                 Some(Value::String(short)) => Some(crate::flags::short_char(short, "help")?),
-                Some(other) => return Err(bad(&format!("short: {}", clip(&crate::json_out::value_text(other))))),
+                Some(other) => return Err(bad(&format!("short: {}", clip(&value_text(other))))),
             };
             Ok(Builtins {
                 help: true,
@@ -164,7 +165,7 @@ fn builtins_given(help: &Value, version: bool) -> Result<Builtins> {
                 version,
             })
         }
-        other => Err(bad(&clip(&crate::json_out::value_text(other)))),
+        other => Err(bad(&clip(&value_text(other)))),
     }
 }
 
