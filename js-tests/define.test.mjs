@@ -82,7 +82,7 @@ test("routing: the three discriminator errors, each with the actions and a sugge
 
 test("validation: every issue at once, other actions' keys named, unknown keys suggested, nothing dropped", async () => {
   const group = platform();
-  const result = await group.call({ action: "users.create", workspace: 3, email: "nope", limit: 3, emial: 1, config: '{"timeout":0}' });
+  const result = await group.call({ action: "users.create", workspace: [3], email: "nope", limit: 3, emial: 1, config: '{"timeout":0}' });
   assert.equal(result.isError, true);
   assert.equal(
     text(result),
@@ -90,7 +90,7 @@ test("validation: every issue at once, other actions' keys named, unknown keys s
       "[platform/users.create] Invalid arguments (fix them and call again):",
       "- limit is not a parameter of users.create; it belongs to users.list",
       '- emial is not a parameter of users.create; did you mean "email"?',
-      "- workspace: Invalid input: expected string, received number",
+      "- workspace: Invalid input: expected string, received array",
       "- email: Invalid email address",
       "- config.timeout: Too small: expected number to be >=1",
     ].join("\n"),
@@ -275,8 +275,8 @@ test("Valibot (JSON Schema beside it) and ArkType (its own Standard JSON Schema)
   assert.deepEqual(users.definition().inputSchema.required, ["action", "workspace", "email"]);
   assert.equal(users.definition().inputSchema.properties.email.format, "email");
   assert.equal(text(await users.call({ action: "create", workspace: "w", email: "a@b.co", admin: "true" })), "created a@b.co in w (admin)");
-  const bad = text(await users.call({ action: "create", workspace: 3, email: "nope" }));
-  assert.match(bad, /^\[users\/create\] Invalid arguments \(fix them and call again\):\n- workspace: workspace must be a string \(was a number\)\n- email: email must be an email address \(was "nope"\)$/);
+  const bad = text(await users.call({ action: "create", workspace: [3], email: "nope" }));
+  assert.match(bad, /^\[users\/create\] Invalid arguments \(fix them and call again\):\n- workspace: workspace must be a string \(was an object\)\n- email: email must be an email address \(was "nope"\)$/);
   const seen = { err: "" };
   const code = await users.runCli(["create", "--workspace", "w", "--email", "nope", "--admin"], { stdout: () => {}, stderr: (t) => (seen.err += t) });
   assert.equal(code, 2);

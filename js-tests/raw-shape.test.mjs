@@ -133,7 +133,7 @@ test("a definition's input, output, group action and common may each be a shape"
   assert.equal(listed.outputSchema.additionalProperties, false);
   const ok = await search.call({ query: "abc" });
   assert.deepEqual(ok.structuredContent, { hits: 8, unit: "docs" });
-  const bad = await search.call({ query: 3, limit: "x", other: 1 });
+  const bad = await search.call({ query: [3], limit: "x", other: 1 });
   assert.equal(bad.isError, true);
   assert.match(bad.content[0].text, /other is not a parameter of search/);
   assert.match(bad.content[0].text, /- query: Invalid input: expected string/);
@@ -221,7 +221,7 @@ test("a shape's validator answers non-objects, keeps `__proto__` an own key and 
   const asyncTool = defineTool({ name: "a", input: { s: slow }, handler: (args) => args });
   assert.deepEqual(asyncTool.definition().inputSchema.required, ["s"]);
   assert.deepEqual((await asyncTool.call({ s: "q" })).structuredContent, { s: "Q" });
-  assert.match((await asyncTool.call({ s: 1 })).content[0].text, /- s: not a string/);
+  assert.match((await asyncTool.call({ s: [1] })).content[0].text, /- s: not a string/);
 });
 
 test("a definition written with the SDK's key names is told ours", () => {

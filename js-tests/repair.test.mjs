@@ -53,14 +53,34 @@ test("text that does not parse or does not fit stays exactly as it was", () => {
 });
 
 test("the validator gets to name the real problem: text of the wanted JSON type is parsed, lone scalars are wrapped", () => {
-  const { value, repairs } = tool.repair({ count: "3.5", plan: '{"module":7}', tags: "a" });
-  assert.deepEqual(value, { count: 3.5, plan: { module: 7 }, tags: ["a"] });
+  const { value, repairs } = tool.repair({ count: "3.5", plan: '{"module":[7]}', tags: "a" });
+  assert.deepEqual(value, { count: 3.5, plan: { module: [7] }, tags: ["a"] });
   assert.deepEqual(repairs.at(-1), { path: ["tags"], from: "a", to: ["a"] });
   const issues = schema.safeParse(value).error.issues.map((i) => `${i.path.join(".")}: ${i.code}`);
   assert.deepEqual(issues, ["count: invalid_type", "plan.module: invalid_type"]);
   // A number where an array of numbers is wanted skips the quick check and is wrapped.
   assert.deepEqual(tool.repair({ count: 1, plan: { module: "m", steps: 4 } }).value.plan.steps, [4]);
   assert.deepEqual(tool.repair({ count: 1, plan: { module: "m", steps: "5" } }).repairs, [{ path: ["plan", "steps"], from: "5", to: [5] }]);
+});
+
+test("a number or boolean where only a string is taken becomes its text, and Zod then accepts it", async () => {
+  // Some clients turn text that reads as a number into one (a sheet "1" sent as 1).
+  const args = { count: 2, name: 1, plan: { module: 7 }, tags: [3, true, "x"], id: 5, on: true };
+  const { value, repairs } = tool.repair(args);
+  assert.deepEqual(value, { count: 2, name: "1", plan: { module: "7" }, tags: ["3", "true", "x"], id: 5, on: true });
+  assert.deepEqual(repairs, [
+    { path: ["name"], from: 1, to: "1" },
+    { path: ["plan", "module"], from: 7, to: "7" },
+    { path: ["tags", 0], from: 3, to: "3" },
+    { path: ["tags", 1], from: true, to: "true" },
+  ]);
+  assert.ok(schema.safeParse(value).success);
+  assert.equal(schema.safeParse(args).success, false);
+  const handler = withRepair(schema, async (input) => JSON.stringify(input));
+  assert.deepEqual(JSON.parse((await handler({ count: 1, name: 42 })).content[0].text), { count: 1, name: "42" });
+  // id takes numbers as they are: the quick check answers without wasm, the same object back.
+  const same = { count: 1, id: 5 };
+  assert.equal(tool.repair(same).value, same);
 });
 
 test("unions take the branch the parsed value fits; $refs and recursion are followed", () => {
@@ -126,7 +146,7 @@ test("withRepair repairs, validates with Zod, and reports failures as MCP errors
 test("the quick check and wasm agree on every sample", () => {
   const { WasmTool } = createRequire(import.meta.url)("../pkg/node/toolshape.js");
   const handle = new WasmTool(JSON.stringify(z.toJSONSchema(schema, { io: "input" })), undefined);
-  const samples = [{ count: 1 }, { count: 1, name: "x" }, { count: "1" }, { count: 1, id: "x" }, { count: 1, target: "x" }, { count: 1, limits: { a: "1" } }, { count: 1, tags: ["a"] }, { count: 1, plan: { module: "m", steps: ["1"] } }];
+  const samples = [{ count: 1 }, { count: 1, name: "x" }, { count: "1" }, { count: 1, id: "x" }, { count: 1, target: "x" }, { count: 1, limits: { a: "1" } }, { count: 1, tags: ["a"] }, { count: 1, plan: { module: "m", steps: ["1"] } }, { count: 1, name: 7 }, { count: 1, id: 7 }, { count: 1, id: true }, { count: 1, tags: [3, false] }, { count: 1, on: true }, { count: 1, limits: { a: true } }];
   for (const args of samples) {
     const viaWasm = JSON.parse(handle.repair(JSON.stringify(args)));
     const out = tool.repair(args);

@@ -230,7 +230,8 @@ export declare class Tool<T = Args> {
   toArgv(args: T): string[];
   /**
    * Turns arguments an MCP client sent as JSON text back into what the schema
-   * wants, before validation: only strings where the schema takes no string,
+   * wants, before validation: only strings where the schema takes no string
+   * (and a number or boolean where only a string is taken, into its text),
    * only into values that fit there. Arguments with nothing to repair return at
    * once, without crossing into wasm.
    * @example

@@ -114,10 +114,10 @@ fn text_that_does_not_fit_is_left_exactly_as_it_was() {
 /// "expected object, received string".
 #[test]
 fn text_of_the_wanted_json_type_is_parsed_even_when_its_inside_does_not_fit() {
-    let (value, repairs) = fix(json!({"plan": "{\"steps\":[1],\"module\":7}", "count": "3.5", "tags": "[1,2]"}));
+    let (value, repairs) = fix(json!({"plan": "{\"steps\":[1],\"module\":[7]}", "count": "3.5", "tags": "[null,{}]"}));
     assert_eq!(
         value,
-        json!({"plan": {"steps": [1], "module": 7}, "count": 3.5, "tags": [1, 2]})
+        json!({"plan": {"steps": [1], "module": [7]}, "count": 3.5, "tags": [null, {}]})
     );
     assert_eq!(repairs.as_array().unwrap().len(), 3);
     // Inside an object that does not fit, the inner repairs still happen.
@@ -155,6 +155,52 @@ fn a_lone_scalar_where_an_array_of_them_is_wanted_is_wrapped() {
     assert_eq!(nullable.repair(json!({"ids": 3})).value, json!({"ids": [3]}));
     assert_eq!(nullable.repair(json!({"ids": "4"})).value, json!({"ids": [4]}));
     assert_eq!(nullable.repair(json!({"ids": null})).value, json!({"ids": null}));
+}
+
+/// Some clients turn text that reads as a number into a number (a sheet
+/// named "1" arrives as `1`), and models send ids as numbers: where only a
+/// string is taken, the number's or boolean's text is what was meant.
+#[test]
+fn numbers_and_booleans_where_a_string_is_wanted_become_their_text() {
+    let (value, repairs) = fix(json!({"name": 1, "tags": [2, true, "x", 2.5], "plan": {"module": false}}));
+    assert_eq!(
+        value,
+        json!({"name": "1", "tags": ["2", "true", "x", "2.5"], "plan": {"module": "false"}})
+    );
+    assert_eq!(repairs[0], json!({"path": ["name"], "from": 1, "to": "1"}));
+    assert_eq!(repairs.as_array().unwrap().len(), 5);
+    // Big integers keep every digit; a string enum takes the text it lists.
+    let (value, _) = fix(json!({"name": 12_345_678_901_234_567_890_u64}));
+    assert_eq!(value, json!({"name": "12345678901234567890"}));
+    let enums =
+        tool(&json!({"type": "object", "properties": {"sheet": {"enum": ["1", "2"]}, "mode": {"enum": ["a"]}}}));
+    let repaired = enums.repair(json!({"sheet": 2, "mode": 1}));
+    assert_eq!(
+        repaired.value,
+        json!({"sheet": "2", "mode": 1}),
+        "text the enum lacks stays a number"
+    );
+    // A union with a string branch takes the text, unless a branch takes
+    // the value's own JSON type: 7.5 for an integer is the validator's.
+    let unions = tool(&json!({"type": "object", "properties": {
+        "a": {"anyOf": [{"type": "string"}, {"type": "null"}]},
+        "b": {"anyOf": [{"type": "string"}, {"type": "integer"}]},
+        "c": {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "number"}}]}
+    }}));
+    let repaired = unions.repair(json!({"a": 3, "b": 7.5, "c": 4}));
+    assert_eq!(
+        repaired.value,
+        json!({"a": "3", "b": 7.5, "c": 4}),
+        "c: text or [4]: two readings, none guessed"
+    );
+    // Null, objects and arrays never become text, nor does a number where a
+    // boolean or nothing but numbers is wanted.
+    let (value, repairs) = fix(json!({"name": null, "on": 1, "count": 2.5, "tags": [{}], "plan": {"module": [1]}}));
+    assert_eq!(
+        value,
+        json!({"name": null, "on": 1, "count": 2.5, "tags": [{}], "plan": {"module": [1]}})
+    );
+    assert_eq!(repairs, json!([]));
 }
 
 #[test]
@@ -217,10 +263,13 @@ fn hostile_inputs_end_quickly_and_clearly() {
 #[test]
 fn string_hints_mirror_the_schema() {
     let hints: Value = tool(&schema()).string_hints();
-    assert_eq!(hints["p"]["name"], json!({"s": 1}));
+    // A number or boolean asks wasm where a string is wanted (`n`, `b`):
+    // it may become its text.
+    assert_eq!(hints["p"]["name"], json!({"s": 1, "n": 1, "b": 1}));
     assert_eq!(hints["p"]["count"], json!({}));
-    assert_eq!(hints["p"]["tags"]["i"], json!({"s": 1}));
-    assert_eq!(hints["p"]["id"], json!({"s": 1}));
+    assert_eq!(hints["p"]["tags"]["i"], json!({"s": 1, "n": 1, "b": 1}));
+    assert_eq!(hints["p"]["id"], json!({"s": 1, "b": 1}));
+    assert_eq!(hints["p"]["any"], json!({"s": 1}));
     assert_eq!(hints["p"]["target"], Value::Null);
     assert_eq!(hints["p"]["node"], Value::Null);
     assert_eq!(hints["a"], json!({"s": 1}));

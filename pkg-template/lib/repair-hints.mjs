@@ -4,7 +4,9 @@
 // once by src/repair/hints.rs); `null` means "ask wasm". With `nulls`
 // (a client whose profile sends `null` for an omitted key), any `null`
 // asks wasm too. A number or boolean asks wasm where an array may want it
-// (a node with `i`, or `null`): it may be wrapped into one.
+// (a node with `i`, or `null`): it may be wrapped into one; and where a
+// string is wanted (a node with `n` for numbers, `b` for booleans): it may
+// become its text.
 
 import { hasOwn } from "./objects.mjs";
 
@@ -14,7 +16,7 @@ const MAX_CHECK_DEPTH = 64;
 export function mayNeedRepair(hints, value, nulls = false, depth = 0) {
   if (typeof value === "string") return !(hints && hints.s === 1);
   if (value === null) return nulls;
-  if (typeof value !== "object") return hints === null || hints.i !== undefined;
+  if (typeof value !== "object") return hints === null || hints.i !== undefined || (typeof value === "number" ? hints.n === 1 : hints.b === 1);
   if (depth > MAX_CHECK_DEPTH) return true;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {

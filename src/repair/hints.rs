@@ -7,8 +7,10 @@
 //! (properties, additional) and arrays (items, tuple positions); `null` where
 //! the shape is a union, an intersection or recursive, and any string below
 //! must go to wasm. A number or boolean needs wasm only where the node has
-//! `i` (an array wants it: it may be wrapped) or is `null`; `{}` on a union
-//! none of whose branches can be an array says strings ask, scalars do not.
+//! `i` (an array wants it: it may be wrapped), is `null`, or has `n` (a
+//! number asks) or `b` (a boolean asks): a string is wanted there and a
+//! number or boolean may become its text; `{}` on a union none of whose
+//! branches can be an array says strings ask, scalars do not.
 
 use serde_json::{json, Map, Value};
 
@@ -27,8 +29,9 @@ fn hint(shape: &Shape, depth: usize) -> Value {
         return Value::Null;
     }
     match &shape.kind {
-        Kind::String | Kind::Any => json!({ "s": 1 }),
-        Kind::Enum(values) if values.iter().all(Value::is_string) => json!({ "s": 1 }),
+        Kind::Any => json!({ "s": 1 }),
+        Kind::String => json!({ "s": 1, "n": 1, "b": 1 }),
+        Kind::Enum(values) if values.iter().all(Value::is_string) => json!({ "s": 1, "n": 1, "b": 1 }),
         Kind::Object(object) => {
             let props: Map<String, Value> = object
                 .props
@@ -59,8 +62,20 @@ fn hint(shape: &Shape, depth: usize) -> Value {
             Value::Object(node)
         }
         Kind::Union(union) if union.branches.iter().any(may_be_array) => Value::Null,
-        // A union with a plain string branch takes every string as it is.
-        Kind::Union(union) if union.branches.iter().any(|b| b.kind == Kind::String) => json!({ "s": 1 }),
+        // A union with a plain string branch takes every string as it is;
+        // a number or boolean asks unless a branch takes every one.
+        Kind::Union(union) if union.branches.iter().any(|b| b.kind == Kind::String) => {
+            let takes = |kinds: &[Kind]| union.branches.iter().any(|b| kinds.contains(&b.kind));
+            let mut node = Map::new();
+            node.insert("s".to_owned(), json!(1));
+            if !takes(&[Kind::Number]) {
+                node.insert("n".to_owned(), json!(1));
+            }
+            if !takes(&[Kind::Boolean]) {
+                node.insert("b".to_owned(), json!(1));
+            }
+            Value::Object(node)
+        }
         // Scalars other than strings, and unions that hold no array: a
         // string here is exactly what repair is for; other scalars stay.
         Kind::Never | Kind::Null | Kind::Boolean | Kind::Number | Kind::Integer | Kind::Enum(_) | Kind::Union(_) => {

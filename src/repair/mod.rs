@@ -1,7 +1,7 @@
 //! Schema-guided repair of arguments that MCP clients send as JSON text:
 //! `"3"` where a number is wanted, `"{\"a\":1}"` where an object is, the
 //! whole arguments object as one string, a lone `"a"` where `["a"]` is
-//! wanted. Runs before validation and changes only values that sit where the
+//! wanted, `1` where the string `"1"` is. Runs before validation and changes only values that sit where the
 //! schema does not take them. A parsed value is kept when it fits, or when it
 //! is at least of the JSON type wanted there (an object for an object, a
 //! number for an integer): the validator then names the real problem
@@ -17,6 +17,7 @@ use std::cell::Cell;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
+use crate::json_out::number_text;
 use crate::limits::{MAX_DEPTH, MAX_INPUT_BYTES, MAX_REPAIR_TRIAL_WORK, MAX_REPAIR_UNWRAP};
 use crate::number::is_json_number;
 use crate::profile::Inverse;
@@ -58,6 +59,7 @@ pub fn repair(schema: &Schema, args: Value, inverse: Inverse) -> Repaired {
         inverse,
         repairs: Vec::new(),
         trial_work: &trial_work,
+        scalars_to_text: true,
     };
     let value = walker.root(args);
     Repaired {
@@ -73,6 +75,9 @@ struct Walker<'s> {
     /// What trying union branches has cost so far, shared with the trial
     /// walkers (see [`MAX_REPAIR_TRIAL_WORK`]).
     trial_work: &'s Cell<usize>,
+    /// Whether a number or boolean may become text ([`Walker::as_text`]);
+    /// off in the branches of a union that takes its JSON type.
+    scalars_to_text: bool,
 }
 
 impl Walker<'_> {
@@ -111,7 +116,8 @@ impl Walker<'_> {
         }
     }
 
-    /// A number or boolean where an array of them is wanted is wrapped.
+    /// A number or boolean where an array of them is wanted is wrapped; one
+    /// where a string is wanted becomes its JSON text.
     fn scalar(&mut self, shape: &Shape, value: Value, path: &mut Vec<Segment>, depth: usize) -> Value {
         if fits(self.schema, shape, &value) {
             return value;
@@ -119,8 +125,35 @@ impl Walker<'_> {
         match &shape.kind {
             Kind::Array(_) => self.wrap(shape, value, path, depth).unwrap_or_else(|value| value),
             Kind::Union(union) => self.branch(&union.branches, value, path, depth),
-            _ => value,
+            _ => self.as_text(shape, value, path),
         }
+    }
+
+    /// `7` or `true` where a string is wanted, as its text (`"7"`, `"true"`),
+    /// when that fits. Some clients turn text that reads as a number into
+    /// one (a sheet named `"1"` arrives as `1`), and models send an id as a
+    /// number; the text is what was meant, and nothing is lost, since a
+    /// number where only a string is taken fails anyway. Not inside a union
+    /// that takes the value's own JSON type: there `7.5` for an integer
+    /// branch is the validator's to report, not text to guess.
+    fn as_text(&mut self, shape: &Shape, value: Value, path: &[Segment]) -> Value {
+        if !self.scalars_to_text {
+            return value;
+        }
+        let text = Value::String(match &value {
+            Value::Number(number) => number_text(number),
+            Value::Bool(flag) => flag.to_string(),
+            _ => return value,
+        });
+        if !fits(self.schema, shape, &text) {
+            return value;
+        }
+        self.repairs.push(Change {
+            path: path.to_vec(),
+            from: value,
+            to: Some(text.clone()),
+        });
+        text
     }
 
     /// `value` as the one item of the array `shape` wants, when that item
@@ -301,12 +334,14 @@ impl Walker<'_> {
             return value;
         }
         let mut chosen: Option<(Value, Vec<Change>)> = None;
+        let scalars_to_text = self.scalars_to_text && !takes_json_type_of(self.schema, branches, &value, 0);
         for branch in branches {
             let mut trial = Walker {
                 schema: self.schema,
                 inverse: self.inverse,
                 repairs: Vec::new(),
                 trial_work: self.trial_work,
+                scalars_to_text,
             };
             let repaired = trial.walk(branch, value.clone(), path, depth + 1);
             if !fits(self.schema, branch, &repaired) {
@@ -362,6 +397,27 @@ fn same_json_type(shape: &Shape, value: &Value) -> bool {
         _ => false,
     }
 }
+
+/// Does one of `branches` take some value of `value`'s JSON type (a number
+/// branch for a number, a boolean or an enum holding one for a boolean)?
+/// Only asked of numbers and booleans. Unions nested in the branches are
+/// looked into a few levels (a recursive definition could nest forever);
+/// past that, the answer is yes, which guesses nothing.
+fn takes_json_type_of(schema: &Schema, branches: &[Shape], value: &Value, depth: usize) -> bool {
+    let same_type = |v: &Value| (v.is_number() && value.is_number()) || (v.is_boolean() && value.is_boolean());
+    depth > MAX_UNION_LOOK
+        || branches.iter().any(|branch| match &schema.resolve(branch).kind {
+            Kind::Number | Kind::Integer => value.is_number(),
+            Kind::Boolean => value.is_boolean(),
+            Kind::Enum(values) => values.iter().any(same_type),
+            Kind::Union(union) => takes_json_type_of(schema, &union.branches, value, depth + 1),
+            Kind::Any | Kind::AllOf(_) => true,
+            _ => false,
+        })
+}
+
+/// How deep [`takes_json_type_of`] looks into unions of unions.
+const MAX_UNION_LOOK: usize = 8;
 
 /// Text a client meant as a JSON object or array: it is parsed, or left.
 fn looks_like_json(text: &str) -> bool {
