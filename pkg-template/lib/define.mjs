@@ -240,6 +240,7 @@ export function makeDefine(api) {
       def.description !== undefined && isObject(root) && root.description === undefined ? compile({ ...root, description: def.description }, { name }) : tool,
     );
     const cli = makeCliRunner({
+      closest: suggest,
       tool: cliTool,
       route: () => ({ run: (data, extra) => run(plan, runner, data, undefined, extra, prefix, ctx, output), validate: (data) => validate(data, plan) }),
     });
@@ -492,6 +493,7 @@ export function makeDefine(api) {
     });
 
     const cli = makeCliRunner({
+      closest: suggest,
       tool: cliTool,
       literalOf: (data) => data[discriminator],
       route: (data) => {

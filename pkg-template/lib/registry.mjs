@@ -304,7 +304,7 @@ export function makeRegistry(api) {
         const more = leftOutOfCli.size > 1 ? ` (and ${leftOutOfCli.size - 1} more)` : "";
         throw fail("INVALID_OPTION", `no tool of this registry can be run from a command line: ${problem}${more}`);
       }
-      const opened = ioOf(io);
+      const opened = ioOf(io, api.closest);
       const typed = Array.isArray(argv) ? argv[0] : undefined;
       if (typeof typed === "string" && leftOutOfCli.has(typed)) return notOnCli(opened, typed, leftOutOfCli.get(typed));
       const set = commandsOf();

@@ -8,6 +8,7 @@
 
 import { answerCompletion } from "./completion.mjs";
 import { ToolshapeError } from "./errors.mjs";
+import { knownOptions } from "./option-keys.mjs";
 import { keyPath, resultText } from "./results.mjs";
 
 /** Where text goes: a function, anything with `write`, or the process's stream. */
@@ -19,11 +20,19 @@ function writer(target, fallback) {
   return stream && typeof stream.write === "function" ? (text) => stream.write(text) : () => {};
 }
 
-export function ioOf(io) {
-  if (io !== undefined && io !== null && (typeof io !== "object" || Array.isArray(io))) {
-    throw new ToolshapeError("INVALID_OPTION", "runCli(argv, io) takes io as an object { env, stdout, stderr }");
+const IO_KEYS = ["env", "stdout", "stderr", "extra"];
+
+/**
+ * The writers and environment of `runCli(argv, io)`. A key it does not take
+ * (`stdOut`, `environment`) is refused, as other options objects' are:
+ * ignored, it would send the output where the caller did not ask.
+ */
+export function ioOf(io, closest) {
+  if (io === undefined || io === null) return ioOf({});
+  if (typeof io !== "object" || Array.isArray(io)) {
+    throw new ToolshapeError("INVALID_OPTION", "runCli(argv, io) takes io as an object { env, stdout, stderr, extra }");
   }
-  const given = io || {};
+  const given = knownOptions(io, IO_KEYS, "runCli io", closest);
   return { env: given.env, extra: given.extra, out: writer(given.stdout, "stdout"), err: writer(given.stderr, "stderr") };
 }
 
@@ -72,7 +81,7 @@ export const ANSWERED = new Set(["INVALID_ARGS", "HELP_REQUESTED", "VERSION_REQU
 
 /**
  * @param {{ tool: () => object, route: (data: object) => ({ run: Function, validate: Function } | undefined),
- *   literalOf?: (data: object) => string | undefined }} spec
+ *   literalOf?: (data: object) => string | undefined, closest?: Function }} spec
  */
 export function makeCliRunner(spec) {
   /**
@@ -146,7 +155,7 @@ export function makeCliRunner(spec) {
   }
 
   async function runCli(argv, io) {
-    const opened = ioOf(io);
+    const opened = ioOf(io, spec.closest);
     const tool = spec.tool();
     const completed = answerCompletion(argv, opened, (words) => tool.complete(words));
     if (completed !== undefined) return completed;
