@@ -143,6 +143,21 @@ test("withRepair repairs, validates with Zod, and reports failures as MCP errors
   assert.throws(() => withRepair({ type: "object" }, () => {}), (e) => e.code === "INVALID_SCHEMA");
 });
 
+test("the quick check and wasm agree where a string enum sits beside other types", () => {
+  const mixed = z.object({ level: z.union([z.literal("1"), z.literal(2)]).optional(), size: z.union([z.enum(["s", "m"]), z.number()]).optional(), mode: z.union([z.enum(["7"]), z.boolean()]).optional() });
+  const tool = compile(mixed);
+  const { WasmTool } = createRequire(import.meta.url)("../pkg/node/toolshape.js");
+  const handle = new WasmTool(JSON.stringify(z.toJSONSchema(mixed, { io: "input" })), undefined);
+  for (const args of [{ level: 1 }, { level: 2 }, { level: "2" }, { size: 3 }, { size: true }, { mode: 7 }, { mode: true }, { mode: "true" }]) {
+    const viaWasm = JSON.parse(handle.repair(JSON.stringify(args)));
+    const out = tool.repair(args);
+    assert.deepEqual(out.value, viaWasm.value, JSON.stringify(args));
+    assert.deepEqual(out.repairs, viaWasm.repairs, JSON.stringify(args));
+  }
+  assert.deepEqual(tool.repair({ level: 1, mode: 7 }).value, { level: "1", mode: "7" });
+  handle.free();
+});
+
 test("the quick check and wasm agree on every sample", () => {
   const { WasmTool } = createRequire(import.meta.url)("../pkg/node/toolshape.js");
   const handle = new WasmTool(JSON.stringify(z.toJSONSchema(schema, { io: "input" })), undefined);

@@ -76,6 +76,17 @@ fn hint(shape: &Shape, depth: usize) -> Value {
             }
             Value::Object(node)
         }
+        // An enum holding some text, or a union with such an enum: a string
+        // may need repair, and so may a number or boolean (`1` for `"1"`).
+        Kind::Enum(values) if values.iter().any(Value::is_string) => json!({ "n": 1, "b": 1 }),
+        Kind::Union(union)
+            if union
+                .branches
+                .iter()
+                .any(|b| matches!(&b.kind, Kind::Enum(values) if values.iter().any(Value::is_string))) =>
+        {
+            json!({ "n": 1, "b": 1 })
+        }
         // Scalars other than strings, and unions that hold no array: a
         // string here is exactly what repair is for; other scalars stay.
         Kind::Never | Kind::Null | Kind::Boolean | Kind::Number | Kind::Integer | Kind::Enum(_) | Kind::Union(_) => {
