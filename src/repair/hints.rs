@@ -68,7 +68,8 @@ fn hint(shape: &Shape, depth: usize) -> Value {
             let takes = |kinds: &[Kind]| union.branches.iter().any(|b| kinds.contains(&b.kind));
             let mut node = Map::new();
             node.insert("s".to_owned(), json!(1));
-            if !takes(&[Kind::Number]) {
+            // Repair leaves a number alone in a union with a number branch.
+            if !takes(&[Kind::Number, Kind::Integer]) {
                 node.insert("n".to_owned(), json!(1));
             }
             if !takes(&[Kind::Boolean]) {

@@ -1,12 +1,12 @@
 //! Schema-guided repair of arguments that MCP clients send as JSON text:
 //! `"3"` where a number is wanted, `"{\"a\":1}"` where an object is, the
 //! whole arguments object as one string, a lone `"a"` where `["a"]` is
-//! wanted, `1` where the string `"1"` is. Runs before validation and changes only values that sit where the
-//! schema does not take them. A parsed value is kept when it fits, or when it
-//! is at least of the JSON type wanted there (an object for an object, a
-//! number for an integer): the validator then names the real problem
-//! (`config.timeout`, "expected int") instead of "expected object, received
-//! string". Inside a union only values that fit are kept, since the type
+//! wanted, `1` where the string `"1"` is. Runs before validation and changes
+//! only values that sit where the schema does not take them. A parsed value
+//! is kept when it fits, or when it is at least of the JSON type wanted
+//! there (an object for an object, a number for an integer): the validator
+//! then names the real problem (`config.timeout`, "expected int") instead of
+//! "expected object, received string". Inside a union only values that fit are kept, since the type
 //! alone cannot say which branch was meant. Everything else is left exactly
 //! as it was, for the validator to report.
 
@@ -334,7 +334,8 @@ impl Walker<'_> {
             return value;
         }
         let mut chosen: Option<(Value, Vec<Change>)> = None;
-        let scalars_to_text = self.scalars_to_text && !takes_json_type_of(self.schema, branches, &value, 0);
+        let scalar = matches!(value, Value::Number(_) | Value::Bool(_));
+        let scalars_to_text = self.scalars_to_text && !(scalar && takes_json_type_of(self.schema, branches, &value, 0));
         for branch in branches {
             let mut trial = Walker {
                 schema: self.schema,
