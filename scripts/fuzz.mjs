@@ -8,7 +8,8 @@
 //
 //   only ToolshapeErrors with documented codes are thrown; the module still
 //   works; no prototype changed; what comes out is plain JSON; a call takes
-//   bounded time and grows wasm memory by a bounded amount.
+//   bounded time and grows wasm memory by a bounded amount; where repair's
+//   quick check answers without wasm, wasm finds nothing to repair either.
 //
 // A finding is shrunk to a smaller case that fails the same check and saved
 // in tests/fuzz-regressions/, which `npm test` replays (js-tests/fuzz.test.mjs).
@@ -482,6 +483,28 @@ function call(tool, c) {
   }
 }
 
+/**
+ * `repair`'s quick check (pkg-template/lib/repair-hints.mjs) answers
+ * "nothing to repair" without asking wasm; wasm, asked directly, must find
+ * nothing to repair either. Null when they agree.
+ */
+function quickCheckDisagrees(c, result) {
+  if (c.op !== "repair" || typeof c.args !== "object" || c.args === null || result?.value !== c.args || result.repairs.length !== 0) return null;
+  let handle;
+  try {
+    handle = new (require(join(root, "pkg", "node", "toolshape.js")).WasmTool)(JSON.stringify(c.schema), undefined);
+    const client = typeof c.options?.client === "string" ? c.options.client : undefined;
+    const direct = JSON.parse(handle.repair(JSON.stringify(c.args), client));
+    return direct.repairs.length === 0 ? null : { check: "quick-check", detail: `the quick check skipped wasm, which repairs ${JSON.stringify(direct.repairs[0]).slice(0, 200)}` };
+  } catch {
+    // What the module refuses (a limit, a schema the JS layer reads
+    // differently) has nothing to compare.
+    return null;
+  } finally {
+    handle?.free();
+  }
+}
+
 /** Replaying a case makes no schemas: it holds its own. */
 const NO_SCHEMAS = [];
 
@@ -498,6 +521,7 @@ function runToolCase(api, c, documented) {
     const data = result && typeof result === "object" && "success" in result ? (result.success ? result.data : result.error) : result;
     if (!(data instanceof api.ToolshapeError) && !isPlainJson(data)) outcome = { check: "plain-json", detail: `${c.op} gave a value that is not plain JSON` };
     if (result && result.success === false && !documented.has(result.error.code)) outcome = { check: "error-code", detail: `undocumented code ${result.error.code}` };
+    outcome ??= quickCheckDisagrees(c, result);
   } finally {
     try {
       tool?.free();

@@ -270,6 +270,11 @@ fn string_hints_mirror_the_schema() {
     assert_eq!(hints["p"]["tags"]["i"], json!({"s": 1, "n": 1, "b": 1}));
     assert_eq!(hints["p"]["id"], json!({"s": 1, "b": 1}));
     assert_eq!(hints["p"]["any"], json!({"s": 1}));
+    // A nullable enum of text repairs the text "null" to `null`: strings ask.
+    let nullable =
+        tool(&json!({"type": "object", "properties": {"mode": {"anyOf": [{"enum": ["b"]}, {"type": "null"}]}}}));
+    assert_eq!(nullable.string_hints()["p"]["mode"], json!({"n": 1, "b": 1}));
+    assert_eq!(nullable.repair(json!({"mode": "null"})).value, json!({"mode": null}));
     assert_eq!(hints["p"]["target"], Value::Null);
     assert_eq!(hints["p"]["node"], Value::Null);
     assert_eq!(hints["a"], json!({"s": 1}));

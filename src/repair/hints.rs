@@ -31,7 +31,10 @@ fn hint(shape: &Shape, depth: usize) -> Value {
     match &shape.kind {
         Kind::Any => json!({ "s": 1 }),
         Kind::String => json!({ "s": 1, "n": 1, "b": 1 }),
-        Kind::Enum(values) if values.iter().all(Value::is_string) => json!({ "s": 1, "n": 1, "b": 1 }),
+        // Not a nullable one: the text "null" there is repaired to `null`.
+        Kind::Enum(values) if values.iter().all(Value::is_string) && !shape.nullable => {
+            json!({ "s": 1, "n": 1, "b": 1 })
+        }
         Kind::Object(object) => {
             let props: Map<String, Value> = object
                 .props
