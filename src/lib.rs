@@ -512,9 +512,10 @@ impl Tool {
         repair::repair(&self.schema, args, client.inverse())
     }
 
-    /// Where strings never need repair (see `repair::string_hints`).
+    /// Where strings never need repair, as JSON text (see
+    /// `repair::string_hints`).
     #[must_use]
-    pub fn string_hints(&self) -> Value {
+    pub fn string_hints(&self) -> String {
         repair::string_hints(&self.schema.root)
     }
 

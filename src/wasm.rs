@@ -312,7 +312,7 @@ impl WasmTool {
 
     #[wasm_bindgen(js_name = stringHints)]
     pub fn string_hints(&self) -> String {
-        wire::json_text(&self.tool.string_hints())
+        self.tool.string_hints()
     }
 
     #[wasm_bindgen(js_name = toArgv)]

@@ -262,7 +262,7 @@ fn hostile_inputs_end_quickly_and_clearly() {
 
 #[test]
 fn string_hints_mirror_the_schema() {
-    let hints: Value = tool(&schema()).string_hints();
+    let hints: Value = serde_json::from_str(&tool(&schema()).string_hints()).unwrap();
     // A number or boolean asks wasm where a string is wanted (`n`, `b`):
     // it may become its text.
     assert_eq!(hints["p"]["name"], json!({"s": 1, "n": 1, "b": 1}));
@@ -273,7 +273,12 @@ fn string_hints_mirror_the_schema() {
     // A nullable enum of text repairs the text "null" to `null`: strings ask.
     let nullable =
         tool(&json!({"type": "object", "properties": {"mode": {"anyOf": [{"enum": ["b"]}, {"type": "null"}]}}}));
-    assert_eq!(nullable.string_hints()["p"]["mode"], json!({"n": 1, "b": 1}));
+    let hints: Value = serde_json::from_str(&nullable.string_hints()).unwrap();
+    assert_eq!(hints["p"]["mode"], json!({"n": 1, "b": 1}));
+    // The text is written straight from the shapes: keys are escaped.
+    let keys = tool(&json!({"type": "object", "properties": {"q\"k\\": {"type": "number"}, "line\nbreak": {"type": "string"}}}));
+    let hints: Value = serde_json::from_str(&keys.string_hints()).unwrap();
+    assert_eq!(hints["p"], json!({"q\"k\\": {}, "line\nbreak": {"s": 1, "n": 1, "b": 1}}));
     assert_eq!(nullable.repair(json!({"mode": "null"})).value, json!({"mode": null}));
     assert_eq!(hints["p"]["target"], Value::Null);
     assert_eq!(hints["p"]["node"], Value::Null);

@@ -12,92 +12,100 @@
 //! number or boolean may become its text; `{}` on a union none of whose
 //! branches can be an array says strings ask, scalars do not.
 
-use serde_json::{json, Map, Value};
+use serde_json::Value;
 
+use crate::schema::json::write_string;
 use crate::schema::{Kind, Shape};
 
 /// Deeper than this, the tree says `null` (ask wasm).
 const MAX_HINT_DEPTH: usize = 32;
 
+/// The tree as JSON text, written straight from the shapes (JS parses it
+/// once per tool; no `Value` tree is built for it).
 #[must_use]
-pub fn string_hints(root: &Shape) -> Value {
-    hint(root, 0)
+pub fn string_hints(root: &Shape) -> String {
+    let mut out = Vec::with_capacity(64);
+    hint(root, 0, &mut out);
+    String::from_utf8(out).unwrap_or_default()
 }
 
-fn hint(shape: &Shape, depth: usize) -> Value {
+/// Every string fits here, and a number or boolean may become one.
+const TEXT: &[u8] = br#"{"s":1,"n":1,"b":1}"#;
+/// A string may need repair, and so may a number or boolean (its text).
+const SCALARS_ASK: &[u8] = br#"{"n":1,"b":1}"#;
+
+fn hint(shape: &Shape, depth: usize, out: &mut Vec<u8>) {
     if depth > MAX_HINT_DEPTH {
-        return Value::Null;
+        out.extend_from_slice(b"null");
+        return;
     }
     match &shape.kind {
-        Kind::Any => json!({ "s": 1 }),
-        Kind::String => json!({ "s": 1, "n": 1, "b": 1 }),
+        Kind::Any => out.extend_from_slice(br#"{"s":1}"#),
+        Kind::String => out.extend_from_slice(TEXT),
         // Not a nullable one: the text "null" there is repaired to `null`.
-        Kind::Enum(values) if values.iter().all(Value::is_string) && !shape.nullable => {
-            json!({ "s": 1, "n": 1, "b": 1 })
-        }
+        Kind::Enum(values) if values.iter().all(Value::is_string) && !shape.nullable => out.extend_from_slice(TEXT),
         Kind::Object(object) => {
-            let props: Map<String, Value> = object
-                .props
-                .iter()
-                .map(|p| (p.key.clone(), hint(&p.shape, depth + 1)))
-                .collect();
-            let mut node = Map::new();
-            node.insert("p".to_owned(), Value::Object(props));
-            node.insert(
-                "a".to_owned(),
-                object
-                    .additional
-                    .as_ref()
-                    .map_or(json!({ "s": 1 }), |a| hint(a, depth + 1)),
-            );
-            Value::Object(node)
+            out.extend_from_slice(br#"{"p":{"#);
+            for (i, prop) in object.props.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                write_string(out, &prop.key);
+                out.push(b':');
+                hint(&prop.shape, depth + 1, out);
+            }
+            out.extend_from_slice(br#"},"a":"#);
+            match &object.additional {
+                Some(additional) => hint(additional, depth + 1, out),
+                None => out.extend_from_slice(br#"{"s":1}"#),
+            }
+            out.push(b'}');
         }
         Kind::Array(array) => {
-            let mut node = Map::new();
-            node.insert(
-                "i".to_owned(),
-                array.items.as_ref().map_or(json!({ "s": 1 }), |i| hint(i, depth + 1)),
-            );
-            node.insert(
-                "t".to_owned(),
-                Value::Array(array.prefix.iter().map(|p| hint(p, depth + 1)).collect()),
-            );
-            Value::Object(node)
+            out.extend_from_slice(br#"{"i":"#);
+            match &array.items {
+                Some(items) => hint(items, depth + 1, out),
+                None => out.extend_from_slice(br#"{"s":1}"#),
+            }
+            out.extend_from_slice(br#","t":["#);
+            for (i, position) in array.prefix.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                hint(position, depth + 1, out);
+            }
+            out.extend_from_slice(b"]}");
         }
-        Kind::Union(union) if union.branches.iter().any(may_be_array) => Value::Null,
+        Kind::Union(union) if union.branches.iter().any(may_be_array) => out.extend_from_slice(b"null"),
         // A union with a plain string branch takes every string as it is;
-        // a number or boolean asks unless a branch takes every one.
+        // a number or boolean asks unless a branch takes every one (repair
+        // leaves a number alone in a union with a number branch).
         Kind::Union(union) if union.branches.iter().any(|b| b.kind == Kind::String) => {
             let takes = |kinds: &[Kind]| union.branches.iter().any(|b| kinds.contains(&b.kind));
-            let mut node = Map::new();
-            node.insert("s".to_owned(), json!(1));
-            // Repair leaves a number alone in a union with a number branch.
+            out.extend_from_slice(br#"{"s":1"#);
             if !takes(&[Kind::Number, Kind::Integer]) {
-                node.insert("n".to_owned(), json!(1));
+                out.extend_from_slice(br#","n":1"#);
             }
             if !takes(&[Kind::Boolean]) {
-                node.insert("b".to_owned(), json!(1));
+                out.extend_from_slice(br#","b":1"#);
             }
-            Value::Object(node)
+            out.push(b'}');
         }
-        // An enum holding some text, or a union with such an enum: a string
-        // may need repair, and so may a number or boolean (`1` for `"1"`).
-        Kind::Enum(values) if values.iter().any(Value::is_string) => json!({ "n": 1, "b": 1 }),
-        Kind::Union(union)
-            if union
-                .branches
-                .iter()
-                .any(|b| matches!(&b.kind, Kind::Enum(values) if values.iter().any(Value::is_string))) =>
-        {
-            json!({ "n": 1, "b": 1 })
-        }
+        // An enum holding some text, or a union with such an enum.
+        Kind::Enum(values) if values.iter().any(Value::is_string) => out.extend_from_slice(SCALARS_ASK),
+        Kind::Union(union) if union.branches.iter().any(holds_text) => out.extend_from_slice(SCALARS_ASK),
         // Scalars other than strings, and unions that hold no array: a
         // string here is exactly what repair is for; other scalars stay.
         Kind::Never | Kind::Null | Kind::Boolean | Kind::Number | Kind::Integer | Kind::Enum(_) | Kind::Union(_) => {
-            json!({})
+            out.extend_from_slice(b"{}");
         }
-        Kind::AllOf(_) | Kind::Ref(_) => Value::Null,
+        Kind::AllOf(_) | Kind::Ref(_) => out.extend_from_slice(b"null"),
     }
+}
+
+/// An enum with a string among its values.
+fn holds_text(shape: &Shape) -> bool {
+    matches!(&shape.kind, Kind::Enum(values) if values.iter().any(Value::is_string))
 }
 
 /// Could a value of this branch be an array (so a scalar may be wrapped)?
