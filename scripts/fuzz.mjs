@@ -9,7 +9,9 @@
 //   only ToolshapeErrors with documented codes are thrown; the module still
 //   works; no prototype changed; what comes out is plain JSON; a call takes
 //   bounded time and grows wasm memory by a bounded amount; where repair's
-//   quick check answers without wasm, wasm finds nothing to repair either.
+//   quick check answers without wasm, wasm finds nothing to repair either;
+//   a full parse that succeeds gives what the general path's partial parse
+//   gives.
 //
 // A finding is shrunk to a smaller case that fails the same check and saved
 // in tests/fuzz-regressions/, which `npm test` replays (js-tests/fuzz.test.mjs).
@@ -505,6 +507,19 @@ function quickCheckDisagrees(c, result) {
   }
 }
 
+/**
+ * A full parse that succeeded (wasm's fast parse, decoded in JS, where it
+ * answers) must give what a partial parse (always the general path) gives
+ * for the same argv: with nothing missing, `partial` changes nothing. Null
+ * when they agree.
+ */
+function fastPathDisagrees(tool, c, result, options) {
+  if (c.op !== "parseArgv" || result?.success !== true || (options !== undefined && (options === null || typeof options !== "object"))) return null;
+  const general = tool.safeParseArgv(c.argv, { ...options, partial: true });
+  const [fast, slow] = [result, general].map((r) => JSON.stringify(r.success ? [r.data, r.rest] : r.error.message));
+  return fast === slow ? null : { check: "fast-path", detail: `the fast parse gave ${fast.slice(0, 150)}, the general ${slow.slice(0, 150)}` };
+}
+
 /** Replaying a case makes no schemas: it holds its own. */
 const NO_SCHEMAS = [];
 
@@ -522,6 +537,7 @@ function runToolCase(api, c, documented) {
     if (!(data instanceof api.ToolshapeError) && !isPlainJson(data)) outcome = { check: "plain-json", detail: `${c.op} gave a value that is not plain JSON` };
     if (result && result.success === false && !documented.has(result.error.code)) outcome = { check: "error-code", detail: `undocumented code ${result.error.code}` };
     outcome ??= quickCheckDisagrees(c, result);
+    outcome ??= fastPathDisagrees(tool, c, result, realOptions(c.options));
   } finally {
     try {
       tool?.free();

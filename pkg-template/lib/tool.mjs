@@ -270,6 +270,10 @@ function writeArgv(argv, view) {
     }
     if (i < text.length) {
       const rest = i === 0 ? text : text.slice(i);
+      // A lone surrogate is U+FFFD to wasm, as on the general path, but a
+      // text value is a slice of the string itself: the general path answers,
+      // so that the same argv gives the same data on either.
+      if (typeof rest.isWellFormed === "function" && !rest.isWellFormed()) return -1;
       const { read, written } = encoder.encodeInto(rest, view.subarray(at));
       // A cut argv could still split into as many parts: never parse one.
       if (read !== rest.length) return -1;
