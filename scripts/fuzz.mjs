@@ -11,7 +11,7 @@
 //   bounded time and grows wasm memory by a bounded amount; where repair's
 //   quick check answers without wasm, wasm finds nothing to repair either;
 //   a full parse that succeeds gives what the general path's partial parse
-//   gives.
+//   gives; a schema built from its tape is the one its text parses to.
 //
 // A finding is shrunk to a smaller case that fails the same check and saved
 // in tests/fuzz-regressions/, which `npm test` replays (js-tests/fuzz.test.mjs).
@@ -507,6 +507,14 @@ function quickCheckDisagrees(c, result) {
   }
 }
 
+/** Where two texts part, with a little of each from there: for a finding's detail. */
+function parting(a, b) {
+  let at = 0;
+  while (at < a.length && a[at] === b[at]) at++;
+  const from = Math.max(0, at - 40);
+  return `at ${at}: ${JSON.stringify(a.slice(from, at + 80))} against ${JSON.stringify(b.slice(from, at + 80))}`;
+}
+
 /**
  * A full parse that succeeded (wasm's fast parse, decoded in JS, where it
  * answers) must give what a partial parse (always the general path) gives
@@ -517,7 +525,32 @@ function fastPathDisagrees(tool, c, result, options) {
   if (c.op !== "parseArgv" || result?.success !== true || (options !== undefined && (options === null || typeof options !== "object"))) return null;
   const general = tool.safeParseArgv(c.argv, { ...options, partial: true });
   const [fast, slow] = [result, general].map((r) => JSON.stringify(r.success ? [r.data, r.rest] : r.error.message));
-  return fast === slow ? null : { check: "fast-path", detail: `the fast parse gave ${fast.slice(0, 150)}, the general ${slow.slice(0, 150)}` };
+  return fast === slow ? null : { check: "fast-path", detail: `the fast parse and the general path differ ${parting(fast, slow)}` };
+}
+
+/**
+ * `inputSchema` builds its answer from the tape wasm wrote beside the text
+ * (pkg-template/lib/schema-tape.mjs), not by `JSON.parse` of the text: the
+ * two must be the same object, key order included. Compared where the case
+ * has no compile options and asks for the mcp schema or one client's.
+ */
+function tapeDisagrees(c, result) {
+  if (c.op !== "inputSchema" || c.compileOptions !== undefined || result === undefined) return null;
+  const options = c.options;
+  const client = options === undefined ? undefined : typeof options?.client === "string" && Object.keys(options).length === 1 ? options.client : null;
+  if (client === null) return null;
+  let handle;
+  try {
+    handle = new (require(join(root, "pkg", "node", "toolshape.js")).WasmTool)(JSON.stringify(c.schema), undefined);
+    const text = client === undefined ? handle.inputSchema(undefined) : handle.inputSchemaFor(client);
+    const [built, parsed] = [result, JSON.parse(text)].map((v) => JSON.stringify(v));
+    return built === parsed ? null : { check: "schema-tape", detail: `the schema built from the tape and the text parsed differ ${parting(built, parsed)}` };
+  } catch {
+    // What the module refuses has nothing to compare.
+    return null;
+  } finally {
+    handle?.free();
+  }
 }
 
 /** Replaying a case makes no schemas: it holds its own. */
@@ -538,6 +571,7 @@ function runToolCase(api, c, documented) {
     if (result && result.success === false && !documented.has(result.error.code)) outcome = { check: "error-code", detail: `undocumented code ${result.error.code}` };
     outcome ??= quickCheckDisagrees(c, result);
     outcome ??= fastPathDisagrees(tool, c, result, realOptions(c.options));
+    outcome ??= tapeDisagrees(c, result);
   } finally {
     try {
       tool?.free();
