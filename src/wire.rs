@@ -367,11 +367,21 @@ pub fn action_plan_json(tool: &Tool, action: usize) -> String {
     let Some(action) = tool.command().action(action) else {
         return "null".to_owned();
     };
-    json_text(&serde_json::json!({
-        "plan": plan(&action.table),
-        "flags": action.table.flags,
-        "literals": action.literals,
-    }))
+    json_text(&ActionPlan {
+        plan: plan(&action.table),
+        flags: &action.table.flags,
+        literals: &action.literals,
+    })
+}
+
+/// [`action_plan_json`]'s answer. Written through a struct, not `json!`:
+/// that made a `Value` of the flag table first, with serde's writer into
+/// `Value` instantiated for each of its types.
+#[derive(Serialize)]
+struct ActionPlan<'a> {
+    plan: Vec<Vec<(&'a str, u8, usize)>>,
+    flags: &'a [crate::flags::Flag],
+    literals: &'a [(String, Value)],
 }
 
 /// The fast parse's buffers, kept in the tool between calls so each parse

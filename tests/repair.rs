@@ -276,9 +276,14 @@ fn string_hints_mirror_the_schema() {
     let hints: Value = serde_json::from_str(&nullable.string_hints()).unwrap();
     assert_eq!(hints["p"]["mode"], json!({"n": 1, "b": 1}));
     // The text is written straight from the shapes: keys are escaped.
-    let keys = tool(&json!({"type": "object", "properties": {"q\"k\\": {"type": "number"}, "line\nbreak": {"type": "string"}}}));
+    let keys = tool(
+        &json!({"type": "object", "properties": {"q\"k\\": {"type": "number"}, "line\nbreak": {"type": "string"}}}),
+    );
     let hints: Value = serde_json::from_str(&keys.string_hints()).unwrap();
-    assert_eq!(hints["p"], json!({"q\"k\\": {}, "line\nbreak": {"s": 1, "n": 1, "b": 1}}));
+    assert_eq!(
+        hints["p"],
+        json!({"q\"k\\": {}, "line\nbreak": {"s": 1, "n": 1, "b": 1}})
+    );
     assert_eq!(nullable.repair(json!({"mode": "null"})).value, json!({"mode": null}));
     assert_eq!(hints["p"]["target"], Value::Null);
     assert_eq!(hints["p"]["node"], Value::Null);
