@@ -161,13 +161,23 @@ impl IssueCode {
 /// Every error and issue code as JSON: `{ errors: [...], issues: [...] }`.
 #[must_use]
 pub fn codes_json() -> String {
-    let errors: Vec<&str> = Code::ALL.iter().map(|c| c.as_str()).collect();
-    crate::json_out::value_text(&serde_json::json!({
-        "errors": errors,
-        "issues": IssueCode::ALL,
-        "clientWarnings": FindingCode::WARNINGS,
-        "clientErrors": FindingCode::ERRORS,
-    }))
+    // A struct, not `json!`: that instantiated serde's writer into `Value`
+    // for each code type, only for this.
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Codes {
+        errors: Vec<&'static str>,
+        issues: &'static [IssueCode],
+        client_warnings: &'static [FindingCode],
+        client_errors: &'static [FindingCode],
+    }
+    crate::json_out::to_string(&Codes {
+        errors: Code::ALL.iter().map(|c| c.as_str()).collect(),
+        issues: IssueCode::ALL,
+        client_warnings: FindingCode::WARNINGS,
+        client_errors: FindingCode::ERRORS,
+    })
+    .unwrap_or_default()
 }
 
 /// One problem inside an `INVALID_ARGS` error.
