@@ -11,7 +11,8 @@
 //   bounded time and grows wasm memory by a bounded amount; where repair's
 //   quick check answers without wasm, wasm finds nothing to repair either;
 //   a full parse that succeeds gives what the general path's partial parse
-//   gives; a schema built from its tape is the one its text parses to.
+//   gives; a schema built from its tape is the one its text parses to; what
+//   parses, toArgv writes back to argv that parses the same.
 //
 // A finding is shrunk to a smaller case that fails the same check and saved
 // in tests/fuzz-regressions/, which `npm test` replays (js-tests/fuzz.test.mjs).
@@ -529,6 +530,27 @@ function fastPathDisagrees(tool, c, result, options) {
 }
 
 /**
+ * What a parse gives, `toArgv` writes (or refuses), and that argv parses
+ * back to the same arguments (tests/hostile.rs holds the same natively;
+ * here the JS layer's fast path and decoder are on both sides). Only
+ * without `env`, whose values toArgv writes as flags.
+ */
+function roundTripDisagrees(tool, c, result, options) {
+  if (c.op !== "parseArgv" || result?.success !== true) return null;
+  if (options !== undefined && (options === null || typeof options !== "object" || options.env !== undefined)) return null;
+  let again;
+  try {
+    again = tool.toArgv(result.data);
+  } catch {
+    // UNREPRESENTABLE: said, not written wrong.
+    return null;
+  }
+  const back = tool.safeParseArgv(again, options);
+  const [first, second] = [result.data, back.success ? back.data : back.error.message].map((v) => JSON.stringify(v));
+  return first === second ? null : { check: "round-trip", detail: `argv ${JSON.stringify(c.argv).slice(0, 100)} -> ${JSON.stringify(again).slice(0, 100)} differs ${parting(first, second)}` };
+}
+
+/**
  * `inputSchema` builds its answer from the tape wasm wrote beside the text
  * (pkg-template/lib/schema-tape.mjs), not by `JSON.parse` of the text: the
  * two must be the same object, key order included. Compared where the case
@@ -572,6 +594,7 @@ function runToolCase(api, c, documented) {
     outcome ??= quickCheckDisagrees(c, result);
     outcome ??= fastPathDisagrees(tool, c, result, realOptions(c.options));
     outcome ??= tapeDisagrees(c, result);
+    outcome ??= roundTripDisagrees(tool, c, result, realOptions(c.options));
   } finally {
     try {
       tool?.free();
