@@ -486,6 +486,11 @@ function call(tool, c) {
   }
 }
 
+/** A handle on the module itself, to ask wasm what the JS layer answered alone. */
+function directHandle(schema) {
+  return new (require(join(root, "pkg", "node", "toolshape.js")).WasmTool)(JSON.stringify(schema), undefined);
+}
+
 /**
  * `repair`'s quick check (pkg-template/lib/repair-hints.mjs) answers
  * "nothing to repair" without asking wasm; wasm, asked directly, must find
@@ -495,7 +500,7 @@ function quickCheckDisagrees(c, result) {
   if (c.op !== "repair" || typeof c.args !== "object" || c.args === null || result?.value !== c.args || result.repairs.length !== 0) return null;
   let handle;
   try {
-    handle = new (require(join(root, "pkg", "node", "toolshape.js")).WasmTool)(JSON.stringify(c.schema), undefined);
+    handle = directHandle(c.schema);
     const client = typeof c.options?.client === "string" ? c.options.client : undefined;
     const direct = JSON.parse(handle.repair(JSON.stringify(c.args), client));
     return direct.repairs.length === 0 ? null : { check: "quick-check", detail: `the quick check skipped wasm, which repairs ${JSON.stringify(direct.repairs[0]).slice(0, 200)}` };
@@ -563,7 +568,7 @@ function tapeDisagrees(c, result) {
   if (client === null) return null;
   let handle;
   try {
-    handle = new (require(join(root, "pkg", "node", "toolshape.js")).WasmTool)(JSON.stringify(c.schema), undefined);
+    handle = directHandle(c.schema);
     const text = client === undefined ? handle.inputSchema(undefined) : handle.inputSchemaFor(client);
     const [built, parsed] = [result, JSON.parse(text)].map((v) => JSON.stringify(v));
     return built === parsed ? null : { check: "schema-tape", detail: `the schema built from the tape and the text parsed differ ${parting(built, parsed)}` };
