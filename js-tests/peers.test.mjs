@@ -269,6 +269,16 @@ test("a list of booleans given a value a time: yargs-parser and we agree", () =>
   assert.deepEqual(ours, peer);
 });
 
+test("dot notation for a nested key: yargs-parser takes it, util.parseArgs refuses it, we refuse it naming the flag", () => {
+  const argv = ["--config.timeout", "5"];
+  assert.deepEqual(yargsParser(argv).config, { timeout: 5 });
+  assert.throws(() => parseArgs({ args: argv, options: { "config-timeout": { type: "string" } } }), { code: "ERR_PARSE_ARGS_UNKNOWN_OPTION" });
+  const tool = cjs.compile({ type: "object", properties: { config: obj({ timeout: num }) } });
+  assert.throws(() => tool.parseArgv(argv), { message: "unknown flag --config.timeout; did you mean --config-timeout?" });
+  // With the separator ".", it is the flag's own name.
+  assert.deepEqual(cjs.compile({ type: "object", properties: { config: obj({ timeout: num }) } }, { separator: "." }).parseArgv(argv), { config: { timeout: 5 } });
+});
+
 test("a camelCase spelling of a kebab flag: yargs-parser takes it, util.parseArgs refuses it, we refuse it naming the flag", () => {
   const argv = ["--dryRun"];
   assert.equal(yargsParser(argv, { boolean: ["dry-run"] }).dryRun, true);
@@ -276,7 +286,7 @@ test("a camelCase spelling of a kebab flag: yargs-parser takes it, util.parseArg
   const tool = cjs.compile({ type: "object", properties: { dryRun: bool, config: obj({ maxRetries: num }) } });
   assert.throws(() => tool.parseArgv(argv), { message: "unknown flag --dryRun; did you mean --dry-run?" });
   // Other spellings of the same words, and the last words of a nested flag.
-  for (const [typed, meant] of [["--configMaxRetries", "--config-max-retries"], ["--config.max_retries", "--config-max-retries"], ["--maxRetries", "--config-max-retries"], ["--noDryRun", "--no-dry-run"]]) {
+  for (const [typed, meant] of [["--configMaxRetries", "--config-max-retries"], ["--config.max_retries", "--config-max-retries"], ["--config.max-retries", "--config-max-retries"], ["--config.maxRetries", "--config-max-retries"], ["--maxRetries", "--config-max-retries"], ["--noDryRun", "--no-dry-run"]]) {
     assert.throws(() => tool.parseArgv([typed, "1"]), { message: `unknown flag ${typed}; did you mean ${meant}?` });
   }
   assert.throws(() => tool.reconstruct({ configMaxRetries: "1" }), (e) => e.message.includes('did you mean "config-max-retries"?'));
