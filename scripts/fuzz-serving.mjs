@@ -106,6 +106,19 @@ function commandsCase(r, api) {
   return { op: "commands", tools, options, argv, topic: r.chance(0.3) ? r.pick([...words, ...WORDS]) : undefined };
 }
 
+/**
+ * A command set's parse of `word ...argv` that succeeds gives what the
+ * word's tool gives for `argv` alone (the set reads its argv through its
+ * own handle, on the general path; the tool alone, on the fast one where
+ * it answers). Undefined when they agree, else what differs.
+ */
+function alikeAlone(tools, argv, parsed) {
+  if (!parsed.success || parsed.command === undefined || argv[0] !== parsed.command || !Object.hasOwn(tools, parsed.command)) return undefined;
+  const alone = tools[parsed.command].safeParseArgv(argv.slice(1));
+  const [set, tool] = [parsed, alone].map((r) => JSON.stringify(r.success ? [r.data, r.rest] : r.error.message));
+  return set === tool ? undefined : `the set gave ${set.slice(0, 150)}, the tool alone ${tool.slice(0, 150)}`;
+}
+
 function runCommands(api, c) {
   const tools = {};
   const made = [];
@@ -125,7 +138,7 @@ function runCommands(api, c) {
     try {
       const parsed = set.safeParseArgv(c.argv);
       const usage = set.usage(c.topic === undefined ? undefined : { topic: c.topic });
-      return [parsed.success ? parsed.data : parsed.error, usage];
+      return [parsed.success ? parsed.data : parsed.error, usage, alikeAlone(tools, c.argv, parsed)];
     } finally {
       set.free();
     }
@@ -489,6 +502,7 @@ export async function runServing(api, c, generators, codes) {
   if (c.op === "names") return checkNames(api, c);
   if (c.op === "commands") {
     const answer = runCommands(api, c);
+    if (answer[2] !== undefined) return { check: "command-alone", detail: answer[2] };
     return gen.isPlainJson(answer[0]) || answer[0] instanceof api.ToolshapeError ? null : { check: "plain-json", detail: "commands gave a value that is not plain JSON" };
   }
   return runDefinitions(api, c);

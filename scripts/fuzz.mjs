@@ -12,7 +12,8 @@
 //   quick check answers without wasm, wasm finds nothing to repair either;
 //   a full parse that succeeds gives what the general path's partial parse
 //   gives; a schema built from its tape is the one its text parses to; what
-//   parses, toArgv writes back to argv that parses the same.
+//   parses, toArgv writes back to argv that parses the same; a command
+//   set parses as its word's tool does alone.
 //
 // A finding is shrunk to a smaller case that fails the same check and saved
 // in tests/fuzz-regressions/, which `npm test` replays (js-tests/fuzz.test.mjs).
