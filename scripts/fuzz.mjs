@@ -522,6 +522,9 @@ function parting(a, b) {
   return `at ${at}: ${JSON.stringify(a.slice(from, at + 80))} against ${JSON.stringify(b.slice(from, at + 80))}`;
 }
 
+/** Parse options a second parse can be given again: none, or an object. */
+const isOptionsObject = (options) => options === undefined || (options !== null && typeof options === "object");
+
 /**
  * A full parse that succeeded (wasm's fast parse, decoded in JS, where it
  * answers) must give what a partial parse (always the general path) gives
@@ -529,7 +532,7 @@ function parting(a, b) {
  * when they agree.
  */
 function fastPathDisagrees(tool, c, result, options) {
-  if (c.op !== "parseArgv" || result?.success !== true || (options !== undefined && (options === null || typeof options !== "object"))) return null;
+  if (c.op !== "parseArgv" || result?.success !== true || !isOptionsObject(options)) return null;
   const general = tool.safeParseArgv(c.argv, { ...options, partial: true });
   const [fast, slow] = [result, general].map((r) => JSON.stringify(r.success ? [r.data, r.rest] : r.error.message));
   return fast === slow ? null : { check: "fast-path", detail: `the fast parse and the general path differ ${parting(fast, slow)}` };
@@ -542,8 +545,7 @@ function fastPathDisagrees(tool, c, result, options) {
  * without `env`, whose values toArgv writes as flags.
  */
 function roundTripDisagrees(tool, c, result, options) {
-  if (c.op !== "parseArgv" || result?.success !== true) return null;
-  if (options !== undefined && (options === null || typeof options !== "object" || options.env !== undefined)) return null;
+  if (c.op !== "parseArgv" || result?.success !== true || !isOptionsObject(options) || options?.env !== undefined) return null;
   let again;
   try {
     again = tool.toArgv(result.data);

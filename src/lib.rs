@@ -516,7 +516,7 @@ impl Tool {
     /// `repair::string_hints`).
     #[must_use]
     pub fn string_hints(&self) -> String {
-        repair::string_hints(&self.schema.root)
+        repair::string_hints(&self.schema)
     }
 
     /// `--help` text. For an action union, the list of actions; with a

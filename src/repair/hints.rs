@@ -14,8 +14,9 @@
 
 use serde_json::Value;
 
+use super::union_takes_type_of;
 use crate::schema::json::write_string;
-use crate::schema::{Kind, Shape};
+use crate::schema::{Kind, Schema, Shape};
 
 /// Deeper than this, the tree says `null` (ask wasm).
 const MAX_HINT_DEPTH: usize = 32;
@@ -23,9 +24,9 @@ const MAX_HINT_DEPTH: usize = 32;
 /// The tree as JSON text, written straight from the shapes (JS parses it
 /// once per tool; no `Value` tree is built for it).
 #[must_use]
-pub fn string_hints(root: &Shape) -> String {
+pub fn string_hints(schema: &Schema) -> String {
     let mut out = Vec::with_capacity(64);
-    hint(root, 0, &mut out);
+    hint(schema, &schema.root, 0, &mut out);
     String::from_utf8(out).unwrap_or_default()
 }
 
@@ -34,7 +35,7 @@ const TEXT: &[u8] = br#"{"s":1,"n":1,"b":1}"#;
 /// A string may need repair, and so may a number or boolean (its text).
 const SCALARS_ASK: &[u8] = br#"{"n":1,"b":1}"#;
 
-fn hint(shape: &Shape, depth: usize, out: &mut Vec<u8>) {
+fn hint(schema: &Schema, shape: &Shape, depth: usize, out: &mut Vec<u8>) {
     if depth > MAX_HINT_DEPTH {
         out.extend_from_slice(b"null");
         return;
@@ -52,11 +53,11 @@ fn hint(shape: &Shape, depth: usize, out: &mut Vec<u8>) {
                 }
                 write_string(out, &prop.key);
                 out.push(b':');
-                hint(&prop.shape, depth + 1, out);
+                hint(schema, &prop.shape, depth + 1, out);
             }
             out.extend_from_slice(br#"},"a":"#);
             match &object.additional {
-                Some(additional) => hint(additional, depth + 1, out),
+                Some(additional) => hint(schema, additional, depth + 1, out),
                 None => out.extend_from_slice(br#"{"s":1}"#),
             }
             out.push(b'}');
@@ -64,7 +65,7 @@ fn hint(shape: &Shape, depth: usize, out: &mut Vec<u8>) {
         Kind::Array(array) => {
             out.extend_from_slice(br#"{"i":"#);
             match &array.items {
-                Some(items) => hint(items, depth + 1, out),
+                Some(items) => hint(schema, items, depth + 1, out),
                 None => out.extend_from_slice(br#"{"s":1}"#),
             }
             out.extend_from_slice(br#","t":["#);
@@ -72,27 +73,27 @@ fn hint(shape: &Shape, depth: usize, out: &mut Vec<u8>) {
                 if i > 0 {
                     out.push(b',');
                 }
-                hint(position, depth + 1, out);
+                hint(schema, position, depth + 1, out);
             }
             out.extend_from_slice(b"]}");
         }
         Kind::Union(union) if union.branches.iter().any(may_be_array) => out.extend_from_slice(b"null"),
         // A union with a plain string branch takes every string as it is;
-        // a number or boolean asks unless a branch takes every one (repair
-        // leaves a number alone in a union with a number branch).
+        // a number or boolean asks unless a branch takes its type, where
+        // repair leaves it alone (the rule repair itself asks).
         Kind::Union(union) if union.branches.iter().any(|b| b.kind == Kind::String) => {
-            let takes = |kinds: &[Kind]| union.branches.iter().any(|b| kinds.contains(&b.kind));
+            let takes = |sample: Value| union_takes_type_of(schema, &union.branches, &sample);
             out.extend_from_slice(br#"{"s":1"#);
-            if !takes(&[Kind::Number, Kind::Integer]) {
+            if !takes(Value::from(0)) {
                 out.extend_from_slice(br#","n":1"#);
             }
-            if !takes(&[Kind::Boolean]) {
+            if !takes(Value::Bool(false)) {
                 out.extend_from_slice(br#","b":1"#);
             }
             out.push(b'}');
         }
         // An enum holding some text, or a union with such an enum.
-        Kind::Enum(values) if values.iter().any(Value::is_string) => out.extend_from_slice(SCALARS_ASK),
+        Kind::Enum(_) if holds_text(shape) => out.extend_from_slice(SCALARS_ASK),
         Kind::Union(union) if union.branches.iter().any(holds_text) => out.extend_from_slice(SCALARS_ASK),
         // Scalars other than strings, and unions that hold no array: a
         // string here is exactly what repair is for; other scalars stay.

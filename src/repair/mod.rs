@@ -335,7 +335,7 @@ impl Walker<'_> {
         }
         let mut chosen: Option<(Value, Vec<Change>)> = None;
         let scalar = matches!(value, Value::Number(_) | Value::Bool(_));
-        let scalars_to_text = self.scalars_to_text && !(scalar && takes_json_type_of(self.schema, branches, &value, 0));
+        let scalars_to_text = self.scalars_to_text && !(scalar && union_takes_type_of(self.schema, branches, &value));
         for branch in branches {
             let mut trial = Walker {
                 schema: self.schema,
@@ -399,11 +399,17 @@ fn same_json_type(shape: &Shape, value: &Value) -> bool {
     }
 }
 
-/// Does one of `branches` take some value of `value`'s JSON type (a number
-/// branch for a number, a boolean or an enum holding one for a boolean)?
-/// Only asked of numbers and booleans. Unions nested in the branches are
-/// looked into a few levels (a recursive definition could nest forever);
-/// past that, the answer is yes, which guesses nothing.
+/// Does one of a union's `branches` take some value of `value`'s JSON type
+/// (a number branch for a number, a boolean or an enum holding one for a
+/// boolean)? Only asked of numbers and booleans: where it says yes, such a
+/// value never becomes text there. The quick check's hints ask it too, so
+/// that they send a scalar to wasm wherever this may say no.
+pub(super) fn union_takes_type_of(schema: &Schema, branches: &[Shape], value: &Value) -> bool {
+    takes_json_type_of(schema, branches, value, 0)
+}
+
+/// [`union_takes_type_of`]. Unions nested in the branches are looked into
+/// a few levels; past that, the answer is yes, which guesses nothing.
 fn takes_json_type_of(schema: &Schema, branches: &[Shape], value: &Value, depth: usize) -> bool {
     let same_type = |v: &Value| (v.is_number() && value.is_number()) || (v.is_boolean() && value.is_boolean());
     depth > MAX_UNION_LOOK
