@@ -297,3 +297,34 @@ test("a deprecated alias: the old name after a rename parses and is warned of", 
   assert.equal(quiet.seen.err, "");
   assert.deepEqual(compile(input).flags()[0].aliases, [{ name: "server", deprecated: "use --host" }]);
 });
+
+test("an optional nullable object (Zod's .nullish(), pydantic's Optional[Model] = None) is a group of flags, through both parse paths, toArgv and a definition's command line", async () => {
+  const input = z.object({ name: z.string(), filter: z.object({ field: z.string(), value: z.number().int().optional() }).nullish(), must: z.object({ a: z.string() }).nullable() });
+  const tool = compile(input);
+  assert.deepEqual(
+    tool.flags().map((f) => f.name),
+    ["name", "filter-field", "filter-value", "must"],
+    "a required nullable object stays one JSON flag, which takes its null",
+  );
+  const argv = ["--name", "x", "--filter-field", "f", "--filter-value", "3", "--must", "null"];
+  const data = tool.parseArgv(argv);
+  assert.deepEqual(data, { name: "x", filter: { field: "f", value: 3 }, must: null });
+  assert.deepEqual(tool.parseArgv(argv, { partial: true }), data, "the general path agrees with the fast one");
+  assert.deepEqual(tool.toArgv(data), argv);
+  assert.throws(() => tool.toArgv({ name: "x", filter: null, must: null }), (e) => e.code === "UNREPRESENTABLE" && /null for an optional nullable group of flags/.test(e.message));
+  // The same through a FastMCP server's listing: a $ref in an anyOf with null, defaulting to null.
+  const listed = compile({
+    $defs: { Filter: { title: "Filter", type: "object", properties: { field: { type: "string" } }, required: ["field"] } },
+    type: "object",
+    properties: { filter: { anyOf: [{ $ref: "#/$defs/Filter" }, { type: "null" }], default: null } },
+  });
+  assert.deepEqual(listed.parseArgv(["--filter-field", "f"]), { filter: { field: "f" } });
+  const seen = [];
+  const def = defineTool({ name: "find", input, handler: async (args) => (seen.push(args), "ok") });
+  const { seen: out, io: streams } = io();
+  assert.equal(await def.runCli(["--name", "x", "--filter-field", "f", "--must", "null"], streams), 0, out.err);
+  assert.deepEqual(seen, [{ name: "x", filter: { field: "f" }, must: null }]);
+  const missing = io();
+  assert.equal(await def.runCli(["--name", "x", "--filter-value", "2", "--must", "null"], missing.io), 2);
+  assert.match(missing.seen.err, /missing required flag --filter-field \(needed once any --filter-\* flag is given\)/);
+});

@@ -1137,3 +1137,71 @@ fn a_union_with_a_boolean_reads_yes_and_no_from_the_environment() {
     assert_eq!(with(&[("APP_LABEL", "yes")]).unwrap(), json!({"label": "yes"}));
     assert_eq!(with(&[("APP_LABEL", "true")]).unwrap(), json!({"label": true}));
 }
+
+/// pydantic's `Optional[Filter] = None` as FastMCP lists it: a `$ref` in an
+/// `anyOf` with `null`, defaulting to `null`.
+fn nullable_objects() -> Tool {
+    let filter = json!({"anyOf": [{"$ref": "#/$defs/Filter"}, {"type": "null"}]});
+    let with = |extra: Value| {
+        let mut schema = filter.clone();
+        schema
+            .as_object_mut()
+            .unwrap()
+            .extend(extra.as_object().unwrap().clone());
+        schema
+    };
+    let schema = json!({
+        "$defs": {"Filter": {"type": "object", "title": "Filter", "required": ["field"], "properties": {
+            "field": {"type": "string"}, "value": {"type": "integer"}
+        }}},
+        "type": "object",
+        "properties": {
+            "opts": with(json!({"default": null})),
+            "nodef": filter,
+            "req": filter,
+            "fallback": with(json!({"default": {"field": "x"}})),
+        },
+        "required": ["req"]
+    });
+    Tool::compile(&schema, &CompileOptions::default()).unwrap()
+}
+
+#[test]
+fn an_optional_nullable_object_is_a_group_of_flags() {
+    let tool = nullable_objects();
+    let names: Vec<String> = tool
+        .flags_json()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["name"].as_str().unwrap().to_owned())
+        .collect();
+    // Optional, defaulting to nothing or null: no one has to type its null.
+    // Required, or defaulting to an object: null is a value of its own, so
+    // the key stays one JSON flag, which takes it.
+    assert_eq!(
+        names,
+        [
+            "opts-field",
+            "opts-value",
+            "nodef-field",
+            "nodef-value",
+            "req",
+            "fallback"
+        ]
+    );
+    let parse = |argv: &[&str]| tool.parse_argv(argv, &toolshape::no_env).map(|p| p.data);
+    let data = parse(&["--req", "null", "--opts-field", "a", "--opts-value", "3"]).unwrap();
+    assert_eq!(data, json!({"opts": {"field": "a", "value": 3}, "req": null}));
+    let argv = tool.to_argv(&data).unwrap();
+    assert_eq!(argv, ["--opts-field", "a", "--opts-value", "3", "--req", "null"]);
+    // A member given makes the object present, and its required keys due.
+    let error = parse(&["--req", "null", "--nodef-value", "3"]).unwrap_err();
+    assert_says(&error.issues[0].message, "missing required flag --nodef-field");
+    // Its null is no argv: refused as such, not as a wrong type.
+    let error = tool.to_argv(&json!({"req": null, "opts": null})).unwrap_err();
+    assert_eq!(error.code, toolshape::Code::Unrepresentable);
+    assert_says(&error.message, "null for an optional nullable group of flags");
+    let error = tool.to_argv(&json!({"req": null, "opts": 3})).unwrap_err();
+    assert_eq!(error.code, toolshape::Code::InvalidArgs);
+}

@@ -57,6 +57,13 @@ fn write_child_group(
     path: &[String],
     out: &mut Vec<String>,
 ) -> Result<()> {
+    let nullable = table.groups.get(child).is_some_and(|g| g.nullable);
+    if value.is_null() && nullable {
+        return Err(unrepresentable(
+            path,
+            "is null for an optional nullable group of flags; with no flag given it stays absent",
+        ));
+    }
     let Value::Object(inner) = value else {
         return Err(Error::new(
             Code::InvalidArgs,

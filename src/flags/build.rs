@@ -14,7 +14,7 @@ use super::scalar_union::{scalar_parts, takes_numbers, takes_true_and_false, Par
 use super::table::{Builtins, Flag, FlagTable, FlagType, Group, Member};
 use crate::error::{Code, Error, Result};
 use crate::limits::MAX_SEPARATOR_CHARS;
-use crate::schema::{ArrayShape, Deprecation, Kind, ObjectShape, Schema, Shape};
+use crate::schema::{ArrayShape, Deprecation, Kind, ObjectShape, Prop, Schema, Shape};
 use crate::text::clip;
 
 /// How the table is built; see `CompileOptions` for the documented defaults.
@@ -87,6 +87,7 @@ pub fn build_table(schema: &Schema, options: &FlagOptions) -> Result<FlagTable> 
         description: schema.root.description.clone(),
         title: schema.root.title.as_deref().cloned(),
         must_supply: true,
+        nullable: false,
         default: None,
         prefix: String::new(),
         members: Vec::new(),
@@ -160,7 +161,7 @@ impl Builder<'_> {
             let inherited = at.inherited.and_then(|d| d.get(&prop.key));
             let required = at.required && prop.must_supply();
             let deprecated = at.deprecated || self.schema.is_deprecated(&prop.shape);
-            if let Some(child) = self.flattenable(&prop.shape, path.len()) {
+            if let Some(child) = self.flattenable(prop, path.len()) {
                 let group = self.table.groups.len();
                 let mut prefix = String::with_capacity(name.len() + self.options.separator.len());
                 prefix.push_str(&name);
@@ -171,6 +172,7 @@ impl Builder<'_> {
                     description: prop.shape.description.clone(),
                     title: prop.shape.title.as_deref().cloned(),
                     must_supply: prop.must_supply(),
+                    nullable: prop.shape.nullable,
                     default: prop.shape.default.as_deref().cloned(),
                     prefix: prefix.clone(),
                     members: Vec::new(),
@@ -205,13 +207,20 @@ impl Builder<'_> {
         Ok(())
     }
 
-    /// The object a property flattens into, if it does.
-    fn flattenable<'s>(&self, shape: &'s Shape, depth: usize) -> Option<&'s ObjectShape> {
+    /// The object a property flattens into, if it does. A nullable one
+    /// (pydantic's `Optional[Model] = None`, Zod's `.nullish()`) does only
+    /// where no one has to type its `null`: the key is optional and defaults
+    /// to nothing or to `null`, so giving none of its flags is that call.
+    /// Otherwise it stays a JSON flag, which takes `null`.
+    fn flattenable<'s>(&self, prop: &'s Prop, depth: usize) -> Option<&'s ObjectShape> {
+        let shape = &prop.shape;
         let object = shape.as_object()?;
         let open_or_closed = object.additional.as_ref().is_none_or(|a| a.kind == Kind::Never);
+        let null_untyped =
+            !shape.nullable || (!prop.must_supply() && shape.default.as_deref().is_none_or(Value::is_null));
         let flattens = self.options.flatten
             && depth <= self.options.max_depth
-            && !shape.nullable
+            && null_untyped
             && open_or_closed
             && object.pattern_props.is_empty()
             && object.property_names.is_none();

@@ -215,6 +215,9 @@ pub struct Group {
     pub title: Option<String>,
     /// Present whenever its parent is (required without default).
     pub must_supply: bool,
+    /// Takes `null` too, which none of its flags types: an optional
+    /// nullable object (see the builder's `flattenable`).
+    pub nullable: bool,
     /// The group's own default object, for usage text.
     pub default: Option<Value>,
     /// Flag name prefix (`config-`), for usage headings.
