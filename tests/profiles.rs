@@ -128,3 +128,40 @@ fn openai_strict_adds_null_to_an_optional_union_without_nesting() {
     assert_eq!(mode.as_array().unwrap().len(), 2, "{out:#}");
     assert_eq!(mode[1], serde_json::json!({"type": "null"}));
 }
+
+/// pydantic writes a discriminated union as `oneOf` of `$ref`s with
+/// OpenAPI's `discriminator`, whose `mapping` names each branch by its
+/// `$ref`. The refs are inlined in what every client gets, so the mapping
+/// would point at nothing: it is left out, and `propertyName` kept.
+#[test]
+fn a_discriminator_keeps_its_property_name_not_its_mapping() {
+    let schema = serde_json::json!({
+        "$defs": {
+            "Cat": {"type": "object", "title": "Cat", "required": ["kind"], "properties": {"kind": {"const": "cat", "type": "string"}, "lives": {"type": "integer"}}},
+            "Dog": {"type": "object", "title": "Dog", "required": ["kind"], "properties": {"kind": {"const": "dog", "type": "string"}, "bark": {"type": "boolean"}}}
+        },
+        "type": "object",
+        "required": ["pet"],
+        "properties": {"pet": {
+            "oneOf": [{"$ref": "#/$defs/Cat"}, {"$ref": "#/$defs/Dog"}],
+            "discriminator": {"propertyName": "kind", "mapping": {"cat": "#/$defs/Cat", "dog": "#/$defs/Dog"}}
+        }}
+    });
+    let tool = Tool::compile(&schema, &CompileOptions::default()).unwrap();
+    for client in Client::ALL {
+        let options = InputSchemaOptions {
+            client: *client,
+            actions_as: None,
+        };
+        let Ok(out) = tool.input_schema(&options) else { continue };
+        common::check_emitted(&out);
+        let text = out.to_string();
+        assert!(!text.contains("#/$defs/"), "{}: {text}", client.name());
+        assert!(!text.contains("mapping"), "{}: {text}", client.name());
+    }
+    let mcp = tool.input_schema(&InputSchemaOptions::default()).unwrap();
+    assert_eq!(
+        mcp["properties"]["pet"]["discriminator"],
+        serde_json::json!({"propertyName": "kind"})
+    );
+}

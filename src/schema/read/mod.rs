@@ -458,10 +458,27 @@ impl<'a> Reader<'a> {
                 continue;
             }
             self.charge(weight(value), pointer)?;
-            out.push(key.to_string(), value.to_value());
+            let mut value = value.to_value();
+            if key == "discriminator" {
+                drop_mapping(&mut value);
+            }
+            out.push(key.to_string(), value);
         }
         normalize_exclusive_bounds(&mut out);
         Ok(out)
+    }
+}
+
+/// OpenAPI's `discriminator` (pydantic writes one for every discriminated
+/// union) keeps its `propertyName` and loses its `mapping`: the mapping
+/// names branches by `$ref` (`#/$defs/Cat`), and the refs it names are
+/// inlined or renamed in what is written, so it would point at nothing.
+/// Each branch still says its own value of the property.
+#[cold]
+#[inline(never)]
+fn drop_mapping(discriminator: &mut Value) {
+    if let Value::Object(members) = discriminator {
+        members.shift_remove("mapping");
     }
 }
 
