@@ -310,7 +310,7 @@ test("an optional nullable object (Zod's .nullish(), pydantic's Optional[Model] 
   const data = tool.parseArgv(argv);
   assert.deepEqual(data, { name: "x", filter: { field: "f", value: 3 }, must: null });
   assert.deepEqual(tool.parseArgv(argv, { partial: true }), data, "the general path agrees with the fast one");
-  assert.deepEqual(tool.toArgv(data), argv);
+  assert.deepEqual(tool.toArgv(data), argv.slice(0, -2), "the required null is no flag given");
   assert.throws(() => tool.toArgv({ name: "x", filter: null, must: null }), (e) => e.code === "UNREPRESENTABLE" && /null for an optional nullable group of flags/.test(e.message));
   // The same through a FastMCP server's listing: a $ref in an anyOf with null, defaulting to null.
   const listed = compile({
@@ -327,4 +327,27 @@ test("an optional nullable object (Zod's .nullish(), pydantic's Optional[Model] 
   const missing = io();
   assert.equal(await def.runCli(["--name", "x", "--filter-value", "2", "--must", "null"], missing.io), 2);
   assert.match(missing.seen.err, /missing required flag --filter-field \(needed once any --filter-\* flag is given\)/);
+});
+
+test("a required key that takes null (OpenAI strict's .nullable() for a key left out) is null when its flag is not given, on both parse paths, in toArgv, usage and a definition's command line", async () => {
+  const input = z.object({ name: z.string(), email: z.string().nullable(), age: z.number().int().nullable(), tags: z.array(z.string()).nullable(), cfg: z.object({ a: z.string(), b: z.number().nullable() }).optional(), force: z.boolean().nullable() });
+  const tool = compile(input);
+  const byName = Object.fromEntries(tool.flags().map((f) => [f.name, f]));
+  assert.equal(byName.email.required, false);
+  assert.equal(byName.name.required, true);
+  assert.doesNotMatch(tool.usage().split("\n").find((l) => l.includes("--email")), /required/);
+  const nulls = { email: null, age: null, tags: null, force: false };
+  assert.deepEqual(tool.parseArgv(["--name", "x"]), { name: "x", ...nulls }, "a nullable boolean stays a switch");
+  assert.deepEqual(tool.parseArgv(["--name", "x"], { partial: true }), { name: "x", ...nulls });
+  assert.deepEqual(tool.parseArgv(["--name", "x", "--cfg-a", "y"]), { name: "x", ...nulls, cfg: { a: "y", b: null } }, "inside a given object too");
+  assert.deepEqual(tool.parseArgv(["--name", "x", "--age", "3", "--tags", "a"]), { name: "x", ...nulls, age: 3, tags: ["a"] });
+  assert.deepEqual(tool.parseArgv(["--name", "x", "--email", "null"]).email, null, "still typed outright");
+  assert.deepEqual(compile(input, { envPrefix: "APP" }).parseArgv(["--name", "x"], { env: { APP_EMAIL: "e" } }).email, "e", "the environment first");
+  assert.deepEqual(tool.toArgv({ name: "x", ...nulls, age: 3 }), ["--name", "x", "--age", "3", "--no-force"]);
+  assert.throws(() => tool.toArgv({ name: "x", age: null, tags: null, force: false }), (e) => e.code === "UNREPRESENTABLE" && /absent on the command line means null/.test(e.message));
+  const seen = [];
+  const def = defineTool({ name: "who", input, handler: async (args) => (seen.push(args), "ok") });
+  const { seen: out, io: streams } = io();
+  assert.equal(await def.runCli(["--name", "x"], streams), 0, out.err);
+  assert.deepEqual(seen, [{ name: "x", ...nulls }]);
 });

@@ -118,7 +118,10 @@ export interface FlagEntry {
   /** Key path in the nested arguments: `["config", "timeout"]`. */
   path: string[];
   type: FlagType;
-  /** Must be given: the key and every parent object are required and have no default. */
+  /**
+   * Must be given: the key and every parent object are required and have no default. Not so
+   * for a required boolean (absent is `false`) or a required key that takes `null` (absent is `null`).
+   */
   required: boolean;
   /** The key's default, or the value from a parent's default object. */
   default?: unknown;

@@ -1194,7 +1194,11 @@ fn an_optional_nullable_object_is_a_group_of_flags() {
     let data = parse(&["--req", "null", "--opts-field", "a", "--opts-value", "3"]).unwrap();
     assert_eq!(data, json!({"opts": {"field": "a", "value": 3}, "req": null}));
     let argv = tool.to_argv(&data).unwrap();
-    assert_eq!(argv, ["--opts-field", "a", "--opts-value", "3", "--req", "null"]);
+    assert_eq!(
+        argv,
+        ["--opts-field", "a", "--opts-value", "3"],
+        "a required null is no flag given"
+    );
     // A member given makes the object present, and its required keys due.
     let error = parse(&["--req", "null", "--nodef-value", "3"]).unwrap_err();
     assert_says(&error.issues[0].message, "missing required flag --nodef-field");
@@ -1204,4 +1208,34 @@ fn an_optional_nullable_object_is_a_group_of_flags() {
     assert_says(&error.message, "null for an optional nullable group of flags");
     let error = tool.to_argv(&json!({"req": null, "opts": 3})).unwrap_err();
     assert_eq!(error.code, toolshape::Code::InvalidArgs);
+}
+
+#[test]
+fn a_required_key_that_takes_null_is_null_when_not_given() {
+    let schema = json!({"type": "object", "required": ["name", "note", "cfg", "kept"], "properties": {
+        "name": {"type": "string"},
+        "note": {"type": ["string", "null"]},
+        "cfg": {"anyOf": [{"type": "object", "properties": {"a": {"type": "string"}}}, {"type": "null"}]},
+        "kept": {"type": ["integer", "null"], "default": 3}
+    }});
+    let tool = Tool::compile(&schema, &CompileOptions::default()).unwrap();
+    let parse = |argv: &[&str]| tool.parse_argv(argv, &toolshape::no_env).map(|p| p.data);
+    // A default is the validator's to apply: the key stays out.
+    assert_eq!(
+        parse(&["--name", "x"]).unwrap(),
+        json!({"name": "x", "note": null, "cfg": null})
+    );
+    assert_eq!(parse(&["--name", "x", "--note", "n"]).unwrap()["note"], json!("n"));
+    let error = parse(&[]).unwrap_err();
+    assert_eq!(error.issues.len(), 1, "only --name is missing: {error:?}");
+    let flags = tool.flags_json();
+    assert_eq!(flags[1]["required"], json!(false));
+    assert!(!usage_text(&tool, 80).contains("--note <string|null>  (required)"));
+    assert_eq!(
+        tool.to_argv(&json!({"name": "x", "note": null, "cfg": null})).unwrap(),
+        ["--name", "x"]
+    );
+    let error = tool.to_argv(&json!({"name": "x", "cfg": null})).unwrap_err();
+    assert_eq!(error.code, toolshape::Code::Unrepresentable);
+    assert_says(&error.message, "absent on the command line means null");
 }

@@ -347,3 +347,23 @@ fn help_can_be_renamed_or_turned_off() {
         assert_eq!(err.code, Code::InvalidOption, "{bad}");
     }
 }
+
+/// A required key that takes null may be left out (it is null then), but
+/// keeps its place before a required one: a schema written for OpenAI's
+/// strict mode, every key required, keeps the order it was given.
+#[test]
+fn a_required_nullable_positional_keeps_its_place() {
+    let schema = json!({"type": "object", "required": ["note", "path", "tail"], "properties": {
+        "note": {"type": ["string", "null"], "cli": {"positional": 0}},
+        "path": {"type": "string", "cli": {"positional": 1}},
+        "tail": {"type": ["string", "null"], "cli": {"positional": 2}}
+    }});
+    let tool = Tool::compile(&schema, &CompileOptions::default()).unwrap();
+    assert!(tool.command().refusal().is_none());
+    let usage = tool.usage(&UsageRequest::default()).unwrap();
+    assert!(usage.starts_with("Usage: tool <note> <path> [tail] "), "{usage}");
+    assert_eq!(
+        parse(&tool, &["n", "p"]).unwrap(),
+        json!({"note": "n", "path": "p", "tail": null})
+    );
+}

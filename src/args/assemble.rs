@@ -244,8 +244,9 @@ impl<'a> Collected<'a> {
         present
     }
 
-    /// Switches become `false`, children of a given object get its default
-    /// object's values, and required flags that are still absent are named.
+    /// Switches become `false`, required nullable flags `null`, children of
+    /// a given object get its default object's values, and required flags
+    /// that are still absent are named.
     fn fill_absent(&mut self, table: &'a FlagTable, present: &[bool]) {
         for (index, flag) in table.flags.iter().enumerate() {
             if !self.is_empty(index) || !present.get(flag.group).copied().unwrap_or(false) {
@@ -253,6 +254,8 @@ impl<'a> Collected<'a> {
             }
             if flag.switch {
                 self.put(index, Item::Bool(false), false);
+            } else if flag.null_if_absent {
+                self.put(index, Item::Null, false);
             } else if flag.inherited_default {
                 if let Some(default) = &flag.default {
                     self.put(index, Item::Default(default), false);

@@ -39,7 +39,12 @@ fn write_group(
         };
         match member {
             Member::Flag(index) => {
-                if let Some(flag) = table.flags.get(index) {
+                // Absent is how argv says null for it.
+                if let Some(flag) = table
+                    .flags
+                    .get(index)
+                    .filter(|f| !(f.null_if_absent && value.is_null()))
+                {
                     write_flag(schema, flag, value, &here, out)?;
                 }
             }
@@ -101,6 +106,8 @@ fn check_filled_in(table: &FlagTable, group: usize, map: &Map<String, Value>, pa
             "is absent while its object is given; parsing fills it from the object's default"
         } else if flag.switch {
             "is absent, but it is a required switch: absent on the command line means false"
+        } else if flag.null_if_absent {
+            "is absent, but it is required and takes null: absent on the command line means null"
         } else {
             continue;
         };

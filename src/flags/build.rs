@@ -327,6 +327,12 @@ impl Builder<'_> {
             || leaf.scalar_parts.as_deref().is_some_and(takes_numbers)
             || item_parts.as_deref().is_some_and(takes_numbers);
         let switch = boolean && own_must_supply;
+        // A required key that takes null, with no default, is null when its
+        // flag is not given, as argparse and click give None: a schema
+        // written for OpenAI's strict mode (every key required, `.nullable()`
+        // where a key may be left out) would otherwise need `--key null`
+        // typed for every key a person leaves out.
+        let null_if_absent = leaf.nullable && own_must_supply && !switch;
         // A parent's default that does not fit this key's own schema is not
         // filled in: parsing would produce arguments toArgv must refuse.
         let inherited = inherited.filter(|value| crate::schema::fits(self.schema, shape, value));
@@ -339,7 +345,7 @@ impl Builder<'_> {
             name,
             path,
             ty: leaf.ty,
-            required: required && !switch,
+            required: required && !switch && !null_if_absent,
             default,
             description: over.description.or_else(|| shape.description.clone()),
             short: short.map(String::from),
@@ -362,8 +368,9 @@ impl Builder<'_> {
             group,
             inherited_default,
             switch,
+            null_if_absent,
             numeric,
-            must_supply: own_must_supply && !switch,
+            must_supply: own_must_supply && !switch && !null_if_absent,
         });
         Ok(())
     }

@@ -124,6 +124,7 @@ mod tests {
             group: 0,
             inherited_default: false,
             switch: false,
+            null_if_absent: false,
             numeric: false,
             must_supply: false,
         }

@@ -47,7 +47,10 @@ pub fn order(flags: &mut [Flag]) -> Result<Vec<usize>> {
                 "is an array, which takes every remaining argument, so it must be the last positional",
             ));
         }
-        let optional = !flag.required;
+        // A required key that takes null may be left out (it is null then),
+        // but it still has its place: a schema whose keys were all required
+        // keeps the order it was given.
+        let optional = !flag.required && !flag.null_if_absent;
         match optional_seen {
             Some(before) if !optional => {
                 return Err(refused(

@@ -120,6 +120,10 @@ pub struct Flag {
     /// A required boolean without default: absent means `false`.
     #[serde(skip)]
     pub switch: bool,
+    /// A required key that takes `null`, without default (no switch):
+    /// absent means `null`.
+    #[serde(skip)]
+    pub null_if_absent: bool,
     /// Its value may be a negative number (`--offset -5`): a number type,
     /// or a union of scalars with a number branch. Found when the table is
     /// built, since argv asks it of every value.

@@ -260,10 +260,14 @@ fn right(schema: &Schema, flag: &Flag) -> String {
 /// `<files>...`), then the options.
 fn synopsis(table: &FlagTable) -> String {
     let mut out = String::new();
-    for flag in table.positionals.iter().filter_map(|&i| table.flags.get(i)) {
+    let positionals: Vec<&Flag> = table.positionals.iter().filter_map(|&i| table.flags.get(i)).collect();
+    for (place, flag) in positionals.iter().enumerate() {
         let name = sanitize(&flag.name);
         let dots = if flag.repeats() { "..." } else { "" };
-        if flag.required {
+        // One that may be left out (it is null then) is still typed before a
+        // required one after it: the words fill the places in order.
+        let before_required = || positionals.iter().skip(place + 1).any(|f| f.required);
+        if flag.required || (flag.null_if_absent && before_required()) {
             out.push_str(&format!(" <{name}>{dots}"));
         } else {
             out.push_str(&format!(" [{name}]{dots}"));
