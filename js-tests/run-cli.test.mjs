@@ -298,20 +298,33 @@ test("a deprecated alias: the old name after a rename parses and is warned of", 
   assert.deepEqual(compile(input).flags()[0].aliases, [{ name: "server", deprecated: "use --host" }]);
 });
 
-test("an optional nullable object (Zod's .nullish(), pydantic's Optional[Model] = None) is a group of flags, through both parse paths, toArgv and a definition's command line", async () => {
-  const input = z.object({ name: z.string(), filter: z.object({ field: z.string(), value: z.number().int().optional() }).nullish(), must: z.object({ a: z.string() }).nullable() });
+test("a nullable object is a group of flags: optional (Zod's .nullish(), pydantic's Optional[Model] = None) left out, required (.nullable()) null, when none is given; through both parse paths, toArgv and a definition's command line", async () => {
+  const input = z.object({
+    name: z.string(),
+    filter: z.object({ field: z.string(), value: z.number().int().optional() }).nullish(),
+    must: z.object({ a: z.string() }).nullable(),
+    fallback: z.object({ a: z.string() }).nullable().default({ a: "d" }),
+  });
   const tool = compile(input);
   assert.deepEqual(
     tool.flags().map((f) => f.name),
-    ["name", "filter-field", "filter-value", "must"],
-    "a required nullable object stays one JSON flag, which takes its null",
+    ["name", "filter-field", "filter-value", "must-a", "fallback"],
+    "one whose default is an object stays one JSON flag, which takes its null",
   );
-  const argv = ["--name", "x", "--filter-field", "f", "--filter-value", "3", "--must", "null"];
-  const data = tool.parseArgv(argv);
+  const both = (argv) => {
+    const fast = tool.parseArgv(argv);
+    assert.deepEqual(tool.parseArgv(argv, { partial: true }), fast, "the general path agrees with the fast one");
+    return fast;
+  };
+  const argv = ["--name", "x", "--filter-field", "f", "--filter-value", "3"];
+  const data = both(argv);
   assert.deepEqual(data, { name: "x", filter: { field: "f", value: 3 }, must: null });
-  assert.deepEqual(tool.parseArgv(argv, { partial: true }), data, "the general path agrees with the fast one");
-  assert.deepEqual(tool.toArgv(data), argv.slice(0, -2), "the required null is no flag given");
+  assert.deepEqual(tool.toArgv(data), argv, "the required null is no flag given");
+  assert.deepEqual(both(["--name", "x", "--must-a", "m", "--fallback", "null"]), { name: "x", must: { a: "m" }, fallback: null });
+  assert.deepEqual(tool.toArgv({ name: "x", must: { a: "m" }, fallback: null }), ["--name", "x", "--must-a", "m", "--fallback", "null"]);
   assert.throws(() => tool.toArgv({ name: "x", filter: null, must: null }), (e) => e.code === "UNREPRESENTABLE" && /null for an optional nullable group of flags/.test(e.message));
+  assert.throws(() => tool.toArgv({ name: "x" }), (e) => e.code === "UNREPRESENTABLE" && /absent on the command line means null/.test(e.message));
+  assert.throws(() => tool.toArgv({ name: "x", must: {} }), (e) => e.code === "UNREPRESENTABLE" && /with no flag given it is null/.test(e.message));
   // The same through a FastMCP server's listing: a $ref in an anyOf with null, defaulting to null.
   const listed = compile({
     $defs: { Filter: { title: "Filter", type: "object", properties: { field: { type: "string" } }, required: ["field"] } },
@@ -322,10 +335,10 @@ test("an optional nullable object (Zod's .nullish(), pydantic's Optional[Model] 
   const seen = [];
   const def = defineTool({ name: "find", input, handler: async (args) => (seen.push(args), "ok") });
   const { seen: out, io: streams } = io();
-  assert.equal(await def.runCli(["--name", "x", "--filter-field", "f", "--must", "null"], streams), 0, out.err);
-  assert.deepEqual(seen, [{ name: "x", filter: { field: "f" }, must: null }]);
+  assert.equal(await def.runCli(["--name", "x", "--filter-field", "f"], streams), 0, out.err);
+  assert.deepEqual(seen, [{ name: "x", filter: { field: "f" }, must: null, fallback: { a: "d" } }]);
   const missing = io();
-  assert.equal(await def.runCli(["--name", "x", "--filter-value", "2", "--must", "null"], missing.io), 2);
+  assert.equal(await def.runCli(["--name", "x", "--filter-value", "2", "--must-a", "m"], missing.io), 2);
   assert.match(missing.seen.err, /missing required flag --filter-field \(needed once any --filter-\* flag is given\)/);
 });
 

@@ -335,7 +335,8 @@ pub fn flags_text(tool: &Tool) -> String {
 }
 
 /// The group structure for the JS object builder: per group, its members
-/// as `[key, isGroup, index]`.
+/// as `[key, isGroup, index]`, `isGroup` 2 for a group that is `null` when
+/// none of its flags is given.
 #[must_use]
 pub fn plan_json(tool: &Tool) -> String {
     match tool.command().table() {
@@ -351,6 +352,7 @@ fn plan(table: &FlagTable) -> Vec<Vec<(&str, u8, usize)>> {
                 .members(group)
                 .map(|(key, member)| match member {
                     Member::Flag(i) => (key, 0, i),
+                    Member::Group(i) if table.groups.get(i).is_some_and(|g| g.null_if_absent) => (key, 2, i),
                     Member::Group(i) => (key, 1, i),
                 })
                 .collect()

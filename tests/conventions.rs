@@ -1167,7 +1167,7 @@ fn nullable_objects() -> Tool {
 }
 
 #[test]
-fn an_optional_nullable_object_is_a_group_of_flags() {
+fn a_nullable_object_is_a_group_of_flags() {
     let tool = nullable_objects();
     let names: Vec<String> = tool
         .flags_json()
@@ -1176,9 +1176,9 @@ fn an_optional_nullable_object_is_a_group_of_flags() {
         .iter()
         .map(|f| f["name"].as_str().unwrap().to_owned())
         .collect();
-    // Optional, defaulting to nothing or null: no one has to type its null.
-    // Required, or defaulting to an object: null is a value of its own, so
-    // the key stays one JSON flag, which takes it.
+    // Optional: none of its flags given leaves it out. Required: none given
+    // is null. Defaulting to an object: null is a value of its own, so the
+    // key stays one JSON flag, which takes it.
     assert_eq!(
         names,
         [
@@ -1186,12 +1186,13 @@ fn an_optional_nullable_object_is_a_group_of_flags() {
             "opts-value",
             "nodef-field",
             "nodef-value",
-            "req",
+            "req-field",
+            "req-value",
             "fallback"
         ]
     );
     let parse = |argv: &[&str]| tool.parse_argv(argv, &toolshape::no_env).map(|p| p.data);
-    let data = parse(&["--req", "null", "--opts-field", "a", "--opts-value", "3"]).unwrap();
+    let data = parse(&["--opts-field", "a", "--opts-value", "3"]).unwrap();
     assert_eq!(data, json!({"opts": {"field": "a", "value": 3}, "req": null}));
     let argv = tool.to_argv(&data).unwrap();
     assert_eq!(
@@ -1199,15 +1200,29 @@ fn an_optional_nullable_object_is_a_group_of_flags() {
         ["--opts-field", "a", "--opts-value", "3"],
         "a required null is no flag given"
     );
+    let data = parse(&["--req-field", "r"]).unwrap();
+    assert_eq!(data, json!({"req": {"field": "r"}}));
+    assert_eq!(tool.to_argv(&data).unwrap(), ["--req-field", "r"]);
     // A member given makes the object present, and its required keys due.
-    let error = parse(&["--req", "null", "--nodef-value", "3"]).unwrap_err();
+    let error = parse(&["--nodef-value", "3"]).unwrap_err();
     assert_says(&error.issues[0].message, "missing required flag --nodef-field");
-    // Its null is no argv: refused as such, not as a wrong type.
+    let error = parse(&["--req-value", "3"]).unwrap_err();
+    assert_says(&error.issues[0].message, "missing required flag --req-field");
+    // An optional one's null is no argv: refused as such, not as a wrong type.
     let error = tool.to_argv(&json!({"req": null, "opts": null})).unwrap_err();
     assert_eq!(error.code, toolshape::Code::Unrepresentable);
     assert_says(&error.message, "null for an optional nullable group of flags");
     let error = tool.to_argv(&json!({"req": null, "opts": 3})).unwrap_err();
     assert_eq!(error.code, toolshape::Code::InvalidArgs);
+    // The required one left out, or given empty, would come back null.
+    for args in [json!({}), json!({"req": {}})] {
+        let error = tool.to_argv(&args).unwrap_err();
+        assert_eq!(error.code, toolshape::Code::Unrepresentable, "{args}");
+    }
+    assert_eq!(
+        tool.to_argv(&json!({"req": null, "fallback": null})).unwrap(),
+        ["--fallback", "null"]
+    );
 }
 
 #[test]

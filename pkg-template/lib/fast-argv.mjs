@@ -8,6 +8,7 @@ import { cloneJson, put } from "./objects.mjs";
 
 /**
  * @param {Array<Array<[string, number, number]>>} groups per group, members as [key, isGroup, index]
+ *   (isGroup 2: a group that is null when none of its flags is given)
  * @param {Array<{ repeatable?: boolean, default?: unknown }>} flags the flag table
  * @param {Record<string, number>} layout the wire constants
  */
@@ -17,7 +18,8 @@ export function makeDecoder(groups, flags, layout) {
     const keys = members.map((m) => m[0]);
     return {
       keys,
-      isGroup: members.map((m) => m[1] === 1),
+      isGroup: members.map((m) => m[1] !== 0),
+      nullIfAbsent: members.map((m) => m[1] === 2),
       index: members.map((m) => m[2]),
       // `out.__proto__ = v` would set the prototype; define it instead.
       define: keys.map((k) => k === "__proto__"),
@@ -37,13 +39,14 @@ export function makeDecoder(groups, flags, layout) {
         put(out, key, cloneJson(literal));
       }
     }
-    const { keys, isGroup, index, define } = plan[g];
+    const { keys, isGroup, nullIfAbsent, index, define } = plan[g];
     for (let m = 0; m < keys.length; m++) {
       const i = index[m];
       let value;
       if (isGroup[m]) {
-        if (present[i] === 0) continue;
-        value = build(i);
+        if (present[i] === 1) value = build(i);
+        else if (nullIfAbsent[m]) value = null;
+        else continue;
       } else {
         value = slots[i];
         if (value === undefined) continue;

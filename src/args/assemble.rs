@@ -302,6 +302,8 @@ fn build_object(table: &FlagTable, group: usize, present: &[bool], slots: &mut [
             Member::Group(child) => {
                 if present.get(child).copied().unwrap_or(false) {
                     out.insert(key.to_owned(), build_object(table, child, present, slots));
+                } else if table.groups.get(child).is_some_and(|g| g.null_if_absent) {
+                    out.insert(key.to_owned(), Value::Null);
                 }
             }
         }

@@ -62,8 +62,13 @@ fn write_child_group(
     path: &[String],
     out: &mut Vec<String>,
 ) -> Result<()> {
-    let nullable = table.groups.get(child).is_some_and(|g| g.nullable);
-    if value.is_null() && nullable {
+    let group = table.groups.get(child);
+    let null_if_absent = group.is_some_and(|g| g.null_if_absent);
+    if value.is_null() && null_if_absent {
+        // No flag of it given is how argv says null.
+        return Ok(());
+    }
+    if value.is_null() && group.is_some_and(|g| g.nullable) {
         return Err(unrepresentable(
             path,
             "is null for an optional nullable group of flags; with no flag given it stays absent",
@@ -82,7 +87,13 @@ fn write_child_group(
     };
     let before = out.len();
     write_group(schema, table, child, inner, path, out)?;
-    let must_supply = table.groups.get(child).is_some_and(|g| g.must_supply);
+    let must_supply = group.is_some_and(|g| g.must_supply);
+    if out.len() == before && null_if_absent {
+        return Err(unrepresentable(
+            path,
+            "is an empty object for a required nullable group of flags; with no flag given it is null",
+        ));
+    }
     if out.len() == before && !must_supply {
         return Err(unrepresentable(
             path,
@@ -92,22 +103,31 @@ fn write_child_group(
     Ok(())
 }
 
+const NULL_IF_ABSENT: &str = "is absent, but it is required and takes null: absent on the command line means null";
+
 /// Keys parsing fills in when they are absent: from a present object's
-/// default object, and `false` for a required switch. Arguments that leave
-/// such a key out cannot come back unchanged.
+/// default object, `false` for a required switch, and `null` for a required
+/// key that takes null. Arguments that leave such a key out cannot come
+/// back unchanged.
 fn check_filled_in(table: &FlagTable, group: usize, map: &Map<String, Value>, path: &[String]) -> Result<()> {
     for (key, member) in table.members(group) {
-        let Member::Flag(index) = member else { continue };
-        let Some(flag) = table.flags.get(index) else { continue };
         if map.contains_key(key) {
             continue;
         }
+        let flag = match member {
+            Member::Flag(index) => table.flags.get(index),
+            Member::Group(child) if table.groups.get(child).is_some_and(|g| g.null_if_absent) => {
+                return Err(unrepresentable(&[path, &[key.to_owned()]].concat(), NULL_IF_ABSENT));
+            }
+            Member::Group(_) => None,
+        };
+        let Some(flag) = flag else { continue };
         let why = if flag.inherited_default && group != 0 {
             "is absent while its object is given; parsing fills it from the object's default"
         } else if flag.switch {
             "is absent, but it is a required switch: absent on the command line means false"
         } else if flag.null_if_absent {
-            "is absent, but it is required and takes null: absent on the command line means null"
+            NULL_IF_ABSENT
         } else {
             continue;
         };

@@ -88,6 +88,7 @@ pub fn build_table(schema: &Schema, options: &FlagOptions) -> Result<FlagTable> 
         title: schema.root.title.as_deref().cloned(),
         must_supply: true,
         nullable: false,
+        null_if_absent: false,
         default: None,
         prefix: String::new(),
         members: Vec::new(),
@@ -166,13 +167,16 @@ impl Builder<'_> {
                 let mut prefix = String::with_capacity(name.len() + self.options.separator.len());
                 prefix.push_str(&name);
                 prefix.push_str(&self.options.separator);
+                // Required and nullable: null when none of its flags is given.
+                let null_if_absent = prop.shape.nullable && prop.must_supply();
                 self.table.groups.push(Group {
                     path: path.clone(),
                     parent: Some(at.group),
                     description: prop.shape.description.clone(),
                     title: prop.shape.title.as_deref().cloned(),
-                    must_supply: prop.must_supply(),
+                    must_supply: prop.must_supply() && !null_if_absent,
                     nullable: prop.shape.nullable,
+                    null_if_absent,
                     default: prop.shape.default.as_deref().cloned(),
                     prefix: prefix.clone(),
                     members: Vec::new(),
@@ -183,7 +187,7 @@ impl Builder<'_> {
                     group,
                     prefix: &prefix,
                     path: &path,
-                    required,
+                    required: required && !null_if_absent,
                     inherited: prop.shape.default.as_deref().or(inherited),
                     deprecated,
                 };
@@ -208,16 +212,17 @@ impl Builder<'_> {
     }
 
     /// The object a property flattens into, if it does. A nullable one
-    /// (pydantic's `Optional[Model] = None`, Zod's `.nullish()`) does only
-    /// where no one has to type its `null`: the key is optional and defaults
-    /// to nothing or to `null`, so giving none of its flags is that call.
-    /// Otherwise it stays a JSON flag, which takes `null`.
+    /// does where no one has to type its `null`: none of its flags given is
+    /// the key left out when it is optional (pydantic's `Optional[Model] =
+    /// None`, Zod's `.nullish()`), and `null` when it is required (Zod's
+    /// `.nullable()`), as for any required key that takes null. With an
+    /// object for its default, `null` is a value of its own: it stays a
+    /// JSON flag, which takes it.
     fn flattenable<'s>(&self, prop: &'s Prop, depth: usize) -> Option<&'s ObjectShape> {
         let shape = &prop.shape;
         let object = shape.as_object()?;
         let open_or_closed = object.additional.as_ref().is_none_or(|a| a.kind == Kind::Never);
-        let null_untyped =
-            !shape.nullable || (!prop.must_supply() && shape.default.as_deref().is_none_or(Value::is_null));
+        let null_untyped = !shape.nullable || shape.default.as_deref().is_none_or(Value::is_null);
         let flattens = self.options.flatten
             && depth <= self.options.max_depth
             && null_untyped

@@ -219,9 +219,12 @@ pub struct Group {
     pub title: Option<String>,
     /// Present whenever its parent is (required without default).
     pub must_supply: bool,
-    /// Takes `null` too, which none of its flags types: an optional
-    /// nullable object (see the builder's `flattenable`).
+    /// Takes `null` too, which none of its flags types (see the builder's
+    /// `flattenable`).
     pub nullable: bool,
+    /// Required and nullable: `null` when none of its flags is given (and
+    /// its parent is present), as a required nullable flag is.
+    pub null_if_absent: bool,
     /// The group's own default object, for usage text.
     pub default: Option<Value>,
     /// Flag name prefix (`config-`), for usage headings.
