@@ -291,3 +291,10 @@ test("a camelCase spelling of a kebab flag: yargs-parser takes it, util.parseArg
   }
   assert.throws(() => tool.reconstruct({ configMaxRetries: "1" }), (e) => e.message.includes('did you mean "config-max-retries"?'));
 });
+
+test("a required key that takes null, not given: yargs-parser and util.parseArgs leave it out, we give null (as argparse gives None)", () => {
+  assert.equal("note" in yargsParser(["--name", "x"], { string: ["note", "name"] }), false);
+  assert.equal("note" in parseArgs({ args: ["--name", "x"], options: { name: { type: "string" }, note: { type: "string" } } }).values, false);
+  const tool = cjs.compile(obj({ name: str, note: { type: ["string", "null"] } }, ["name", "note"]));
+  assert.deepEqual(tool.parseArgv(["--name", "x"]), { name: "x", note: null });
+});
