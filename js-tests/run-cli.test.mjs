@@ -364,3 +364,24 @@ test("a required key that takes null (OpenAI strict's .nullable() for a key left
   assert.equal(await def.runCli(["--name", "x"], streams), 0, out.err);
   assert.deepEqual(seen, [{ name: "x", ...nulls }]);
 });
+
+test("a one-or-many union (z.union([z.string(), z.array(z.string())])) gathers a repeated flag, as yargs does, on both parse paths, in usage, toArgv and a definition's command line", async () => {
+  const input = z.object({ ids: z.union([z.string(), z.array(z.string())]), sizes: z.union([z.number().int(), z.array(z.number().int())]).optional() });
+  const tool = compile(input);
+  const both = (argv) => {
+    const fast = tool.parseArgv(argv);
+    assert.deepEqual(tool.parseArgv(argv, { partial: true }), fast, "the general path agrees with the fast one");
+    return fast;
+  };
+  assert.deepEqual(both(["--ids", "a"]), { ids: "a" }, "once: the value as typed");
+  assert.deepEqual(both(["--ids", "a", "--ids", "b", "--sizes", "1", "--sizes", "2"]), { ids: ["a", "b"], sizes: [1, 2] });
+  assert.deepEqual(both(["--ids", "a", "--ids", '["b","c"]']), { ids: ["a", "b", "c"] }, "a list given adds its items");
+  assert.match(tool.usage(), /--ids <string>\.\.\. +\(required\)\n/);
+  assert.deepEqual(tool.toArgv({ ids: ["a", "b"] }), ["--ids", "a", "--ids", "b"]);
+  assert.deepEqual(tool.toArgv({ ids: ["a"] }), ["--ids", '["a"]'], "one item stays a list");
+  const seen = [];
+  const def = defineTool({ name: "get", input, handler: async (args) => (seen.push(args), "ok") });
+  const { seen: out, io: streams } = io();
+  assert.equal(await def.runCli(["--ids", "a", "--ids", "b"], streams), 0, out.err);
+  assert.deepEqual(seen, [{ ids: ["a", "b"] }]);
+});

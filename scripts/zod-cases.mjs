@@ -83,6 +83,7 @@ export const cases = [
   { name: "nullish", schema: z.object({ n: n.nullish() }), samples: [{}, { n: null }, { n: 2 }, { n: "2" }] },
   { name: "nullable-enum", schema: z.object({ mode: z.enum(["a", "b"]).nullable() }), samples: [{ mode: null }, { mode: "a" }, { mode: "c" }] },
   { name: "nullable-object", schema: z.object({ cfg: z.object({ a: s }).nullable() }), samples: [{ cfg: null }, { cfg: { a: "x" } }, { cfg: {} }] },
+  { name: "one-or-many", schema: z.object({ ids: z.union([s, z.array(s)]), sizes: z.union([z.number().int(), z.array(z.number().int())]).optional(), levels: z.union([z.enum(["low", "high"]), z.array(z.enum(["low", "high"]))]).nullable().optional() }), samples: [{ ids: "a" }, { ids: ["a", "b"], sizes: 3 }, { ids: [], sizes: [1, 2], levels: null }, { ids: 1 }, { ids: "a", levels: ["mid"] }] },
   { name: "nullish-object", schema: z.object({ cfg: z.object({ a: s, b: n.optional() }).nullish(), off: z.object({ a: s }).nullable().default(null) }), samples: [{}, { cfg: null }, { cfg: { a: "x", b: 1 } }, { cfg: { b: 1 } }, { off: { a: "y" } }, { off: null }] },
   { name: "defaults-scalars", schema: z.object({ port: z.number().int().default(8080), host: s.default("localhost"), tls: z.boolean().default(true) }), samples: [{}, { port: 1 }, { port: 1.5 }] },
   { name: "array-strings", schema: z.object({ tags: z.array(s) }), samples: [{ tags: [] }, { tags: ["a", "b"] }, { tags: [1] }, { tags: "a" }] },

@@ -1254,3 +1254,40 @@ fn a_required_key_that_takes_null_is_null_when_not_given() {
     assert_eq!(error.code, toolshape::Code::Unrepresentable);
     assert_says(&error.message, "absent on the command line means null");
 }
+
+/// `z.union([z.string(), z.array(z.string())])`: given once, the value as
+/// typed; given again, every value's items in one list, as yargs gathers a
+/// repeated flag (the last one winning would drop what came first).
+#[test]
+fn a_one_or_many_union_gathers_what_it_is_given() {
+    let schema = json!({"type": "object", "required": ["ids"], "properties": {
+        "ids": {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]},
+        "n": {"anyOf": [{"type": "integer"}, {"type": "array", "items": {"type": "integer"}}]}
+    }});
+    let tool = Tool::compile(&schema, &CompileOptions::default()).unwrap();
+    let parse = |argv: &[&str]| tool.parse_argv(argv, &toolshape::no_env).map(|p| p.data);
+    assert_eq!(parse(&["--ids", "a"]).unwrap(), json!({"ids": "a"}));
+    assert_eq!(parse(&["--ids", "[\"a\"]"]).unwrap(), json!({"ids": ["a"]}));
+    assert_eq!(
+        parse(&["--ids", "a", "--ids", "[\"b\",\"c\"]", "--n", "1", "--n", "2"]).unwrap(),
+        json!({"ids": ["a", "b", "c"], "n": [1, 2]})
+    );
+    let usage = usage_text(&tool, 80);
+    assert!(usage.contains("--ids <string>...  (required)\n"), "{usage}");
+    assert!(usage.contains("--n <integer>...\n"), "{usage}");
+    for args in [
+        json!({"ids": "a"}),
+        json!({"ids": ["a"]}),
+        json!({"ids": []}),
+        json!({"ids": ["a", "[1]", "null", "-x"], "n": [1, -2]}),
+        json!({"ids": ["a", "b"], "n": 3}),
+    ] {
+        let argv = tool.to_argv(&args).unwrap();
+        let refs: Vec<&str> = argv.iter().map(String::as_str).collect();
+        assert_eq!(parse(&refs).unwrap(), args, "{argv:?}");
+    }
+    assert_eq!(
+        tool.to_argv(&json!({"ids": ["a", "b"]})).unwrap(),
+        ["--ids", "a", "--ids", "b"]
+    );
+}

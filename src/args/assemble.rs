@@ -121,6 +121,8 @@ impl<'a> Collected<'a> {
         if flag.record || flag.list {
             self.merged |= flag.record;
             self.add_to(index, item);
+        } else if flag.gathers {
+            self.gather(index, item);
         } else {
             self.put(index, item, flag.repeatable);
         }
@@ -140,6 +142,30 @@ impl<'a> Collected<'a> {
             (Slot::One(Item::Json(Value::Array(given))), Item::Json(Value::Array(more))) => given.extend(more),
             (slot, item) => *slot = Slot::One(item),
         }
+    }
+
+    /// A "one or many" flag's value given again: every value's items in
+    /// one list (a list given adds its items, a scalar itself). `null` (a
+    /// nullable one's) replaces what was given, as a scalar's last value
+    /// wins.
+    fn gather(&mut self, flag: usize, item: Item<'a>) {
+        let Some(slot) = self.slots.get_mut(flag) else {
+            return;
+        };
+        let before = std::mem::replace(slot, Slot::Empty);
+        *slot = match before {
+            Slot::One(first) if first != Item::Null && item != Item::Null => {
+                let mut items = Vec::new();
+                for value in [first.into_value(), item.into_value()] {
+                    match value {
+                        Value::Array(more) => items.extend(more),
+                        one => items.push(one),
+                    }
+                }
+                Slot::One(Item::Json(Value::Array(items)))
+            }
+            _ => Slot::One(item),
+        };
     }
 
     /// The object a record flag's entries made, if it was given.

@@ -189,13 +189,16 @@ fn write_flag(schema: &Schema, flag: &Flag, value: &Value, path: &[String], out:
 /// repeatable flag is written: a string bare where it reads back as that
 /// item, as JSON text where the bare word would not (`'"null"'`, `'"5"'`
 /// beside numbers); `None` sends the whole list as JSON text (an empty
-/// one, one that does not fit).
+/// one, one that does not fit, one item of a "one or many" flag).
 #[inline(never)] // out of `write_flag`: few flags are lists
 fn list_words(schema: &Schema, flag: &Flag, value: &Value) -> Option<Vec<String>> {
     let Value::Array(items) = value else {
         return None;
     };
-    if items.is_empty() || !fits(schema, &flag.shape, value) {
+    // A "one or many" flag given once is the value typed: one item is
+    // written as the list's JSON text.
+    let fewest = if flag.gathers { 2 } else { 1 };
+    if items.len() < fewest || !fits(schema, &flag.shape, value) {
         return None;
     }
     let reads_back = |text: &String, item: &Value| {
@@ -203,6 +206,9 @@ fn list_words(schema: &Schema, flag: &Flag, value: &Value) -> Option<Vec<String>
             .ok()
             .map(super::item::Item::into_value)
             .is_some_and(|read| {
+                if flag.gathers {
+                    return &read == item;
+                }
                 read.as_array()
                     .is_some_and(|read| read.len() == 1 && read.first() == Some(item))
             })

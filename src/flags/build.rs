@@ -6,11 +6,11 @@ use std::collections::{BTreeMap, HashSet};
 use serde_json::Value;
 
 use super::collide::index_names;
-use super::list::{list_of, scalar_items};
+use super::list::{list_of, one_or_many, scalar_items};
 use super::names::{env_name, name_problem, segment, show_path, Case};
 use super::overrides::{short_char, FlagOverride};
 use super::record::takes_entries;
-use super::scalar_union::{scalar_parts, takes_numbers, takes_true_and_false, Part};
+use super::scalar_union::{parts_of, scalar_parts, takes_numbers, takes_true_and_false, Part};
 use super::table::{Builtins, Flag, FlagTable, FlagType, Group, Member};
 use crate::error::{Code, Error, Result};
 use crate::limits::MAX_SEPARATOR_CHARS;
@@ -323,8 +323,13 @@ impl Builder<'_> {
         let boolean = leaf.ty == FlagType::Boolean;
         let negatable = boolean || leaf.scalar_parts.as_deref().is_some_and(takes_true_and_false);
         let list = leaf.ty == FlagType::Json && list_of(self.schema, &leaf.shape).is_some();
+        let gathers = leaf.ty == FlagType::Json && !list && one_or_many(self.schema, &leaf.shape).is_some();
         let item_parts = if list {
             scalar_items(self.schema, &leaf.shape)
+        } else if gathers {
+            one_or_many(self.schema, &leaf.shape)
+                .and_then(|many| many.items.as_ref())
+                .and_then(|item| parts_of(self.schema, item, false))
         } else {
             None
         };
@@ -368,6 +373,7 @@ impl Builder<'_> {
             scalar_parts: leaf.scalar_parts,
             record: leaf.ty == FlagType::Json && takes_entries(self.schema, &leaf.shape),
             list,
+            gathers,
             item_parts,
             shape: leaf.shape,
             group,

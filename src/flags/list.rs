@@ -26,12 +26,70 @@ pub fn scalar_items(schema: &Schema, shape: &Shape) -> Option<Vec<Part>> {
     parts_of(schema, list_of(schema, shape)?.items.as_ref()?, false)
 }
 
+/// The list of a "one or many" union (`z.union([z.string(),
+/// z.array(z.string())])`): a scalar and a list of the same scalar. Its
+/// flag gathers what it is given (see `Flag::gathers`). Booleans are left
+/// out: a boolean flag is a switch, whose repeats say nothing.
+#[must_use]
+pub fn one_or_many<'s>(schema: &'s Schema, shape: &'s Shape) -> Option<&'s ArrayShape> {
+    let Kind::Union(union) = &schema.resolve(shape).kind else {
+        return None;
+    };
+    let [a, b] = union.branches.as_slice() else {
+        return None;
+    };
+    let (one, many) = match (&schema.resolve(a).kind, &schema.resolve(b).kind) {
+        (Kind::Array(many), _) => (b, many),
+        (_, Kind::Array(many)) => (a, many),
+        _ => return None,
+    };
+    let (one, item) = (schema.resolve(one), schema.resolve(many.items.as_ref()?));
+    let same = one.kind.is_leaf()
+        && one.kind != Kind::Boolean
+        && one.kind == item.kind
+        && one.keywords == item.keywords
+        && !one.nullable
+        && !item.nullable;
+    (same && many.prefix.is_empty()).then_some(&**many)
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;
 
     use super::*;
     use crate::schema::read_schema;
+
+    #[test]
+    fn one_or_many_is_a_scalar_beside_a_list_of_it() {
+        let of = |value: serde_json::Value| {
+            let schema = read_schema(&value).unwrap_or_else(|e| panic!("{e}"));
+            one_or_many(&schema, &schema.root).is_some()
+        };
+        let list = |items: serde_json::Value| json!({ "type": "array", "items": items });
+        let string = json!({ "type": "string" });
+        assert!(of(json!({ "anyOf": [string, list(string.clone())] })));
+        assert!(of(
+            json!({ "anyOf": [list(json!({ "type": "integer" })), { "type": "integer" }] })
+        ));
+        assert!(of(
+            json!({ "anyOf": [{ "enum": ["a", "b"] }, list(json!({ "enum": ["a", "b"] }))] })
+        ));
+        // Not the same scalar, a boolean, a tuple, a third branch.
+        assert!(!of(json!({ "anyOf": [string, list(json!({ "type": "number" }))] })));
+        assert!(!of(
+            json!({ "anyOf": [string, list(json!({ "type": "string", "minLength": 2 }))] })
+        ));
+        assert!(!of(
+            json!({ "anyOf": [{ "type": "boolean" }, list(json!({ "type": "boolean" }))] })
+        ));
+        assert!(!of(
+            json!({ "anyOf": [string, { "type": "array", "prefixItems": [string] }] })
+        ));
+        assert!(!of(
+            json!({ "anyOf": [string, list(string.clone()), { "type": "number" }] })
+        ));
+    }
 
     #[test]
     fn plain_lists_only() {

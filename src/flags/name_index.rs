@@ -120,6 +120,7 @@ mod tests {
             scalar_parts: None,
             record: false,
             list: false,
+            gathers: false,
             item_parts: None,
             group: 0,
             inherited_default: false,

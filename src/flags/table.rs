@@ -106,6 +106,13 @@ pub struct Flag {
     /// for several items or for one (see [`super::list`]).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub list: bool,
+    /// A JSON flag over a "one or many" union (a scalar, or a list of it:
+    /// [`super::list::one_or_many`]) that gathers what it is given, as
+    /// yargs does: once, the value as typed (`--id a` is `"a"`); again,
+    /// every value's items in one list (`--id a --id b` is `["a", "b"]`),
+    /// where the last would otherwise silently win.
+    #[serde(skip)]
+    pub gathers: bool,
     /// A list's items when each is a scalar (`<boolean>...`): their kinds
     /// and values, for usage and completion to name.
     #[serde(skip)]
@@ -170,7 +177,7 @@ impl Flag {
     /// takes the rest.
     #[must_use]
     pub fn repeats(&self) -> bool {
-        self.repeatable || self.list
+        self.repeatable || self.list || self.gathers
     }
 
     /// The array a list flag holds (none for any other flag).

@@ -120,7 +120,7 @@ fn value_hint(schema: &Schema, flag: &Flag) -> String {
         }
         (None, FlagType::String) => format_name(flag).unwrap_or("string").to_owned(),
         (None, FlagType::Json) if flag.record => return record_hint(schema, flag),
-        (None, FlagType::Json) if flag.list => flag
+        (None, FlagType::Json) if flag.list || flag.gathers => flag
             .item_parts
             .as_deref()
             .map_or_else(|| "json".to_owned(), scalar_hint),
