@@ -220,8 +220,10 @@ export declare class Tool<T = Args> {
   /**
    * Nested arguments to argv that `parseArgv` turns back into the same arguments.
    * @throws {ToolshapeError} `UNREPRESENTABLE` for values no argv expresses (an empty
-   * array for a repeatable flag, an empty object for an optional group, the string
-   * `"null"` for a nullable string flag).
+   * array for a repeatable flag, an empty object for an optional group, `null` for an
+   * optional nullable group, the string `"null"` for a nullable string flag), and for
+   * arguments that leave out a key parsing would fill in (a required switch is `false`, a
+   * required key that takes `null` is `null` when its flag is not given).
    * @example
    * import { compile } from "toolshape";
    * const tool = compile({ type: "object", properties: { config: { type: "object", properties: { timeout: { type: "number" } } } } });
