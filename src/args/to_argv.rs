@@ -114,28 +114,33 @@ fn check_filled_in(table: &FlagTable, group: usize, map: &Map<String, Value>, pa
         if map.contains_key(key) {
             continue;
         }
-        let flag = match member {
-            Member::Flag(index) => table.flags.get(index),
-            Member::Group(child) if table.groups.get(child).is_some_and(|g| g.null_if_absent) => {
-                return Err(unrepresentable(&[path, &[key.to_owned()]].concat(), NULL_IF_ABSENT));
-            }
-            Member::Group(_) => None,
+        let why = match member {
+            Member::Flag(index) => table.flags.get(index).and_then(|flag| filled_in(flag, group)),
+            Member::Group(child) => table
+                .groups
+                .get(child)
+                .filter(|g| g.null_if_absent)
+                .map(|_| NULL_IF_ABSENT),
         };
-        let Some(flag) = flag else { continue };
-        let why = if flag.inherited_default && group != 0 {
-            "is absent while its object is given; parsing fills it from the object's default"
-        } else if flag.switch {
-            "is absent, but it is a required switch: absent on the command line means false"
-        } else if flag.null_if_absent {
-            NULL_IF_ABSENT
-        } else {
-            continue;
-        };
+        let Some(why) = why else { continue };
         let mut here = path.to_vec();
         here.push(key.to_owned());
         return Err(unrepresentable(&here, why));
     }
     Ok(())
+}
+
+/// Why parsing fills in `flag` when it is absent from a present `group`.
+fn filled_in(flag: &Flag, group: usize) -> Option<&'static str> {
+    if flag.inherited_default && group != 0 {
+        Some("is absent while its object is given; parsing fills it from the object's default")
+    } else if flag.switch {
+        Some("is absent, but it is a required switch: absent on the command line means false")
+    } else if flag.null_if_absent {
+        Some(NULL_IF_ABSENT)
+    } else {
+        None
+    }
 }
 
 fn write_flag(schema: &Schema, flag: &Flag, value: &Value, path: &[String], out: &mut Vec<String>) -> Result<()> {

@@ -323,15 +323,14 @@ impl Builder<'_> {
         let boolean = leaf.ty == FlagType::Boolean;
         let negatable = boolean || leaf.scalar_parts.as_deref().is_some_and(takes_true_and_false);
         let list = leaf.ty == FlagType::Json && list_of(self.schema, &leaf.shape).is_some();
-        let gathers = leaf.ty == FlagType::Json && !list && one_or_many(self.schema, &leaf.shape).is_some();
-        let item_parts = if list {
-            scalar_items(self.schema, &leaf.shape)
-        } else if gathers {
-            one_or_many(self.schema, &leaf.shape)
-                .and_then(|many| many.items.as_ref())
-                .and_then(|item| parts_of(self.schema, item, false))
-        } else {
-            None
+        let many = (leaf.ty == FlagType::Json && !list)
+            .then(|| one_or_many(self.schema, &leaf.shape))
+            .flatten();
+        let gathers = many.is_some();
+        let item_parts = match many {
+            _ if list => scalar_items(self.schema, &leaf.shape),
+            Some(many) => many.items.as_ref().and_then(|item| parts_of(self.schema, item, false)),
+            None => None,
         };
         let numeric = matches!(leaf.ty, FlagType::Number | FlagType::Integer)
             || leaf.scalar_parts.as_deref().is_some_and(takes_numbers)

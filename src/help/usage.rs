@@ -261,13 +261,14 @@ fn right(schema: &Schema, flag: &Flag) -> String {
 fn synopsis(table: &FlagTable) -> String {
     let mut out = String::new();
     let positionals: Vec<&Flag> = table.positionals.iter().filter_map(|&i| table.flags.get(i)).collect();
+    // One that may be left out (it is null then) is still typed before a
+    // required one after it: the words fill the places in order.
+    let last_required = positionals.iter().rposition(|f| f.required);
     for (place, flag) in positionals.iter().enumerate() {
         let name = sanitize(&flag.name);
         let dots = if flag.repeats() { "..." } else { "" };
-        // One that may be left out (it is null then) is still typed before a
-        // required one after it: the words fill the places in order.
-        let before_required = || positionals.iter().skip(place + 1).any(|f| f.required);
-        if flag.required || (flag.null_if_absent && before_required()) {
+        let before_required = last_required.is_some_and(|last| place < last);
+        if flag.required || (flag.null_if_absent && before_required) {
             out.push_str(&format!(" <{name}>{dots}"));
         } else {
             out.push_str(&format!(" [{name}]{dots}"));
