@@ -100,6 +100,44 @@ test("__proto__ is an own property wherever it appears, and no prototype changes
   assert.equal({}.polluted, undefined);
 });
 
+test("a required list of every property keeps the text's order, array-index keys and __proto__ included", () => {
+  // Where every property is required the tape says "the keys just made"
+  // and JS lists them (Object.keys); keys JS orders first (array indexes)
+  // are written out instead. Either way the text's order.
+  const object = (keys) => ({
+    type: "object",
+    properties: Object.fromEntries(keys.map((k) => [k, { type: "string" }])),
+    required: keys,
+  });
+  const schemas = [
+    object(["b", "a"]),
+    object(["b", "1", "0"]),
+    object(["b", "4294967295", "01"]),
+    JSON.parse('{"type":"object","properties":{"z":{"type":"string"},"__proto__":{"type":"string"}},"required":["z","__proto__"]}'),
+    { type: "object", properties: { inner: object(["y", "x"]), z: { type: "string" } }, required: ["inner", "z"] },
+    // Only some required: openai-strict lists every key, mcp the one.
+    { type: "object", properties: { b: { type: "string" }, a: { type: "string" } }, required: ["a"] },
+  ];
+  let compared = 0;
+  for (const schema of schemas) {
+    const tool = cjs.compile(schema);
+    for (const client of clients) {
+      let built;
+      if (refused(() => (built = tool.inputSchema({ client })))) continue;
+      const parsed = textParsed(schema, client);
+      assert.deepEqual(built, parsed, client);
+      assert.deepEqual(built.required, parsed.required, `${client}: the text's order`);
+      // A new list every call, free to change.
+      built.required.push("changed");
+      assert.deepEqual(tool.inputSchema({ client }).required, parsed.required, client);
+      compared += 1;
+    }
+    tool.free();
+  }
+  assert.ok(compared >= 40, `${compared} compared`);
+  assert.equal({}.polluted, undefined);
+});
+
 test("a schema large enough to grow wasm memory is read through a fresh view", () => {
   const properties = {};
   for (let i = 0; i < 4000; i++) properties[`field_${i}_${"é".repeat(i % 5)}`] = { type: i % 2 ? "string" : "number", description: `the ${i}th field` };

@@ -88,6 +88,7 @@ pub fn layout_json() -> String {
         ("true", tape::op::TRUE),
         ("false", tape::op::FALSE),
         ("null", tape::op::NULL),
+        ("names", tape::op::NAMES),
     ];
     let mut out = String::with_capacity(1024);
     out.push('{');
@@ -892,7 +893,7 @@ mod tests {
                 "object": tape::op::OBJECT, "array": tape::op::ARRAY, "known": tape::op::KNOWN,
                 "text": tape::op::TEXT, "escaped": tape::op::ESCAPED, "number": tape::op::NUMBER,
                 "true": tape::op::TRUE, "false": tape::op::FALSE, "null": tape::op::NULL,
-                "strings": tape::KNOWN,
+                "names": tape::op::NAMES, "strings": tape::KNOWN,
             },
         });
         assert_eq!(as_floats(&layout), as_floats(&expected));
@@ -901,8 +902,8 @@ mod tests {
             .all(|k| k.bytes().all(|b| b.is_ascii_graphic() && b != b'"' && b != b'\\')));
         assert_eq!(layout.as_object().map(Map::len), Some(10));
         assert_eq!(layout["answerJson"].as_f64(), Some(layout::ANSWER_JSON));
-        // The tape's nine kinds and its table of strings.
-        assert_eq!(layout["tape"].as_object().map(Map::len), Some(10));
+        // The tape's ten kinds and its table of strings.
+        assert_eq!(layout["tape"].as_object().map(Map::len), Some(11));
         assert_eq!(layout["tape"]["escaped"], json!(tape::op::ESCAPED));
         assert_eq!(layout["tape"]["strings"], json!(tape::KNOWN));
     }

@@ -10,7 +10,7 @@ import { put } from "./objects.mjs";
  * @returns {(text: string, view: Uint32Array, start: number) => unknown}
  */
 export function makeTapeReader(ops) {
-  const { object: OBJECT, array: ARRAY, known: KNOWN, text: TEXT, escaped: ESCAPED, number: NUMBER, true: TRUE, false: FALSE } = ops;
+  const { object: OBJECT, array: ARRAY, known: KNOWN, text: TEXT, escaped: ESCAPED, number: NUMBER, true: TRUE, false: FALSE, names: NAMES } = ops;
   const strings = ops.strings;
   // The read in progress. Kept here rather than in closures made per read:
   // that allocation and every `at++` through a closure's context measured
@@ -32,9 +32,15 @@ export function makeTapeReader(ops) {
       const out = {};
       for (let i = 0; i < n; i++) {
         const key = value();
-        // `__proto__` as an own key, as JSON.parse makes it.
-        if (key === "__proto__") put(out, key, value());
-        else out[key] = value();
+        // A `required` list of every property: the keys just made, in
+        // order (the writer leaves array indexes out, which JS lists first).
+        if (view[at] === NAMES) {
+          at++;
+          out[key] = Object.keys(out.properties);
+        } else if (key === "__proto__") {
+          // An own key, as JSON.parse makes it.
+          put(out, key, value());
+        } else out[key] = value();
       }
       return out;
     }

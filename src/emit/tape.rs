@@ -22,6 +22,7 @@
 //! | `ESCAPED a b` | `JSON.parse(text.slice(a, b))`: a string with escapes, quotes included |
 //! | `NUMBER a b` | `Number(text.slice(a, b))`, the same number `JSON.parse` gives |
 //! | `TRUE`, `FALSE`, `NULL` | the literal |
+//! | `NAMES` | an array of the keys of the `properties` member read before it in the same object, in order (`Object.keys`) |
 //!
 //! A text written from the Shape gets its tape from its writer, as it
 //! writes (`json_text`); values it copies as text (a default, an enum, a
@@ -46,6 +47,10 @@ pub mod op {
     pub const TRUE: u32 = 6;
     pub const FALSE: u32 = 7;
     pub const NULL: u32 = 8;
+    /// Only as a member's value: written by the text writer for a
+    /// `required` list that names every property in order, so that JS
+    /// lists the keys it made instead of slicing each name again.
+    pub const NAMES: u32 = 9;
 }
 
 /// The strings a schema repeats (keywords and type names), sent to JS
@@ -326,7 +331,7 @@ pub fn to_utf16(text: &str, slots: &mut [u32]) -> Option<()> {
                 }
                 3
             }
-            op::TRUE | op::FALSE | op::NULL => 1,
+            op::TRUE | op::FALSE | op::NULL | op::NAMES => 1,
             _ => return None,
         };
     }
@@ -375,7 +380,13 @@ fn read_one(units: &[u16], tape: &[u32], at: &mut usize, depth: usize) -> Option
                 let Value::String(key) = read_one(units, tape, at, depth + 1)? else {
                     return None;
                 };
-                map.insert(key, read_one(units, tape, at, depth + 1)?);
+                let value = if tape.get(*at) == Some(&op::NAMES) {
+                    *at += 1;
+                    property_names(&map)?
+                } else {
+                    read_one(units, tape, at, depth + 1)?
+                };
+                map.insert(key, value);
             }
             Value::Object(map)
         }
@@ -402,6 +413,33 @@ fn read_one(units: &[u16], tape: &[u32], at: &mut usize, depth: usize) -> Option
         op::NULL => Value::Null,
         _ => return None,
     })
+}
+
+/// What JS makes of `NAMES`: `Object.keys` of the object's `properties`.
+/// `None` where JS would not list them in the order they were read (an
+/// array index among them comes first there) or there is no such object.
+fn property_names(map: &serde_json::Map<String, serde_json::Value>) -> Option<serde_json::Value> {
+    let serde_json::Value::Object(properties) = map.get("properties")? else {
+        return None;
+    };
+    if properties.keys().any(|key| is_array_index(key)) {
+        return None;
+    }
+    Some(serde_json::Value::Array(
+        properties
+            .keys()
+            .map(|key| serde_json::Value::String(key.clone()))
+            .collect(),
+    ))
+}
+
+/// A key JS keeps as an array index, which `Object.keys` lists first and
+/// in numeric order whatever the order it was set in: a canonical decimal
+/// below 2^32 - 1.
+#[must_use]
+pub fn is_array_index(key: &str) -> bool {
+    let canonical = key == "0" || (!key.starts_with('0') && !key.is_empty() && key.bytes().all(|b| b.is_ascii_digit()));
+    canonical && key.len() <= 10 && key.parse::<u64>().is_ok_and(|n| n < u64::from(u32::MAX))
 }
 
 /// A container being read: where its count goes, how many values so far.
@@ -716,6 +754,74 @@ mod tests {
                 taped += 1;
             }
             assert!(taped >= 1);
+        }
+    }
+
+    /// How many `NAMES` slots a tape holds, walked value by value (a
+    /// count or an offset may be 9 too).
+    fn names_slots(tape: &[u32]) -> usize {
+        let (mut at, mut names) = (0, 0);
+        while let Some(&kind) = tape.get(at) {
+            names += usize::from(kind == op::NAMES);
+            at += match kind {
+                op::OBJECT | op::ARRAY | op::KNOWN => 2,
+                op::TEXT | op::ESCAPED | op::NUMBER => 3,
+                _ => 1,
+            };
+        }
+        names
+    }
+
+    /// A `required` list of every property, in order, is one `NAMES` slot
+    /// (JS lists the keys it made); where `Object.keys` would list another
+    /// order or other names, the list is written out. Either way the tape
+    /// reads back as the text.
+    #[test]
+    fn a_required_list_of_every_property_is_one_slot_where_js_lists_the_same() {
+        use crate::{Client, CompileOptions, InputSchemaOptions, Tool};
+        let string = json!({ "type": "string" });
+        let object = |keys: &[&str], required: Value| {
+            let properties: serde_json::Map<String, Value> =
+                keys.iter().map(|k| ((*k).to_owned(), string.clone())).collect();
+            json!({ "type": "object", "properties": properties, "required": required })
+        };
+        let nested = json!({ "type": "object", "properties": { "inner": object(&["y", "x"], json!(["y", "x"])), "z": string }, "required": ["inner", "z"] });
+        // (schema, NAMES slots in the mcp tape, in the openai-strict tape)
+        let cases = [
+            (object(&["b", "a"], json!(["b", "a"])), 1, 1),
+            (object(&["b", "a"], json!(["a"])), 0, 1),
+            (
+                object(&["a\"q", "é", "__proto__"], json!(["a\"q", "é", "__proto__"])),
+                1,
+                1,
+            ),
+            (nested, 2, 2),
+            // JS lists array indexes first, in numeric order.
+            (object(&["b", "1", "0"], json!(["b", "1", "0"])), 0, 0),
+            (object(&["b", "4294967294"], json!(["b", "4294967294"])), 0, 0),
+            (
+                object(&["b", "4294967295", "01"], json!(["b", "4294967295", "01"])),
+                1,
+                1,
+            ),
+            // A name without a property.
+            (object(&["a"], json!(["a", "z"])), 0, 0),
+        ];
+        for (schema, mcp, strict) in cases {
+            let tool = Tool::compile(&schema, &CompileOptions::default()).unwrap();
+            for (client, expected) in [(Client::Mcp, mcp), (Client::OpenaiStrict, strict)] {
+                let options = InputSchemaOptions {
+                    client,
+                    actions_as: None,
+                };
+                let Ok((text, tape)) = tool.input_schema_taped(&options) else {
+                    assert_eq!(expected, 0, "{client:?} refused {schema}");
+                    continue;
+                };
+                let parsed: Value = serde_json::from_str(text).unwrap();
+                assert_eq!(build(text, tape), parsed, "{client:?} {text}");
+                assert_eq!(names_slots(tape), expected, "{client:?} {text}");
+            }
         }
     }
 
