@@ -377,6 +377,12 @@ test("a one-or-many union (z.union([z.string(), z.array(z.string())])) gathers a
   assert.deepEqual(both(["--ids", "a", "--ids", "b", "--sizes", "1", "--sizes", "2"]), { ids: ["a", "b"], sizes: [1, 2] });
   assert.deepEqual(both(["--ids", "a", "--ids", '["b","c"]']), { ids: ["a", "b", "c"] }, "a list given adds its items");
   assert.match(tool.usage(), /--ids <string>\.\.\. +\(required\)\n/);
+  // flags() says so, for a caller writing its own help.
+  assert.deepEqual(
+    tool.flags().map((f) => [f.name, f.gathers]),
+    [["ids", true], ["sizes", true]],
+  );
+  assert.equal(compile(z.object({ one: z.string(), many: z.array(z.string()) })).flags().some((f) => "gathers" in f), false);
   assert.deepEqual(tool.toArgv({ ids: ["a", "b"] }), ["--ids", "a", "--ids", "b"]);
   assert.deepEqual(tool.toArgv({ ids: ["a"] }), ["--ids", '["a"]'], "one item stays a list");
   const seen = [];

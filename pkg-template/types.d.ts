@@ -168,6 +168,12 @@ export interface FlagEntry {
    * `--env A=1 --env B=2`, `--hosts 'api={"port":80}'`; usage shows `<key=string>...`.
    */
   record?: true;
+  /**
+   * A `json` flag over a scalar or a list of it (`z.union([z.string(), z.array(z.string())])`):
+   * given once, the value as typed (`--id a` is `"a"`); given again, every value in one list
+   * (`--id a --id b` is `["a", "b"]`). Usage shows `<string>...`.
+   */
+  gathers?: true;
 }
 
 /** What one issue of an `INVALID_ARGS` error is about (Rust: `IssueCode`). */

@@ -46,7 +46,7 @@ const argv: string[] = tool.toArgv({ config: { timeout: 5 } });
 const untyped: Tool = compile({ type: "object", properties: { a: { type: "string" } } });
 const loose: unknown = untyped.parseArgv([]).a;
 const flags: FlagEntry[] = tool.flags();
-const gathers: boolean = flags.some((f) => f.list === true || f.record === true || f.repeatable === true);
+const gathers: boolean = flags.some((f) => f.list === true || f.record === true || f.repeatable === true || f.gathers === true);
 const text: string = tool.usage({ format: "markdown", width: 100 });
 
 // The inputSchema is the SDK's Tool["inputSchema"], without a cast.

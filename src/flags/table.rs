@@ -110,8 +110,9 @@ pub struct Flag {
     /// [`super::list::one_or_many`]) that gathers what it is given, as
     /// yargs does: once, the value as typed (`--id a` is `"a"`); again,
     /// every value's items in one list (`--id a --id b` is `["a", "b"]`),
-    /// where the last would otherwise silently win.
-    #[serde(skip)]
+    /// where the last would otherwise silently win. `flags()` says so, as
+    /// it says `list`, for a caller writing its own help.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub gathers: bool,
     /// A list's items when each is a scalar (`<boolean>...`): their kinds
     /// and values, for usage and completion to name.
