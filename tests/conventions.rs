@@ -1291,3 +1291,44 @@ fn a_one_or_many_union_gathers_what_it_is_given() {
         ["--ids", "a", "--ids", "b"]
     );
 }
+
+/// A model a schema uses for two properties (pydantic titles it with its
+/// class name) heads neither group: each is headed by its path, with its
+/// own description. A title one group alone has still heads it.
+#[test]
+fn a_title_two_groups_share_heads_neither() {
+    let schema = json!({
+        "$defs": {"Addr": {"type": "object", "title": "Addr", "description": "A postal address",
+            "properties": {"street": {"type": "string"}}}},
+        "type": "object",
+        "properties": {
+            "home": {"$ref": "#/$defs/Addr"},
+            "work": {"$ref": "#/$defs/Addr", "description": "Where you work"},
+            "server": {"type": "object", "title": "Server settings", "properties": {"port": {"type": "integer"}}}
+        }
+    });
+    let tool = Tool::compile(&schema, &CompileOptions::default()).unwrap();
+    let text = tool.usage(&toolshape::UsageRequest::default()).unwrap();
+    let headings: Vec<&str> = text.lines().filter(|l| !l.is_empty() && !l.starts_with(' ')).collect();
+    assert_eq!(
+        headings,
+        [
+            "Usage: tool [options]",
+            "home: A postal address",
+            "work: Where you work",
+            "Server settings"
+        ],
+        "{text}"
+    );
+    let markdown = tool
+        .usage(&toolshape::UsageRequest {
+            format: toolshape::Format::Markdown,
+            ..toolshape::UsageRequest::default()
+        })
+        .unwrap();
+    assert!(
+        markdown.contains("\n## home: A postal address\n") && markdown.contains("\n## Server settings\n"),
+        "{markdown}"
+    );
+    assert!(!markdown.contains("Addr"), "{markdown}");
+}

@@ -2,6 +2,8 @@
 //! nested object's flags under a heading with its description.
 #![allow(clippy::format_push_string)] // text is built once per call; write! would only add ignored fmt::Results
 
+use std::collections::HashSet;
+
 use serde_json::Value;
 
 use super::text::{sanitize, summary, wrap};
@@ -100,9 +102,24 @@ fn sections(table: &FlagTable) -> Vec<(&Group, Vec<&Flag>)> {
     out
 }
 
-fn heading(group: &Group) -> String {
+/// The titles two or more groups share: a model a schema uses twice
+/// (pydantic titles every model with its class name, `Addr` for both
+/// `home` and `work`) names neither group, so those are headed by path.
+fn shared_titles(table: &FlagTable) -> HashSet<&str> {
+    let mut seen = HashSet::new();
+    let mut shared = HashSet::new();
+    for title in table.groups.iter().skip(1).filter_map(|g| g.title.as_deref()) {
+        if !seen.insert(title) {
+            shared.insert(title);
+        }
+    }
+    shared
+}
+
+fn heading(group: &Group, shared: &HashSet<&str>) -> String {
     let path = group.path.join(".");
-    let title = group.title.as_deref().map_or(path, sanitize);
+    let own = group.title.as_deref().filter(|title| !shared.contains(title));
+    let title = own.map_or(path, sanitize);
     match &group.description {
         Some(description) => format!("{title}: {}", sanitize(description)),
         None => title,
@@ -301,6 +318,7 @@ fn text(schema: &Schema, table: &FlagTable, name: &str, width: usize, builtins: 
         .min(width / 2)
         + 4;
     let mut any_flag = false;
+    let shared = shared_titles(table);
     for (index, (group, flags)) in sections(table).into_iter().enumerate() {
         if flags.is_empty() {
             continue;
@@ -310,7 +328,7 @@ fn text(schema: &Schema, table: &FlagTable, name: &str, width: usize, builtins: 
         if index == 0 {
             out.push_str("Options:\n");
         } else {
-            for line in wrap(&heading(group), width) {
+            for line in wrap(&heading(group, &shared), width) {
                 out.push_str(&line);
                 out.push('\n');
             }
@@ -362,6 +380,7 @@ fn markdown(schema: &Schema, table: &FlagTable, name: &str) -> String {
     if let Some(description) = table.groups.first().and_then(|g| g.description.as_deref()) {
         out.push_str(&format!("\n{}\n", md(&sanitize(description))));
     }
+    let shared = shared_titles(table);
     for (index, (group, flags)) in sections(table).into_iter().enumerate() {
         if flags.is_empty() {
             continue;
@@ -369,7 +388,7 @@ fn markdown(schema: &Schema, table: &FlagTable, name: &str) -> String {
         let title = if index == 0 {
             "Options".to_owned()
         } else {
-            heading(group)
+            heading(group, &shared)
         };
         out.push_str(&format!(
             "\n## {}\n\n| Flag | Type | Description |\n| --- | --- | --- |\n",
