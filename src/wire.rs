@@ -89,6 +89,7 @@ pub fn layout_json() -> String {
         ("false", tape::op::FALSE),
         ("null", tape::op::NULL),
         ("names", tape::op::NAMES),
+        ("orNull", tape::op::OR_NULL),
     ];
     let mut out = String::with_capacity(1024);
     out.push('{');
@@ -893,7 +894,7 @@ mod tests {
                 "object": tape::op::OBJECT, "array": tape::op::ARRAY, "known": tape::op::KNOWN,
                 "text": tape::op::TEXT, "escaped": tape::op::ESCAPED, "number": tape::op::NUMBER,
                 "true": tape::op::TRUE, "false": tape::op::FALSE, "null": tape::op::NULL,
-                "names": tape::op::NAMES, "strings": tape::KNOWN,
+                "names": tape::op::NAMES, "orNull": tape::op::OR_NULL, "strings": tape::KNOWN,
             },
         });
         assert_eq!(as_floats(&layout), as_floats(&expected));
@@ -902,8 +903,8 @@ mod tests {
             .all(|k| k.bytes().all(|b| b.is_ascii_graphic() && b != b'"' && b != b'\\')));
         assert_eq!(layout.as_object().map(Map::len), Some(10));
         assert_eq!(layout["answerJson"].as_f64(), Some(layout::ANSWER_JSON));
-        // The tape's ten kinds and its table of strings.
-        assert_eq!(layout["tape"].as_object().map(Map::len), Some(11));
+        // The tape's eleven kinds and its table of strings.
+        assert_eq!(layout["tape"].as_object().map(Map::len), Some(12));
         assert_eq!(layout["tape"]["escaped"], json!(tape::op::ESCAPED));
         assert_eq!(layout["tape"]["strings"], json!(tape::KNOWN));
     }

@@ -10,7 +10,7 @@ import { put } from "./objects.mjs";
  * @returns {(text: string, view: Uint32Array, start: number) => unknown}
  */
 export function makeTapeReader(ops) {
-  const { object: OBJECT, array: ARRAY, known: KNOWN, text: TEXT, escaped: ESCAPED, number: NUMBER, true: TRUE, false: FALSE, names: NAMES } = ops;
+  const { object: OBJECT, array: ARRAY, known: KNOWN, text: TEXT, escaped: ESCAPED, number: NUMBER, true: TRUE, false: FALSE, names: NAMES, orNull: OR_NULL } = ops;
   const strings = ops.strings;
   // The read in progress. Kept here rather than in closures made per read:
   // that allocation and every `at++` through a closure's context measured
@@ -56,6 +56,9 @@ export function makeTapeReader(ops) {
       for (let i = 0; i < n; i++) out[i] = value();
       return out;
     }
+    // A nullable type, `[T, "null"]`: one for every optional field that
+    // openai-strict writes.
+    if (kind === OR_NULL) return [strings[view[at++]], "null"];
     if (kind === ESCAPED) {
       const a = view[at++];
       return JSON.parse(text.slice(a, view[at++]));

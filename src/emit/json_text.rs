@@ -279,7 +279,7 @@ struct TypeMember {
     alone: &'static str,
     alone_tape: [u32; 4],
     or_null: &'static str,
-    or_null_tape: [u32; 8],
+    or_null_tape: [u32; 4],
 }
 
 macro_rules! type_member {
@@ -289,16 +289,7 @@ macro_rules! type_member {
             alone: concat!("\"type\":\"", $name, "\""),
             alone_tape: [op::KNOWN, TYPE.known, op::KNOWN, position($name)],
             or_null: concat!("\"type\":[\"", $name, "\",\"null\"]"),
-            or_null_tape: [
-                op::KNOWN,
-                TYPE.known,
-                op::ARRAY,
-                2,
-                op::KNOWN,
-                position($name),
-                op::KNOWN,
-                position("null"),
-            ],
+            or_null_tape: [op::KNOWN, TYPE.known, op::OR_NULL, position($name)],
         }
     };
 }

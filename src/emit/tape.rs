@@ -22,6 +22,7 @@
 //! | `ESCAPED a b` | `JSON.parse(text.slice(a, b))`: a string with escapes, quotes included |
 //! | `NUMBER a b` | `Number(text.slice(a, b))`, the same number `JSON.parse` gives |
 //! | `TRUE`, `FALSE`, `NULL` | the literal |
+//! | `OR_NULL i` | the array `[KNOWN[i], "null"]` (a nullable type, written for every optional field by strict profiles) |
 //! | `NAMES` | an array of the keys of the `properties` member read before it in the same object, in order (`Object.keys`) |
 //!
 //! A text written from the Shape gets its tape from its writer, as it
@@ -51,6 +52,9 @@ pub mod op {
     /// `required` list that names every property in order, so that JS
     /// lists the keys it made instead of slicing each name again.
     pub const NAMES: u32 = 9;
+    /// `[KNOWN[i], "null"]`, a nullable type: one slot and its index where
+    /// the array took six, and JS makes it without reading two strings.
+    pub const OR_NULL: u32 = 10;
 }
 
 /// The strings a schema repeats (keywords and type names), sent to JS
@@ -324,7 +328,7 @@ pub fn to_utf16(text: &str, slots: &mut [u32]) -> Option<()> {
     let mut at = 0;
     while let Some(&kind) = slots.get(at) {
         at += match kind {
-            op::OBJECT | op::ARRAY | op::KNOWN => 2,
+            op::OBJECT | op::ARRAY | op::KNOWN | op::OR_NULL => 2,
             op::TEXT | op::ESCAPED | op::NUMBER => {
                 for offset in slots.get_mut(at + 1..at + 3)? {
                     *offset = *units.get(usize::try_from(*offset).ok()?)?;
@@ -399,6 +403,10 @@ fn read_one(units: &[u16], tape: &[u32], at: &mut usize, depth: usize) -> Option
             Value::Array(items)
         }
         op::KNOWN => Value::String((*KNOWN.get(next()?)?).to_owned()),
+        op::OR_NULL => Value::Array(vec![
+            Value::String((*KNOWN.get(next()?)?).to_owned()),
+            Value::from("null"),
+        ]),
         op::TEXT | op::ESCAPED | op::NUMBER => {
             let (a, b) = (next()?, next()?);
             let slice = String::from_utf16(units.get(a..b)?).ok()?;
@@ -757,19 +765,19 @@ mod tests {
         }
     }
 
-    /// How many `NAMES` slots a tape holds, walked value by value (a
-    /// count or an offset may be 9 too).
-    fn names_slots(tape: &[u32]) -> usize {
-        let (mut at, mut names) = (0, 0);
+    /// How many values of `wanted` a tape holds, walked value by value (a
+    /// count or an offset may hold the same number).
+    fn values_of(tape: &[u32], wanted: u32) -> usize {
+        let (mut at, mut found) = (0, 0);
         while let Some(&kind) = tape.get(at) {
-            names += usize::from(kind == op::NAMES);
+            found += usize::from(kind == wanted);
             at += match kind {
-                op::OBJECT | op::ARRAY | op::KNOWN => 2,
+                op::OBJECT | op::ARRAY | op::KNOWN | op::OR_NULL => 2,
                 op::TEXT | op::ESCAPED | op::NUMBER => 3,
                 _ => 1,
             };
         }
-        names
+        found
     }
 
     /// A `required` list of every property, in order, is one `NAMES` slot
@@ -820,8 +828,30 @@ mod tests {
                 };
                 let parsed: Value = serde_json::from_str(text).unwrap();
                 assert_eq!(build(text, tape), parsed, "{client:?} {text}");
-                assert_eq!(names_slots(tape), expected, "{client:?} {text}");
+                assert_eq!(values_of(tape, op::NAMES), expected, "{client:?} {text}");
             }
+        }
+    }
+
+    /// A nullable type, `[T, "null"]`, is one `OR_NULL` value: openai-strict
+    /// writes one for every optional field, and mcp for a nullable one.
+    #[test]
+    fn a_nullable_type_is_one_value_and_reads_back_as_its_array() {
+        use crate::{Client, CompileOptions, InputSchemaOptions, Tool};
+        let schema = json!({ "type": "object", "properties": {
+            "a": { "type": "string" }, "b": { "type": ["integer", "null"] }, "c": { "type": "boolean" }
+        }, "required": ["a"] });
+        let tool = Tool::compile(&schema, &CompileOptions::default()).unwrap();
+        for (client, expected) in [(Client::Mcp, 1), (Client::OpenaiStrict, 2)] {
+            let (text, tape) = tool
+                .input_schema_taped(&InputSchemaOptions {
+                    client,
+                    actions_as: None,
+                })
+                .unwrap();
+            let parsed: Value = serde_json::from_str(text).unwrap();
+            assert_eq!(build(text, tape), parsed, "{client:?} {text}");
+            assert_eq!(values_of(tape, op::OR_NULL), expected, "{client:?} {text}");
         }
     }
 
