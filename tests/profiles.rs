@@ -165,3 +165,60 @@ fn a_discriminator_keeps_its_property_name_not_its_mapping() {
         serde_json::json!({"propertyName": "kind"})
     );
 }
+
+/// Wherever a client's schema states `default: null`, the node still
+/// accepts `null`: Cursor and portable take `null` out of a type list or
+/// an enum (Cursor mishandles it), and the default goes with it.
+#[test]
+fn a_null_default_goes_with_the_null_a_client_drops() {
+    fn takes_null(node: &serde_json::Map<String, Value>) -> bool {
+        let typed = |t: &Value| t == "null" || t.as_array().is_some_and(|ts| ts.iter().any(|t| t == "null"));
+        node.get("type").is_none_or(typed)
+            || node.get("nullable") == Some(&Value::Bool(true))
+            || node
+                .get("enum")
+                .and_then(Value::as_array)
+                .is_some_and(|vs| vs.iter().any(Value::is_null))
+    }
+    fn check(value: &Value, at: &str, client: &str) {
+        match value {
+            Value::Object(node) => {
+                if node.get("default") == Some(&Value::Null) {
+                    assert!(
+                        takes_null(node),
+                        "{client}: default null where null is refused, at {at}: {value}"
+                    );
+                }
+                for (key, child) in node {
+                    check(child, &format!("{at}/{key}"), client);
+                }
+            }
+            Value::Array(items) => items.iter().for_each(|item| check(item, at, client)),
+            _ => {}
+        }
+    }
+    let schema = serde_json::json!({"type": "object", "properties": {
+        "note": {"type": ["string", "null"], "default": null},
+        "level": {"enum": ["low", "high", null], "default": null},
+        "cfg": {"anyOf": [{"type": "object", "properties": {"a": {"type": "string"}}}, {"type": "null"}], "default": null}
+    }});
+    let tool = Tool::compile(&schema, &CompileOptions::default()).unwrap();
+    for client in Client::ALL {
+        let options = InputSchemaOptions {
+            client: *client,
+            actions_as: None,
+        };
+        let Ok(out) = tool.input_schema(&options) else { continue };
+        check(&out, "#", client.name());
+    }
+    let cursor = tool
+        .input_schema(&InputSchemaOptions {
+            client: Client::Cursor,
+            actions_as: None,
+        })
+        .unwrap();
+    assert_eq!(cursor["properties"]["note"], serde_json::json!({"type": "string"}));
+    let check = tool.check(Client::Cursor).unwrap();
+    let note = check.warnings.iter().find(|w| w.pointer == "/properties/note").unwrap();
+    assert!(note.message.contains("nor stated as the default"), "{}", note.message);
+}

@@ -30,7 +30,9 @@ pub fn no_composition(node: &mut Map<'_>, place: &Place, report: &mut Report) {
     stringify_enum(node, place, report, false);
 }
 
-/// `null` taken out of a type list or an enum.
+/// `null` taken out of a type list or an enum, and a `default: null`
+/// with it, which the type left would refuse (the key left out still
+/// gets it from the server's own schema).
 pub fn drop_null(node: &mut Map<'_>, place: &Place, report: &mut Report) {
     let mut dropped = false;
     if let Some(Json::Array(types)) = node.get_mut("type") {
@@ -47,7 +49,16 @@ pub fn drop_null(node: &mut Map<'_>, place: &Place, report: &mut Report) {
         values.retain(|v| !v.is_null());
         dropped |= values.len() < before;
     }
-    if dropped {
+    if !dropped {
+        return;
+    }
+    if node.get("default").is_some_and(Json::is_null) {
+        node.shift_remove("default");
+        report.warn(
+            FindingCode::NullDropped,
+            || place.pointer(),
+            || "null is no longer offered here, nor stated as the default (Cursor mishandles a type list with null); the key can still be left out for its default");
+    } else {
         report.warn(
             FindingCode::NullDropped,
             || place.pointer(),
