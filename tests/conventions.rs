@@ -9,6 +9,14 @@ use common::{assert_says, usage_text};
 use serde_json::{json, Value};
 use toolshape::{CompileOptions, Tool};
 
+/// Usage asked for as Markdown.
+fn markdown() -> toolshape::UsageRequest {
+    toolshape::UsageRequest {
+        format: toolshape::Format::Markdown,
+        ..toolshape::UsageRequest::default()
+    }
+}
+
 fn tool() -> Tool {
     let schema = json!({"type": "object", "properties": {
         "tags": {"type": "array", "items": {"type": "string"}},
@@ -209,12 +217,7 @@ fn usage_shows_formats_and_examples() {
         ),
         "{text}"
     );
-    let markdown = tool
-        .usage(&toolshape::UsageRequest {
-            format: toolshape::Format::Markdown,
-            ..toolshape::UsageRequest::default()
-        })
-        .unwrap();
+    let markdown = tool.usage(&markdown()).unwrap();
     assert!(
         markdown.contains("## Examples\n\n```sh\nsend --to a@b.co"),
         "{markdown}"
@@ -1320,12 +1323,7 @@ fn a_title_two_groups_share_heads_neither() {
         ],
         "{text}"
     );
-    let markdown = tool
-        .usage(&toolshape::UsageRequest {
-            format: toolshape::Format::Markdown,
-            ..toolshape::UsageRequest::default()
-        })
-        .unwrap();
+    let markdown = tool.usage(&markdown()).unwrap();
     assert!(
         markdown.contains("\n## home: A postal address\n") && markdown.contains("\n## Server settings\n"),
         "{markdown}"

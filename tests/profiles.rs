@@ -22,6 +22,14 @@ fn fixtures() -> Vec<(String, Value)> {
         .collect()
 }
 
+/// What `client` is asked for, with no actions_as option.
+fn for_client(client: Client) -> InputSchemaOptions {
+    InputSchemaOptions {
+        client,
+        actions_as: None,
+    }
+}
+
 fn report(client: Client) -> String {
     let mut text = String::new();
     for (name, schema) in fixtures() {
@@ -31,10 +39,7 @@ fn report(client: Client) -> String {
         };
         let check = tool.check(client).unwrap();
         writeln!(text, "## {name}").unwrap();
-        let options = InputSchemaOptions {
-            client,
-            actions_as: None,
-        };
+        let options = for_client(client);
         match tool.input_schema(&options) {
             Ok(out) => {
                 // The text JS is handed is this tree, written.
@@ -87,10 +92,7 @@ fn check_reports_the_same_whichever_call_came_first() {
             ) else {
                 continue;
             };
-            let options = InputSchemaOptions {
-                client,
-                actions_as: None,
-            };
+            let options = for_client(client);
             let _ = first.input_schema_text(&options);
             let after = first.check(client).unwrap();
             let alone = second.check(client).unwrap();
@@ -114,10 +116,7 @@ fn openai_strict_adds_null_to_an_optional_union_without_nesting() {
         "mode": {"anyOf": [{"type": "string"}, {"type": "number"}], "title": "Mode"}
     }});
     let tool = Tool::compile(&schema, &CompileOptions::default()).unwrap();
-    let options = InputSchemaOptions {
-        client: Client::OpenaiStrict,
-        actions_as: None,
-    };
+    let options = for_client(Client::OpenaiStrict);
     let out = tool.input_schema(&options).unwrap();
     assert_eq!(
         out["properties"]["isRevision"],
@@ -149,10 +148,7 @@ fn a_discriminator_keeps_its_property_name_not_its_mapping() {
     });
     let tool = Tool::compile(&schema, &CompileOptions::default()).unwrap();
     for client in Client::ALL {
-        let options = InputSchemaOptions {
-            client: *client,
-            actions_as: None,
-        };
+        let options = for_client(*client);
         let Ok(out) = tool.input_schema(&options) else { continue };
         common::check_emitted(&out);
         let text = out.to_string();
@@ -204,19 +200,11 @@ fn a_null_default_goes_with_the_null_a_client_drops() {
     }});
     let tool = Tool::compile(&schema, &CompileOptions::default()).unwrap();
     for client in Client::ALL {
-        let options = InputSchemaOptions {
-            client: *client,
-            actions_as: None,
-        };
+        let options = for_client(*client);
         let Ok(out) = tool.input_schema(&options) else { continue };
         check(&out, "#", client.name());
     }
-    let cursor = tool
-        .input_schema(&InputSchemaOptions {
-            client: Client::Cursor,
-            actions_as: None,
-        })
-        .unwrap();
+    let cursor = tool.input_schema(&for_client(Client::Cursor)).unwrap();
     assert_eq!(cursor["properties"]["note"], serde_json::json!({"type": "string"}));
     let check = tool.check(Client::Cursor).unwrap();
     let note = check.warnings.iter().find(|w| w.pointer == "/properties/note").unwrap();

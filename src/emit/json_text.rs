@@ -655,12 +655,11 @@ impl Writer<'_, '_> {
     /// more than the properties, one left out, or an array index among
     /// the keys (JS lists those first).
     fn every_name(&mut self, shape: &ObjectShape, keys: usize, all: bool) -> bool {
-        let listed = all || shape.props.iter().all(Prop::must_supply);
-        if !listed
-            || shape.props.is_empty()
-            || !shape.required_extra.is_empty()
-            || shape.props.iter().any(|prop| is_array_index(&prop.key))
-        {
+        let same = shape
+            .props
+            .iter()
+            .all(|prop| (all || prop.must_supply()) && !is_array_index(&prop.key));
+        if !same || shape.props.is_empty() || !shape.required_extra.is_empty() {
             return false;
         }
         self.byte(b'[');

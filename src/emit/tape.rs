@@ -57,6 +57,18 @@ pub mod op {
     pub const OR_NULL: u32 = 10;
 }
 
+/// How many slots a value of `kind` opens with (a container's count
+/// included, its members following); `None` for no kind.
+#[must_use]
+pub const fn width(kind: u32) -> Option<usize> {
+    match kind {
+        op::OBJECT | op::ARRAY | op::KNOWN | op::OR_NULL => Some(2),
+        op::TEXT | op::ESCAPED | op::NUMBER => Some(3),
+        op::TRUE | op::FALSE | op::NULL | op::NAMES => Some(1),
+        _ => None,
+    }
+}
+
 /// The strings a schema repeats (keywords and type names), sent to JS
 /// once; the tape names them by position. A test checks each is found at
 /// its own position (so none is listed twice).
@@ -327,17 +339,13 @@ pub fn to_utf16(text: &str, slots: &mut [u32]) -> Option<()> {
     units.push(unit);
     let mut at = 0;
     while let Some(&kind) = slots.get(at) {
-        at += match kind {
-            op::OBJECT | op::ARRAY | op::KNOWN | op::OR_NULL => 2,
-            op::TEXT | op::ESCAPED | op::NUMBER => {
-                for offset in slots.get_mut(at + 1..at + 3)? {
-                    *offset = *units.get(usize::try_from(*offset).ok()?)?;
-                }
-                3
+        let slots_here = width(kind)?;
+        if matches!(kind, op::TEXT | op::ESCAPED | op::NUMBER) {
+            for offset in slots.get_mut(at + 1..at + 3)? {
+                *offset = *units.get(usize::try_from(*offset).ok()?)?;
             }
-            op::TRUE | op::FALSE | op::NULL | op::NAMES => 1,
-            _ => return None,
-        };
+        }
+        at += slots_here;
     }
     Some(())
 }
@@ -771,11 +779,7 @@ mod tests {
         let (mut at, mut found) = (0, 0);
         while let Some(&kind) = tape.get(at) {
             found += usize::from(kind == wanted);
-            at += match kind {
-                op::OBJECT | op::ARRAY | op::KNOWN | op::OR_NULL => 2,
-                op::TEXT | op::ESCAPED | op::NUMBER => 3,
-                _ => 1,
-            };
+            at += width(kind).expect("a kind the writer writes");
         }
         found
     }

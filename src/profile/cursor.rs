@@ -52,16 +52,15 @@ pub fn drop_null(node: &mut Map<'_>, place: &Place, report: &mut Report) {
     if !dropped {
         return;
     }
-    if node.get("default").is_some_and(Json::is_null) {
+    let default_too = node.get("default").is_some_and(Json::is_null);
+    if default_too {
         node.shift_remove("default");
-        report.warn(
-            FindingCode::NullDropped,
-            || place.pointer(),
-            || "null is no longer offered here, nor stated as the default (Cursor mishandles a type list with null); the key can still be left out for its default");
-    } else {
-        report.warn(
-            FindingCode::NullDropped,
-            || place.pointer(),
-            || "null is no longer offered here (Cursor mishandles a type list with null); the key can still be left out");
     }
+    report.warn(FindingCode::NullDropped, || place.pointer(), || {
+        if default_too {
+            "null is no longer offered here, nor stated as the default (Cursor mishandles a type list with null); the key can still be left out for its default"
+        } else {
+            "null is no longer offered here (Cursor mishandles a type list with null); the key can still be left out"
+        }
+    });
 }
