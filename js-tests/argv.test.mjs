@@ -256,6 +256,20 @@ test("--help and -h ask for usage: HELP_REQUESTED carries the text", () => {
   assert.deepEqual(appTool.safeParseArgv(["--", "-h"]).rest, ["-h"]);
 });
 
+test("a one-letter key answers its letter after one dash, as yargs reads it", () => {
+  const search = cjs.compile(z.object({ q: z.string(), k: z.number().int().optional(), v: z.boolean().optional(), h: z.string().optional() }));
+  assert.deepEqual(search.parseArgv(["-q", "cats", "-vk", "5"]), { q: "cats", k: 5, v: true });
+  assert.deepEqual(search.parseArgv(["--q", "cats", "-k5", "--h", "x"]), { q: "cats", k: 5, h: "x" });
+  assert.deepEqual(
+    search.flags().map((f) => [f.name, f.short]),
+    [["q", "q"], ["k", "k"], ["v", "v"], ["h", undefined]],
+  );
+  assert.throws(() => search.parseArgv(["-h"]), (e) => e.code === "HELP_REQUESTED");
+  assert.match(search.usage(), /\n {2}-q, --q <string> +\(required\)\n/);
+  // Written back with the long name, which reads the same.
+  assert.deepEqual(search.toArgv({ q: "cats", k: 5 }), ["--q", "cats", "--k", "5"]);
+});
+
 test("the fast parse reads the right numbers after wasm memory grows between parses", () => {
   const wasm = createRequire(import.meta.url)(join(root, "pkg", "node", "toolshape.js"));
   const tool = cjs.compile({ type: "object", properties: { name: { type: "string" }, count: { type: "number" }, deep: { type: "object", properties: { on: { type: "boolean" } } } } });

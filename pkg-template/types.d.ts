@@ -126,6 +126,10 @@ export interface FlagEntry {
   /** The key's default, or the value from a parent's default object. */
   default?: unknown;
   description?: string;
+  /**
+   * Its one-letter spelling after one dash (`-t`): an explicit `short`, or the flag's own
+   * name when that is one letter (the key `n` answers `-n` as well as `--n`).
+   */
   short?: string;
   /** Accepted values of an enum flag. */
   choices?: Array<string | number | boolean>;

@@ -489,3 +489,59 @@ fn a_deprecated_flag_may_say_what_to_use_instead() {
     assert_eq!(error.code, Code::InvalidSchema);
     assert!(error.message.contains("deprecated"), "{}", error.message);
 }
+
+#[test]
+fn a_one_letter_key_answers_its_letter_after_one_dash() {
+    let schema = obj(json!({
+        "n": {"type": "integer"},
+        "v": {"type": "boolean"},
+        "q": {"type": "string"},
+        "h": {"type": "string"},
+        "1": {"type": "string"},
+        "name": {"type": "string"},
+        "config": {"type": "object", "properties": {"x": {"type": "string"}}}
+    }));
+    let tool = tool(&schema, &json!({"flags": {"name": {"short": "q"}}})).unwrap();
+    let parse = |argv: &[&str]| tool.parse_argv(argv, &toolshape::no_env).map(|p| p.data);
+    // `-n 5`, `--n 5`, a cluster ending in a value, and `-n5`.
+    assert_eq!(parse(&["-n", "5"]).unwrap(), json!({"n": 5}));
+    assert_eq!(parse(&["--n", "5"]).unwrap(), json!({"n": 5}));
+    assert_eq!(parse(&["-vn", "3"]).unwrap(), json!({"v": true, "n": 3}));
+    assert_eq!(parse(&["-n5", "--no-v"]).unwrap(), json!({"n": 5, "v": false}));
+    // An explicit short alias keeps its letter; `-h` stays help; a digit,
+    // which `-1` would read as a number, and a nested flag get none.
+    assert_eq!(parse(&["-q", "a", "--q", "b"]).unwrap(), json!({"name": "a", "q": "b"}));
+    assert_eq!(parse(&["-h"]).unwrap_err().code, Code::HelpRequested);
+    let shorts: Vec<(String, Value)> = flags(&schema, &json!({"flags": {"name": {"short": "q"}}}))
+        .iter()
+        .map(|f| {
+            (
+                f["name"].as_str().unwrap().to_owned(),
+                f.get("short").cloned().unwrap_or(Value::Null),
+            )
+        })
+        .collect();
+    assert_eq!(
+        shorts,
+        [
+            ("n", json!("n")),
+            ("v", json!("v")),
+            ("q", Value::Null),
+            ("h", Value::Null),
+            ("1", Value::Null),
+            ("name", json!("q")),
+            ("config-x", Value::Null)
+        ]
+        .map(|(name, short)| (name.to_owned(), short))
+    );
+    // With help's -h freed, the key `h` takes it.
+    let freed = tool_with(&schema, &json!({"help": {"short": null}}));
+    assert_eq!(
+        freed.parse_argv(&["-h", "x"], &toolshape::no_env).unwrap().data,
+        json!({"h": "x"})
+    );
+}
+
+fn tool_with(schema: &Value, options: &Value) -> Tool {
+    tool(schema, options).unwrap_or_else(|e| panic!("{e}"))
+}

@@ -91,13 +91,13 @@ fn a_tool_without_flags_lists_help_on_one_line() {
     );
     // With flags shorter than the help flag, the column still fits both.
     let tool = Tool::compile(
-        &json!({"type": "object", "properties": {"a": {"type": "string", "description": "An a"}}}),
+        &json!({"type": "object", "properties": {"ab": {"type": "string", "description": "An a"}}}),
         &options,
     )
     .unwrap();
     let usage = tool.usage(&UsageRequest::default()).unwrap();
     assert!(
-        usage.contains("\n      --a <string>  An a\n\n  -h, --help        Show this help\n"),
+        usage.contains("\n      --ab <string>  An a\n\n  -h, --help         Show this help\n"),
         "{usage}"
     );
 }

@@ -106,12 +106,35 @@ pub fn build_table(schema: &Schema, options: &FlagOptions) -> Result<FlagTable> 
     builder.check_overrides_used()?;
     let mut table = builder.table;
     table.builtins = options.builtins;
+    one_letter_shorts(&mut table);
     // Most tools have no positional: their first parse need not compile the check.
     if table.flags.iter().any(|flag| flag.positional.is_some()) {
         table.positionals = super::positionals::order(&mut table.flags)?;
     }
     index_names(&mut table)?;
     Ok(table)
+}
+
+/// A flag named by one ASCII letter (the key `n`) answers `-n` as well as
+/// `--n`: yargs and minimist read a one-letter key so, and a person types
+/// it so. A letter an explicit short alias or help's `-h` holds stays
+/// theirs; a digit never becomes one, since `-1` reads as a number.
+fn one_letter_shorts(table: &mut FlagTable) {
+    let taken: Vec<char> = table
+        .flags
+        .iter()
+        .filter_map(|flag| flag.short.as_deref()?.chars().next())
+        .chain(table.builtins.help_short)
+        .collect();
+    for flag in &mut table.flags {
+        let mut chars = flag.name.chars();
+        let (Some(letter), None) = (chars.next(), chars.next()) else {
+            continue;
+        };
+        if flag.short.is_none() && letter.is_ascii_alphabetic() && !taken.contains(&letter) {
+            flag.short = Some(flag.name.clone());
+        }
+    }
 }
 
 struct Builder<'a> {
