@@ -239,10 +239,11 @@ fn right(schema: &Schema, flag: &Flag) -> String {
     // A union of scalars is typed as a word (`--limit auto`); its hint
     // already says which.
     if flag.json && flag.scalar_parts.is_none() && !flag.record && flag.item_parts.is_none() {
-        // What JSON, shown where there are keys to know: a person cannot
-        // guess what an array of objects wants, and `true` or `{}` says nothing.
+        // What JSON, shown where there is structure to know: a person
+        // cannot guess what an array of objects or a tuple's positions
+        // want (`["...",1]`), and `true`, `[]` or `{}` says nothing.
         let keyed = example_text(schema, flag.example_shape(schema))
-            .filter(|text| text.starts_with(['[', '{']) && text.contains(':'));
+            .filter(|text| text.starts_with(['[', '{']) && text.len() > 2);
         parts.push(match keyed {
             Some(text) => format!("[JSON, e.g. '{}']", sanitize(&text)),
             None => "[JSON]".to_owned(),
