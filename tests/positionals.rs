@@ -367,3 +367,44 @@ fn a_required_nullable_positional_keeps_its_place() {
         json!({"note": "n", "path": "p", "tail": null})
     );
 }
+
+/// yargs reads `--tags a b` as two tags: a word after a list flag's value
+/// says how to add it, for every word of the run, and nothing else changes.
+#[test]
+fn a_word_after_a_list_value_says_how_to_add_it() {
+    let schema = json!({"type": "object", "properties": {
+        "tags": {"type": "array", "items": {"type": "string"}},
+        "ports": {"type": "array", "items": {"type": "integer"}},
+        "name": {"type": "string"},
+        "file": {"type": "string", "cli": {"positional": 0}}
+    }});
+    let tool = Tool::compile(&schema, &CompileOptions::default()).unwrap();
+    let err = parse(&tool, &["--tags", "a", "b", "c"]).unwrap_err();
+    let messages: Vec<&str> = err.issues.iter().map(|i| i.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        ["unexpected argument \"c\": this command takes 1 positional argument (<file>); put the rest after -- to pass them through"],
+        "b fills the positional <file>: c follows no list value"
+    );
+    let err = parse(&tool, &["x.txt", "--tags=a", "b", "c", "--ports", "1", "-2"]).unwrap_err();
+    let messages: Vec<&str> = err.issues.iter().map(|i| i.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        [
+            "unexpected argument \"b\": --tags takes one value each time it is given; write --tags b to add it",
+            "unexpected argument \"c\": --tags takes one value each time it is given; write --tags c to add it",
+            "unexpected argument \"-2\": --ports takes one value each time it is given; write --ports=-2 to add it",
+        ]
+    );
+    // A word after a scalar flag's value, or after another word, is as before.
+    let err = parse(&tool, &["x.txt", "--name", "n", "b"]).unwrap_err();
+    assert!(
+        err.message.contains("takes 1 positional argument (<file>)"),
+        "{}",
+        err.message
+    );
+    assert_eq!(
+        parse(&tool, &["--tags", "a", "x.txt", "--tags", "b"]).unwrap(),
+        json!({"tags": ["a", "b"], "file": "x.txt"})
+    );
+}

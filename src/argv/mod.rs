@@ -39,6 +39,11 @@ pub struct Tokens<'a> {
     /// The token index and flag of the last switch given bare (`--dry-run`),
     /// to explain a `true`/`false` typed after it.
     switch: Option<(usize, usize)>,
+    /// The token index and flag of the last value a list flag took
+    /// (`--tags a`), or of a stray word right after it: yargs reads
+    /// `--tags a b` as two tags, and a word after the value is most likely
+    /// meant so.
+    list_run: Option<(usize, usize)>,
 }
 
 impl<'a> Tokens<'a> {
@@ -74,6 +79,7 @@ pub fn tokenize<'a>(scratch: &'a Scratch, table: &FlagTable, argv: &[&'a str], o
         at: 0,
         positionals: 0,
         switch: None,
+        list_run: None,
     };
     out.values.values.reserve(argv.len());
     out.values.partial = options.partial;
@@ -219,6 +225,7 @@ fn take_value<'a>(
     };
     if let Some(text) = inline {
         out.give(flag, RawValue::Text(text), typed, false);
+        out.list_run = entry.repeats().then_some((out.at, flag));
         return false;
     }
     if !entry.takes_value() {
@@ -228,6 +235,7 @@ fn take_value<'a>(
     match next {
         Some(value) if !value.starts_with('-') || value == "-" || (entry.numeric && is_json_number(value)) => {
             out.give(flag, RawValue::Text(value), typed, true);
+            out.list_run = entry.repeats().then_some((out.at + 1, flag));
             true
         }
         // `--color` before another flag or at the end: its value left out.
@@ -278,9 +286,17 @@ fn positional<'a>(table: &FlagTable, token: &'a str, options: ArgvOptions, out: 
         out.rest.push(out.at);
         return;
     }
-    let message = match after_switch.and_then(|flag| table.flags.get(flag)) {
-        Some(flag) => after_switch_message(flag, token, boolean_word),
-        None => no_place_message(table, token),
+    let after_list = out
+        .list_run
+        .filter(|(at, _)| at + 1 == out.at)
+        .and_then(|(_, flag)| Some((flag, table.flags.get(flag)?)));
+    let message = match (after_switch.and_then(|flag| table.flags.get(flag)), after_list) {
+        (Some(flag), _) => after_switch_message(flag, token, boolean_word),
+        (None, Some((index, flag))) => {
+            out.list_run = Some((out.at, index));
+            after_list_message(flag, token)
+        }
+        (None, None) => no_place_message(table, token),
     };
     out.issue(Issue {
         code: IssueCode::UnexpectedArgument,
@@ -320,6 +336,19 @@ fn after_switch_message(flag: &crate::flags::Flag, token: &str, boolean_word: bo
             "unexpected argument \"{shown}\" after --{name}: a switch takes no value, and no key is left to take a positional argument"
         )
     }
+}
+
+/// `unexpected argument "b": --tags takes one value each time it is given;
+/// write --tags b to add it`, for `--tags a b` as yargs would read it.
+fn after_list_message(flag: &crate::flags::Flag, token: &str) -> String {
+    let name = &flag.name;
+    let shown = clip(token);
+    let write = if token.starts_with('-') {
+        format!("--{name}={shown}")
+    } else {
+        format!("--{name} {shown}")
+    };
+    format!("unexpected argument \"{shown}\": --{name} takes one value each time it is given; write {write} to add it")
 }
 
 fn no_place_message(table: &FlagTable, token: &str) -> String {
