@@ -39,10 +39,9 @@ pub struct Tokens<'a> {
     /// The token index and flag of the last switch given bare (`--dry-run`),
     /// to explain a `true`/`false` typed after it.
     switch: Option<(usize, usize)>,
-    /// The token index and flag of the last value a list flag took
-    /// (`--tags a`), or of a stray word right after it: yargs reads
-    /// `--tags a b` as two tags, and a word after the value is most likely
-    /// meant so.
+    /// The token index and list flag of the last stray word that followed
+    /// the list's value (`b` in `--tags a b c`), so that `c` is explained
+    /// as `b` was. Set only when a word is refused, never while parsing.
     list_run: Option<(usize, usize)>,
 }
 
@@ -225,7 +224,6 @@ fn take_value<'a>(
     };
     if let Some(text) = inline {
         out.give(flag, RawValue::Text(text), typed, false);
-        out.list_run = entry.repeats().then_some((out.at, flag));
         return false;
     }
     if !entry.takes_value() {
@@ -235,7 +233,6 @@ fn take_value<'a>(
     match next {
         Some(value) if !value.starts_with('-') || value == "-" || (entry.numeric && is_json_number(value)) => {
             out.give(flag, RawValue::Text(value), typed, true);
-            out.list_run = entry.repeats().then_some((out.at + 1, flag));
             true
         }
         // `--color` before another flag or at the end: its value left out.
@@ -286,10 +283,18 @@ fn positional<'a>(table: &FlagTable, token: &'a str, options: ArgvOptions, out: 
         out.rest.push(out.at);
         return;
     }
+    // yargs reads `--tags a b` as two tags: a word right after a list's
+    // value (the last value given ends the token before), or after a word
+    // explained so, was most likely meant as another item.
     let after_list = out
         .list_run
         .filter(|(at, _)| at + 1 == out.at)
-        .and_then(|(_, flag)| Some((flag, table.flags.get(flag)?)));
+        .map(|(_, flag)| flag)
+        .or_else(|| {
+            let last = out.values.values.last()?;
+            (last.value_at + 1 == out.at).then_some(last.flag)
+        })
+        .and_then(|flag| Some((flag, table.flags.get(flag).filter(|f| f.repeats())?)));
     let message = match (after_switch.and_then(|flag| table.flags.get(flag)), after_list) {
         (Some(flag), _) => after_switch_message(flag, token, boolean_word),
         (None, Some((index, flag))) => {

@@ -242,9 +242,9 @@ fn right(schema: &Schema, flag: &Flag) -> String {
         // What JSON, shown where there is structure to know: a person
         // cannot guess what an array of objects or a tuple's positions
         // want (`["...",1]`), and `true`, `[]` or `{}` says nothing.
-        let keyed = example_text(schema, flag.example_shape(schema))
+        let example = example_text(schema, flag.example_shape(schema))
             .filter(|text| text.starts_with(['[', '{']) && text.len() > 2);
-        parts.push(match keyed {
+        parts.push(match example {
             Some(text) => format!("[JSON, e.g. '{}']", sanitize(&text)),
             None => "[JSON]".to_owned(),
         });
