@@ -186,6 +186,10 @@ test("messages name the flag, the value and what was expected", () => {
   assert.equal(level.message, '--level expects one of: debug, info, got "trace"');
   const nested = appTool.safeParseArgv(["--config-timout", "5"]).error.issues[0];
   assert.equal(nested.message, "unknown flag --config-timout; did you mean --config-timeout?");
+  // The object's own name, as JSON text would be given for it, names its keys' flags.
+  const object = appTool.safeParseArgv(["--config", '{"timeout":5}']).error.issues;
+  assert.equal(object.length, 1);
+  assert.match(object[0].message, /^unknown flag --config; config is an object whose keys are flags of their own: --config-timeout\b/);
   const missing = strictTool.safeParseArgv(["--query", "q", "--parent-b", "2"]).error.issues[0];
   assert.equal(missing.message, "missing required flag --parent-a (needed once any --parent-* flag is given)");
   assert.deepEqual(missing.path, ["parent", "a"]);

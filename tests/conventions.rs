@@ -155,6 +155,52 @@ fn suggestions_by_suffix_and_for_cli_meta_keys() {
     assert_says(&err.message, "unknown key \"shrt\"; did you mean \"short\"?");
 }
 
+/// An object's own name typed as a flag (`--config`, or JSON text for it
+/// as `--config '{"timeout":5}'`) names the flags its keys are.
+#[test]
+fn an_object_typed_as_a_flag_names_its_keys_flags() {
+    let schema = json!({"type": "object", "properties": {
+        "config": {"type": "object", "properties": {
+            "timeout": {"type": "number"},
+            "tls": {"type": "object", "properties": {"verify": {"type": "boolean"}}},
+            "old": {"type": "string", "deprecated": true}
+        }},
+        "config-name": {"type": "string"}
+    }});
+    let tool = Tool::compile(&schema, &CompileOptions::default()).unwrap();
+    let message = |argv: &[&str]| tool.parse_argv(argv, &toolshape::no_env).unwrap_err().message.clone();
+    let keys = "config is an object whose keys are flags of their own: --config-timeout, --config-tls-verify";
+    assert_eq!(
+        message(&["--config", r#"{"timeout":5}"#]),
+        format!("unknown flag --config; {keys}")
+    );
+    assert_eq!(message(&["--config={}"]), format!("unknown flag --config; {keys}"));
+    // A nested object, and a separator of another kind.
+    assert_eq!(
+        message(&["--config-tls"]),
+        "unknown flag --config-tls; config.tls is an object whose keys are flags of their own: --config-tls-verify"
+    );
+    let dotted = Tool::compile(&schema, &CompileOptions::from_json(r#"{"separator":"."}"#).unwrap()).unwrap();
+    let err = dotted
+        .parse_argv(&["--config.tls", "x"], &toolshape::no_env)
+        .unwrap_err();
+    assert_eq!(err.issues.len(), 1, "the value goes with the flag: {}", err.message);
+    assert_says(
+        &err.message,
+        "config.tls is an object whose keys are flags of their own: --config.tls.verify",
+    );
+    // Not an object's name: the suggestions as before.
+    assert_eq!(
+        message(&["--config-nme"]),
+        "unknown flag --config-nme; did you mean --config-name?"
+    );
+    // Past the first issues of a parse, no hint, as for suggestions.
+    let many: Vec<&str> = std::iter::repeat_n("--config", 10).collect();
+    let err = tool.parse_argv(&many, &toolshape::no_env).unwrap_err();
+    let hinted = |i: usize| err.issues[i].message.contains("keys are flags");
+    assert!((0..8).all(hinted) && !(8..10).any(hinted), "{}", err.message);
+}
+
 /// Usage text of every Zod fixture: no line ends in a space, and no tag
 /// (`[default: ...]`, `[env: ...]`) is broken across lines.
 #[test]

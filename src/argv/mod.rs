@@ -414,8 +414,8 @@ fn path_of(table: &FlagTable, flag: usize) -> Vec<String> {
 /// An unknown flag, with the flag it likely meant (see
 /// [`crate::flags::suggest::meant`]).
 fn unknown(table: &FlagTable, shown: &str, name: &str, issues_before: usize) -> Issue {
-    let hint = crate::flags::suggest::meant(table, name, issues_before)
-        .map(|s| format!("; did you mean --{s}?"))
+    let hint = crate::flags::suggest::object_flags(table, name, issues_before)
+        .or_else(|| crate::flags::suggest::meant(table, name, issues_before).map(|s| format!("; did you mean --{s}?")))
         .unwrap_or_default();
     Issue {
         code: IssueCode::UnknownFlag,

@@ -91,6 +91,7 @@ pub fn build_table(schema: &Schema, options: &FlagOptions) -> Result<FlagTable> 
         null_if_absent: false,
         default: None,
         prefix: String::new(),
+        name_len: 0,
         members: Vec::new(),
         examples: root_examples(&schema.root)?,
     });
@@ -202,6 +203,7 @@ impl Builder<'_> {
                     null_if_absent,
                     default: prop.shape.default.as_deref().cloned(),
                     prefix: prefix.clone(),
+                    name_len: name.len(),
                     members: Vec::new(),
                     examples: Vec::new(),
                 });

@@ -3,14 +3,15 @@
 //! `--config.timeout`, as yargs' camel-case expansion would take some), a
 //! typo, the last words of a nested flag (`--dry-run` or `--dryrun` for
 //! `--config-dry-run`), or a flag with words added (`--serviceName` for
-//! `--service`).
+//! `--service`), or an object's own name (`--config`, whose keys are
+//! flags of their own).
 
 use std::borrow::Cow;
 
 use super::names::{segment, Case};
 use super::table::FlagTable;
-use crate::limits::{MAX_SUGGESTED_ISSUES, MAX_SUGGEST_LEN};
-use crate::text::closest;
+use crate::limits::{MAX_CHOICES_SHOWN, MAX_SUGGESTED_ISSUES, MAX_SUGGEST_LEN};
+use crate::text::{capped_list, clip, closest};
 
 /// The flag name (as typed, without `--`) that `typed` most likely meant,
 /// for an issue of a parse that has `issues_before` already. A suggestion
@@ -37,6 +38,39 @@ pub fn meant(table: &FlagTable, typed: &str, issues_before: usize) -> Option<Str
             let flag = Found::among(&names, rest).ending?;
             table.lookup(&format!("no-{flag}")).map(|_| format!("no-{flag}"))
         })
+}
+
+/// For `--config` typed where `config` is an object whose keys are flags
+/// of their own (`--config-timeout`): the hint naming them, as JSON text
+/// for it (`--config '{"timeout":5}'`) or `--config` alone would
+/// otherwise get only "unknown flag". Asked, as [`meant`], for the first
+/// issues of a parse alone.
+#[must_use]
+pub fn object_flags(table: &FlagTable, typed: &str, issues_before: usize) -> Option<String> {
+    if typed.len() > MAX_SUGGEST_LEN || issues_before >= MAX_SUGGESTED_ISSUES {
+        return None;
+    }
+    let group = table.group_named(typed)?;
+    let path = &table.groups.get(group)?.path;
+    let mut names = Vec::new();
+    let mut total = 0usize;
+    for flag in &table.flags {
+        if flag.hidden || flag.deprecated.is_marked() || !table.ancestry(flag.group).any(|g| g == group) {
+            continue;
+        }
+        total += 1;
+        if names.len() < MAX_CHOICES_SHOWN {
+            names.push(format!("--{}", flag.name));
+        }
+    }
+    if total == 0 {
+        return None;
+    }
+    let names = capped_list(&names, total, "flags");
+    Some(format!(
+        "; {} is an object whose keys are flags of their own: {names}",
+        clip(&path.join("."))
+    ))
 }
 
 /// What one pass over the names finds by their words.

@@ -237,6 +237,10 @@ pub struct Group {
     pub default: Option<Value>,
     /// Flag name prefix (`config-`), for usage headings.
     pub prefix: String,
+    /// How much of `prefix` is the group's own name (`config` of
+    /// `config-`), which a person may type as a flag: the rest is the
+    /// separator.
+    pub name_len: usize,
     /// The group's keys in schema order, each a flag or a nested group
     /// (whose path ends in the key: see [`FlagTable::members`]).
     pub members: Vec<Member>,
@@ -375,6 +379,15 @@ impl FlagTable {
     #[must_use]
     pub fn short(&self, c: char) -> Option<usize> {
         self.by_short.get(&c).copied()
+    }
+
+    /// The object whose keys' flags `name` begins, when it is typed as a
+    /// flag itself (`--config` for `--config-timeout`): not the root.
+    #[must_use]
+    pub fn group_named(&self, name: &str) -> Option<usize> {
+        self.groups
+            .iter()
+            .position(|group| !group.path.is_empty() && group.prefix.get(..group.name_len) == Some(name))
     }
 
     /// Every name a person could type, for "did you mean" suggestions.
