@@ -497,6 +497,9 @@ test("a list of objects takes --edit one object at a time, or JSON text for seve
   assert.equal({}.polluted, undefined);
   assert.ok(schema.safeParse(args).success);
   const written = tool.toArgv(args);
+  // Written as a person types it: one --edit an item, the prototype key kept as an own key.
+  assert.deepEqual(written.filter((word) => word === "--edit").length, 3);
+  assert.equal(written[5], '{"oldText":"e","newText":"f","__proto__":{"polluted":1}}');
   assert.deepEqual(JSON.parse(JSON.stringify(tool.parseArgv(written))), JSON.parse(JSON.stringify(args)));
   assert.throws(
     () => tool.parseArgv(["--edit", '{"oldText":"a"}']),

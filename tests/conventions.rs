@@ -954,7 +954,7 @@ fn lists() -> Tool {
 /// A list no flag repeats word by word (objects, arrays, booleans) takes
 /// more items each time it is given, as argparse's `action="append"` with
 /// a JSON type: JSON text for several items, or for one. One flag of the
-/// whole list, what toArgv writes, reads as before.
+/// whole list reads as before.
 #[test]
 fn a_list_takes_one_item_or_several_each_time_it_is_given() {
     let tool = lists();
@@ -1066,7 +1066,38 @@ fn a_list_is_shown_and_written_back() {
             "false"
         ]
     );
-    // toArgv writes any other list as one flag, which reads back the same.
+    // Any other list is written as typed too, one flag an item, each
+    // item's JSON text (`--edits '{...}' --edits '{...}'`).
+    assert_eq!(
+        tool.to_argv(&json!({"edits": all, "matrix": [[1, 2], [3]]})).unwrap(),
+        [
+            "--edits",
+            r#"{"oldText":"a","newText":"b"}"#,
+            "--edits",
+            r#"{"oldText":"c","newText":"d"}"#,
+            "--edits",
+            r#"{"oldText":"e","newText":"f"}"#,
+            "--matrix",
+            "[1,2]",
+            "--matrix",
+            "[3]"
+        ]
+    );
+    // An item whose text would read as several items (an array in a list
+    // of anything) leaves the whole list one flag of JSON text.
+    let anything = json!({"type": "object", "properties": {"values": {"type": "array", "items": {}}}});
+    let anything = Tool::compile(&anything, &CompileOptions::default()).unwrap();
+    let args = json!({"values": [[1, 2], {"a": 1}]});
+    let written = anything.to_argv(&args).unwrap();
+    assert_eq!(written, ["--values", r#"[[1,2],{"a":1}]"#]);
+    let refs: Vec<&str> = written.iter().map(String::as_str).collect();
+    assert_eq!(anything.parse_argv(&refs, &toolshape::no_env).unwrap().data, args);
+    let args = json!({"values": [{"a": 1}, "x"]});
+    assert_eq!(
+        anything.to_argv(&args).unwrap(),
+        ["--values", r#"{"a":1}"#, "--values", "x"]
+    );
+    // Whatever it writes reads back the same.
     for args in [
         json!({ "edits": all }),
         json!({"matrix": [[1, 2]]}),

@@ -177,7 +177,7 @@ fn write_flag(schema: &Schema, flag: &Flag, value: &Value, path: &[String], out:
             return Ok(());
         }
     }
-    if flag.item_parts.is_some() {
+    if flag.list || flag.item_parts.is_some() {
         if let Some(items) = list_words(schema, flag, value) {
             for item in items {
                 push(out, flag, item);
@@ -190,11 +190,14 @@ fn write_flag(schema: &Schema, flag: &Flag, value: &Value, path: &[String], out:
     Ok(())
 }
 
-/// A list of scalars as one word an item (`--tag a --tag b`), as a
-/// repeatable flag is written: a string bare where it reads back as that
-/// item, as JSON text where the bare word would not (`'"null"'`, `'"5"'`
-/// beside numbers); `None` sends the whole list as JSON text (an empty
-/// one, one that does not fit, one item of a "one or many" flag).
+/// A list as one flag an item (`--tag a --tag b`, `--edit '{...}' --edit
+/// '{...}'`), as a repeatable flag is written and as a person types it: a
+/// string bare where it reads back as that item, else the item's JSON text
+/// where that reads back as the one item (`'"null"'`, `'"5"'` beside
+/// numbers; an object); `None` sends the whole list as JSON text (an
+/// empty one, one that does not fit, one item of a "one or many" flag, an
+/// item whose text would read as several, such as an array in a list of
+/// anything).
 #[inline(never)] // out of `write_flag`: few flags are lists
 fn list_words(schema: &Schema, flag: &Flag, value: &Value) -> Option<Vec<String>> {
     let Value::Array(items) = value else {
