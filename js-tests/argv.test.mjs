@@ -433,6 +433,23 @@ test("a union with a boolean takes its value optionally: --color, --no-color, --
 // A record of scalars (z.record) is typed an entry at a time, docker's
 // `-e KEY=VALUE` way; Zod accepts what comes out, and a key named like a
 // prototype member is an own key that touches no prototype.
+test("a tuple of scalars takes its positions as words after its flag, as yargs' nargs", () => {
+  const schema = z.object({ range: z.tuple([z.number(), z.number()]).optional(), sort: z.tuple([z.string(), z.enum(["asc", "desc"])]).optional(), name: z.string().optional() });
+  const tool = cjs.compile(schema, { name: "find" });
+  const args = tool.parseArgv(["--range", "-1", "5", "--sort", "date", "desc", "--name", "n"]);
+  assert.deepEqual(args, { range: [-1, 5], sort: ["date", "desc"], name: "n" });
+  assert.ok(schema.safeParse(args).success);
+  assert.deepEqual(tool.parseArgv(["--range", "[1,2]"]), { range: [1, 2] });
+  assert.deepEqual(tool.toArgv(args), ["--range", "-1", "5", "--sort", "date", "desc", "--name", "n"]);
+  assert.match(tool.usage(), /--range <number> <number>\n/);
+  assert.match(tool.usage(), /--sort <string> <asc\|desc>\n/);
+  assert.equal(tool.flags()[0].nargs, 2);
+  assert.deepEqual(tool.complete(["--sort", "date", ""]).map((c) => c.value), ["asc", "desc"]);
+  const { error } = tool.safeParseArgv(["--range", "1", "--name", "n"]);
+  assert.equal(error.issues[0].message, "--range expects 2 values: a number, then a number, got 1");
+  assert.equal(error.issues[0].flag, "--range");
+});
+
 test("a record of scalars takes --env KEY=VALUE entries, and toArgv writes them back", () => {
   const schema = z.object({
     env: z.record(z.string(), z.string()).optional(),

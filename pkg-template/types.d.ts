@@ -145,7 +145,8 @@ export interface FlagEntry {
    * A union of scalars also takes a bare word (`--limit auto`, `--limit 5`),
    * a record `KEY=VALUE` entries (`--env A=1`; `--hosts 'api={"port":80}'`), and
    * a list that is not `repeatable` (of objects or booleans, or nullable) one
-   * item or several each time it is given (`--edit '{...}' --edit '[{...}]'`).
+   * item or several each time it is given (`--edit '{...}' --edit '[{...}]'`),
+   * and a tuple of scalars a word a position (`--range 1 5`; see `nargs`).
    */
   json?: true;
   /** Environment variable read when the flag is absent. */
@@ -178,6 +179,12 @@ export interface FlagEntry {
    * (`--id a --id b` is `["a", "b"]`). Usage shows `<string>...`.
    */
   gathers?: true;
+  /**
+   * A `json` flag over a tuple of scalars (`z.tuple([z.number(), z.number()])`): how many
+   * words it takes after it, one a position (`--range 1 5`), as yargs' and argparse's `nargs`;
+   * JSON text for the whole tuple still works (`--range '[1,5]'`). Usage shows `<number> <number>`.
+   */
+  nargs?: number;
 }
 
 /** What one issue of an `INVALID_ARGS` error is about (Rust: `IssueCode`). */

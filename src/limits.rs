@@ -80,6 +80,10 @@ pub const MAX_FIT_DEPTH: usize = 256;
 /// Choices a message lists before it says how many there are in all.
 pub const MAX_CHOICES_SHOWN: usize = 8;
 
+/// Positions of a tuple typed as words after its flag (`--range 1 5`);
+/// a longer tuple stays one value of JSON text.
+pub const MAX_TUPLE_WORDS: usize = 8;
+
 /// Nodes in the example value a JSON flag's error shows, at most, and how
 /// deep and how many object keys it goes: an example is a hint, and a
 /// recursive tuple must not make it cost more than the parse.

@@ -1407,3 +1407,134 @@ fn a_title_two_groups_share_heads_neither() {
     );
     assert!(!markdown.contains("Addr"), "{markdown}");
 }
+
+fn tuples() -> Tool {
+    let schema = json!({"type": "object", "properties": {
+        "range": {"type": "array", "prefixItems": [{"type": "number"}, {"type": "number"}], "items": false},
+        "pair": {"type": "array", "prefixItems": [{"type": "string"}, {"enum": ["asc", "desc"]}, {"type": "boolean"}], "items": false},
+        "open": {"type": "array", "prefixItems": [{"type": "string"}, {"type": "number"}]},
+        "name": {"type": "string"}
+    }});
+    Tool::compile(&schema, &CompileOptions::default()).unwrap()
+}
+
+/// A closed tuple of scalars (`z.tuple([z.number(), z.number()])`) takes
+/// its positions as words after its flag, as argparse's and yargs'
+/// `nargs` do; JSON text for the whole tuple still works.
+#[test]
+fn a_tuple_takes_its_positions_as_words() {
+    let tool = tuples();
+    let parse = |argv: &[&str]| tool.parse_argv(argv, &toolshape::no_env);
+    let data = |argv: &[&str]| parse(argv).unwrap().data;
+    assert_eq!(
+        data(&["--range", "1", "5", "--name", "x"]),
+        json!({"range": [1, 5], "name": "x"})
+    );
+    assert_eq!(data(&["--range", "-1", "-5"]), json!({"range": [-1, -5]}));
+    assert_eq!(data(&["--range", "[1,5]"]), json!({"range": [1, 5]}));
+    assert_eq!(data(&["--range=[1,5]"]), json!({"range": [1, 5]}));
+    assert_eq!(
+        data(&["--pair", "a b", "desc", "true"]),
+        json!({"pair": ["a b", "desc", true]})
+    );
+    // A word for a string position is the text, as for a union of scalars.
+    assert_eq!(
+        data(&["--pair", "5", "asc", "false"]),
+        json!({"pair": ["5", "asc", false]})
+    );
+    assert_eq!(
+        data(&["--pair", "-", "asc", "false"]),
+        json!({"pair": ["-", "asc", false]})
+    );
+    // Given again, the last one wins, as for any one value.
+    assert_eq!(
+        data(&["--range", "1", "2", "--range", "3", "4"]),
+        json!({"range": [3, 4]})
+    );
+    // An open tuple (items may follow) stays one value of JSON text.
+    assert_eq!(data(&["--open", r#"["a",1,true]"#]), json!({"open": ["a", 1, true]}));
+    let message = |argv: &[&str]| parse(argv).unwrap_err().message.clone();
+    assert_eq!(
+        message(&["--range", "1", "--name", "x"]),
+        "--range expects 2 values: a number, then a number, got 1"
+    );
+    assert_eq!(
+        message(&["--range"]),
+        "--range expects 2 values: a number, then a number"
+    );
+    assert_eq!(
+        message(&["--range", "1", "x"]),
+        r#"--range expects 2 values: a number, then a number, or JSON text for the array, got "1 x""#
+    );
+    assert_eq!(
+        message(&["--pair", "a", "up", "true"]),
+        r#"--pair expects 3 values: a string, then asc or desc, then a boolean, or JSON text for the array, got "a up true""#
+    );
+    // The words taken are not read again as positional arguments.
+    let err = parse(&["--range", "1", "--", "2"]).unwrap_err();
+    assert_eq!(err.issues.len(), 1, "{}", err.message);
+    // A word after the tuple's words is a stray positional, as after any value.
+    assert_says(&message(&["--range", "1", "2", "3"]), r#"unexpected argument "3""#);
+}
+
+/// A tuple typed as words is shown, written back and completed as typed.
+#[test]
+fn a_tuple_is_shown_written_and_completed_as_words() {
+    let tool = tuples();
+    let usage = tool.usage(&toolshape::UsageRequest::default()).unwrap();
+    let line = |flag: &str| {
+        usage
+            .lines()
+            .find(|line| line.contains(flag))
+            .unwrap_or_default()
+            .to_owned()
+    };
+    assert!(line("--range").contains("--range <number> <number>"), "{usage}");
+    assert!(!line("--range").contains("JSON"), "{usage}");
+    assert!(
+        line("--pair").contains("--pair <string> <asc|desc> <boolean>"),
+        "{usage}"
+    );
+    assert!(line("--open").contains("--open <json>"), "{usage}");
+    let flags = tool.flags_json();
+    assert_eq!(flags[0]["nargs"], json!(2));
+    assert_eq!(flags[2].get("nargs"), None, "an open tuple has no nargs");
+    let written = |args: Value| tool.to_argv(&args).unwrap();
+    assert_eq!(written(json!({"range": [1, -5]})), ["--range", "1", "-5"]);
+    assert_eq!(
+        written(json!({"pair": ["a b", "asc", true]})),
+        ["--pair", "a b", "asc", "true"]
+    );
+    // A string that would not read back as a word: the tuple as JSON text.
+    assert_eq!(
+        written(json!({"pair": ["-x", "asc", true]})),
+        ["--pair", r#"["-x","asc",true]"#]
+    );
+    assert_eq!(
+        written(json!({"pair": ["[a", "asc", true]})),
+        ["--pair", r#"["[a","asc",true]"#]
+    );
+    assert_eq!(
+        written(json!({"pair": ["\"q\"", "asc", true]})),
+        ["--pair", r#"["\"q\"","asc",true]"#]
+    );
+    for args in [
+        json!({"range": [1, -5]}),
+        json!({"pair": ["-x", "desc", false], "name": "n"}),
+        json!({"pair": ["5", "asc", true]}),
+        json!({"pair": ["\"q\"", "asc", true]}),
+    ] {
+        let argv = tool.to_argv(&args).unwrap();
+        let refs: Vec<&str> = argv.iter().map(String::as_str).collect();
+        assert_eq!(
+            tool.parse_argv(&refs, &toolshape::no_env).unwrap().data,
+            args,
+            "{argv:?}"
+        );
+    }
+    let complete = |words: &[&str]| -> Vec<String> { tool.complete(words).into_iter().map(|c| c.value).collect() };
+    assert_eq!(complete(&["--pair", "a", ""]), ["asc", "desc"]);
+    assert_eq!(complete(&["--pair", "a", "asc", ""]), ["true", "false"]);
+    assert!(complete(&["--pair", "a", "asc", "true", "--"]).contains(&"--name".to_owned()));
+    assert_eq!(complete(&["--range", ""]), Vec::<String>::new());
+}

@@ -42,6 +42,27 @@ pub fn coerce_text<'a>(schema: &Schema, flag: &Flag, text: &'a str, token: Optio
     }
 }
 
+/// A tuple's words (`--range 1 5`), each read for its position as a word
+/// of a union of scalars is (JSON that fits, else the text where the
+/// position takes a string), then the array held to the tuple whole.
+#[inline(never)] // out of `collect`: few flags are tuples
+pub fn tuple_words<'a>(schema: &Schema, flag: &Flag, words: &[&str]) -> Result<Item<'a>, String> {
+    let positions = match &schema.resolve(&flag.shape).kind {
+        Kind::Array(array) => array.prefix.as_slice(),
+        _ => &[],
+    };
+    let read: Option<Vec<Value>> = positions
+        .iter()
+        .zip(words)
+        .map(|(position, word)| json_value(schema, position, word).ok())
+        .collect();
+    match read.map(Value::Array) {
+        Some(value) if words.len() == positions.len() && fits(schema, &flag.shape, &value) => Ok(Item::Json(value)),
+        Some(value) => Err(json_expected(schema, flag, Some(&value))),
+        None => Err(json_head(schema, flag)),
+    }
+}
+
 /// Coerces a value from a flat object (`reconstruct`): text goes through
 /// [`coerce_text`], anything else must already be what the flag wants.
 pub fn coerce_value<'a>(schema: &Schema, flag: &Flag, value: &'a Value) -> Result<Item<'a>, String> {
@@ -86,6 +107,9 @@ pub fn expected(schema: &Schema, flag: &Flag) -> String {
 /// A union of scalars is typed as a word: `a number or auto`, where any
 /// other JSON flag wants `JSON text for an object`.
 fn json_head(schema: &Schema, flag: &Flag) -> String {
+    if let Some(positions) = &flag.tuple_parts {
+        return format!("{}, or JSON text for the array", scalar_union::tuple_values(positions));
+    }
     match &flag.scalar_parts {
         Some(parts) => scalar_union::words(parts),
         None => match record::record_of(schema, &flag.shape).filter(|_| flag.record) {

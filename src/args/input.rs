@@ -49,6 +49,8 @@ impl Spelling<'_> {
 pub enum RawValue<'a> {
     Text(&'a str),
     Bool(bool),
+    /// A tuple's positions, a word each (`--range 1 5`).
+    Words(&'a [&'a str]),
 }
 
 /// One value given for one flag.

@@ -56,6 +56,7 @@ fn collect<'a>(schema: &Schema, table: &'a FlagTable, given: &FlagValues<'a>, en
             RawValue::Bool(_) if flag.count => Ok(Item::Number(1.into())),
             RawValue::Bool(b) => Ok(Item::Bool(b)),
             RawValue::Text(text) => coerce::coerce_text(schema, flag, text, Some(given.value_at)),
+            RawValue::Words(words) => coerce::tuple_words(schema, flag, words),
         };
         match coerced {
             Ok(item) if flag.count => collected.add(given.flag, &item),
@@ -314,6 +315,7 @@ fn received_text(raw: RawValue<'_>) -> String {
     match raw {
         RawValue::Text(text) => text.to_owned(),
         RawValue::Bool(b) => b.to_string(),
+        RawValue::Words(words) => words.join(" "),
     }
 }
 
@@ -333,7 +335,7 @@ fn bad_value(schema: &Schema, flag: &Flag, shown: &str, received: &str, expected
 /// `; e.g. --hosts '{"name":"..."}'` for a JSON flag (one item for a
 /// list), when the example is short and quotes safely in a shell.
 fn json_example(schema: &Schema, flag: &Flag) -> String {
-    if flag.ty != FlagType::Json || flag.scalar_parts.is_some() || flag.record {
+    if flag.ty != FlagType::Json || flag.scalar_parts.is_some() || flag.record || flag.tuple_parts.is_some() {
         return String::new();
     }
     crate::schema::example_text(schema, flag.example_shape(schema))

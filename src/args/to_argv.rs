@@ -185,9 +185,36 @@ fn write_flag(schema: &Schema, flag: &Flag, value: &Value, path: &[String], out:
             return Ok(());
         }
     }
+    if flag.tuple_parts.is_some() {
+        if let Some(words) = tuple_words(schema, flag, value) {
+            out.push(format!("--{}", flag.name));
+            out.extend(words);
+            return Ok(());
+        }
+    }
     let text = scalar_text(schema, flag, value, path)?;
     push(out, flag, text);
     Ok(())
+}
+
+/// A tuple's positions as the words a person types after its flag
+/// (`--range 1 5`), when the command line takes each as a word and they
+/// read back as the tuple; `None` sends it as JSON text (a string that
+/// starts with `-`, or whose word would read as another value).
+#[inline(never)] // out of `write_flag`: few flags are tuples
+fn tuple_words(schema: &Schema, flag: &Flag, value: &Value) -> Option<Vec<String>> {
+    let Value::Array(items) = value else {
+        return None;
+    };
+    let words: Vec<String> = items
+        .iter()
+        .map(|item| item.as_str().map_or_else(|| value_text(item), str::to_owned))
+        .collect();
+    let typed =
+        words.first().is_some_and(|first| !first.starts_with('[')) && words.iter().all(|word| flag.takes_word(word));
+    let refs: Vec<&str> = words.iter().map(String::as_str).collect();
+    let reads_back = |item: super::item::Item<'_>| &item.into_value() == value;
+    (typed && super::coerce::tuple_words(schema, flag, &refs).is_ok_and(reads_back)).then_some(words)
 }
 
 /// A list as one flag an item (`--tag a --tag b`, `--edit '{...}' --edit

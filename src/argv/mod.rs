@@ -46,13 +46,13 @@ pub struct Tokens<'a> {
 }
 
 impl<'a> Tokens<'a> {
-    /// Records a flag read from the current token; `next` when its value is
-    /// the following token.
-    fn give(&mut self, flag: usize, raw: RawValue<'a>, spelling: Spelling<'a>, next: bool) {
+    /// Records a flag read from the current token; `ahead` is how many of
+    /// the following tokens its value took (the last of them ends it).
+    fn give(&mut self, flag: usize, raw: RawValue<'a>, spelling: Spelling<'a>, ahead: usize) {
         self.switch = matches!(raw, RawValue::Bool(_)).then_some((self.at, flag));
         self.values.values.push(FlagValue {
             at: self.at,
-            value_at: self.at + usize::from(next),
+            value_at: self.at + ahead,
             flag,
             raw,
             spelling,
@@ -90,18 +90,15 @@ pub fn tokenize<'a>(scratch: &'a Scratch, table: &FlagTable, argv: &[&'a str], o
             out.rest.extend(i..argv.len());
             break;
         }
-        let next = argv.get(i).copied();
-        let consumed = if let Some(body) = token.strip_prefix("--") {
-            long(table, body, next, &mut out)
+        let ahead = argv.get(i..).unwrap_or_default();
+        i += if let Some(body) = token.strip_prefix("--") {
+            long(table, body, ahead, &mut out)
         } else if token.len() > 1 && token.starts_with('-') && !is_positional_number(table, token) {
-            short_group(table, token, next, &mut out)
+            short_group(table, token, ahead, &mut out)
         } else {
             positional(table, token, options, &mut out);
-            false
+            0
         };
-        if consumed {
-            i += 1;
-        }
     }
     out
 }
@@ -122,18 +119,20 @@ fn split_inline(body: &str) -> (&str, Option<&str>) {
     }
 }
 
-/// Handles `--name`, `--name=value`, `--no-name`. Returns whether `next` was used.
-fn long<'a>(table: &FlagTable, body: &'a str, next: Option<&'a str>, out: &mut Tokens<'a>) -> bool {
+/// Handles `--name`, `--name=value`, `--no-name`. Returns how many of the
+/// tokens `ahead` were its value.
+fn long<'a>(table: &FlagTable, body: &'a str, ahead: &[&'a str], out: &mut Tokens<'a>) -> usize {
+    let next = ahead.first().copied();
     let (name, inline) = split_inline(body);
     let typed = Spelling::Long(name);
     match table.lookup(name) {
         None if name == "help" && inline.is_none() && table.builtins.help => {
             out.help = true;
-            false
+            0
         }
         None if name == "version" && inline.is_none() && table.builtins.version => {
             out.version = true;
-            false
+            0
         }
         None => {
             let issues_before = out.values.issues.len();
@@ -142,7 +141,9 @@ fn long<'a>(table: &FlagTable, body: &'a str, next: Option<&'a str>, out: &mut T
             // not reported again as an unexpected argument. A long flag
             // after it (`--nope --nope-too`) is no value: it is read, and
             // reported when unknown too.
-            inline.is_none() && next.is_some_and(|value| !value.starts_with("--") && !reads_as_flag(table, value))
+            usize::from(
+                inline.is_none() && next.is_some_and(|value| !value.starts_with("--") && !reads_as_flag(table, value)),
+            )
         }
         Some(Lookup::Negation(flag)) => {
             if inline.is_some() {
@@ -153,11 +154,11 @@ fn long<'a>(table: &FlagTable, body: &'a str, next: Option<&'a str>, out: &mut T
                     message: format!("{} takes no value", typed.show()),
                 });
             } else {
-                out.give(flag, RawValue::Bool(false), typed, false);
+                out.give(flag, RawValue::Bool(false), typed, 0);
             }
-            false
+            0
         }
-        Some(Lookup::Flag(flag)) => take_value(table, flag, typed, inline, next, out),
+        Some(Lookup::Flag(flag)) => take_value(table, flag, typed, inline, ahead, out),
     }
 }
 
@@ -165,7 +166,8 @@ fn long<'a>(table: &FlagTable, body: &'a str, next: Option<&'a str>, out: &mut T
 /// Asks for help only when the whole cluster reads as flags with `-h`
 /// among them (`-h`, `-vh`): `-hx` with no `-x` is an unknown flag, as
 /// `-xh` is, and never a request for help.
-fn short_group<'a>(table: &FlagTable, token: &'a str, next: Option<&'a str>, out: &mut Tokens<'a>) -> bool {
+fn short_group<'a>(table: &FlagTable, token: &'a str, ahead: &[&'a str], out: &mut Tokens<'a>) -> usize {
+    let next = ahead.first().copied();
     let body = token.get(1..).unwrap_or_default();
     let mut help = false;
     for (at, c) in body.char_indices() {
@@ -177,22 +179,22 @@ fn short_group<'a>(table: &FlagTable, token: &'a str, next: Option<&'a str>, out
             }
             out.issue(unknown_short(c));
             // `-x value`, as for an unknown long flag.
-            return body.len() == c.len_utf8() && next.is_some_and(|value| !reads_as_flag(table, value));
+            return usize::from(body.len() == c.len_utf8() && next.is_some_and(|value| !reads_as_flag(table, value)));
         };
         let after = body.get(at + c.len_utf8()..).unwrap_or_default();
         let is_switch = table.flags.get(flag).is_some_and(|f| !f.takes_value());
         if let Some(value) = after.strip_prefix('=') {
-            return take_value(table, flag, typed, Some(value), next, out);
+            return take_value(table, flag, typed, Some(value), ahead, out);
         }
         if is_switch {
-            out.give(flag, RawValue::Bool(true), typed, false);
+            out.give(flag, RawValue::Bool(true), typed, 0);
             continue;
         }
         let inline = (!after.is_empty()).then_some(after);
-        return take_value(table, flag, typed, inline, next, out);
+        return take_value(table, flag, typed, inline, ahead, out);
     }
     out.help |= help;
-    false
+    0
 }
 
 /// Whether a token reads as a flag (or `--`) rather than as a value that
@@ -216,32 +218,36 @@ fn take_value<'a>(
     flag: usize,
     typed: Spelling<'a>,
     inline: Option<&'a str>,
-    next: Option<&'a str>,
+    ahead: &[&'a str],
     out: &mut Tokens<'a>,
-) -> bool {
+) -> usize {
     let Some(entry) = table.flags.get(flag) else {
-        return false;
+        return 0;
     };
     if let Some(text) = inline {
-        out.give(flag, RawValue::Text(text), typed, false);
-        return false;
+        out.give(flag, RawValue::Text(text), typed, 0);
+        return 0;
     }
     if !entry.takes_value() {
-        out.give(flag, RawValue::Bool(true), typed, false);
-        return false;
+        out.give(flag, RawValue::Bool(true), typed, 0);
+        return 0;
     }
+    let next = ahead.first().copied();
     match next {
-        Some(value) if !value.starts_with('-') || value == "-" || (entry.numeric && is_json_number(value)) => {
-            out.give(flag, RawValue::Text(value), typed, true);
-            true
+        Some(value) if entry.nargs.is_some() && !value.starts_with('[') && entry.takes_word(value) => {
+            tuple_words(entry, flag, typed, ahead, out)
+        }
+        Some(value) if entry.takes_word(value) => {
+            out.give(flag, RawValue::Text(value), typed, 1);
+            1
         }
         // `--color` before another flag or at the end: its value left out.
         // What follows starts with a dash, so no word after it is "its
         // value" to explain as after a switch.
         _ if entry.value_optional() => {
-            out.give(flag, RawValue::Bool(true), typed, false);
+            out.give(flag, RawValue::Bool(true), typed, 0);
             out.switch = None;
-            false
+            0
         }
         _ => {
             let hint = match next.filter(|value| !reads_as_flag(table, value)) {
@@ -260,9 +266,36 @@ fn take_value<'a>(
             });
             // A next token that is no flag was meant as this value: it is
             // taken, so it is not read again as flags (`-hello` as `-h`).
-            next.is_some_and(|value| !reads_as_flag(table, value))
+            usize::from(next.is_some_and(|value| !reads_as_flag(table, value)))
         }
     }
+}
+
+/// A tuple's positions typed as words after its flag (`--range 1 5`):
+/// each word up to its `nargs`, read together as one value. Fewer words
+/// before the next flag or the end is one issue that names what is
+/// missing, and the words given are taken, not read again as positionals.
+#[inline(never)] // out of `take_value`: few flags are tuples
+fn tuple_words<'a>(entry: &Flag, flag: usize, typed: Spelling<'a>, ahead: &[&'a str], out: &mut Tokens<'a>) -> usize {
+    let wanted = entry.nargs.unwrap_or(1);
+    let taken = ahead
+        .iter()
+        .take(wanted)
+        .take_while(|token| **token != "--" && entry.takes_word(token))
+        .count();
+    let words = ahead.get(..taken).unwrap_or_default();
+    if taken < wanted {
+        out.issue(Issue {
+            code: IssueCode::MissingValue,
+            path: entry.path.clone(),
+            flag: Some(typed.show()),
+            message: format!("{} expects {}, got {taken}", typed.show(), what_value(entry)),
+        });
+        return taken;
+    }
+    let words = out.values.values.bump().alloc_slice_copy(words);
+    out.give(flag, RawValue::Words(words), typed, taken);
+    taken
 }
 
 /// A token that is no flag: the value of the next positional key, or an
@@ -276,7 +309,7 @@ fn positional<'a>(table: &FlagTable, token: &'a str, options: ArgvOptions, out: 
         .filter(|_| !(boolean_word && after_switch.is_some()));
     if let Some(flag) = slot {
         out.positionals += 1;
-        out.give(flag, RawValue::Text(token), Spelling::Positional, false);
+        out.give(flag, RawValue::Text(token), Spelling::Positional, 0);
         return;
     }
     if options.allow_positionals && !(boolean_word && after_switch.is_some()) {
@@ -382,6 +415,9 @@ fn no_place_message(table: &FlagTable, token: &str) -> String {
 /// for a record `a value: KEY=VALUE, ...`, for other JSON `a value: JSON
 /// text` (`a json value` read as if JSON were a kind of value).
 fn what_value(flag: &Flag) -> String {
+    if let Some(positions) = &flag.tuple_parts {
+        return scalar_union::tuple_values(positions);
+    }
     match &flag.scalar_parts {
         Some(parts) => format!("a value: {}", scalar_union::words(parts)),
         None if flag.record => "a value: KEY=VALUE, or JSON text for an object".to_owned(),

@@ -3,7 +3,8 @@
 //! offers what the parse would take: the flags not yet given (again, one
 //! that adds to its value), `--no-` of a negatable switch, an enum flag's
 //! choices as its value (after `--name`, or as `--name=`), a positional
-//! key's choices, an action union's words. Free text (a string, a number,
+//! key's choices, a tuple's values position by position, an action
+//! union's words. Free text (a string, a number,
 //! a path) gets no candidates, so the shell falls back to its own (file
 //! names); an empty word where no positional fits gets the flags.
 
@@ -54,6 +55,9 @@ pub fn flags(table: &FlagTable, before: &[&str], current: &str) -> Vec<Candidate
     // After `--` every word is rest: nothing the table knows.
     if before.contains(&"--") {
         return Vec::new();
+    }
+    if let Some((flag, position)) = tuple_position(table, before) {
+        return matching(position_values(flag, position), current);
     }
     let typed = given(table, before);
     let pending = before
@@ -158,6 +162,33 @@ fn first_words(set: &ActionSet) -> Vec<Candidate> {
             };
             Candidate::new(word.text.to_owned(), description.as_deref())
         })
+        .collect()
+}
+
+/// A tuple typed as words whose words are not all in yet (`--range 1`
+/// before the cursor): the flag and the position the next word fills.
+fn tuple_position<'t>(table: &'t FlagTable, before: &[&str]) -> Option<(&'t Flag, usize)> {
+    let limit = crate::limits::MAX_TUPLE_WORDS.min(before.len());
+    (0..limit).find_map(|typed| {
+        let at = before.len().checked_sub(typed + 1)?;
+        let flag = table.flags.get(awaiting_value(table, before.get(at)?)?)?;
+        let words = before.get(at + 1..)?;
+        let open = flag.nargs.is_some_and(|nargs| typed < nargs)
+            && words.first().is_none_or(|first| !first.starts_with('['))
+            && words.iter().all(|word| flag.takes_word(word));
+        open.then_some((flag, typed))
+    })
+}
+
+/// What a tuple's position offers: its values, as a union of scalars'.
+fn position_values(flag: &Flag, position: usize) -> Vec<Candidate> {
+    let Some(parts) = flag.tuple_parts.as_ref().and_then(|positions| positions.get(position)) else {
+        return Vec::new();
+    };
+    parts
+        .iter()
+        .flat_map(part_words)
+        .map(|word| Candidate::new(word, None))
         .collect()
 }
 

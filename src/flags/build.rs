@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, HashSet};
 use serde_json::Value;
 
 use super::collide::index_names;
-use super::list::{list_of, one_or_many, scalar_items};
+use super::list::{list_of, one_or_many, scalar_items, tuple_words};
 use super::names::{env_name, name_problem, segment, show_path, Case};
 use super::overrides::{short_char, FlagOverride};
 use super::record::takes_entries;
@@ -357,9 +357,15 @@ impl Builder<'_> {
             Some(many) => many.items.as_ref().and_then(|item| parts_of(self.schema, item, false)),
             None => None,
         };
+        // A positional tuple stays one word of JSON text: the words after
+        // it are the next positional keys'.
+        let tuple_parts = (leaf.ty == FlagType::Json && !list && !gathers && over.positional.is_none())
+            .then(|| tuple_words(self.schema, &leaf.shape))
+            .flatten();
         let numeric = matches!(leaf.ty, FlagType::Number | FlagType::Integer)
             || leaf.scalar_parts.as_deref().is_some_and(takes_numbers)
-            || item_parts.as_deref().is_some_and(takes_numbers);
+            || item_parts.as_deref().is_some_and(takes_numbers)
+            || tuple_parts.iter().flatten().any(|parts| takes_numbers(parts));
         let switch = boolean && own_must_supply;
         // A required key that takes null, with no default, is null when its
         // flag is not given, as argparse and click give None: a schema
@@ -399,6 +405,8 @@ impl Builder<'_> {
             list,
             gathers,
             item_parts,
+            nargs: tuple_parts.as_ref().map(Vec::len),
+            tuple_parts,
             shape: leaf.shape,
             group,
             inherited_default,

@@ -6,6 +6,7 @@
 //! reads as it always did, so `toArgv`'s one flag comes back unchanged.
 
 use super::scalar_union::{parts_of, Part};
+use crate::limits::MAX_TUPLE_WORDS;
 use crate::schema::{ArrayShape, Kind, Schema, Shape};
 
 /// The array `shape` is, when it is a plain list: one item schema for
@@ -24,6 +25,32 @@ pub fn list_of<'s>(schema: &'s Schema, shape: &'s Shape) -> Option<&'s ArrayShap
 #[must_use]
 pub fn scalar_items(schema: &Schema, shape: &Shape) -> Option<Vec<Part>> {
     parts_of(schema, list_of(schema, shape)?.items.as_ref()?, false)
+}
+
+/// The positions of a tuple typed as words after its flag (`--range 1
+/// 5`, as argparse's `nargs=2` and yargs' `nargs` take them): a closed
+/// tuple (no items after its positions, as `z.tuple` writes it) of at
+/// most [`MAX_TUPLE_WORDS`] scalars, each position's kinds and values.
+/// `None` for any other shape, which stays one value of JSON text.
+#[must_use]
+pub fn tuple_words(schema: &Schema, shape: &Shape) -> Option<Vec<Vec<Part>>> {
+    let resolved = schema.resolve(shape);
+    let Kind::Array(array) = &resolved.kind else {
+        return None;
+    };
+    let closed = array
+        .items
+        .as_ref()
+        .is_some_and(|rest| schema.resolve(rest).kind == Kind::Never);
+    if shape.nullable || resolved.nullable || !closed || array.prefix.is_empty() || array.prefix.len() > MAX_TUPLE_WORDS
+    {
+        return None;
+    }
+    array
+        .prefix
+        .iter()
+        .map(|position| parts_of(schema, position, false))
+        .collect()
 }
 
 /// The list of a "one or many" union (`z.union([z.string(),

@@ -160,6 +160,18 @@ pub fn words(parts: &[Part]) -> String {
     }
 }
 
+/// What a tuple typed as words expects, position by position: `2
+/// values: a number, then a or b`.
+#[must_use]
+pub fn tuple_values(positions: &[Vec<Part>]) -> String {
+    let each: Vec<String> = positions.iter().map(|parts| words(parts)).collect();
+    let count = match positions.len() {
+        1 => "1 value".to_owned(),
+        n => format!("{n} values"),
+    };
+    format!("{count}: {}", each.join(", then "))
+}
+
 /// Each part as shown, in the union's order: a kind as its name (with an
 /// article in a sentence), a value as typed. Past [`MAX_CHOICES_SHOWN`]
 /// values, one `...` (with the count in a sentence), so text stays small

@@ -118,6 +118,17 @@ pub struct Flag {
     /// and values, for usage and completion to name.
     #[serde(skip)]
     pub item_parts: Option<Vec<Part>>,
+    /// A JSON flag over a tuple of scalars (`z.tuple([z.number(),
+    /// z.number()])`) takes this many words after it (`--range 1 5`), as
+    /// argparse's and yargs' `nargs` do; JSON text for the whole tuple
+    /// still works (`--range '[1,5]'`). `flags()` says how many, for a
+    /// caller writing its own help.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nargs: Option<usize>,
+    /// Each position's kinds and values, when [`Flag::nargs`] is set: what
+    /// a word is read as, and what usage, messages and completion name.
+    #[serde(skip)]
+    pub tuple_parts: Option<Vec<Vec<Part>>>,
     /// Index of the group (object) this flag's value sits in.
     #[serde(skip)]
     pub group: usize,
@@ -206,6 +217,14 @@ impl Flag {
     #[must_use]
     pub fn gathers(&self) -> bool {
         self.repeats() || self.record || self.count
+    }
+
+    /// Whether a token after it is its value rather than a flag: one that
+    /// does not start with `-`, or `-` (standard input, by convention), or
+    /// a negative number where the flag takes numbers.
+    #[must_use]
+    pub fn takes_word(&self, token: &str) -> bool {
+        !token.starts_with('-') || token == "-" || (self.numeric && crate::number::is_json_number(token))
     }
 
     /// Whether its value may be left out, meaning `true` (`--color`,

@@ -137,6 +137,7 @@ fn value_hint(schema: &Schema, flag: &Flag) -> String {
         }
         (None, FlagType::String) => format_name(flag).unwrap_or("string").to_owned(),
         (None, FlagType::Json) if flag.record => return record_hint(schema, flag),
+        (None, FlagType::Json) if flag.tuple_parts.is_some() => return tuple_hint(flag),
         (None, FlagType::Json) if flag.list || flag.gathers => flag
             .item_parts
             .as_deref()
@@ -161,6 +162,19 @@ fn value_hint(schema: &Schema, flag: &Flag) -> String {
 fn scalar_hint(parts: &[Part]) -> String {
     let shown: Vec<String> = listed(parts, false).iter().map(|item| sanitize(item)).collect();
     shown.join("|")
+}
+
+/// A tuple typed as words, a placeholder each: `<number> <number>`,
+/// `<string> <asc|desc>`.
+#[inline(never)] // out of `value_hint`: few flags are tuples
+fn tuple_hint(flag: &Flag) -> String {
+    let mut hint = String::new();
+    for parts in flag.tuple_parts.as_deref().unwrap_or_default() {
+        hint.push_str(" <");
+        hint.push_str(&scalar_hint(parts));
+        hint.push('>');
+    }
+    hint
 }
 
 /// A record, typed an entry at a time: `<key=string>...`,
@@ -238,7 +252,12 @@ fn right(schema: &Schema, flag: &Flag) -> String {
     }
     // A union of scalars is typed as a word (`--limit auto`); its hint
     // already says which.
-    if flag.json && flag.scalar_parts.is_none() && !flag.record && flag.item_parts.is_none() {
+    if flag.json
+        && flag.scalar_parts.is_none()
+        && !flag.record
+        && flag.item_parts.is_none()
+        && flag.tuple_parts.is_none()
+    {
         // What JSON, shown where there is structure to know: a person
         // cannot guess what an array of objects or a tuple's positions
         // want (`["...",1]`), and `true`, `[]` or `{}` says nothing.
