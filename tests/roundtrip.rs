@@ -26,6 +26,8 @@ enum Leaf {
     StrsOrNums,
     /// A record typed `KEY=JSON` an entry.
     RecordOfObjects,
+    /// A closed tuple of scalars, typed a word a position (`--t a 1 b`).
+    Tuple,
 }
 
 #[derive(Debug, Clone)]
@@ -63,6 +65,7 @@ fn leaf() -> impl Strategy<Value = Leaf> {
         Just(Leaf::Bools),
         Just(Leaf::StrsOrNums),
         Just(Leaf::RecordOfObjects),
+        Just(Leaf::Tuple),
     ]
 }
 
@@ -115,6 +118,9 @@ fn schema(node: &Node) -> Value {
             Leaf::StrsOrNums => {
                 json!({"type": "array", "items": {"anyOf": [{"type": "string"}, {"type": "number"}]}})
             }
+            Leaf::Tuple => json!({"type": "array", "prefixItems": [
+                {"type": "string"}, {"type": "number"}, {"enum": ["a", "b", "-c"]}, {"type": ["boolean", "null"]}
+            ], "items": false}),
         },
         Node::Object(props) => {
             let properties: Map<String, Value> = props.iter().map(|(k, n, _)| (k.clone(), schema(n))).collect();
@@ -179,6 +185,14 @@ fn value(node: &Node) -> BoxedStrategy<Value> {
                 .boxed(),
             Leaf::StrsOrNums => prop::collection::vec(prop_oneof![text().prop_map(Value::String), number()], 0..4)
                 .prop_map(Value::Array)
+                .boxed(),
+            Leaf::Tuple => (
+                text(),
+                number(),
+                prop::sample::select(vec!["a", "b", "-c"]),
+                prop::option::of(any::<bool>()),
+            )
+                .prop_map(|(s, n, c, b)| json!([s, n, c, b]))
                 .boxed(),
         },
         Node::Object(props) => {
