@@ -218,6 +218,25 @@ const rows = [
     want: { file: ["a", "b"] },
   },
   {
+    from: "yargs-parser 'nargs': the number of arguments following a key (a tuple of two here)",
+    schema: obj({ foo: { type: "array", prefixItems: [str, str], items: false } }),
+    argv: ["--foo", "apple", "bar"],
+    want: { foo: ["apple", "bar"] },
+  },
+  {
+    from: "yargs-parser 'nargs': not enough arguments following the key",
+    schema: obj({ foo: { type: "array", prefixItems: [str, str], items: false } }),
+    argv: ["--foo", "apple"],
+    issues: ["missing_value"],
+  },
+  {
+    from: "yargs-parser 'nargs is applied to aliases'",
+    schema: obj({ foo: { type: "array", prefixItems: [str, str], items: false } }),
+    options: { flags: { foo: { aliases: ["bar"] } } },
+    argv: ["--bar", "apple", "bar"],
+    want: { foo: ["apple", "bar"] },
+  },
+  {
     from: "yargs-parser prototype pollution: --__proto__.foo=bar",
     schema: obj({ foo: str }),
     options: { separator: "." },
@@ -254,6 +273,13 @@ test("yargs-parser itself agrees where we do not differ (dot notation)", () => {
 
 // The README's table of differences says what each peer gives: held here
 // against the peers themselves, so the table cannot drift from them.
+test("yargs-parser's nargs and a tuple's words agree", () => {
+  const argv = ["--foo", "apple", "bar", "--n", "1"];
+  const peer = yargsParser(argv, { narg: { foo: 2 }, number: ["n"] });
+  const ours = cjs.compile(obj({ foo: { type: "array", prefixItems: [str, str], items: false }, n: num })).parseArgv(argv);
+  assert.deepEqual(ours, { foo: peer.foo, n: peer.n });
+});
+
 test("a string flag given twice: yargs-parser makes a list, util.parseArgs and we keep the last", () => {
   const argv = ["--file", "a", "--file", "b"];
   assert.deepEqual(yargsParser(argv, { string: ["file"] }).file, ["a", "b"]);
