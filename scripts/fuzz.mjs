@@ -285,6 +285,11 @@ function randomArgv(r, flags) {
       default: argv.push(`--${name}`, String(randomScalar(r)));
     }
     if (flag && flag.choices && r.chance(0.3)) argv.push(String(r.pick(flag.choices)));
+    // A tuple's words after its flag: as many as it takes, or one too few or too many.
+    if (flag && flag.nargs && r.chance(0.5)) {
+      const words = flag.nargs + r.pick([-1, 0, 0, 1]);
+      for (let w = 0; w < words; w++) argv.push(r.chance(0.2) ? r.pick(HOSTILE_TEXT) : String(randomScalar(r)));
+    }
   }
   if (r.chance(0.1)) argv.push(...Array.from({ length: 2000 }, (_, i) => (i % 2 ? "x" : "--nope")));
   // Many unknown flags, each a letter off a flag of the schema: a
