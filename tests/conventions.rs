@@ -1496,6 +1496,12 @@ fn a_tuple_is_shown_written_and_completed_as_words() {
         "{usage}"
     );
     assert!(line("--open").contains("--open <json>"), "{usage}");
+    let markdown = tool.usage(&markdown()).unwrap();
+    assert!(markdown.contains("| `--range` | `number number` |"), "{markdown}");
+    assert!(
+        markdown.contains("| `--pair` | `string asc\\|desc boolean` |"),
+        "{markdown}"
+    );
     let flags = tool.flags_json();
     assert_eq!(flags[0]["nargs"], json!(2));
     assert_eq!(flags[2].get("nargs"), None, "an open tuple has no nargs");

@@ -420,15 +420,10 @@ fn markdown(schema: &Schema, table: &FlagTable, name: &str) -> String {
                 .as_deref()
                 .map(|s| format!(", `-{}`", md(&sanitize(s))))
                 .unwrap_or_default();
-            let ty = value_hint(schema, flag);
             out.push_str(&format!(
                 "| `--{}`{short} | `{}` | {} |\n",
                 md(&sanitize(&flag.name)),
-                md(ty
-                    .trim()
-                    .trim_start_matches('<')
-                    .trim_end_matches("...")
-                    .trim_end_matches('>')),
+                md(&type_cell(schema, flag)),
                 md(&right(schema, flag))
             ));
         }
@@ -442,6 +437,21 @@ fn markdown(schema: &Schema, table: &FlagTable, name: &str) -> String {
         out.push_str("```\n");
     }
     out
+}
+
+/// A flag's value hint as a markdown table's type: `<string>...` is
+/// `string`, a tuple's `<number> <number>` is `number number`.
+fn type_cell(schema: &Schema, flag: &Flag) -> String {
+    if let Some(positions) = &flag.tuple_parts {
+        let each: Vec<String> = positions.iter().map(|parts| scalar_hint(parts)).collect();
+        return each.join(" ");
+    }
+    let hint = value_hint(schema, flag);
+    hint.trim()
+        .trim_start_matches('<')
+        .trim_end_matches("...")
+        .trim_end_matches('>')
+        .to_owned()
 }
 
 /// Escapes text for a markdown table cell.
