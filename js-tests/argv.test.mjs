@@ -450,6 +450,12 @@ test("a tuple of scalars takes its positions as words after its flag, as yargs' 
   assert.equal(error.issues[0].flag, "--range");
 });
 
+test("usage ends with the root's epilogue from Zod's meta, its line breaks kept", () => {
+  const schema = z.object({ to: z.string() }).meta({ cli: { examples: ["--to a"], epilogue: "Exit codes:\n  0  sent\n  2  bad arguments" } });
+  const tool = cjs.compile(schema, { name: "send" });
+  assert.ok(tool.usage().endsWith("  send --to a\n\nExit codes:\n  0  sent\n  2  bad arguments\n"), tool.usage());
+});
+
 test("a record of scalars takes --env KEY=VALUE entries, and toArgv writes them back", () => {
   const schema = z.object({
     env: z.record(z.string(), z.string()).optional(),

@@ -281,6 +281,39 @@ fn usage_shows_formats_and_examples() {
     );
 }
 
+/// The root's `cli.epilogue` (yargs' `epilogue`, argparse's `epilog`)
+/// ends usage, its own line breaks kept and a long line wrapped.
+#[test]
+fn usage_ends_with_the_epilogue() {
+    let epilogue = "Exit codes:\n  0  deployed\n  2  bad arguments\n\nSee https://example.com/deploy for every option this command has and what each one does.";
+    let schema = json!({"type": "object", "cli": {"examples": ["--to a"], "epilogue": epilogue},
+        "properties": {"to": {"type": "string"}}});
+    let tool = Tool::compile(&schema, &CompileOptions::from_json(r#"{"name":"deploy"}"#).unwrap()).unwrap();
+    let request = toolshape::UsageRequest {
+        width: 60,
+        ..toolshape::UsageRequest::default()
+    };
+    let text = tool.usage(&request).unwrap();
+    assert!(
+        text.ends_with("  deploy --to a\n\nExit codes:\n  0  deployed\n  2  bad arguments\n\nSee https://example.com/deploy for every option this command\nhas and what each one does.\n"),
+        "{text}"
+    );
+    let markdown = tool.usage(&markdown()).unwrap();
+    assert!(markdown.ends_with("```\n\nExit codes:  \n  0  deployed  \n  2  bad arguments  \n  \nSee https://example.com/deploy for every option this command has and what each one does.  \n"), "{markdown}");
+    // yargs' other spelling; a control character made visible.
+    let schema = json!({"type": "object", "cli": {"epilog": "bye\u{1b}[2J"}, "properties": {}});
+    let tool = Tool::compile(&schema, &CompileOptions::default()).unwrap();
+    assert_says(
+        &tool.usage(&toolshape::UsageRequest::default()).unwrap(),
+        "\nbye\\u{1b}[2J\n",
+    );
+    let bad = json!({"type": "object", "cli": {"epilogue": ["x"]}, "properties": {}});
+    let bad = Tool::compile(&bad, &CompileOptions::default()).unwrap();
+    let refusal = bad.command().refusal().unwrap();
+    assert_eq!(refusal.code, toolshape::Code::InvalidSchema);
+    assert_says(&refusal.message, "cli.epilogue must be text");
+}
+
 /// Issue 11, item 5: FLAG_COLLISION names the override that would work, and
 /// that override does work. The command line answers it (`compile` lets
 /// the tool through for its other faces).

@@ -94,6 +94,7 @@ pub fn build_table(schema: &Schema, options: &FlagOptions) -> Result<FlagTable> 
         name_len: 0,
         members: Vec::new(),
         examples: root_examples(&schema.root)?,
+        epilogue: root_epilogue(&schema.root)?,
     });
     let at = Place {
         group: 0,
@@ -206,6 +207,7 @@ impl Builder<'_> {
                     name_len: name.len(),
                     members: Vec::new(),
                     examples: Vec::new(),
+                    epilogue: None,
                 });
                 self.add_member(at.group, Member::Group(group));
                 let inner = Place {
@@ -538,6 +540,26 @@ fn root_examples(root: &Shape) -> Result<Vec<String>> {
                 "cli.examples must be a list of command lines (strings)",
             )
         })
+}
+
+/// The root's `cli.epilogue` (or yargs' other spelling, `epilog`): text.
+#[inline(never)] // rare, and V8 compiles a whole function on its first call
+fn root_epilogue(root: &Shape) -> Result<Option<String>> {
+    let cli = root.cli.as_ref();
+    let Some((key, text)) = ["epilogue", "epilog"]
+        .into_iter()
+        .find_map(|key| Some((key, cli?.get(key)?)))
+    else {
+        return Ok(None);
+    };
+    match text.as_str() {
+        Some(text) => Ok(Some(text.to_owned())),
+        None => Err(Error::at_pointer(
+            Code::InvalidSchema,
+            format!("/cli/{key}"),
+            format!("cli.{key} must be text, shown at the end of usage"),
+        )),
+    }
 }
 
 /// The flag type of a shape a single flag value can express, with its choices.

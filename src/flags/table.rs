@@ -266,6 +266,10 @@ pub struct Group {
     /// Command lines shown under `Examples:` (the root's
     /// `.meta({ cli: { examples } })`, after the command name).
     pub examples: Vec<String>,
+    /// Text shown after everything else in usage (the root's
+    /// `.meta({ cli: { epilogue } })`), as yargs' `epilogue` and
+    /// argparse's `epilog`: where to read more, what the exit codes mean.
+    pub epilogue: Option<String>,
 }
 
 /// What one key of a group is on the command line.

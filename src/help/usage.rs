@@ -370,7 +370,28 @@ fn text(schema: &Schema, table: &FlagTable, name: &str, width: usize, builtins: 
             out.push_str(&format!("  {name} {}\n", sanitize(example)));
         }
     }
+    if let Some(epilogue) = table.groups.first().and_then(|g| g.epilogue.as_deref()) {
+        out.push('\n');
+        push_lines(&mut out, epilogue, width);
+    }
     out
+}
+
+/// Text whose line breaks are its own (an epilogue: `Exit codes:` and an
+/// indented line a code): each line kept as written where it fits the
+/// width, wrapped where it does not.
+#[inline(never)] // few tools have an epilogue
+fn push_lines(out: &mut String, text: &str, width: usize) {
+    for line in text.lines() {
+        let line = sanitize(line);
+        let line = line.trim_end();
+        if line.chars().count() <= width {
+            out.push_str(line);
+            out.push('\n');
+        } else {
+            push_wrapped(out, line, width);
+        }
+    }
 }
 
 fn row(out: &mut String, left: &str, right: &str, column: usize, width: usize) {
@@ -435,6 +456,13 @@ fn markdown(schema: &Schema, table: &FlagTable, name: &str) -> String {
             out.push_str(&format!("{} {}\n", sanitize(name), sanitize(example)));
         }
         out.push_str("```\n");
+    }
+    if let Some(epilogue) = table.groups.first().and_then(|g| g.epilogue.as_deref()) {
+        out.push('\n');
+        for line in epilogue.lines() {
+            out.push_str(&md(&sanitize(line)));
+            out.push_str("  \n");
+        }
     }
     out
 }
