@@ -234,10 +234,10 @@ fn take_value<'a>(
     }
     let next = ahead.first().copied();
     match next {
-        Some(value) if entry.nargs.is_some() && !value.starts_with('[') && entry.takes_word(value) => {
-            tuple_words(entry, flag, typed, ahead, out)
-        }
         Some(value) if entry.takes_word(value) => {
+            if entry.tuple_parts.is_some() && !value.starts_with('[') {
+                return tuple_words(entry, flag, typed, ahead, out);
+            }
             out.give(flag, RawValue::Text(value), typed, 1);
             1
         }
@@ -277,7 +277,7 @@ fn take_value<'a>(
 /// missing, and the words given are taken, not read again as positionals.
 #[inline(never)] // out of `take_value`: few flags are tuples
 fn tuple_words<'a>(entry: &Flag, flag: usize, typed: Spelling<'a>, ahead: &[&'a str], out: &mut Tokens<'a>) -> usize {
-    let wanted = entry.nargs.unwrap_or(1);
+    let wanted = entry.nargs().unwrap_or(1);
     let taken = ahead
         .iter()
         .take(wanted)

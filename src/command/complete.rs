@@ -173,7 +173,7 @@ fn tuple_position<'t>(table: &'t FlagTable, before: &[&str]) -> Option<(&'t Flag
         let at = before.len().checked_sub(typed + 1)?;
         let flag = table.flags.get(awaiting_value(table, before.get(at)?)?)?;
         let words = before.get(at + 1..)?;
-        let open = flag.nargs.is_some_and(|nargs| typed < nargs)
+        let open = flag.nargs().is_some_and(|nargs| typed < nargs)
             && words.first().is_none_or(|first| !first.starts_with('['))
             && words.iter().all(|word| flag.takes_word(word));
         open.then_some((flag, typed))

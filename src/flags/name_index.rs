@@ -122,7 +122,6 @@ mod tests {
             list: false,
             gathers: false,
             item_parts: None,
-            nargs: None,
             tuple_parts: None,
             group: 0,
             inherited_default: false,

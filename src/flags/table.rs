@@ -119,16 +119,19 @@ pub struct Flag {
     #[serde(skip)]
     pub item_parts: Option<Vec<Part>>,
     /// A JSON flag over a tuple of scalars (`z.tuple([z.number(),
-    /// z.number()])`) takes this many words after it (`--range 1 5`), as
+    /// z.number()])`) takes a word a position after it (`--range 1 5`), as
     /// argparse's and yargs' `nargs` do; JSON text for the whole tuple
-    /// still works (`--range '[1,5]'`). `flags()` says how many, for a
-    /// caller writing its own help.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub nargs: Option<usize>,
-    /// Each position's kinds and values, when [`Flag::nargs`] is set: what
-    /// a word is read as, and what usage, messages and completion name.
-    #[serde(skip)]
-    pub tuple_parts: Option<Vec<Vec<Part>>>,
+    /// still works (`--range '[1,5]'`). Each position's kinds and values:
+    /// what a word is read as, and what usage, messages and completion
+    /// name. `flags()` gives how many as `nargs`, for a caller writing its
+    /// own help. Boxed: few flags are tuples, and the table is read on
+    /// every parse.
+    #[serde(
+        rename = "nargs",
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "positions_count"
+    )]
+    pub tuple_parts: Option<Box<[Vec<Part>]>>,
     /// Index of the group (object) this flag's value sits in.
     #[serde(skip)]
     pub group: usize,
@@ -151,6 +154,15 @@ pub struct Flag {
     /// Must be given whenever its group is present (own key required, no default).
     #[serde(skip)]
     pub must_supply: bool,
+}
+
+/// A tuple's positions as `flags()` gives them: how many.
+#[allow(clippy::ref_option)] // serde's `serialize_with` hands the field by reference
+fn positions_count<S: serde::Serializer>(
+    positions: &Option<Box<[Vec<Part>]>>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.serialize_u64(positions.as_ref().map_or(0, |p| p.len() as u64))
 }
 
 /// Another name of a flag. A deprecated one (the old name after a
@@ -219,10 +231,17 @@ impl Flag {
         self.repeats() || self.record || self.count
     }
 
+    /// How many words a tuple typed as words takes after the flag.
+    #[must_use]
+    pub fn nargs(&self) -> Option<usize> {
+        self.tuple_parts.as_ref().map(|positions| positions.len())
+    }
+
     /// Whether a token after it is its value rather than a flag: one that
     /// does not start with `-`, or `-` (standard input, by convention), or
     /// a negative number where the flag takes numbers.
     #[must_use]
+    #[inline] // on parseArgv's path, once a value
     pub fn takes_word(&self, token: &str) -> bool {
         !token.starts_with('-') || token == "-" || (self.numeric && crate::number::is_json_number(token))
     }
