@@ -283,9 +283,8 @@ fn tuple_words<'a>(entry: &Flag, flag: usize, typed: Spelling<'a>, ahead: &[&'a 
         .take(wanted)
         .take_while(|token| **token != "--" && entry.takes_word(token))
         .count();
-    let words = ahead.get(..taken).unwrap_or_default();
     if taken < wanted {
-        out.issue(Issue {
+        out.issue_with(|| Issue {
             code: IssueCode::MissingValue,
             path: entry.path.clone(),
             flag: Some(typed.show()),
@@ -293,7 +292,11 @@ fn tuple_words<'a>(entry: &Flag, flag: usize, typed: Spelling<'a>, ahead: &[&'a 
         });
         return taken;
     }
-    let words = out.values.values.bump().alloc_slice_copy(words);
+    let words = out
+        .values
+        .values
+        .bump()
+        .alloc_slice_copy(ahead.get(..taken).unwrap_or_default());
     out.give(flag, RawValue::Words(words), typed, taken);
     taken
 }

@@ -169,12 +169,18 @@ fn scalar_hint(parts: &[Part]) -> String {
 #[inline(never)] // out of `value_hint`: few flags are tuples
 fn tuple_hint(flag: &Flag) -> String {
     let mut hint = String::new();
-    for parts in flag.tuple_parts.as_deref().unwrap_or_default() {
+    for position in position_hints(flag) {
         hint.push_str(" <");
-        hint.push_str(&scalar_hint(parts));
+        hint.push_str(&position);
         hint.push('>');
     }
     hint
+}
+
+/// Each position of a tuple typed as words by its kinds and values:
+/// `number`, `asc|desc`; none for any other flag.
+fn position_hints(flag: &Flag) -> impl Iterator<Item = String> + '_ {
+    flag.tuple_parts.iter().flatten().map(|parts| scalar_hint(parts))
 }
 
 /// A record, typed an entry at a time: `<key=string>...`,
@@ -470,9 +476,8 @@ fn markdown(schema: &Schema, table: &FlagTable, name: &str) -> String {
 /// A flag's value hint as a markdown table's type: `<string>...` is
 /// `string`, a tuple's `<number> <number>` is `number number`.
 fn type_cell(schema: &Schema, flag: &Flag) -> String {
-    if let Some(positions) = &flag.tuple_parts {
-        let each: Vec<String> = positions.iter().map(|parts| scalar_hint(parts)).collect();
-        return each.join(" ");
+    if flag.tuple_parts.is_some() {
+        return position_hints(flag).collect::<Vec<_>>().join(" ");
     }
     let hint = value_hint(schema, flag);
     hint.trim()
