@@ -23,7 +23,7 @@ test("Tool.complete reads the words as parseArgv reads argv", () => {
   const tool = compile(
     z.object({
       env: z.enum(["dev", "prod"]).meta({ cli: { positional: 0 } }),
-      region: z.enum(["eu", "us"]).describe("Region\nmore"),
+      region: z.enum(["eu", "us"]).describe("Region\nmore").meta({ cli: { short: "r" } }),
       tags: z.array(z.enum(["a", "b"])).optional(),
       config: z.object({ dryRun: z.boolean().optional(), timeout: z.number().optional() }).optional(),
     }),
@@ -36,6 +36,10 @@ test("Tool.complete reads the words as parseArgv reads argv", () => {
   assert.deepEqual(values(tool.complete(["dev", "--region", "eu", "--tags", "a", "--"])), ["--tags", "--config-dry-run", "--no-config-dry-run", "--config-timeout", "--help"]);
   assert.deepEqual(tool.complete(["--config-timeout", ""]), []);
   assert.deepEqual(tool.complete(["--", "--"]), []);
+  // One dash offers the short names too, each before its long one (as click, argcomplete and cobra do).
+  assert.deepEqual(values(tool.complete(["-"])), ["--env", "-r", "--region", "--tags", "--config-dry-run", "--no-config-dry-run", "--config-timeout", "-h", "--help"]);
+  assert.deepEqual(tool.complete(["-r"]), [{ value: "-r", description: "Region" }]);
+  assert.deepEqual(values(tool.complete(["dev", "-r", "eu", "-"])), ["--tags", "--config-dry-run", "--no-config-dry-run", "--config-timeout", "-h", "--help"]);
 });
 
 test("Commands.complete offers the command words, help, then each tool's own", () => {
@@ -324,6 +328,7 @@ for (const name of ["bash", "zsh"]) {
         "opsctl deploy --region ap\\ s",
         "opsctl 'deploy' \"--re",
         "opsctl deploy --service 日本 --re",
+        "opsctl deploy -h",
       ];
       assert.deepEqual(afterTab(name, lines, env, dir), [
         "opsctl deploy ",
@@ -345,6 +350,8 @@ for (const name of ["bash", "zsh"]) {
         "opsctl 'deploy' \"--region\" ",
         // The cursor's place counts characters, not bytes.
         "opsctl deploy --service 日本 --region ",
+        // A short name: the only match, so the word is ended.
+        "opsctl deploy -h ",
       ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -360,6 +367,7 @@ test("fish: `complete -C` completes from the script, with descriptions", () => {
     assert.deepEqual(completed("opsctl services s"), ["scale\tChange the replica count", "status\tShow health"]);
     assert.deepEqual(completed("opsctl deploy --region="), ["--region=ap south", "--region=eu-west", "--region=us:east"]);
     assert.deepEqual(completed("opsctl deploy --d"), ["--dry-run\tPlan only"]);
+    assert.deepEqual(completed("opsctl deploy -h"), ["-h\tShow help"]);
     // fish unquotes the words; the one under the cursor the script unescapes.
     assert.deepEqual(completed("opsctl 'deploy' --region \"ap"), ["ap south"]);
     assert.deepEqual(completed("opsctl deploy --region us\\:"), ["us:east"]);

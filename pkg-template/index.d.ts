@@ -263,8 +263,8 @@ export declare class Tool<T = Args> {
   /**
    * Shell completion: what may follow `words` (the words typed after the command name, the last
    * being the one under the cursor, `""` after a space), read as `parseArgv` reads argv: the long
-   * flags not yet given (a repeatable one again) with `--no-` of a negatable switch and `--help`,
-   * an enum flag's choices as its value, a positional key's choices, an action union's words. Free
+   * flags not yet given (a repeatable one again) with `--no-` of a negatable switch and `--help`
+   * (after a single dash, `-` or `-r`, each one's short name too), an enum flag's choices as its value, a positional key's choices, an action union's words. Free
    * text gets none (the shell then offers file names). `runCli` answers the scripts of `completionScript` with it.
    * @throws {ToolshapeError} `INVALID_ARGS` when `words` is not an array of strings.
    * @example

@@ -162,7 +162,10 @@ impl Commands {
         let (before, current) = complete::split_words(words);
         let Some(&first) = before.first() else {
             if current.starts_with('-') {
-                return complete::matching(complete::builtin_names(self.builtins), current);
+                return complete::matching(
+                    complete::builtin_names(self.builtins, complete::one_dash(current)),
+                    current,
+                );
             }
             let mut words = self.command_words();
             if self.builtin_help_word("help") {

@@ -41,7 +41,7 @@ fn complete(tool: &Tool, words: &[&str]) -> Vec<String> {
 fn a_dash_offers_every_long_flag_with_negations_and_builtins_not_hidden_ones() {
     let tool = deploy();
     assert_eq!(
-        complete(&tool, &["-"]),
+        complete(&tool, &["--"]),
         [
             "--env",
             "--service",
@@ -58,6 +58,40 @@ fn a_dash_offers_every_long_flag_with_negations_and_builtins_not_hidden_ones() {
     assert_eq!(complete(&tool, &["--con"]), ["--config-dry-run", "--config-timeout"]);
     assert_eq!(complete(&tool, &["--no"]), ["--no-config-dry-run"]);
     assert_eq!(complete(&tool, &["--nothing"]), Vec::<String>::new());
+}
+
+#[test]
+fn one_dash_offers_the_short_names_too_each_before_its_long_one() {
+    let tool = deploy();
+    assert_eq!(
+        complete(&tool, &["-"]),
+        [
+            "--env",
+            "-s",
+            "--service",
+            "-r",
+            "--region",
+            "--replicas",
+            "--tags",
+            "--config-dry-run",
+            "--no-config-dry-run",
+            "--config-timeout",
+            "-h",
+            "--help",
+            "--version"
+        ]
+    );
+    // A short name typed whole is offered, so the shell ends the word.
+    assert_eq!(complete(&tool, &["-s"]), ["-s"]);
+    let offered = tool.complete(&["-r"]);
+    assert_eq!(values(&offered), ["-r"]);
+    assert_eq!(offered[0].description, None, "the flag has no description");
+    assert_eq!(tool.complete(&["-s"])[0].description.as_deref(), Some("Service name"));
+    // Given once, neither name is offered again; an empty word gets long names only.
+    assert_eq!(complete(&tool, &["-s", "api", "-s"]), Vec::<String>::new());
+    assert!(complete(&tool, &["dev", "-s", "api", ""])
+        .iter()
+        .all(|w| w.starts_with("--")));
 }
 
 #[test]
@@ -206,7 +240,11 @@ fn an_action_union_offers_its_words_then_the_actions_flags() {
         ["--id", "--follow", "--no-follow", "--help"]
     );
     assert_eq!(complete(&tool, &["zfs", "pools", "--health", ""]), ["ok", "degraded"]);
-    assert_eq!(complete(&tool, &["-"]), ["--help"]);
+    assert_eq!(complete(&tool, &["-"]), ["-h", "--help"]);
+    assert_eq!(
+        complete(&tool, &["logs", "-"]),
+        ["--id", "--follow", "--no-follow", "-h", "--help"]
+    );
     // Unknown words and a flag before the action: nothing to offer.
     assert_eq!(complete(&tool, &["nope", "--"]), Vec::<String>::new());
     assert_eq!(complete(&tool, &["--all", ""]), Vec::<String>::new());
@@ -234,7 +272,8 @@ fn a_command_set_offers_its_words_help_and_each_tools_own() {
     let words = |w: &[&str]| -> Vec<String> { set.complete(w).into_iter().map(|c| c.value).collect() };
     assert_eq!(words(&[""]), ["deploy", "docker", "help"]);
     assert_eq!(words(&["d"]), ["deploy", "docker"]);
-    assert_eq!(words(&["-"]), ["--help", "--version"]);
+    assert_eq!(words(&["-"]), ["-h", "--help", "--version"]);
+    assert_eq!(words(&["--"]), ["--help", "--version"]);
     assert_eq!(words(&["help", ""]), ["deploy", "docker"]);
     assert_eq!(words(&["help", "deploy", ""]), Vec::<String>::new());
     assert_eq!(words(&["deploy", "--region", ""]), ["eu", "us"]);

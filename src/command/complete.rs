@@ -80,7 +80,7 @@ pub fn flags(table: &FlagTable, before: &[&str], current: &str) -> Vec<Candidate
         });
     }
     if current.starts_with('-') {
-        return matching(flag_names(table, &typed.flags), current);
+        return matching(flag_names(table, &typed.flags, one_dash(current)), current);
     }
     match table
         .positional_slot(typed.positionals)
@@ -89,7 +89,7 @@ pub fn flags(table: &FlagTable, before: &[&str], current: &str) -> Vec<Candidate
         Some(flag) => matching(values_of(flag, ""), current),
         // No positional fits here, so file names would be no use: an empty
         // word gets the flags, as yargs offers them when it has nothing else.
-        None if current.is_empty() => matching(flag_names(table, &typed.flags), current),
+        None if current.is_empty() => matching(flag_names(table, &typed.flags, false), current),
         None => Vec::new(),
     }
 }
@@ -101,7 +101,7 @@ pub fn flags(table: &FlagTable, before: &[&str], current: &str) -> Vec<Candidate
 pub fn actions(set: &ActionSet, builtins: Builtins, before: &[&str], current: &str) -> Vec<Candidate> {
     let Some(&first) = before.first() else {
         if current.starts_with('-') {
-            return matching(builtin_names(builtins), current);
+            return matching(builtin_names(builtins, one_dash(current)), current);
         }
         return matching(first_words(set), current);
     };
@@ -217,29 +217,46 @@ fn awaiting_value(table: &FlagTable, word: &str) -> Option<usize> {
     None
 }
 
-/// Every long name a person may type next: flags not yet given (or given
-/// again to add to their value), their negations, then the built-in ones.
-/// Hidden and deprecated flags are left for those who know them.
-fn flag_names(table: &FlagTable, given: &[bool]) -> Vec<Candidate> {
+/// Whether the word under the cursor is a single dash's (`-`, `-v`), where
+/// short names are offered beside the long ones, as click's and
+/// argcomplete's completions do; after `--` or on an empty word only the
+/// long names are, which say what each flag is.
+#[must_use]
+pub fn one_dash(current: &str) -> bool {
+    current.starts_with('-') && !current.starts_with("--")
+}
+
+/// Every name a person may type next: flags not yet given (or given
+/// again to add to their value), each one's short name first when
+/// `shorts`, their negations, then the built-in ones. Hidden and
+/// deprecated flags are left for those who know them.
+fn flag_names(table: &FlagTable, given: &[bool], shorts: bool) -> Vec<Candidate> {
     let mut out = Vec::new();
     for (i, flag) in table.flags.iter().enumerate() {
         let seen = given.get(i).copied().unwrap_or(false);
         if flag.hidden || flag.deprecated.is_marked() || (seen && !flag.gathers()) {
             continue;
         }
+        if let Some(short) = flag.short.as_deref().filter(|_| shorts) {
+            out.push(Candidate::new(format!("-{short}"), flag.description.as_deref()));
+        }
         out.push(Candidate::new(format!("--{}", flag.name), flag.description.as_deref()));
         if flag.negatable && !seen {
             out.push(Candidate::new(format!("--no-{}", flag.name), None));
         }
     }
-    out.extend(builtin_names(table.builtins));
+    out.extend(builtin_names(table.builtins, shorts));
     out
 }
 
-/// `--help` and `--version`, as the compile options left them.
+/// `--help` (and `-h` when `shorts`) and `--version`, as the compile
+/// options left them.
 #[must_use]
-pub fn builtin_names(builtins: Builtins) -> Vec<Candidate> {
+pub fn builtin_names(builtins: Builtins, shorts: bool) -> Vec<Candidate> {
     let mut out = Vec::new();
+    if let Some(short) = builtins.help_short.filter(|_| shorts) {
+        out.push(Candidate::new(format!("-{short}"), Some("Show help")));
+    }
     if builtins.help {
         out.push(Candidate::new("--help".to_owned(), Some("Show help")));
     }
