@@ -280,6 +280,17 @@ test("yargs-parser's nargs and a tuple's words agree", () => {
   assert.deepEqual(ours, { foo: peer.foo, n: peer.n });
 });
 
+test("what yargs-parser's nargs gives, reconstruct reads as the tuple's words", () => {
+  const tool = cjs.compile(obj({ range: { type: "array", prefixItems: [num, num], items: false }, sort: { type: "array", prefixItems: [str, { enum: ["asc", "desc"] }], items: false } }));
+  const argv = ["--range", "1", "-5", "--sort", "date", "desc"];
+  // yargs-parser reads numbers itself unless told the words are strings; either reads back.
+  for (const options of [{ narg: { range: 2, sort: 2 } }, { narg: { range: 2, sort: 2 }, string: ["range", "sort"] }]) {
+    const { _, ...flat } = yargsParser(argv, options);
+    assert.deepEqual(tool.reconstruct(flat), tool.parseArgv(argv));
+  }
+  assert.deepEqual(tool.parseArgv(argv), { range: [1, -5], sort: ["date", "desc"] });
+});
+
 test("a string flag given twice: yargs-parser makes a list, util.parseArgs and we keep the last", () => {
   const argv = ["--file", "a", "--file", "b"];
   assert.deepEqual(yargsParser(argv, { string: ["file"] }).file, ["a", "b"]);

@@ -1442,13 +1442,16 @@ fn a_title_two_groups_share_heads_neither() {
 }
 
 fn tuples() -> Tool {
-    let schema = json!({"type": "object", "properties": {
+    Tool::compile(&tuple_schema(), &CompileOptions::default()).unwrap()
+}
+
+fn tuple_schema() -> Value {
+    json!({"type": "object", "properties": {
         "range": {"type": "array", "prefixItems": [{"type": "number"}, {"type": "number"}], "items": false},
         "pair": {"type": "array", "prefixItems": [{"type": "string"}, {"enum": ["asc", "desc"]}, {"type": "boolean"}], "items": false},
         "open": {"type": "array", "prefixItems": [{"type": "string"}, {"type": "number"}]},
         "name": {"type": "string"}
-    }});
-    Tool::compile(&schema, &CompileOptions::default()).unwrap()
+    }})
 }
 
 /// A closed tuple of scalars (`z.tuple([z.number(), z.number()])`) takes
@@ -1576,4 +1579,56 @@ fn a_tuple_is_shown_written_and_completed_as_words() {
     assert_eq!(complete(&["--pair", "a", "asc", ""]), ["true", "false"]);
     assert!(complete(&["--pair", "a", "asc", "true", "--"]).contains(&"--name".to_owned()));
     assert_eq!(complete(&["--range", ""]), Vec::<String>::new());
+}
+
+/// A tuple typed as words reads its positions from the environment in
+/// commas, as a list does, and from `reconstruct` as the words typed for
+/// it (yargs-parser's `nargs` gives `['1', '5']`); JSON text for the whole
+/// tuple works in both.
+#[test]
+fn a_tuple_reads_words_from_the_environment_and_reconstruct() {
+    let options = CompileOptions::from_json(r#"{"envPrefix":"APP"}"#).unwrap();
+    let tool = Tool::compile(&tuple_schema(), &options).unwrap();
+    let with_env = |name: &'static str, value: &'static str| move |key: &str| (key == name).then(|| value.to_owned());
+    let parsed = |name, value| tool.parse_argv(&[], &with_env(name, value));
+    assert_eq!(parsed("APP_RANGE", "1,-5").unwrap().data, json!({"range": [1, -5]}));
+    assert_eq!(parsed("APP_RANGE", "[1,5]").unwrap().data, json!({"range": [1, 5]}));
+    assert_eq!(
+        parsed("APP_PAIR", r"a\,b,desc,true").unwrap().data,
+        json!({"pair": ["a,b", "desc", true]})
+    );
+    assert_eq!(
+        parsed("APP_RANGE", "1").unwrap_err().message,
+        r#"$APP_RANGE (for --range) expects 2 values: a number, then a number, or JSON text for the array, got "1""#
+    );
+    assert_says(
+        &parsed("APP_PAIR", "a,up,true").unwrap_err().message,
+        "$APP_PAIR (for --pair) expects 3 values: a string, then asc or desc, then a boolean",
+    );
+    // The command line still wins over the variable.
+    assert_eq!(
+        tool.parse_argv(&["--range", "2", "3"], &with_env("APP_RANGE", "1,5"))
+            .unwrap()
+            .data,
+        json!({"range": [2, 3]})
+    );
+    let rebuilt = |flat: Value| tool.reconstruct(flat.as_object().unwrap(), &toolshape::no_env);
+    assert_eq!(
+        rebuilt(json!({"range": ["1", "-5"]})).unwrap(),
+        json!({"range": [1, -5]})
+    );
+    assert_eq!(rebuilt(json!({"range": [1, 5]})).unwrap(), json!({"range": [1, 5]}));
+    assert_eq!(rebuilt(json!({"range": "[1,5]"})).unwrap(), json!({"range": [1, 5]}));
+    assert_eq!(
+        rebuilt(json!({"pair": ["5", "asc", "false"]})).unwrap(),
+        json!({"pair": ["5", "asc", false]})
+    );
+    assert_says(
+        &rebuilt(json!({"range": ["1"]})).unwrap_err().message,
+        "--range expects 2 values: a number, then a number",
+    );
+    assert_eq!(
+        rebuilt(json!({"range": ["1", "x"]})).unwrap_err().message,
+        r#"--range expects 2 values: a number, then a number, or JSON text for the array, got "[\"1\",\"x\"]""#
+    );
 }

@@ -63,11 +63,22 @@ pub fn tuple_words<'a>(schema: &Schema, flag: &Flag, words: &[&str]) -> Result<I
     }
 }
 
+/// A tuple typed as words given as the words typed for it (yargs-parser's
+/// `nargs` gives `['1', '5']`): each is read for its position, as on the
+/// command line.
+fn tuple_texts<'v>(flag: &Flag, value: &'v Value) -> Option<Vec<&'v str>> {
+    flag.nargs()?;
+    value.as_array()?.iter().map(Value::as_str).collect()
+}
+
 /// Coerces a value from a flat object (`reconstruct`): text goes through
 /// [`coerce_text`], anything else must already be what the flag wants.
 pub fn coerce_value<'a>(schema: &Schema, flag: &Flag, value: &'a Value) -> Result<Item<'a>, String> {
     if let Some(array) = flag.list_array(schema).filter(|_| !fits(schema, &flag.shape, value)) {
         return list_value(schema, flag, array, value);
+    }
+    if let Some(words) = tuple_texts(flag, value).filter(|_| !fits(schema, &flag.shape, value)) {
+        return tuple_words(schema, flag, &words);
     }
     if let Value::String(text) = value {
         if flag.ty != FlagType::Json || !fits(schema, &flag.shape, value) {

@@ -215,22 +215,41 @@ fn from_env(schema: &Schema, table: &FlagTable, collected: &mut Collected, env: 
 /// whole function on its first call, and most parses read no variable.
 #[inline(never)]
 fn take_env(schema: &Schema, flag: &Flag, index: usize, name: &str, text: &str, collected: &mut Collected) {
+    let refused = |collected: &mut Collected, expected: &str| {
+        let shown = Spelling::Env(name).show();
+        collected.issue(bad_value(
+            schema,
+            flag,
+            &format!("{shown} (for --{})", flag.name),
+            text,
+            expected,
+        ));
+    };
+    if let Some(words) = tuple_env_words(flag, text) {
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        match coerce::tuple_words(schema, flag, &words) {
+            Ok(item) => collected.give(index, flag, item),
+            Err(expected) => refused(collected, &expected),
+        }
+        return;
+    }
     for part in env_values(flag, text) {
         match coerce::coerce_text(schema, flag, &part, None).map(Item::detach) {
             Ok(item) => collected.give(index, flag, item),
             Err(expected) => {
-                let shown = Spelling::Env(name).show();
-                collected.issue(bad_value(
-                    schema,
-                    flag,
-                    &format!("{shown} (for --{})", flag.name),
-                    text,
-                    &expected,
-                ));
+                refused(collected, &expected);
                 break;
             }
         }
     }
+}
+
+/// A tuple typed as words reads its positions from one variable as a
+/// list does, in commas (`1,5`, `\,` for a comma); JSON text for the
+/// whole tuple (`[1,5]`) is read as it is.
+fn tuple_env_words(flag: &Flag, text: &str) -> Option<Vec<String>> {
+    let json_array = text.trim_start().starts_with('[') && serde_json::from_str::<Value>(text).is_ok();
+    (flag.nargs().is_some() && !json_array).then(|| split_commas(text))
 }
 
 /// What one environment variable holds for a flag: for a repeatable flag a
