@@ -230,6 +230,12 @@ const rows = [
     issues: ["missing_value"],
   },
   {
+    from: "yargs-parser 'nargs' with the first value inline (--foo=apple bar, as yargs-parser reads it; argparse refuses it)",
+    schema: obj({ foo: { type: "array", prefixItems: [str, str], items: false } }),
+    argv: ["--foo=apple", "bar"],
+    want: { foo: ["apple", "bar"] },
+  },
+  {
     from: "yargs-parser 'nargs is applied to aliases'",
     schema: obj({ foo: { type: "array", prefixItems: [str, str], items: false } }),
     options: { flags: { foo: { aliases: ["bar"] } } },
@@ -274,10 +280,11 @@ test("yargs-parser itself agrees where we do not differ (dot notation)", () => {
 // The README's table of differences says what each peer gives: held here
 // against the peers themselves, so the table cannot drift from them.
 test("yargs-parser's nargs and a tuple's words agree", () => {
-  const argv = ["--foo", "apple", "bar", "--n", "1"];
-  const peer = yargsParser(argv, { narg: { foo: 2 }, number: ["n"] });
-  const ours = cjs.compile(obj({ foo: { type: "array", prefixItems: [str, str], items: false }, n: num })).parseArgv(argv);
-  assert.deepEqual(ours, { foo: peer.foo, n: peer.n });
+  const tool = cjs.compile(obj({ foo: { type: "array", prefixItems: [str, str], items: false }, n: num }));
+  for (const argv of [["--foo", "apple", "bar", "--n", "1"], ["--foo=apple", "bar", "--n", "1"]]) {
+    const peer = yargsParser(argv, { narg: { foo: 2 }, number: ["n"] });
+    assert.deepEqual(tool.parseArgv(argv), { foo: peer.foo, n: peer.n }, argv.join(" "));
+  }
 });
 
 test("what yargs-parser's nargs gives, reconstruct reads as the tuple's words", () => {

@@ -1469,6 +1469,15 @@ fn a_tuple_takes_its_positions_as_words() {
     assert_eq!(data(&["--range", "-1", "-5"]), json!({"range": [-1, -5]}));
     assert_eq!(data(&["--range", "[1,5]"]), json!({"range": [1, 5]}));
     assert_eq!(data(&["--range=[1,5]"]), json!({"range": [1, 5]}));
+    // The first word inline, as yargs-parser reads `--foo=apple bar`.
+    assert_eq!(
+        data(&["--range=1", "5", "--name", "x"]),
+        json!({"range": [1, 5], "name": "x"})
+    );
+    assert_eq!(
+        data(&["--pair=a b", "desc", "true"]),
+        json!({"pair": ["a b", "desc", true]})
+    );
     assert_eq!(
         data(&["--pair", "a b", "desc", "true"]),
         json!({"pair": ["a b", "desc", true]})
@@ -1497,6 +1506,14 @@ fn a_tuple_takes_its_positions_as_words() {
     assert_eq!(
         message(&["--range"]),
         "--range expects 2 values: a number, then a number"
+    );
+    assert_eq!(
+        message(&["--range=1"]),
+        "--range expects 2 values: a number, then a number, got 1"
+    );
+    assert_eq!(
+        message(&["--range=1", "--name", "x"]),
+        "--range expects 2 values: a number, then a number, got 1"
     );
     assert_eq!(
         message(&["--range", "1", "x"]),
@@ -1577,6 +1594,9 @@ fn a_tuple_is_shown_written_and_completed_as_words() {
     let complete = |words: &[&str]| -> Vec<String> { tool.complete(words).into_iter().map(|c| c.value).collect() };
     assert_eq!(complete(&["--pair", "a", ""]), ["asc", "desc"]);
     assert_eq!(complete(&["--pair", "a", "asc", ""]), ["true", "false"]);
+    assert_eq!(complete(&["--pair=a", ""]), ["asc", "desc"]);
+    assert_eq!(complete(&["--pair=a", "asc", ""]), ["true", "false"]);
+    assert!(complete(&["--pair=[\"a\",\"asc\",true]", "--"]).contains(&"--name".to_owned()));
     assert!(complete(&["--pair", "a", "asc", "true", "--"]).contains(&"--name".to_owned()));
     assert_eq!(complete(&["--range", ""]), Vec::<String>::new());
 }

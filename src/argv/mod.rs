@@ -225,6 +225,10 @@ fn take_value<'a>(
         return 0;
     };
     if let Some(text) = inline {
+        // `--range=1 5`, as yargs-parser reads it: the first word inline.
+        if entry.tuple_parts.is_some() && !text.starts_with('[') {
+            return tuple_words(entry, flag, typed, Some(text), ahead, out);
+        }
         out.give(flag, RawValue::Text(text), typed, 0);
         return 0;
     }
@@ -236,7 +240,7 @@ fn take_value<'a>(
     match next {
         Some(value) if entry.takes_word(value) => {
             if entry.tuple_parts.is_some() && !value.starts_with('[') {
-                return tuple_words(entry, flag, typed, ahead, out);
+                return tuple_words(entry, flag, typed, None, ahead, out);
             }
             out.give(flag, RawValue::Text(value), typed, 1);
             1
@@ -271,32 +275,41 @@ fn take_value<'a>(
     }
 }
 
-/// A tuple's positions typed as words after its flag (`--range 1 5`):
-/// each word up to its `nargs`, read together as one value. Fewer words
-/// before the next flag or the end is one issue that names what is
-/// missing, and the words given are taken, not read again as positionals.
+/// A tuple's positions typed as words after its flag (`--range 1 5`, or
+/// the first inline, `--range=1 5`): each word up to its `nargs`, read
+/// together as one value. Fewer words before the next flag or the end is
+/// one issue that names what is missing, and the words given are taken,
+/// not read again as positionals. Returns how many of `ahead` it took.
 #[inline(never)] // out of `take_value`: few flags are tuples
-fn tuple_words<'a>(entry: &Flag, flag: usize, typed: Spelling<'a>, ahead: &[&'a str], out: &mut Tokens<'a>) -> usize {
+fn tuple_words<'a>(
+    entry: &Flag,
+    flag: usize,
+    typed: Spelling<'a>,
+    first: Option<&'a str>,
+    ahead: &[&'a str],
+    out: &mut Tokens<'a>,
+) -> usize {
     let wanted = entry.nargs().unwrap_or(1);
     let taken = ahead
         .iter()
-        .take(wanted)
+        .take(wanted.saturating_sub(usize::from(first.is_some())))
         .take_while(|token| **token != "--" && entry.takes_word(token))
         .count();
-    if taken < wanted {
+    let got = taken + usize::from(first.is_some());
+    if got < wanted {
         out.issue_with(|| Issue {
             code: IssueCode::MissingValue,
             path: entry.path.clone(),
             flag: Some(typed.show()),
-            message: format!("{} expects {}, got {taken}", typed.show(), what_value(entry)),
+            message: format!("{} expects {}, got {got}", typed.show(), what_value(entry)),
         });
         return taken;
     }
-    let words = out
-        .values
-        .values
-        .bump()
-        .alloc_slice_copy(ahead.get(..taken).unwrap_or_default());
+    let bump = out.values.values.bump();
+    let mut words = bumpalo::collections::Vec::with_capacity_in(got, bump);
+    words.extend(first);
+    words.extend_from_slice(ahead.get(..taken).unwrap_or_default());
+    let words = words.into_bump_slice();
     out.give(flag, RawValue::Words(words), typed, taken);
     taken
 }

@@ -165,19 +165,38 @@ fn first_words(set: &ActionSet) -> Vec<Candidate> {
         .collect()
 }
 
-/// A tuple typed as words whose words are not all in yet (`--range 1`
-/// before the cursor): the flag and the position the next word fills.
+/// A tuple typed as words whose words are not all in yet (`--range 1`,
+/// or `--range=1`, before the cursor): the flag and the position the
+/// next word fills.
 fn tuple_position<'t>(table: &'t FlagTable, before: &[&str]) -> Option<(&'t Flag, usize)> {
     let limit = crate::limits::MAX_TUPLE_WORDS.min(before.len());
     (0..limit).find_map(|typed| {
         let at = before.len().checked_sub(typed + 1)?;
-        let flag = table.flags.get(awaiting_value(table, before.get(at)?)?)?;
+        let word = before.get(at)?;
+        let (flag, inline) = match awaiting_value(table, word) {
+            Some(index) => (table.flags.get(index)?, false),
+            None => (inline_tuple(table, word)?, true),
+        };
+        let position = typed + usize::from(inline);
         let words = before.get(at + 1..)?;
-        let open = flag.nargs().is_some_and(|nargs| typed < nargs)
-            && words.first().is_none_or(|first| !first.starts_with('['))
+        let open = flag.nargs().is_some_and(|nargs| position < nargs)
+            && (inline || words.first().is_none_or(|first| !first.starts_with('[')))
             && words.iter().all(|word| flag.takes_word(word));
-        open.then_some((flag, typed))
+        open.then_some((flag, position))
     })
+}
+
+/// The tuple flag a `--name=word` gives its first word, as the parse
+/// reads it (JSON text for the whole tuple, `--range=[1,5]`, is none).
+fn inline_tuple<'t>(table: &'t FlagTable, word: &str) -> Option<&'t Flag> {
+    let (name, value) = word.strip_prefix("--")?.split_once('=')?;
+    let Some(Lookup::Flag(index)) = table.lookup(name) else {
+        return None;
+    };
+    table
+        .flags
+        .get(index)
+        .filter(|flag| flag.nargs().is_some() && !value.starts_with('['))
 }
 
 /// What a tuple's position offers: its values, as a union of scalars'.
