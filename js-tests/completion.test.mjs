@@ -42,6 +42,21 @@ test("Tool.complete reads the words as parseArgv reads argv", () => {
   assert.deepEqual(values(tool.complete(["dev", "-r", "eu", "-"])), ["--tags", "--config-dry-run", "--no-config-dry-run", "--config-timeout", "-h", "--help"]);
 });
 
+test("a union of described literals: completion gives each value its description, usage lists them", () => {
+  const Level = z.union([z.literal("low").describe("Cheap and slow"), z.literal("high").describe("Fast, costs more"), z.literal("auto")]).describe("Service level");
+  const tool = compile(z.object({ level: Level, levels: z.array(Level).optional() }), { name: "svc" });
+  assert.deepEqual(tool.complete(["--level", ""]), [{ value: "low", description: "Cheap and slow" }, { value: "high", description: "Fast, costs more" }, { value: "auto" }]);
+  assert.deepEqual(tool.complete(["--levels", "h"]), [{ value: "high", description: "Fast, costs more" }]);
+  const lines = tool.usage().split("\n");
+  const at = lines.findIndex((line) => line.includes("--level <low|high|auto>"));
+  assert.match(lines[at], /Service level \(required\)$/);
+  assert.deepEqual(lines.slice(at + 1, at + 3).map((line) => line.trim()), ["- low: Cheap and slow", "- high: Fast, costs more"]);
+  assert.match(tool.usage({ format: "markdown" }), /Service level \(required\) Values: `low`: Cheap and slow; `high`: Fast, costs more\. \|/);
+  // The parse and the schema a client reads are as before.
+  assert.deepEqual(tool.parseArgv(["--level", "auto"]), { level: "auto" });
+  assert.deepEqual(tool.inputSchema().properties.level.anyOf[0], { type: "string", const: "low", description: "Cheap and slow" });
+});
+
 test("Commands.complete offers the command words, help, then each tool's own", () => {
   const ops = compileCommands(
     {

@@ -488,7 +488,7 @@ impl Tool {
     /// name, the last being the word under the cursor).
     #[must_use]
     pub fn complete(&self, words: &[&str]) -> Vec<Candidate> {
-        self.command().complete(words)
+        self.command().complete(&self.schema, words)
     }
 
     /// The deprecated flags (`--name`) and action (its words) argv uses,

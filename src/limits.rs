@@ -80,6 +80,11 @@ pub const MAX_FIT_DEPTH: usize = 256;
 /// Choices a message lists before it says how many there are in all.
 pub const MAX_CHOICES_SHOWN: usize = 8;
 
+/// Described choices usage lists under a flag before it says how many
+/// more there are: documentation, so more than a message's eight, yet a
+/// union of thousands of described literals must not make usage that long.
+pub const MAX_CHOICE_NOTES: usize = 64;
+
 /// Positions of a tuple typed as words after its flag (`--range 1 5`);
 /// a longer tuple stays one value of JSON text.
 pub const MAX_TUPLE_WORDS: usize = 8;

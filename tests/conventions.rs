@@ -1652,3 +1652,63 @@ fn a_tuple_reads_words_from_the_environment_and_reconstruct() {
         r#"--range expects 2 values: a number, then a number, or JSON text for the array, got "[\"1\",\"x\"]""#
     );
 }
+
+/// A union of literals that each carry a description (Zod's
+/// `z.union([z.literal("low").describe("..."), ...])`, a `oneOf` of
+/// described `const`s): usage lists what each value means under the flag,
+/// as clap's "possible values" do, markdown in the description cell, and
+/// completion gives each value its description (zsh and fish show it).
+#[test]
+fn described_choices_are_listed_in_usage_and_completion() {
+    let schema = json!({"type": "object", "properties": {
+        "level": {"description": "Service level", "anyOf": [
+            {"type": "string", "const": "low", "description": "Cheap and slow"},
+            {"type": "string", "const": "high", "description": "Fast, costs more"},
+            {"type": "string", "const": "mid"}
+        ]},
+        "tier": {"type": "array", "items": {"oneOf": [
+            {"const": 1, "description": "First"},
+            {"const": 2, "description": "Second"}
+        ]}},
+        "size": {"type": "string", "enum": ["s", "m"]}
+    }, "required": ["level"]});
+    let tool = Tool::compile(&schema, &CompileOptions::default()).unwrap();
+    let usage = usage_text(&tool, 80);
+    let column = " ".repeat(30);
+    let expected = format!(
+        "  --level <low|high|mid>  Service level (required)\n{column}- low: Cheap and slow\n{column}- high: Fast, costs more\n      --tier"
+    );
+    assert!(usage.contains(&expected), "{usage}");
+    assert!(usage.contains("- 1: First\n"), "{usage}");
+    assert!(!usage.contains("- mid"), "an undescribed choice gets no line: {usage}");
+    let markdown = tool.usage(&markdown()).unwrap();
+    assert!(
+        markdown.contains("Service level (required) Values: `low`: Cheap and slow; `high`: Fast, costs more. |"),
+        "{markdown}"
+    );
+    let complete = |words: &[&str]| -> Vec<(String, Option<String>)> {
+        tool.complete(words)
+            .into_iter()
+            .map(|c| (c.value, c.description))
+            .collect()
+    };
+    assert_eq!(
+        complete(&["--level", ""]),
+        [
+            ("low".to_owned(), Some("Cheap and slow".to_owned())),
+            ("high".to_owned(), Some("Fast, costs more".to_owned())),
+            ("mid".to_owned(), None)
+        ]
+    );
+    assert_eq!(
+        complete(&["--tier", "2"]),
+        [("2".to_owned(), Some("Second".to_owned()))]
+    );
+    assert_eq!(complete(&["--size", "s"]), [("s".to_owned(), None)]);
+    // The parse is unchanged: a described value is a value.
+    let data = tool
+        .parse_argv(&["--level", "high", "--tier", "1"], &toolshape::no_env)
+        .unwrap()
+        .data;
+    assert_eq!(data, json!({"level": "high", "tier": [1]}));
+}

@@ -15,8 +15,10 @@ use serde_json::Value;
 
 use super::actions::ActionSet;
 use super::given::given;
+use crate::flags::choice_notes::choice_notes;
 use crate::flags::scalar_union::{typed_form, Part};
 use crate::flags::{Builtins, Flag, FlagTable, FlagType, Lookup};
+use crate::schema::Schema;
 use crate::text::clip;
 
 /// One word the shell may offer, with a line saying what it is (zsh and
@@ -51,7 +53,7 @@ pub fn split_words<'w, 'a>(words: &'w [&'a str]) -> (&'w [&'a str], &'a str) {
 
 /// Candidates for a tool whose command line is one flag table.
 #[must_use]
-pub fn flags(table: &FlagTable, before: &[&str], current: &str) -> Vec<Candidate> {
+pub fn flags(schema: &Schema, table: &FlagTable, before: &[&str], current: &str) -> Vec<Candidate> {
     // After `--` every word is rest: nothing the table knows.
     if before.contains(&"--") {
         return Vec::new();
@@ -67,7 +69,7 @@ pub fn flags(table: &FlagTable, before: &[&str], current: &str) -> Vec<Candidate
     if let Some(flag) = pending.and_then(|i| table.flags.get(i)) {
         // A value that may be left out (`--color`) leaves room for a flag.
         if !(flag.value_optional() && current.starts_with('-')) {
-            return matching(values_of(flag, ""), current);
+            return matching(values_of(schema, flag, ""), current);
         }
     }
     if let Some((name, _)) = current.strip_prefix("--").and_then(|body| body.split_once('=')) {
@@ -76,7 +78,7 @@ pub fn flags(table: &FlagTable, before: &[&str], current: &str) -> Vec<Candidate
             _ => None,
         };
         return flag.map_or_else(Vec::new, |flag| {
-            matching(values_of(flag, &format!("--{name}=")), current)
+            matching(values_of(schema, flag, &format!("--{name}=")), current)
         });
     }
     if current.starts_with('-') {
@@ -86,7 +88,7 @@ pub fn flags(table: &FlagTable, before: &[&str], current: &str) -> Vec<Candidate
         .positional_slot(typed.positionals)
         .and_then(|i| table.flags.get(i))
     {
-        Some(flag) => matching(values_of(flag, ""), current),
+        Some(flag) => matching(values_of(schema, flag, ""), current),
         // No positional fits here, so file names would be no use: an empty
         // word gets the flags, as yargs offers them when it has nothing else.
         None if current.is_empty() => matching(flag_names(table, &typed.flags, false), current),
@@ -98,7 +100,7 @@ pub fn flags(table: &FlagTable, before: &[&str], current: &str) -> Vec<Candidate
 /// action's flags. The words are chosen as the parse chooses them
 /// ([`ActionSet::select_at`]).
 #[must_use]
-pub fn actions(set: &ActionSet, builtins: Builtins, before: &[&str], current: &str) -> Vec<Candidate> {
+pub fn actions(schema: &Schema, set: &ActionSet, builtins: Builtins, before: &[&str], current: &str) -> Vec<Candidate> {
     let Some(&first) = before.first() else {
         if current.starts_with('-') {
             return matching(builtin_names(builtins, one_dash(current)), current);
@@ -116,7 +118,7 @@ pub fn actions(set: &ActionSet, builtins: Builtins, before: &[&str], current: &s
         return Vec::new();
     };
     set.actions.get(at).map_or_else(Vec::new, |action| {
-        flags(&action.table, before.get(taken..).unwrap_or_default(), current)
+        flags(schema, &action.table, before.get(taken..).unwrap_or_default(), current)
     })
 }
 
@@ -288,8 +290,9 @@ pub fn builtin_names(builtins: Builtins, shorts: bool) -> Vec<Candidate> {
 /// The values a flag can take that are worth offering: an enum's choices,
 /// a boolean's two words (only reached as `--name=`), a union of scalars'
 /// values and boolean words (a list of them, one item's); none for free
-/// text.
-fn values_of(flag: &Flag, prefix: &str) -> Vec<Candidate> {
+/// text. A value its schema describes (a union of described literals)
+/// carries that description.
+fn values_of(schema: &Schema, flag: &Flag, prefix: &str) -> Vec<Candidate> {
     // A list of scalars offers what one item takes.
     let parts = flag.scalar_parts.as_ref().or(flag.item_parts.as_ref());
     let words: Vec<String> = match (flag.ty, &flag.choices, parts) {
@@ -307,9 +310,14 @@ fn values_of(flag: &Flag, prefix: &str) -> Vec<Candidate> {
         }
         _ => Vec::new(),
     };
+    // A map, not a scan per word: a union may have thousands of literals.
+    let notes: HashMap<String, &str> = choice_notes(schema, flag).into_iter().collect();
     words
         .into_iter()
-        .map(|word| Candidate::new(format!("{prefix}{word}"), None))
+        .map(|word| {
+            let note = notes.get(&word).copied();
+            Candidate::new(format!("{prefix}{word}"), note)
+        })
         .collect()
 }
 

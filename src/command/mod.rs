@@ -420,11 +420,11 @@ impl Command {
     /// word under the cursor (see [`complete`]). A tool with no command
     /// line has none.
     #[must_use]
-    pub fn complete(&self, words: &[&str]) -> Vec<Candidate> {
+    pub fn complete(&self, schema: &Schema, words: &[&str]) -> Vec<Candidate> {
         let (before, current) = complete::split_words(words);
         match &self.form {
-            Form::Flags(table) => complete::flags(table, before, current),
-            Form::Actions(set) => complete::actions(set, self.builtins, before, current),
+            Form::Flags(table) => complete::flags(schema, table, before, current),
+            Form::Actions(set) => complete::actions(schema, set, self.builtins, before, current),
             Form::Refused(_) => Vec::new(),
         }
     }

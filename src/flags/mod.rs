@@ -2,6 +2,7 @@
 //! of argv.
 
 mod build;
+pub mod choice_notes;
 mod collide;
 pub mod list;
 mod name_index;

@@ -7,12 +7,13 @@ use std::collections::HashSet;
 use serde_json::Value;
 
 use super::text::{sanitize, summary, wrap};
+use crate::flags::choice_notes::choice_notes;
 use crate::flags::record::record_of;
 use crate::flags::scalar_union::{listed, parts_of, Part};
 use crate::flags::{Builtins, Flag, FlagTable, FlagType, Group, Member};
 use crate::json_out::value_text;
-use crate::limits::MAX_CHOICES_SHOWN;
 use crate::limits::USAGE_WIDTH;
+use crate::limits::{MAX_CHOICES_SHOWN, MAX_CHOICE_NOTES};
 use crate::schema::{example_text, Deprecation, Schema};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -361,6 +362,7 @@ fn text(schema: &Schema, table: &FlagTable, name: &str, width: usize, builtins: 
         }
         for flag in flags {
             row(&mut out, &left(schema, flag), &right(schema, flag), column, width);
+            note_rows(&mut out, schema, flag, column, width);
         }
     }
     if !builtins.is_empty() {
@@ -381,6 +383,41 @@ fn text(schema: &Schema, table: &FlagTable, name: &str, width: usize, builtins: 
         push_lines(&mut out, epilogue, width);
     }
     out
+}
+
+/// A flag's described choices, one line each under its description, as
+/// clap lists "possible values": `- low: Cheap and slow`.
+#[inline(never)] // few flags have described choices
+fn note_rows(out: &mut String, schema: &Schema, flag: &Flag, column: usize, width: usize) {
+    let notes = choice_notes(schema, flag);
+    for (value, description) in notes.iter().take(MAX_CHOICE_NOTES) {
+        let line = format!("- {}: {}", sanitize(value), sanitize(description));
+        row(out, "", &line, column, width);
+    }
+    if notes.len() > MAX_CHOICE_NOTES {
+        let line = format!("- ... {} more", notes.len() - MAX_CHOICE_NOTES);
+        row(out, "", &line, column, width);
+    }
+}
+
+/// A flag's described choices in its markdown row's description cell:
+/// ` Values: `low`: Cheap and slow; `high`: Fast, costs more.`
+#[inline(never)] // few flags have described choices
+fn note_cell(schema: &Schema, flag: &Flag, alone: bool) -> String {
+    let notes = choice_notes(schema, flag);
+    if notes.is_empty() {
+        return String::new();
+    }
+    let mut shown: Vec<String> = notes
+        .iter()
+        .take(MAX_CHOICE_NOTES)
+        .map(|(value, description)| format!("`{}`: {}", md(&sanitize(value)), md(&sanitize(description))))
+        .collect();
+    if notes.len() > MAX_CHOICE_NOTES {
+        shown.push(format!("{} more", notes.len() - MAX_CHOICE_NOTES));
+    }
+    let lead = if alone { "" } else { " " };
+    format!("{lead}Values: {}.", shown.join("; "))
 }
 
 /// Text whose line breaks are its own (an epilogue: `Exit codes:` and an
@@ -447,11 +484,13 @@ fn markdown(schema: &Schema, table: &FlagTable, name: &str) -> String {
                 .as_deref()
                 .map(|s| format!(", `-{}`", md(&sanitize(s))))
                 .unwrap_or_default();
+            let described = right(schema, flag);
             out.push_str(&format!(
-                "| `--{}`{short} | `{}` | {} |\n",
+                "| `--{}`{short} | `{}` | {}{} |\n",
                 md(&sanitize(&flag.name)),
                 md(&type_cell(schema, flag)),
-                md(&right(schema, flag))
+                md(&described),
+                note_cell(schema, flag, described.is_empty())
             ));
         }
     }

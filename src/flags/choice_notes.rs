@@ -1,0 +1,50 @@
+//! What each choice of a flag means, where its schema says it: a union of
+//! literals that each carry a description
+//! (`z.union([z.literal("low").describe("Cheap and slow"), ...])`, or a
+//! `oneOf` of described `const`s, JSON Schema's way to document an enum's
+//! values). Usage lists them under the flag, as clap's "Possible values"
+//! does, and completion shows each beside its value in zsh and fish. A
+//! plain `enum` has nowhere to say it, so it has none.
+//!
+//! Read from the schema when usage or completion asks, not kept in the
+//! flag table: every parse reads that table, and neither of these is
+//! on a parse's path.
+
+use crate::schema::{Kind, Schema, Shape};
+
+use super::scalar_union::typed_form;
+use super::Flag;
+
+/// The flag's described choices in the schema's order: each value as it is
+/// typed (`low`, `5`) with its description. A list's items' choices, for a
+/// list flag.
+#[must_use]
+pub fn choice_notes<'s>(schema: &'s Schema, flag: &'s Flag) -> Vec<(String, &'s str)> {
+    let mut shape = schema.resolve(&flag.shape);
+    if let Kind::Array(array) = &shape.kind {
+        if let Some(items) = &array.items {
+            shape = schema.resolve(items);
+        }
+    }
+    let Kind::Union(union) = &shape.kind else {
+        return Vec::new();
+    };
+    union
+        .branches
+        .iter()
+        .filter_map(|branch| note(schema, branch))
+        .collect()
+}
+
+/// One branch's value and description, if it is one described literal.
+fn note<'s>(schema: &'s Schema, branch: &'s Shape) -> Option<(String, &'s str)> {
+    let description = branch.description.as_deref().filter(|d| !d.trim().is_empty());
+    let resolved = schema.resolve(branch);
+    let Kind::Enum(values) = &resolved.kind else {
+        return None;
+    };
+    let value = values.first().filter(|_| values.len() == 1)?;
+    let scalar = value.is_string() || value.is_number() || value.is_boolean();
+    let description = description.or(resolved.description.as_deref())?;
+    scalar.then(|| (typed_form(value), description))
+}
