@@ -200,7 +200,10 @@ function widenNode(r, node, top) {
       const key = r.pick(["anyOf", "oneOf"]);
       const branches = old(key);
       const template = branches.length > 0 ? branches[0] : node;
-      put(node, key, [...branches, ...Array.from({ length: n }, (_, i) => (r.chance(0.8) ? actionBranch(template, i) : { type: "string", const: `s${i}` }))]);
+      // Literals, some described (usage and completion list what each means).
+      const literal = (i) => (r.chance(0.5) ? { type: "string", const: `s${i}`, description: r.pick(HOSTILE_TEXT) } : { type: "string", const: `s${i}` });
+      const allLiterals = r.chance(0.3);
+      put(node, key, [...branches, ...Array.from({ length: n }, (_, i) => (!allLiterals && r.chance(0.8) ? actionBranch(template, i) : literal(i)))]);
       break;
     }
     case 3: {
