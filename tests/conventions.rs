@@ -1405,6 +1405,33 @@ fn a_one_or_many_union_gathers_what_it_is_given() {
     );
 }
 
+/// From the environment, a "one or many" flag reads the value as typed
+/// where it reads (`a,b` is the string for a string or strings), else its
+/// items in commas, as a list does (`1,2` for an integer or integers).
+#[test]
+fn a_one_or_many_union_from_the_environment() {
+    let schema = json!({"type": "object", "properties": {
+        "ids": {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]},
+        "n": {"anyOf": [{"type": "integer"}, {"type": "array", "items": {"type": "integer"}}]}
+    }});
+    let options = CompileOptions::from_json(r#"{"envPrefix":"APP"}"#).unwrap();
+    let tool = Tool::compile(&schema, &options).unwrap();
+    let from = |name: &'static str, value: &'static str| {
+        let env = move |key: &str| (key == name).then(|| value.to_owned());
+        tool.parse_argv(&[], &env).map(|p| p.data)
+    };
+    assert_eq!(from("APP_N", "1,2").unwrap(), json!({"n": [1, 2]}));
+    assert_eq!(from("APP_N", "[1,2]").unwrap(), json!({"n": [1, 2]}));
+    assert_eq!(from("APP_N", "7").unwrap(), json!({"n": 7}));
+    assert_eq!(from("APP_IDS", "a,b").unwrap(), json!({"ids": "a,b"}));
+    assert_eq!(from("APP_IDS", r#"["a","b"]"#).unwrap(), json!({"ids": ["a", "b"]}));
+    let refused = from("APP_N", "1,x").unwrap_err().message.clone();
+    assert!(
+        refused.starts_with("$APP_N (for --n) expects ") && refused.contains(r#"got "1,x""#),
+        "{refused}"
+    );
+}
+
 /// A model a schema uses for two properties (pydantic titles it with its
 /// class name) heads neither group: each is headed by its path, with its
 /// own description. A title one group alone has still heads it.
@@ -1509,6 +1536,19 @@ fn a_tuple_takes_its_positions_as_words() {
     );
     assert_eq!(
         message(&["--range=1"]),
+        "--range expects 2 values: a number, then a number, got 1"
+    );
+    // One word in commas, as many parts as positions: how to type them.
+    assert_eq!(
+        message(&["--range", "1,5"]),
+        "--range expects 2 values: a number, then a number, got 1; write them as words: --range 1 5"
+    );
+    assert_eq!(
+        message(&["--range=1,5"]),
+        "--range expects 2 values: a number, then a number, got 1; write them as words: --range 1 5"
+    );
+    assert_eq!(
+        message(&["--range", "1,5,6"]),
         "--range expects 2 values: a number, then a number, got 1"
     );
     assert_eq!(

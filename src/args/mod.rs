@@ -233,7 +233,15 @@ fn take_env(schema: &Schema, flag: &Flag, index: usize, name: &str, text: &str, 
         }
         return;
     }
-    for part in env_values(flag, text) {
+    // A "one or many" flag reads the value as typed, or, where that does
+    // not read (`1,2` for numbers), its items in commas, as a list does.
+    let in_commas = flag.gathers && text.contains(',') && coerce::coerce_text(schema, flag, text, None).is_err();
+    let parts = if in_commas {
+        split_commas(text)
+    } else {
+        env_values(flag, text)
+    };
+    for part in parts {
         match coerce::coerce_text(schema, flag, &part, None).map(Item::detach) {
             Ok(item) => collected.give(index, flag, item),
             Err(expected) => {

@@ -297,11 +297,18 @@ fn tuple_words<'a>(
         .count();
     let got = taken + usize::from(first.is_some());
     if got < wanted {
+        let one = first.or_else(|| ahead.first().copied()).filter(|_| got == 1);
         out.issue_with(|| Issue {
             code: IssueCode::MissingValue,
             path: entry.path.clone(),
             flag: Some(typed.show()),
-            message: format!("{} expects {}, got {got}", typed.show(), what_value(entry)),
+            message: format!(
+                "{} expects {}, got {got}{}",
+                typed.show(),
+                what_value(entry),
+                one.map(|word| words_hint(&typed.show(), word, wanted))
+                    .unwrap_or_default()
+            ),
         });
         return taken;
     }
@@ -312,6 +319,16 @@ fn tuple_words<'a>(
     let words = words.into_bump_slice();
     out.give(flag, RawValue::Words(words), typed, taken);
     taken
+}
+
+/// `--range 1,5` for a tuple of two: the word holds as many parts in
+/// commas as the tuple has positions, so it says how to type them.
+fn words_hint(flag: &str, word: &str, wanted: usize) -> String {
+    let parts: Vec<&str> = word.split(',').collect();
+    if parts.len() != wanted || parts.iter().any(|part| part.is_empty()) {
+        return String::new();
+    }
+    format!("; write them as words: {flag} {}", clip(&parts.join(" ")))
 }
 
 /// A token that is no flag: the value of the next positional key, or an
