@@ -1526,35 +1526,20 @@ fn a_tuple_takes_its_positions_as_words() {
     // An open tuple (items may follow) stays one value of JSON text.
     assert_eq!(data(&["--open", r#"["a",1,true]"#]), json!({"open": ["a", 1, true]}));
     let message = |argv: &[&str]| parse(argv).unwrap_err().message.clone();
-    assert_eq!(
-        message(&["--range", "1", "--name", "x"]),
-        "--range expects 2 values: a number, then a number, got 1"
-    );
-    assert_eq!(
-        message(&["--range"]),
-        "--range expects 2 values: a number, then a number"
-    );
-    assert_eq!(
-        message(&["--range=1"]),
-        "--range expects 2 values: a number, then a number, got 1"
-    );
-    // One word in commas, as many parts as positions: how to type them.
-    assert_eq!(
-        message(&["--range", "1,5"]),
-        "--range expects 2 values: a number, then a number, got 1; write them as words: --range 1 5"
-    );
-    assert_eq!(
-        message(&["--range=1,5"]),
-        "--range expects 2 values: a number, then a number, got 1; write them as words: --range 1 5"
-    );
-    assert_eq!(
-        message(&["--range", "1,5,6"]),
-        "--range expects 2 values: a number, then a number, got 1"
-    );
-    assert_eq!(
-        message(&["--range=1", "--name", "x"]),
-        "--range expects 2 values: a number, then a number, got 1"
-    );
+    let too_few = "--range expects 2 values: a number, then a number, got 1";
+    let as_words = format!("{too_few}; write them as words: --range 1 5");
+    for (argv, said) in [
+        (&["--range", "1", "--name", "x"][..], too_few),
+        (&["--range"], "--range expects 2 values: a number, then a number"),
+        (&["--range=1"], too_few),
+        (&["--range=1", "--name", "x"], too_few),
+        // One word in commas, as many parts as positions: how to type them.
+        (&["--range", "1,5"], &as_words),
+        (&["--range=1,5"], &as_words),
+        (&["--range", "1,5,6"], too_few),
+    ] {
+        assert_eq!(message(argv), said, "{argv:?}");
+    }
     assert_eq!(
         message(&["--range", "1", "x"]),
         r#"--range expects 2 values: a number, then a number, or JSON text for the array, got "1 x""#
