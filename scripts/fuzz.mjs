@@ -444,12 +444,40 @@ function makeGenerators(schemas) {
   };
 }
 
+/** A schema's flags as compiled with an environment prefix (each with its variable's name), or none. */
+function envFlagsOf(api, schema) {
+  try {
+    const tool = api.compile(schema, { envPrefix: "FZ" });
+    const flags = tool.flags();
+    tool.free();
+    return flags;
+  } catch {
+    return [];
+  }
+}
+
+/** Variables for some of the flags: words, lists in commas (an escaped comma among them), JSON text, hostile text. */
+function randomEnv(r, flags) {
+  const env = {};
+  for (const flag of flags) {
+    if (flag.env === undefined || !r.chance(0.4)) continue;
+    const word = () => (r.chance(0.2) ? r.pick(HOSTILE_TEXT) : String(randomScalar(r)));
+    put(env, flag.env, r.pick([word, () => Array.from({ length: r.int(4) + 1 }, word).join(r.pick([",", "\\,", ", "])), () => JSON.stringify(randomValue(r))])());
+  }
+  return env;
+}
+
 /** One case: a JSON description that `runCase` replays exactly. */
 export function makeCase(r, schemas, api) {
   const generators = generatorsOf(schemas);
   if (r.chance(SERVING_SHARE)) return makeServingCase(r, generators, api);
   const schema = generators.schema(r);
   const op = r.pick(OPS);
+  // The environment read as a command line reads it: variables named as the flags name them.
+  if ((op === "parseArgv" || op === "reconstruct") && r.chance(0.15)) {
+    const flags = envFlagsOf(api, schema);
+    return { schema, compileOptions: { envPrefix: "FZ" }, op, argv: randomArgv(r, flags), args: randomArgs(r, flags), options: { env: randomEnv(r, flags) } };
+  }
   const flags = flagsOf(api, schema);
   return {
     schema,
