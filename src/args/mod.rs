@@ -235,9 +235,15 @@ fn take_env(schema: &Schema, flag: &Flag, index: usize, name: &str, text: &str, 
     }
     // A "one or many" flag reads the value as typed, or, where that does
     // not read (`1,2` for numbers), its items in commas, as a list does.
-    let in_commas = flag.gathers && text.contains(',') && coerce::coerce_text(schema, flag, text, None).is_err();
-    let parts = if in_commas {
-        split_commas(text)
+    // The value read as typed is kept, not read a second time.
+    let parts = if flag.gathers && text.contains(',') {
+        match coerce::coerce_text(schema, flag, text, None) {
+            Ok(item) => {
+                collected.give(index, flag, item.detach());
+                return;
+            }
+            Err(_) => split_commas(text),
+        }
     } else {
         env_values(flag, text)
     };
