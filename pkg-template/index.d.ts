@@ -459,14 +459,28 @@ type ShapeResult<T> =
 /** A schema input of a definition: a Zod (or other Standard Schema) value, or JSON Schema. */
 type DefinitionInput = SchemaInput | ValidatingSchema | { readonly "~standard": { validate(value: unknown): unknown } };
 
-/** One action of `defineGroup`. */
-export interface ActionSpec<S = DefinitionInput> {
+/** Spells an intersection out as one object type, so that editors show its keys. */
+type Spelled<T> = { [P in keyof T]: T[P] };
+
+/**
+ * What an action's handler gets: the group's `common` arguments and the
+ * action's own, each after validation, without the discriminator.
+ */
+export type ActionArgs<S, C = undefined> = [C] extends [undefined] ? OutputOf<S> : Spelled<OutputOf<C> & OutputOf<S>>;
+
+/**
+ * One action of `defineGroup`: `S` its input, `C` the group's `common`, `K`
+ * its name as `ctx.action` gives it (`"create"`, or `"users.create"` in a
+ * group of groups).
+ */
+export interface ActionSpec<S = DefinitionInput, C = undefined, K extends string = string> {
   description?: string;
   /** The action's own parameters (Zod, Standard Schema, or JSON Schema). */
   input?: S;
   /** JSON Schema of `input`, when `input` is a validator that cannot give one (Zod 3, Valibot, ArkType). */
   jsonSchema?: JsonSchema;
-  handler: (args: OutputOf<S>, ctx: { action: string; tool: string; extra: unknown }) => unknown;
+  /** Gets the validated arguments, typed from `input` and the group's `common`. */
+  handler: (args: ActionArgs<S, C>, ctx: { action: K; tool: string; extra: unknown }) => unknown;
   use?: Middleware[];
   readOnly?: boolean;
   destructive?: boolean;
@@ -514,14 +528,20 @@ export interface ToolSpec<S = DefinitionInput, O = undefined> {
   handler: (args: OutputOf<S>, ctx: { action: undefined; tool: string; extra: unknown }) => ToolResultOf<O>;
 }
 
-/** `defineGroup`'s argument: `actions` or `groups`, never both. */
-export interface GroupSpec {
+/**
+ * `defineGroup`'s argument: `actions` or `groups`, never both. `A` maps each
+ * action to its input, `C` is `common`'s schema, `G` maps each group of
+ * `groups` to its actions' inputs; all three are inferred, so that each
+ * handler's arguments are typed from its own input.
+ */
+export interface GroupSpec<A = Record<string, DefinitionInput>, C = undefined, G = Record<string, Record<string, DefinitionInput>>> {
   name: string;
   title?: string;
   description?: string;
   /** Default `action`. */
   discriminator?: string;
-  common?: DefinitionInput;
+  /** Parameters every action takes, before its own (Zod, Standard Schema, or JSON Schema). */
+  common?: C;
   commonJsonSchema?: JsonSchema;
   use?: Middleware[];
   /** Adds a `help` action (optional `topic`) answering markdown help. */
@@ -533,8 +553,14 @@ export interface GroupSpec {
   /** Listed on the grouped tool, and on each tool of the flat projection. */
   _meta?: Record<string, unknown>;
   tags?: string[];
-  actions?: Record<string, ActionSpec<any>>;
-  groups?: Record<string, { description?: string; use?: Middleware[]; actions: Record<string, ActionSpec<any>> }>;
+  actions?: { [K in keyof A]: ActionSpec<A[K], C, K & string> };
+  groups?: {
+    [N in keyof G]: {
+      description?: string;
+      use?: Middleware[];
+      actions: { [K in keyof G[N]]: ActionSpec<G[N][K], C, `${N & string}.${K & string}`> };
+    };
+  };
 }
 
 /**
@@ -568,7 +594,7 @@ export declare function defineTool<S extends DefinitionInput, O extends Definiti
  * users.definition().annotations; // { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true }
  * const result = await users.call({ action: "ban", id: "u1" }); // { content: [{ type: "text", text: "banned u1" }] }
  */
-export declare function defineGroup(spec: GroupSpec): GroupDefinition;
+export declare function defineGroup<A = {}, C extends DefinitionInput | undefined = undefined, G = {}>(spec: GroupSpec<A, C, G>): GroupDefinition;
 
 /**
  * Definitions served together: `list` (tools/list, by tags), `call` (by

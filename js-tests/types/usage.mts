@@ -10,6 +10,7 @@ import {
   repairing,
   compileCommands,
   createRegistry,
+  defineGroup,
   defineTool,
   repair,
   withRepair,
@@ -187,3 +188,37 @@ new McpServerV2({ name: "s", version: "1" }).registerTool("shaped", { inputSchem
   const limit: number = a.limit;
   return { content: [{ type: "text" as const, text: `${query} ${limit}` }] };
 });
+
+// A group's handlers are typed from their own input and the group's common
+// input (after validation: defaults filled in), and ctx.action is the action's name.
+const notes = defineGroup({
+  name: "notes",
+  common: z.object({ workspace: z.string().default("main") }),
+  actions: {
+    add: {
+      input: z.object({ title: z.string(), tags: z.array(z.string()).default([]), body: z.string().optional() }),
+      handler: async (a, ctx) => {
+        const typed: [string, string[], string | undefined, string] = [a.title, a.tags, a.body, a.workspace];
+        const name: "add" = ctx.action;
+        return `${typed.join(" ")} ${name}`;
+      },
+    },
+    remove: { input: { id: z.number().int() }, destructive: true, handler: async ({ id, workspace }) => `${id.toFixed(0)} ${workspace}` },
+    ping: { handler: (a) => Object.keys(a).length },
+    raw: { input: { type: "object", properties: { q: { type: "string" } } }, handler: (a) => String(a.q) },
+  },
+});
+const platform = defineGroup({
+  name: "platform",
+  groups: {
+    users: { actions: { create: { input: z.object({ email: z.string() }), handler: (a, ctx) => { const name: "users.create" = ctx.action; return a.email.toUpperCase() + name; } } } },
+    teams: { description: "Teams", actions: { list: { input: z.object({ limit: z.number().optional() }), handler: (a) => a.limit?.toFixed(0) } } },
+  },
+});
+void [notes, platform];
+// @ts-expect-error: id is a number in this action's arguments
+defineGroup({ name: "x", actions: { remove: { input: z.object({ id: z.number() }), handler: (a) => a.id.toUpperCase() } } });
+// @ts-expect-error: the common input's w is a string
+defineGroup({ name: "x", common: z.object({ w: z.string() }), actions: { a: { input: z.object({ t: z.string() }), handler: (a) => a.w.toFixed(1) } } });
+// @ts-expect-error: in a group of groups, ctx.action is "u.c"
+defineGroup({ name: "x", groups: { u: { actions: { c: { handler: (_a, ctx) => { const name: "c" = ctx.action; return name; } } } } } });
