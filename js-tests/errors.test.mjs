@@ -3,6 +3,7 @@
 // module keeps working afterwards, and no prototype is touched.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { z } from "zod";
 import { cjs, errorText } from "./helpers.mjs";
 
 const { compile, ToolshapeError } = cjs;
@@ -59,6 +60,21 @@ test("INVALID_SCHEMA: a schema whose getter or Proxy trap throws, wherever a sch
   expectCode(() => cjs.defineTool({ name: "t", input: getter, handler: () => "" }), "INVALID_DEFINITION", /^tool "t": the schema cannot be read: validate getter$/);
   expectCode(() => cjs.defineTool({ name: "t", output: trap, handler: () => ({}) }), "INVALID_DEFINITION", /^tool "t", output: the schema cannot be read: trap get$/);
   assert.deepEqual(compile(ok).inputSchema(), { type: "object", properties: { a: { type: "string" } } });
+});
+
+test("INVALID_ARGS: arguments whose getter or Proxy trap throws, wherever arguments are taken; never the trap's own error", async () => {
+  const tool = compile({ type: "object", properties: { n: { type: "number" }, o: { type: "object", properties: { a: { type: "string" } } } } });
+  const getter = () => ({ n: 1, get o() { throw new Error("getter o"); } });
+  const trap = () => new Proxy({}, { ownKeys() { throw new Error("trap keys"); } });
+  // repair reads the arguments in JS first, to skip the core when nothing
+  // can need repair; that read must fail the same way as the core's.
+  expectCode(() => tool.repair(getter()), "INVALID_ARGS", /^the arguments cannot be written as JSON: getter o$/);
+  expectCode(() => tool.repair(trap()), "INVALID_ARGS", /^the arguments cannot be written as JSON: trap keys$/);
+  expectCode(() => cjs.repair(ok, getter()), "INVALID_ARGS", /getter o/);
+  expectCode(() => tool.toArgv(getter()), "INVALID_ARGS", /getter o/);
+  const handled = await cjs.withRepair(z.object({ n: z.number() }), () => ({ content: [] }))(getter());
+  assert.deepEqual(handled, { isError: true, content: [{ type: "text", text: "the arguments cannot be written as JSON: getter o" }] });
+  assert.deepEqual(tool.repair({ n: 1 }), { value: { n: 1 }, repairs: [] });
 });
 
 test("DANGLING_REF names the $ref and where it is", () => {

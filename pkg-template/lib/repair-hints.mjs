@@ -13,7 +13,20 @@ import { hasOwn } from "./objects.mjs";
 /** Beyond this depth the check gives up and asks wasm, which bounds depth itself. */
 const MAX_CHECK_DEPTH = 64;
 
-export function mayNeedRepair(hints, value, nulls = false, depth = 0) {
+/**
+ * True when reading the value throws too (a getter or a Proxy trap of the
+ * caller's): the JSON path that follows reads it again and reports what it
+ * threw as INVALID_ARGS, as it does for a cycle.
+ */
+export function mayNeedRepair(hints, value, nulls = false) {
+  try {
+    return walk(hints, value, nulls, 0);
+  } catch {
+    return true;
+  }
+}
+
+function walk(hints, value, nulls, depth) {
   if (typeof value === "string") return !(hints && hints.s === 1);
   if (value === null) return nulls;
   if (typeof value !== "object") return hints === null || hints.i !== undefined || (typeof value === "number" ? hints.n === 1 : hints.b === 1);
@@ -21,14 +34,14 @@ export function mayNeedRepair(hints, value, nulls = false, depth = 0) {
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const child = hints === null ? null : hints.t && i < hints.t.length ? hints.t[i] : hints.i;
-      if (mayNeedRepair(child === undefined ? null : child, value[i], nulls, depth + 1)) return true;
+      if (walk(child === undefined ? null : child, value[i], nulls, depth + 1)) return true;
     }
     return false;
   }
   for (const key of Object.keys(value)) {
     let child = null;
     if (hints !== null && hints.p !== undefined) child = hasOwn(hints.p, key) ? hints.p[key] : hints.a === undefined ? null : hints.a;
-    if (mayNeedRepair(child, value[key], nulls, depth + 1)) return true;
+    if (walk(child, value[key], nulls, depth + 1)) return true;
   }
   return false;
 }
