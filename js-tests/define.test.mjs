@@ -141,6 +141,14 @@ test("the help action answers markdown help, filtered by topic", async () => {
   assert.equal(text(none), '[platform/help] no action matches topic "user.ban"; did you mean "users.ban"? (actions: users.list, users.create, users.ban, billing.refund, help)');
 });
 
+test("the help action says what each described value of a parameter means (Zod's union of described literals)", async () => {
+  const Mode = z.union([z.literal("fast").describe("Cheap, approximate"), z.literal("exact").describe("Slow, precise")]).describe("How to search");
+  const docs = defineGroup({ name: "docs", help: true, actions: { search: { input: z.object({ q: z.string(), mode: Mode.default("fast") }), handler: () => "" } } });
+  const help = text(await docs.call({ action: "help" }));
+  assert.ok(help.includes('- **mode** ("fast" | "exact" (optional), default: "fast") - How to search. Values: "fast": Cheap, approximate; "exact": Slow, precise.\n'), help);
+  assert.ok(help.includes("- **q** (string (required))\n"), help);
+});
+
 test("definition: grouped form per client, the oneOf form for mcp, annotations aggregated", () => {
   const group = platform();
   const mcp = group.definition();

@@ -193,3 +193,51 @@ fn parameter_types_read_like_typescript() {
         ]
     );
 }
+
+/// A union of described literals (`z.union([z.literal("fast").describe(..)])`)
+/// types as `"fast" | "exact"`; what the schema says of each value follows
+/// the parameter's description, so that a model reading a group's `help`
+/// learns it too. Undescribed values get nothing, and the count is bounded.
+#[test]
+fn described_choices_follow_the_description() {
+    let many: Vec<Value> = (0..70)
+        .map(|i| json!({"const": i, "description": format!("level {i}")}))
+        .collect();
+    let schema = json!({"oneOf": [{"type": "object", "properties": {
+        "action": {"const": "search"},
+        "mode": {"description": "How to search", "anyOf": [
+            {"type": "string", "const": "fast", "description": "Cheap, approximate"},
+            {"type": "string", "const": "exact", "description": "Slow, precise"},
+            {"type": "string", "const": "auto"}
+        ]},
+        "sorted": {"description": "Order.", "oneOf": [{"const": true, "description": "By score"}, {"const": false, "description": "As found"}]},
+        "tiers": {"type": "array", "items": {"oneOf": [{"const": 1, "description": "First"}, {"const": 2}]}},
+        "level": {"oneOf": many},
+        "size": {"type": "string", "enum": ["s", "m"], "description": "Size"}
+    }, "required": ["mode"]}]});
+    let got = entries(&schema, &HelpOptions::default());
+    let described: Vec<Option<&str>> = got[0].parameters.iter().map(|p| p.description.as_deref()).collect();
+    let level = format!(
+        "Values: {}; 6 more.",
+        (0..64)
+            .map(|i| format!("{i}: level {i}"))
+            .collect::<Vec<_>>()
+            .join("; ")
+    );
+    assert_eq!(
+        described,
+        [
+            Some(r#"How to search. Values: "fast": Cheap, approximate; "exact": Slow, precise."#),
+            Some("Order. Values: true: By score; false: As found."),
+            Some("Values: 1: First."),
+            Some(level.as_str()),
+            Some("Size")
+        ]
+    );
+    assert_eq!(got[0].parameters[0].ty, r#""fast" | "exact" | "auto""#);
+    let md = format_markdown(&got);
+    assert!(
+        md.contains(r#"- **mode** ("fast" | "exact" | "auto" (required)) - How to search. Values: "fast": Cheap, approximate; "exact": Slow, precise."#),
+        "{md}"
+    );
+}

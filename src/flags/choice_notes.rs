@@ -10,6 +10,8 @@
 //! flag table: every parse reads that table, and neither of these is
 //! on a parse's path.
 
+use serde_json::Value;
+
 use crate::schema::{Kind, Schema, Shape};
 
 use super::scalar_union::typed_form;
@@ -20,7 +22,17 @@ use super::Flag;
 /// list flag.
 #[must_use]
 pub fn choice_notes<'s>(schema: &'s Schema, flag: &'s Flag) -> Vec<(String, &'s str)> {
-    let mut shape = schema.resolve(&flag.shape);
+    described_choices(schema, &flag.shape)
+        .into_iter()
+        .map(|(value, description)| (typed_form(value), description))
+        .collect()
+}
+
+/// A shape's described choices in the schema's order, each value with its
+/// description; an array's items' choices, for an array.
+#[must_use]
+pub fn described_choices<'s>(schema: &'s Schema, shape: &'s Shape) -> Vec<(&'s Value, &'s str)> {
+    let mut shape = schema.resolve(shape);
     if let Kind::Array(array) = &shape.kind {
         if let Some(items) = &array.items {
             shape = schema.resolve(items);
@@ -37,7 +49,7 @@ pub fn choice_notes<'s>(schema: &'s Schema, flag: &'s Flag) -> Vec<(String, &'s 
 }
 
 /// One branch's value and description, if it is one described literal.
-fn note<'s>(schema: &'s Schema, branch: &'s Shape) -> Option<(String, &'s str)> {
+fn note<'s>(schema: &'s Schema, branch: &'s Shape) -> Option<(&'s Value, &'s str)> {
     let description = branch.description.as_deref().filter(|d| !d.trim().is_empty());
     let resolved = schema.resolve(branch);
     let Kind::Enum(values) = &resolved.kind else {
@@ -46,5 +58,5 @@ fn note<'s>(schema: &'s Schema, branch: &'s Shape) -> Option<(String, &'s str)> 
     let value = values.first().filter(|_| values.len() == 1)?;
     let scalar = value.is_string() || value.is_number() || value.is_boolean();
     let description = description.or(resolved.description.as_deref())?;
-    scalar.then(|| (typed_form(value), description))
+    scalar.then_some((value, description))
 }

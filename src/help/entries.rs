@@ -8,6 +8,8 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::error::Result;
+use crate::flags::choice_notes::described_choices;
+use crate::limits::MAX_CHOICE_NOTES;
 use crate::options::read::{any, flag, list, nested, optional, text, Fields};
 use crate::schema::actions::ActionUnion;
 use crate::schema::json::Json;
@@ -117,11 +119,7 @@ pub fn entries(schema: &Schema, union: &ActionUnion, topic: Option<&str>) -> Res
                     .map(|p| Param {
                         name: p.key.clone(),
                         ty: ts_type(schema, &p.shape, 0),
-                        description: p
-                            .shape
-                            .description
-                            .clone()
-                            .or_else(|| schema.resolve(&p.shape).description.clone()),
+                        description: param_description(schema, &p.shape),
                         required: p.must_supply(),
                         default: p.shape.default.as_deref().cloned(),
                     })
@@ -131,6 +129,42 @@ pub fn entries(schema: &Schema, union: &ActionUnion, topic: Option<&str>) -> Res
             })
         })
         .collect()
+}
+
+/// A parameter's description, followed by what each of its values means
+/// where the schema says it (a union of described literals): the type
+/// reads `"fast" | "exact"`, and a model reading the help would otherwise
+/// not learn what the schema says of each.
+fn param_description(schema: &Schema, shape: &Shape) -> Option<String> {
+    let own = shape
+        .description
+        .clone()
+        .or_else(|| schema.resolve(shape).description.clone());
+    let notes = described_choices(schema, shape);
+    if notes.is_empty() {
+        return own;
+    }
+    Some(with_values(own.as_deref(), &notes))
+}
+
+/// `How to search. Values: "fast": Cheap; "exact": Slow.`, at most
+/// [`MAX_CHOICE_NOTES`] values, then how many more.
+#[inline(never)] // few parameters have described choices
+fn with_values(own: Option<&str>, notes: &[(&Value, &str)]) -> String {
+    let mut shown: Vec<String> = notes
+        .iter()
+        .take(MAX_CHOICE_NOTES)
+        .map(|(value, description)| format!("{}: {description}", crate::json_out::value_text(value)))
+        .collect();
+    if notes.len() > MAX_CHOICE_NOTES {
+        shown.push(format!("{} more", notes.len() - MAX_CHOICE_NOTES));
+    }
+    let values = format!("Values: {}.", shown.join("; "));
+    match own.map(str::trim_end).filter(|own| !own.is_empty()) {
+        None => values,
+        Some(own) if own.ends_with(['.', '!', '?', ':']) => format!("{own} {values}"),
+        Some(own) => format!("{own}. {values}"),
+    }
 }
 
 /// A type as TypeScript writes it: `string[]`, `"a" | "b"`, `string | null`,
