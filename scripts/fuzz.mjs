@@ -1,7 +1,8 @@
 // `npm run fuzz -- SECONDS [--seed N]`: a seeded fuzz campaign over the
 // built package. Cases start from the Zod fixtures and are mutated: schemas,
-// hostile argv, arguments as clients send them (stringified), and option
-// objects (misspelt, cyclic, deep, of the wrong type). One case in five is
+// hostile argv, arguments as clients send them (stringified) and as a
+// caller's object may be (a getter that throws), and option objects
+// (misspelt, cyclic, deep, of the wrong type). One case in five is
 // for the parts above one tool (name tables, command sets, definitions and
 // registries: scripts/fuzz-serving.mjs). After every call it checks the
 // invariants of the contract:
@@ -486,7 +487,37 @@ export function makeCase(r, schemas, api) {
     argv: randomArgv(r, flags),
     args: randomArgs(r, flags),
     options: CLIENT_OPS.includes(op) && r.chance(0.5) ? validOptions(r, op, clientsOf(api)) : r.chance(0.3) ? randomOptions(r, OPTION_KEYS[op] ?? ["x"]) : undefined,
+    throwing: ARGS_OPS.includes(op) && r.chance(0.05) ? throwingPath(r, op, flags) : undefined,
   };
+}
+
+/** The calls that read a caller's arguments object. */
+const ARGS_OPS = ["repair", "toArgv", "reconstruct"];
+
+/** Where a throwing getter goes: a flag's key path (its name, for the flat values of reconstruct), or a top-level key. */
+function throwingPath(r, op, flags) {
+  if (flags.length === 0 || r.chance(0.2)) return [r.pick(HOSTILE_KEYS)];
+  const flag = r.pick(flags);
+  return op === "reconstruct" ? [flag.name] : flag.path;
+}
+
+/**
+ * The case's arguments, with the key at `path` a getter that throws, as a
+ * caller's object may have (a case stays JSON: the getter is made here).
+ * Where the path leaves the arguments' objects, the getter goes on the
+ * last object reached.
+ */
+function withThrowingGetter(args, path) {
+  if (args === null || typeof args !== "object") return args;
+  const copy = JSON.parse(JSON.stringify(args));
+  let node = copy;
+  for (const key of path.slice(0, -1)) {
+    const next = Object.hasOwn(node, key) ? node[key] : undefined;
+    if (next === null || typeof next !== "object") break;
+    node = next;
+  }
+  Object.defineProperty(node, path[path.length - 1], { enumerable: true, configurable: true, get() { throw new Error("a getter of the caller's threw"); } });
+  return copy;
 }
 
 // --- running and checking -----------------------------------------------------
@@ -507,14 +538,15 @@ function prototypeState() {
 
 function call(tool, c) {
   const options = realOptions(c.options);
+  const args = Array.isArray(c.throwing) && c.throwing.length > 0 ? withThrowingGetter(typeof c.args === "string" ? {} : c.args, c.throwing) : c.args;
   switch (c.op) {
     case "inputSchema": return tool.inputSchema(options);
     case "usage": return tool.usage(options);
     case "parseArgv": return tool.safeParseArgv(c.argv, options);
-    case "reconstruct": return tool.reconstruct(typeof c.args === "string" ? {} : c.args, options);
-    case "repair": return tool.repair(c.args, options);
+    case "reconstruct": return tool.reconstruct(typeof args === "string" ? {} : args, options);
+    case "repair": return tool.repair(args, options);
     case "check": return tool.check(options);
-    case "toArgv": return tool.toArgv(typeof c.args === "string" ? {} : c.args);
+    case "toArgv": return tool.toArgv(typeof args === "string" ? {} : args);
     case "help": return tool.help(options);
     // The argv as the words a shell hands over, its last the word under the cursor.
     case "complete": return tool.complete(c.argv);
