@@ -224,11 +224,16 @@ test("a shape's validator answers non-objects, keeps `__proto__` an own key and 
   assert.match((await asyncTool.call({ s: [1] })).content[0].text, /- s: not a string/);
 });
 
-test("a definition written with the SDK's key names is told ours", () => {
+test("a definition written with the SDK's (or the AI SDK's, or Anthropic's) key names is told ours", () => {
   const told = (spec, pattern) => assert.throws(() => defineTool(spec), (e) => e.code === "INVALID_DEFINITION" && pattern.test(e.message));
   told({ name: "a", inputSchema: { q: z.string() }, handler: () => 1 }, /unknown key "inputSchema"; the MCP SDK's inputSchema is "input" here \(keys: /);
   told({ name: "a", outputSchema: { q: z.string() }, handler: () => 1 }, /the MCP SDK's outputSchema is "output" here/);
   told({ name: "a", paramsSchema: { q: z.string() }, callback: () => 1 }, /the MCP SDK's paramsSchema is "input" here/);
+  // And the names of the tool definitions code is often ported from.
+  told({ name: "a", parameters: z.object({ q: z.string() }), handler: () => 1 }, /unknown key "parameters"; the AI SDK's parameters is "input" here \(keys: /);
+  told({ name: "a", input: z.object({}), execute: () => 1 }, /unknown key "execute"; the AI SDK's execute is "handler" here/);
+  told({ name: "a", input_schema: { type: "object" }, handler: () => 1 }, /Anthropic's input_schema is "input" here/);
+  assert.throws(() => defineGroup({ name: "g", actions: { a: { execute: () => 1 } } }), (e) => /unknown key "execute"; the AI SDK's execute is "handler" here/.test(e.message));
   // A group's action has no output, so no hint names one; a long key is clipped.
   assert.throws(() => defineGroup({ name: "g", actions: { a: { outputSchema: {}, handler: () => 1 } } }), (e) => /unknown key "outputSchema" \(keys:/.test(e.message));
   told({ name: "a", ["k".repeat(10000)]: 1, handler: () => 1 }, /unknown key "k{64}\.\.\." \(keys:/);

@@ -26,15 +26,29 @@ function refuse(message) {
   return fail("INVALID_DEFINITION", message);
 }
 
-/** The MCP SDK's names for a definition's keys (`registerTool`'s config, `server.tool`'s arguments). */
-const SDK_NAMES = { inputSchema: "input", paramsSchema: "input", outputSchema: "output", callback: "handler", cb: "handler" };
+/**
+ * Other libraries' names for a definition's keys, as `[ours, whose]`: the
+ * MCP SDK's (`registerTool`'s config, `server.tool`'s arguments), and those
+ * of the tool definitions code is often ported from (the Vercel AI SDK's
+ * `tool()`, OpenAI's and Anthropic's tool lists).
+ */
+const OTHER_NAMES = {
+  inputSchema: ["input", "the MCP SDK's"],
+  paramsSchema: ["input", "the MCP SDK's"],
+  outputSchema: ["output", "the MCP SDK's"],
+  callback: ["handler", "the MCP SDK's"],
+  cb: ["handler", "the MCP SDK's"],
+  parameters: ["input", "the AI SDK's"],
+  execute: ["handler", "the AI SDK's"],
+  input_schema: ["input", "Anthropic's"],
+};
 
-/** A definition's keys are all `allowed`; else the unknown one, with the SDK's name for ours or the closest key. */
+/** A definition's keys are all `allowed`; else the unknown one, with another library's name for ours or the closest key. */
 function checkKeys(object, allowed, where, closest) {
   for (const key of Object.keys(object)) {
     if (allowed.includes(key)) continue;
-    const ours = hasOwn(SDK_NAMES, key) ? SDK_NAMES[key] : undefined;
-    const hint = ours !== undefined && allowed.includes(ours) ? `; the MCP SDK's ${key} is "${ours}" here` : meant(key, allowed, closest);
+    const [ours, whose] = hasOwn(OTHER_NAMES, key) ? OTHER_NAMES[key] : [];
+    const hint = ours !== undefined && allowed.includes(ours) ? `; ${whose} ${key} is "${ours}" here` : meant(key, allowed, closest);
     throw refuse(`${where}: unknown key ${JSON.stringify(clip(key, 64))}${hint} (keys: ${allowed.join(", ")})`);
   }
 }
