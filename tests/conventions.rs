@@ -1737,3 +1737,30 @@ fn described_choices_are_listed_in_usage_and_completion() {
         .data;
     assert_eq!(data, json!({"level": "high", "tier": [1]}));
 }
+
+/// One flag whose left column is wider than half the line (a long enum)
+/// takes its description on the next line, as argparse does past its
+/// `max_help_position`, and the other rows keep their own column instead
+/// of starting at the middle of the line.
+#[test]
+fn a_wide_flag_does_not_push_every_description_right() {
+    let choices: Vec<String> = (0..8).map(|i| format!("choice-number-{i}")).collect();
+    let schema = json!({"type": "object", "properties": {
+        "client": {"type": "string", "enum": choices, "description": "Which client"},
+        "name": {"type": "string", "description": "Command name shown in usage text"}
+    }});
+    let tool = Tool::compile(&schema, &CompileOptions::default()).unwrap();
+    let usage = usage_text(&tool, 80);
+    let lines: Vec<&str> = usage.lines().collect();
+    let client = lines.iter().position(|l| l.contains("--client <")).unwrap();
+    assert!(
+        lines[client].chars().count() > 40 && !lines[client].contains("Which client"),
+        "{usage}"
+    );
+    assert_eq!(lines[client + 1], format!("{}Which client", " ".repeat(23)), "{usage}");
+    assert!(
+        usage.contains("\n      --name <string>  Command name shown in usage text\n"),
+        "{usage}"
+    );
+    assert!(usage.contains("\n  -h, --help           Show this help\n"), "{usage}");
+}

@@ -334,16 +334,15 @@ fn text(schema: &Schema, table: &FlagTable, name: &str, width: usize, builtins: 
     // The built-in rows share the column: a tool with no flags of its own
     // would otherwise put "Show this help" on a line below its flag.
     let builtins = builtin_rows(builtins);
-    let column = table
-        .flags
-        .iter()
-        .filter(|f| !f.hidden)
-        .map(|f| left(schema, f).chars().count())
-        .chain(builtins.iter().map(|(left, _)| left.chars().count()))
-        .max()
-        .unwrap_or(0)
-        .min(width / 2)
-        + 4;
+    let column = column_for(
+        table
+            .flags
+            .iter()
+            .filter(|f| !f.hidden)
+            .map(|f| left(schema, f).chars().count())
+            .chain(builtins.iter().map(|(left, _)| left.chars().count())),
+        width,
+    );
     let mut any_flag = false;
     let shared = shared_titles(table);
     for (index, (group, flags)) in sections(table).into_iter().enumerate() {
@@ -435,6 +434,16 @@ fn push_lines(out: &mut String, text: &str, width: usize) {
             push_wrapped(out, line, width);
         }
     }
+}
+
+/// Where descriptions start: after the widest left column that fits in
+/// half the width. A wider one (`--client <mcp|portable|...>`) puts its
+/// description on the line below, as argparse does past its
+/// `max_help_position`, instead of pushing every other row's description
+/// to the middle of the line.
+fn column_for(lefts: impl Iterator<Item = usize>, width: usize) -> usize {
+    let cap = width / 2;
+    lefts.filter(|&len| len <= cap).max().unwrap_or(cap) + 4
 }
 
 fn row(out: &mut String, left: &str, right: &str, column: usize, width: usize) {
@@ -650,14 +659,13 @@ pub fn word_list(
             }
             out.push_str(&format!("{title}s:\n"));
             let rows = builtin_rows(builtins);
-            let column = words
-                .iter()
-                .map(|l| l.word.chars().count())
-                .chain(rows.iter().map(|(left, _)| left.chars().count()))
-                .max()
-                .unwrap_or(0)
-                .min(width / 2)
-                + 4;
+            let column = column_for(
+                words
+                    .iter()
+                    .map(|l| l.word.chars().count())
+                    .chain(rows.iter().map(|(left, _)| left.chars().count())),
+                width,
+            );
             for listed in words {
                 let (word, text) = (&listed.word, listed.right(true));
                 row(&mut out, &sanitize(word), &text, column, width);
