@@ -455,7 +455,7 @@ fn json_that_parses_but_does_not_fit_names_the_place() {
         .unwrap_err();
     assert!(
         err.message
-            .contains("(at [0].retry.times: expected an integer, got a number)"),
+            .contains("(at [0].retry.times: expected an integer, got 1.5)"),
         "{}",
         err.message
     );

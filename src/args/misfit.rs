@@ -146,7 +146,31 @@ fn same_kind(schema: &Schema, shape: &Shape, value: &Value) -> bool {
 }
 
 fn wanted(schema: &Schema, shape: &Shape, value: &Value) -> Reason {
-    Reason::Kind(format!("expected {}, got {}", describe(schema, shape), a_kind(value)))
+    Reason::Kind(format!(
+        "expected {}, got {}",
+        describe(schema, shape),
+        got(schema, shape, value)
+    ))
+}
+
+/// The value itself where its kind is right and the value is not (`got
+/// "zz"` for one of `"eq"`, `"lt"`; `got 1.5` for an integer), where "got
+/// a string" would not say what is wrong; else its kind.
+fn got(schema: &Schema, shape: &Shape, value: &Value) -> String {
+    let names_values = match &schema.resolve(shape).kind {
+        Kind::Enum(_) => true,
+        Kind::Integer => value.is_number(),
+        Kind::Union(union) => union
+            .branches
+            .iter()
+            .all(|b| matches!(schema.resolve(b).kind, Kind::Enum(_))),
+        _ => false,
+    };
+    match value {
+        Value::String(text) if names_values => crate::json_out::value_text(&Value::String(crate::text::clip(text))),
+        Value::Number(_) | Value::Bool(_) if names_values => crate::json_out::value_text(value),
+        _ => a_kind(value).to_owned(),
+    }
 }
 
 fn a_kind(value: &Value) -> &'static str {
@@ -281,7 +305,7 @@ mod tests {
             "{path}"
         );
         assert!(path.chars().count() <= 2 * crate::limits::CLIP_CHARS + 2, "{path}");
-        assert_eq!(reason, "expected an integer, got a number");
+        assert_eq!(reason, "expected an integer, got 1.5");
     }
 
     #[test]
@@ -289,7 +313,40 @@ mod tests {
         let schema = json!({"type": "object", "properties": {"a b": {"type": "object", "properties": {"x": {"type": "integer"}}}}});
         assert_eq!(
             misfit_of(&schema, &json!({"a b": {"x": 1.5}})),
-            Some(("[\"a b\"].x".to_owned(), "expected an integer, got a number".to_owned()))
+            Some(("[\"a b\"].x".to_owned(), "expected an integer, got 1.5".to_owned()))
+        );
+    }
+
+    /// Where the kind is right and the value is not, the value says what is
+    /// wrong (clipped), and a value of the wrong kind is still named by kind.
+    #[test]
+    fn a_value_of_the_right_kind_is_shown() {
+        let op = json!({"type": "object", "properties": {"op": {"type": "string", "enum": ["eq", "lt"]}}});
+        let says = |value: Value| misfit_of(&op, &value).map(|(_, reason)| reason);
+        assert_eq!(
+            says(json!({"op": "zz"})).unwrap(),
+            r#"expected one of "eq", "lt", got "zz""#
+        );
+        assert_eq!(says(json!({"op": 5})).unwrap(), r#"expected one of "eq", "lt", got 5"#);
+        assert_eq!(
+            says(json!({"op": ["eq"]})).unwrap(),
+            r#"expected one of "eq", "lt", got an array"#
+        );
+        let long = says(json!({"op": "z\n".repeat(10_000)})).unwrap();
+        assert!(long.ends_with("…\"") && long.len() < 400, "{long}");
+        let literals = json!({"type": "object", "properties": {"m": {"anyOf": [{"const": "a"}, {"const": "b"}]}}});
+        assert_eq!(
+            misfit_of(&literals, &json!({"m": "c"}))
+                .map(|(_, reason)| reason)
+                .unwrap(),
+            r#"expected one of "a", "b", got "c""#
+        );
+        let number = json!({"type": "object", "properties": {"n": {"type": "number"}}});
+        assert_eq!(
+            misfit_of(&number, &json!({"n": "5"}))
+                .map(|(_, reason)| reason)
+                .unwrap(),
+            "expected a number, got a string"
         );
     }
 }
