@@ -78,6 +78,16 @@ test("routing: the three discriminator errors, each with the actions and a sugge
   assert.equal(text(await group.call({ action: "zzz" })), `[platform] Unknown action "zzz". ${actions}`);
   assert.equal(text(await group.call([1])), `[platform] The arguments must be an object with "action" naming the operation. ${actions}`);
   assert.equal((await group.call(null)).isError, true);
+  // Arguments sent as JSON text that does not parse: said so, with where
+  // (JSON.parse's own words, which differ between engines).
+  const broken = text(await group.call('{"action":"users.list"'));
+  assert.ok(broken.startsWith(`[platform] The arguments must be an object with "action" naming the operation; got text that is not JSON (`), broken);
+  assert.ok(broken.endsWith(`). ${actions}`), broken);
+  const tool = defineTool({ name: "t", input: z.object({ q: z.string() }), handler: () => "" });
+  assert.match(text(await tool.call("{'q': 'x'}")), /^\[t\] the arguments must be an object, got text that is not JSON \(.+\)$/);
+  assert.equal(text(await tool.call('"q"')), "[t] the arguments must be an object, got a string");
+  assert.equal(text(await tool.call([])), "[t] the arguments must be an object, got an array");
+  assert.match(text(await group.callFlat("platform_users_list", "{x")), /^\[platform\/users\.list\] the arguments must be an object, got text that is not JSON \(/);
 });
 
 test("validation: every issue at once, other actions' keys named, unknown keys suggested, nothing dropped", async () => {

@@ -22,6 +22,28 @@ const CALL_OPTIONS = ["client"];
 /** Actions listed in a routing error, then how many more. */
 const MAX_LISTED = 40;
 
+/**
+ * What came instead of the arguments object. Text is what repair left as
+ * it was: a client sent the object as JSON text that does not parse (cut
+ * short, single quotes), and JSON.parse's message says where.
+ */
+function gotInstead(value) {
+  if (typeof value === "string") {
+    try {
+      JSON.parse(value);
+    } catch (error) {
+      return `text that is not JSON (${clip(String(error && error.message), 200)})`;
+    }
+    return "a string";
+  }
+  return Array.isArray(value) ? "an array" : value === null ? "null" : typeof value;
+}
+
+/** `; got ...` for text that is not JSON, where a routing message does not say what came. */
+function textNote(value) {
+  return typeof value === "string" ? `; got ${gotInstead(value)}` : "";
+}
+
 function refuse(message) {
   return fail("INVALID_DEFINITION", message);
 }
@@ -244,7 +266,7 @@ export function makeDefine(api) {
       } catch (error) {
         return errorResult(`${lead(prefix)}${thrownText(error)}`);
       }
-      if (!isObject(value)) return errorResult(`${lead(prefix)}the arguments must be an object, got ${Array.isArray(value) ? "an array" : value === null ? "null" : typeof value}`);
+      if (!isObject(value)) return errorResult(`${lead(prefix)}the arguments must be an object, got ${gotInstead(value)}`);
       return run(plan, runner, value, undefined, extra, prefix, ctx, output);
     }
 
@@ -457,7 +479,7 @@ export function makeDefine(api) {
       } catch (error) {
         return errorResult(`[${name}] ${thrownText(error)}`);
       }
-      if (!isObject(value)) return routeError(`The arguments must be an object with "${discriminator}" naming the operation`);
+      if (!isObject(value)) return routeError(`The arguments must be an object with "${discriminator}" naming the operation${textNote(value)}`);
       if (!hasOwn(value, discriminator)) return routeError(`Missing "${discriminator}": say which operation to perform`);
       const named = value[discriminator];
       if (typeof named !== "string") return routeError(`"${discriminator}" must be a string naming the operation, got ${named === null ? "null" : Array.isArray(named) ? "an array" : typeof named}`);
@@ -477,7 +499,7 @@ export function makeDefine(api) {
       } catch (error) {
         return errorResult(`${entry.prefix} ${thrownText(error)}`);
       }
-      if (!isObject(value)) return errorResult(`${entry.prefix} the arguments must be an object`);
+      if (!isObject(value)) return errorResult(`${entry.prefix} the arguments must be an object, got ${gotInstead(value)}`);
       return run(entry.plan, entry.runner, value, undefined, extra, entry.prefix, entry.ctx);
     }
 
