@@ -60,8 +60,18 @@ fn positionals_fill_marked_keys_in_order() {
         (parsed.data, parsed.rest),
         (json!({"service": "api"}), vec!["eu".to_owned()])
     );
+    // A missing positional is named as the synopsis shows it, with its flag.
     let err = parse(&tool, &[]).unwrap_err();
-    assert!(err.message.contains("--service"), "{}", err.message);
+    assert_eq!(err.message, "missing required argument <service> (or --service)");
+    assert_eq!(err.issues[0].code, IssueCode::MissingRequired);
+    assert_eq!(err.issues[0].flag.as_deref(), Some("--service"));
+    // A plain flag keeps its own wording.
+    let schema = json!({"type": "object", "properties": {"host": {"type": "string"}}, "required": ["host"]});
+    let flags_only = Tool::compile(&schema, &CompileOptions::default()).unwrap();
+    assert_eq!(
+        parse(&flags_only, &[]).unwrap_err().message,
+        "missing required flag --host"
+    );
 }
 
 /// A positional and its flag are one key given twice: the last wins, as for

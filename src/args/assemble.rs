@@ -295,11 +295,18 @@ impl<'a> Collected<'a> {
                     let prefix = table.groups.get(flag.group).map_or("", |g| g.prefix.as_str());
                     format!(" (needed once any --{prefix}* flag is given)")
                 };
+                // A positional's place is what the synopsis shows
+                // (`<dest>`): a person who typed the others as words
+                // looks for that, and the flag still fills it.
+                let message = match flag.positional {
+                    Some(_) => format!("missing required argument <{0}> (or --{0}){why}", flag.name),
+                    None => format!("missing required flag --{}{why}", flag.name),
+                };
                 self.issue(Issue {
                     code: IssueCode::MissingRequired,
                     path: flag.path.clone(),
                     flag: Some(format!("--{}", flag.name)),
-                    message: format!("missing required flag --{}{why}", flag.name),
+                    message,
                 });
             }
         }
