@@ -77,14 +77,52 @@ pub fn parse_integer(text: &str) -> Option<Value> {
 }
 
 /// Why `text` is no integer, for messages: the size aside only when size
-/// is the problem.
+/// is the problem, and JSON's spelling where the text is a near miss.
 #[must_use]
-pub fn integer_expected(text: &str) -> &'static str {
-    match parse_number(text).as_ref().and_then(Value::as_f64) {
-        Some(f) if f.fract() == 0.0 => "an integer of at most 2^53 - 1 in size",
-        Some(_) => "an integer (a whole number)",
-        None => "an integer",
+pub fn integer_expected(text: &str) -> String {
+    let spelled = json_spelling(text);
+    let read = spelled.as_deref().unwrap_or(text);
+    match parse_number(read).as_ref().and_then(Value::as_f64) {
+        Some(f) if f.fract() != 0.0 => "an integer (a whole number)".to_owned(),
+        Some(_) if parse_integer(read).is_none() => "an integer of at most 2^53 - 1 in size".to_owned(),
+        Some(_) => spelled.map_or_else(|| "an integer".to_owned(), |s| as_json("an integer", &s)),
+        None => "an integer".to_owned(),
     }
+}
+
+/// Why `text` is no number, for messages, with JSON's spelling where the
+/// text is a near miss: `a number (as JSON writes it: 0.5)` for `.5`.
+#[must_use]
+pub fn number_expected(text: &str) -> String {
+    json_spelling(text).map_or_else(|| "a number".to_owned(), |s| as_json("a number", &s))
+}
+
+fn as_json(what: &str, spelled: &str) -> String {
+    format!("{what} (as JSON writes it: {})", crate::text::clip(spelled))
+}
+
+/// JSON's spelling of a number typed as people and other parsers take it
+/// (`.5`, `5.`, `+5`, `007`, ` 5`): numbers here follow JSON, and the
+/// message should say how to write the one meant. `None` when the text
+/// holds no such number.
+#[must_use]
+pub fn json_spelling(text: &str) -> Option<String> {
+    let trimmed = text.trim();
+    if !trimmed.bytes().any(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let (sign, body) = match trimmed.strip_prefix('-') {
+        Some(rest) => ("-", rest),
+        None => ("", trimmed.strip_prefix('+').unwrap_or(trimmed)),
+    };
+    let body = body.strip_suffix('.').unwrap_or(body).trim_start_matches('0');
+    let body = if body.starts_with('.') || body.is_empty() {
+        format!("0{body}")
+    } else {
+        body.to_owned()
+    };
+    let spelled = format!("{sign}{body}");
+    (spelled != text && parse_number(&spelled).is_some()).then_some(spelled)
 }
 
 fn parse_safe_integer(text: &str) -> Option<i64> {
@@ -179,10 +217,41 @@ mod tests {
         assert_eq!(parse_integer("1e400"), None);
         assert_eq!(parse_integer("007"), None);
         assert_eq!(integer_expected("x"), "an integer");
+        assert_eq!(integer_expected("007"), "an integer (as JSON writes it: 7)");
+        assert_eq!(integer_expected("+5"), "an integer (as JSON writes it: 5)");
+        assert_eq!(integer_expected(".5"), "an integer (a whole number)");
         assert_eq!(integer_expected("1.5"), "an integer (a whole number)");
         assert_eq!(
             integer_expected("9007199254740993"),
             "an integer of at most 2^53 - 1 in size"
         );
+    }
+
+    #[test]
+    fn near_misses_get_json_spelling() {
+        for (typed, spelled) in [
+            (".5", Some("0.5")),
+            ("-.5", Some("-0.5")),
+            ("5.", Some("5")),
+            ("+5", Some("5")),
+            ("007", Some("7")),
+            ("00.5", Some("0.5")),
+            (" 5 ", Some("5")),
+            ("000", Some("0")),
+            ("5", None),
+            (".", None),
+            ("-", None),
+            ("e5", None),
+            ("0x1F", None),
+            ("Infinity", None),
+            ("1e400", None),
+            ("1.2.3", None),
+        ] {
+            assert_eq!(json_spelling(typed).as_deref(), spelled, "{typed:?}");
+        }
+        assert_eq!(number_expected(".5"), "a number (as JSON writes it: 0.5)");
+        assert_eq!(number_expected("x"), "a number");
+        let long = number_expected(&format!(".{}", "5".repeat(10_000)));
+        assert!(long.len() < 200, "{long}");
     }
 }

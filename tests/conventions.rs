@@ -1764,3 +1764,30 @@ fn a_wide_flag_does_not_push_every_description_right() {
     );
     assert!(usage.contains("\n  -h, --help           Show this help\n"), "{usage}");
 }
+
+/// Numbers follow JSON; a near miss that other parsers take is refused
+/// with the spelling that works, from argv, `reconstruct` and the
+/// environment alike (they share the reader).
+#[test]
+fn a_number_typed_as_other_parsers_take_it_gets_json_spelling() {
+    let schema = json!({"type": "object", "properties": {
+        "ratio": {"type": "number"}, "count": {"type": "integer"}
+    }});
+    let tool = Tool::compile(&schema, &CompileOptions::default()).unwrap();
+    let says = |argv: &[&str]| tool.parse_argv(argv, &toolshape::no_env).unwrap_err().message.clone();
+    assert_eq!(
+        says(&["--ratio", ".5"]),
+        r#"--ratio expects a number (as JSON writes it: 0.5), got ".5""#
+    );
+    assert_eq!(
+        says(&["--count", "+3"]),
+        r#"--count expects an integer (as JSON writes it: 3), got "+3""#
+    );
+    assert_eq!(says(&["--count", "0x10"]), r#"--count expects an integer, got "0x10""#);
+    assert_eq!(
+        tool.parse_argv(&["--ratio", "0.5", "--count", "3"], &toolshape::no_env)
+            .unwrap()
+            .data,
+        json!({"ratio": 0.5, "count": 3})
+    );
+}

@@ -8,7 +8,7 @@ use super::item::Item;
 use super::misfit::misfit;
 use crate::flags::{record, scalar_union, Flag, FlagType};
 use crate::json_out::value_text;
-use crate::number::{integer_expected, parse_integer, parse_number};
+use crate::number::{integer_expected, number_expected, parse_integer, parse_number};
 use crate::schema::{fits, name_fits, same_value, ArrayShape, Kind, Schema, Shape};
 use crate::text::{capped_list, clip};
 
@@ -24,8 +24,8 @@ pub fn coerce_text<'a>(schema: &Schema, flag: &Flag, text: &'a str, token: Optio
     };
     match flag.ty {
         FlagType::String => Ok(Item::Text { text, token }),
-        FlagType::Number => as_number(parse_number(text)).ok_or_else(|| "a number".to_owned()),
-        FlagType::Integer => as_number(parse_integer(text)).ok_or_else(|| integer_expected(text).to_owned()),
+        FlagType::Number => as_number(parse_number(text)).ok_or_else(|| number_expected(text)),
+        FlagType::Integer => as_number(parse_integer(text)).ok_or_else(|| integer_expected(text)),
         FlagType::Boolean => match text {
             "true" | "1" => Ok(Item::Bool(true)),
             "false" | "0" => Ok(Item::Bool(false)),
