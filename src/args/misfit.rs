@@ -167,7 +167,7 @@ fn got(schema: &Schema, shape: &Shape, value: &Value) -> String {
         _ => false,
     };
     match value {
-        Value::String(text) if names_values => crate::json_out::value_text(&Value::String(crate::text::clip(text))),
+        Value::String(text) if names_values => quoted(text),
         Value::Number(_) | Value::Bool(_) if names_values => crate::json_out::value_text(value),
         _ => a_kind(value).to_owned(),
     }

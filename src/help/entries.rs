@@ -8,8 +8,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::error::Result;
-use crate::flags::choice_notes::described_choices;
-use crate::limits::MAX_CHOICE_NOTES;
+use crate::flags::choice_notes::{described_choices, values_sentence};
 use crate::options::read::{any, flag, list, nested, optional, text, Fields};
 use crate::schema::actions::ActionUnion;
 use crate::schema::json::Json;
@@ -147,19 +146,13 @@ fn param_description(schema: &Schema, shape: &Shape) -> Option<String> {
     Some(with_values(own.as_deref(), &notes))
 }
 
-/// `How to search. Values: "fast": Cheap; "exact": Slow.`, at most
-/// [`MAX_CHOICE_NOTES`] values, then how many more.
+/// `How to search. Values: "fast": Cheap; "exact": Slow.` ([`values_sentence`]).
 #[inline(never)] // few parameters have described choices
 fn with_values(own: Option<&str>, notes: &[(&Value, &str)]) -> String {
-    let mut shown: Vec<String> = notes
+    let shown = notes
         .iter()
-        .take(MAX_CHOICE_NOTES)
-        .map(|(value, description)| format!("{}: {description}", crate::json_out::value_text(value)))
-        .collect();
-    if notes.len() > MAX_CHOICE_NOTES {
-        shown.push(format!("{} more", notes.len() - MAX_CHOICE_NOTES));
-    }
-    let values = format!("Values: {}.", shown.join("; "));
+        .map(|(value, description)| format!("{}: {description}", crate::json_out::value_text(value)));
+    let values = values_sentence(shown, notes.len());
     match own.map(str::trim_end).filter(|own| !own.is_empty()) {
         None => values,
         Some(own) if own.ends_with(['.', '!', '?', ':']) => format!("{own} {values}"),

@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use serde_json::Value;
 
 use super::text::{sanitize, summary, wrap};
-use crate::flags::choice_notes::choice_notes;
+use crate::flags::choice_notes::{choice_notes, values_sentence};
 use crate::flags::record::record_of;
 use crate::flags::scalar_union::{listed, parts_of, Part};
 use crate::flags::{Builtins, Flag, FlagTable, FlagType, Group, Member};
@@ -407,16 +407,11 @@ fn note_cell(schema: &Schema, flag: &Flag, alone: bool) -> String {
     if notes.is_empty() {
         return String::new();
     }
-    let mut shown: Vec<String> = notes
+    let shown = notes
         .iter()
-        .take(MAX_CHOICE_NOTES)
-        .map(|(value, description)| format!("`{}`: {}", md(&sanitize(value)), md(&sanitize(description))))
-        .collect();
-    if notes.len() > MAX_CHOICE_NOTES {
-        shown.push(format!("{} more", notes.len() - MAX_CHOICE_NOTES));
-    }
+        .map(|(value, description)| format!("`{}`: {}", md(&sanitize(value)), md(&sanitize(description))));
     let lead = if alone { "" } else { " " };
-    format!("{lead}Values: {}.", shown.join("; "))
+    format!("{lead}{}", values_sentence(shown, notes.len()))
 }
 
 /// Text whose line breaks are its own (an epilogue: `Exit codes:` and an
