@@ -1689,7 +1689,7 @@ fn described_choices_are_listed_in_usage_and_completion() {
         "level": {"description": "Service level", "anyOf": [
             {"type": "string", "const": "low", "description": "Cheap and slow"},
             {"type": "string", "const": "high", "description": "Fast, costs more"},
-            {"type": "string", "const": "mid"}
+            {"type": "string", "const": "mid", "description": " "}
         ]},
         "tier": {"type": "array", "items": {"oneOf": [
             {"const": 1, "description": "First"},
@@ -1705,7 +1705,10 @@ fn described_choices_are_listed_in_usage_and_completion() {
     );
     assert!(usage.contains(&expected), "{usage}");
     assert!(usage.contains("- 1: First\n"), "{usage}");
-    assert!(!usage.contains("- mid"), "an undescribed choice gets no line: {usage}");
+    assert!(
+        !usage.contains("- mid"),
+        "a choice described blank gets no line: {usage}"
+    );
     let markdown = tool.usage(&markdown()).unwrap();
     assert!(
         markdown.contains("Service level (required) Values: `low`: Cheap and slow; `high`: Fast, costs more. |"),
@@ -1736,6 +1739,63 @@ fn described_choices_are_listed_in_usage_and_completion() {
         .unwrap()
         .data;
     assert_eq!(data, json!({"level": "high", "tier": [1]}));
+    // A choice, as the same literals undescribed are (and `size` is): the
+    // flag table says so, where it said `json` and listed no choices.
+    let flags = tool.flags_json();
+    assert_eq!(flags[0]["type"], "enum", "{flags}");
+    assert_eq!(flags[0]["choices"], json!(["low", "high", "mid"]), "{flags}");
+    assert_eq!(flags[0].get("json"), None, "{flags}");
+    assert_eq!(flags[1]["type"], "enum", "{flags}");
+    assert_eq!(flags[1]["choices"], json!([1, 2]), "{flags}");
+    assert_eq!(flags[1]["repeatable"], true, "{flags}");
+    let says = |argv: &[&str]| tool.parse_argv(argv, &toolshape::no_env).unwrap_err().message.clone();
+    assert_eq!(
+        says(&["--level", "max"]),
+        r#"--level expects one of: low, high, mid, got "max""#
+    );
+    assert_eq!(
+        says(&["--level", "low", "--size"]),
+        "--size expects a value, one of: s, m"
+    );
+}
+
+/// An enum where a text value is typed as another value is (`"5"` beside
+/// `5`, `"true"` beside `true`) cannot be a choice typed as a bare word:
+/// `--code 5` would be either. It is a JSON flag, which tells them apart
+/// (`--code '"5"'` is the text), so every value comes back from `toArgv`
+/// as it went in; where it was a choice, `5` came back as `"5"`.
+#[test]
+fn an_enum_of_lookalike_values_round_trips() {
+    let schema = json!({"type": "object", "properties": {
+        "code": {"enum": ["5", 5]},
+        "when": {"anyOf": [
+            {"const": "true", "description": "The word"},
+            {"const": true, "description": "Yes"}
+        ]},
+        "codes": {"type": "array", "items": {"enum": ["1", 1]}},
+        "plain": {"enum": ["5", 6, true]}
+    }});
+    let tool = Tool::compile(&schema, &CompileOptions::default()).unwrap();
+    for value in [
+        json!({"code": 5}),
+        json!({"code": "5"}),
+        json!({"when": true}),
+        json!({"when": "true"}),
+        json!({"codes": [1, "1"]}),
+        json!({"plain": "5"}),
+        json!({"plain": 6}),
+    ] {
+        let argv = tool.to_argv(&value).unwrap();
+        let words: Vec<&str> = argv.iter().map(String::as_str).collect();
+        let back = tool.parse_argv(&words, &toolshape::no_env).unwrap().data;
+        assert_eq!(back, value, "{argv:?}");
+    }
+    let flags = tool.flags_json();
+    assert_eq!(flags[0]["type"], "json", "{flags}");
+    assert_eq!(flags[3]["type"], "enum", "no value is typed as another: {flags}");
+    let parsed = |argv: &[&str]| tool.parse_argv(argv, &toolshape::no_env).unwrap().data;
+    assert_eq!(parsed(&["--code", "5"]), json!({"code": 5}));
+    assert_eq!(parsed(&["--code", "\"5\""]), json!({"code": "5"}));
 }
 
 /// One flag whose left column is wider than half the line (a long enum)

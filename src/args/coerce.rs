@@ -170,7 +170,9 @@ fn spelt_choice(flag: &Flag, text: &str) -> Option<Value> {
     is_choice(flag, &parsed).then_some(parsed)
 }
 
-fn expected_choices(flag: &Flag) -> String {
+/// `one of: a, b`, an enum flag's choices as its messages name them.
+#[must_use]
+pub fn expected_choices(flag: &Flag) -> String {
     let choices = flag.choices.as_deref().unwrap_or_default();
     let shown = choices
         .iter()

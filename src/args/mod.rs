@@ -20,7 +20,7 @@ pub use assemble::Compact;
 pub use input::{FlagValue, FlagValues, RawValue, Scratch, ScratchVec, Spelling};
 pub use item::Item;
 
-pub use coerce::describe;
+pub use coerce::{describe, expected_choices};
 pub use to_argv::to_argv;
 
 /// Environment variables, looked up by name.

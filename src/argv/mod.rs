@@ -5,9 +5,9 @@
 //! issue, or goes to `rest` when positionals are allowed. Everything after
 //! `--` goes to `rest`.
 
-use crate::args::{FlagValue, FlagValues, RawValue, Scratch, ScratchVec, Spelling};
+use crate::args::{expected_choices, FlagValue, FlagValues, RawValue, Scratch, ScratchVec, Spelling};
 use crate::error::{Issue, IssueCode};
-use crate::flags::{scalar_union, Flag, FlagTable, Lookup};
+use crate::flags::{scalar_union, Flag, FlagTable, FlagType, Lookup};
 use crate::number::is_json_number;
 use crate::text::clip;
 
@@ -446,7 +446,7 @@ fn no_place_message(table: &FlagTable, token: &str) -> String {
 /// `an integer`, `a string`.
 /// `a number value`; for a union of scalars `a value: a number or auto`,
 /// for a record `a value: KEY=VALUE, ...`, for other JSON `a value: JSON
-/// text` (`a json value` read as if JSON were a kind of value).
+/// text`, for an enum `a value, one of: a, b` (`a json value` read as if JSON were a kind of value).
 fn what_value(flag: &Flag) -> String {
     if let Some(positions) = &flag.tuple_parts {
         return scalar_union::tuple_values(positions);
@@ -456,6 +456,7 @@ fn what_value(flag: &Flag) -> String {
         None if flag.record => "a value: KEY=VALUE, or JSON text for an object".to_owned(),
         None if flag.list => "a value: JSON text for the list, or for one item".to_owned(),
         None if flag.json => "a value: JSON text".to_owned(),
+        None if flag.ty == FlagType::Enum => format!("a value, {}", expected_choices(flag)),
         None => format!("{} value", with_article(flag.ty.placeholder())),
     }
 }

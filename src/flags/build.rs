@@ -14,7 +14,7 @@ use super::scalar_union::{parts_of, scalar_parts, takes_numbers, takes_true_and_
 use super::table::{Builtins, Flag, FlagTable, FlagType, Group, Member};
 use crate::error::{Code, Error, Result};
 use crate::limits::MAX_SEPARATOR_CHARS;
-use crate::schema::{ArrayShape, Deprecation, Kind, ObjectShape, Prop, Schema, Shape};
+use crate::schema::{ArrayShape, Deprecation, EnumValues, Kind, ObjectShape, Prop, Schema, Shape};
 use crate::text::clip;
 
 /// How the table is built; see `CompileOptions` for the documented defaults.
@@ -262,7 +262,7 @@ impl Builder<'_> {
     fn classify(&self, shape: &Shape) -> Leaf {
         let resolved = self.schema.resolve(shape);
         let nullable = shape.nullable || resolved.nullable;
-        let scalar = |s: &Shape| scalar_type(self.schema.resolve(s));
+        let scalar = |s: &Shape| scalar_type(self.schema.resolve(s)).or_else(|| literal_union_type(self.schema, s));
         if let Some((ty, choices)) = scalar(shape) {
             return Leaf {
                 ty,
@@ -300,7 +300,9 @@ impl Builder<'_> {
     fn repeatable(&self, array: &ArrayShape, nullable: bool) -> Option<Leaf> {
         let item = array.items.as_ref().filter(|_| array.prefix.is_empty() && !nullable)?;
         let resolved = self.schema.resolve(item);
-        let (ty, choices) = scalar_type(resolved).filter(|(t, _)| *t != FlagType::Boolean)?;
+        let (ty, choices) = scalar_type(resolved)
+            .or_else(|| literal_union_type(self.schema, item))
+            .filter(|(t, _)| *t != FlagType::Boolean)?;
         (!resolved.nullable).then(|| Leaf {
             ty,
             repeatable: true,
@@ -571,12 +573,41 @@ fn scalar_type(shape: &Shape) -> Option<(FlagType, Option<Vec<Value>>)> {
         // `z.literal(true)` (a confirmation) is typed as the switch people
         // expect, `--confirm`, not `--confirm true`; the validator still
         // refuses the value the schema does not take.
-        Kind::Enum(values) if !values.is_empty() && values.iter().all(Value::is_boolean) => {
-            Some((FlagType::Boolean, None))
-        }
-        Kind::Enum(values) if values.iter().all(|v| v.is_string() || v.is_number() || v.is_boolean()) => {
-            Some((FlagType::Enum, Some(values.to_vec())))
-        }
+        Kind::Enum(values) => enum_type(values),
         _ => None,
     }
+}
+
+/// The flag type of an enum's values: a switch for `true` alone (or both),
+/// a choice among scalars, nothing for an object or list value, nor where
+/// a text value is typed as another value is (`"5"` beside `5`), which a
+/// JSON flag tells apart.
+fn enum_type(values: &EnumValues) -> Option<(FlagType, Option<Vec<Value>>)> {
+    if !values.is_empty() && values.iter().all(Value::is_boolean) {
+        return Some((FlagType::Boolean, None));
+    }
+    let scalars = values.iter().all(|v| v.is_string() || v.is_number() || v.is_boolean());
+    (scalars && !values.has_lookalikes()).then(|| (FlagType::Enum, Some(values.to_vec())))
+}
+
+/// A union of literals that the reader kept a union because its branches
+/// carry descriptions (`z.union([z.literal("low").describe("Cheap"),
+/// ...])`): a choice, as the same literals undescribed are, so `flags()`
+/// says `enum` and lists them; usage and completion still read each
+/// value's description from the shape.
+#[inline(never)] // rare, and V8 compiles a whole function on its first call
+fn literal_union_type(schema: &Schema, shape: &Shape) -> Option<(FlagType, Option<Vec<Value>>)> {
+    let resolved = schema.resolve(shape);
+    if !matches!(resolved.kind, Kind::Union(_)) {
+        return None;
+    }
+    let nullable = shape.nullable || resolved.nullable;
+    let values = parts_of(schema, resolved, nullable)?
+        .into_iter()
+        .map(|part| match part {
+            Part::Value(value) => Some(value),
+            Part::Kind(_) => None,
+        })
+        .collect::<Option<Vec<Value>>>()?;
+    enum_type(&EnumValues::new(values))
 }

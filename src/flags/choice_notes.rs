@@ -51,15 +51,19 @@ pub fn described_choices<'s>(schema: &'s Schema, shape: &'s Shape) -> Vec<(&'s V
 
 /// One branch's value and description, if it is one described literal.
 fn note<'s>(schema: &'s Schema, branch: &'s Shape) -> Option<(&'s Value, &'s str)> {
-    let description = branch.description.as_deref().filter(|d| !d.trim().is_empty());
     let resolved = schema.resolve(branch);
     let Kind::Enum(values) = &resolved.kind else {
         return None;
     };
     let value = values.first().filter(|_| values.len() == 1)?;
     let scalar = value.is_string() || value.is_number() || value.is_boolean();
-    let description = description.or(resolved.description.as_deref())?;
+    let description = said(branch.description.as_ref()).or_else(|| said(resolved.description.as_ref()))?;
     scalar.then_some((value, description))
+}
+
+/// A description that says something: not absent, not blank.
+fn said(description: Option<&String>) -> Option<&str> {
+    description.map(String::as_str).filter(|d| !d.trim().is_empty())
 }
 
 /// `Values: a; b; 6 more.`: the first [`MAX_CHOICE_NOTES`] of `total`

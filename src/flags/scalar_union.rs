@@ -26,11 +26,12 @@ pub enum Part {
 
 /// The branches of a union whose every branch is a scalar type or a
 /// scalar value, each once; `None` for any other shape. A `null` branch is
-/// left out when `nullable` says the flag shows it once already.
+/// left out when `nullable` says the flag shows it once already. An enum
+/// that reaches a JSON flag (`"5"` beside `5`) is its values.
 #[must_use]
 pub fn scalar_parts(schema: &Schema, shape: &Shape, nullable: bool) -> Option<Vec<Part>> {
     match &schema.resolve(shape).kind {
-        Kind::Union(_) => parts_of(schema, shape, nullable),
+        Kind::Union(_) | Kind::Enum(_) => parts_of(schema, shape, nullable),
         _ => None,
     }
 }

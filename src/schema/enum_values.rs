@@ -6,6 +6,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use serde_json::Value;
 
 use super::json::Json;
+use crate::number::parse_number;
 
 /// A number as `same_value` compares it: by its f64 value (`-0.0` is `0`;
 /// JSON has no NaN).
@@ -120,6 +121,24 @@ impl EnumValues {
                 !self.compound.is_empty() && self.compound.contains(value, |place| self.values.get(place))
             }
         }
+    }
+}
+
+impl EnumValues {
+    /// Whether a text value is typed as another of the values is
+    /// (`"5"` beside `5`, `"true"` beside `true`): a command line's word
+    /// `5` could then be either, so such an enum is typed as JSON text
+    /// where the two differ (`--code '"5"'`).
+    #[must_use]
+    pub fn has_lookalikes(&self) -> bool {
+        if self.numbers.is_empty() && !self.has_true && !self.has_false {
+            return false;
+        }
+        self.texts.iter().any(|text| match text.as_str() {
+            "true" => self.has_true,
+            "false" => self.has_false,
+            _ => parse_number(text).is_some_and(|n| self.contains(&n)),
+        })
     }
 }
 
