@@ -331,6 +331,34 @@ test("cursor and portable write a union of scalars they merge into the descripti
   assert.equal(tool.inputSchema({ client: "openai" }).properties.limit.description, "Rows to read");
 });
 
+test("cursor and portable keep what each described literal means when its union becomes one enum", () => {
+  const d = (value, text) => z.literal(value).describe(text);
+  const tool = compile(
+    z.object({
+      mode: z.union([d("fast", "Cheap, approximate"), d("exact", "Slow, precise"), z.literal("auto")]).describe("How to search"),
+      level: z.union([d(1, "Lowest"), z.literal(2)]),
+      limit: z.union([z.number().int(), d("auto", "As many as fit")]),
+      plain: z.union([z.literal("a"), z.literal("b")]),
+      blank: z.union([d("x", " "), z.literal("y")]),
+    }),
+  );
+  for (const client of ["cursor", "portable"]) {
+    const { mode, level, limit, plain, blank } = tool.inputSchema({ client }).properties;
+    assert.deepEqual(mode.enum, ["fast", "exact", "auto"], client);
+    assert.equal(mode.description, 'How to search\n\nValues: "fast": Cheap, approximate; "exact": Slow, precise.', client);
+    assert.equal(level.description, "Values: 1: Lowest.", client);
+    // Beside the branches a type list would lose, the meaning of the one described.
+    assert.match(limit.description, /^\{anyOf: .*\}\n\nValues: "auto": As many as fit\.$/, client);
+    // Nothing to say: no description, as before.
+    assert.equal(plain.description, undefined, client);
+    assert.equal(blank.description, undefined, client);
+    const moved = tool.check(client).warnings.filter((w) => w.code === "MOVED_TO_DESCRIPTION").map((w) => w.pointer);
+    assert.deepEqual(moved, ["/properties/mode/anyOf", "/properties/level/anyOf", "/properties/limit/anyOf", "/properties/limit/anyOf"], client);
+  }
+  // A client that takes the union keeps each description on its branch.
+  assert.equal(tool.inputSchema({ client: "openai" }).properties.mode.anyOf[0].description, "Cheap, approximate");
+});
+
 // The formats Claude's strict tool use takes (its SDKs' list).
 const ANTHROPIC_STRICT_FORMATS = [...OPENAI_STRICT_FORMATS, "uri"];
 

@@ -1,7 +1,7 @@
 //! Small text helpers shared by every room: "did you mean" suggestions and
 //! clipping of huge user text in messages.
 
-use crate::limits::{MAX_CHOICES_SHOWN, MAX_SUGGEST_LEN, MAX_SUGGEST_WORK};
+use crate::limits::{MAX_CHOICES_SHOWN, MAX_CHOICE_NOTES, MAX_SUGGEST_LEN, MAX_SUGGEST_WORK};
 
 /// A flag, key or value as shown in a message, cut short when someone typed
 /// a huge one, so a message never grows with its input.
@@ -27,6 +27,19 @@ pub fn capped_list<S: AsRef<str>>(items: impl IntoIterator<Item = S>, total: usi
         return shown.join(", ");
     }
     format!("{}, ... ({} {noun})", shown.join(", "), thousands(total))
+}
+
+/// `Values: a; b; 6 more.`: the first [`MAX_CHOICE_NOTES`] of `total`
+/// described values, each already written as its reader wants, then how
+/// many more; markdown usage, help entries and a client schema whose
+/// union of described literals became one `enum` end a description so.
+#[must_use]
+pub fn values_sentence(shown: impl Iterator<Item = String>, total: usize) -> String {
+    let mut shown: Vec<String> = shown.take(MAX_CHOICE_NOTES).collect();
+    if total > MAX_CHOICE_NOTES {
+        shown.push(format!("{} more", total - MAX_CHOICE_NOTES));
+    }
+    format!("Values: {}.", shown.join("; "))
 }
 
 /// `10000` as `10,000`.

@@ -12,7 +12,6 @@
 
 use serde_json::Value;
 
-use crate::limits::MAX_CHOICE_NOTES;
 use crate::schema::{Kind, Schema, Shape};
 
 use super::scalar_union::typed_form;
@@ -64,16 +63,4 @@ fn note<'s>(schema: &'s Schema, branch: &'s Shape) -> Option<(&'s Value, &'s str
 /// A description that says something: not absent, not blank.
 fn said(description: Option<&String>) -> Option<&str> {
     description.map(String::as_str).filter(|d| !d.trim().is_empty())
-}
-
-/// `Values: a; b; 6 more.`: the first [`MAX_CHOICE_NOTES`] of `total`
-/// described values, each already written as its reader wants, then how
-/// many more; markdown usage and help entries both end a description so.
-#[must_use]
-pub fn values_sentence(shown: impl Iterator<Item = String>, total: usize) -> String {
-    let mut shown: Vec<String> = shown.take(MAX_CHOICE_NOTES).collect();
-    if total > MAX_CHOICE_NOTES {
-        shown.push(format!("{} more", total - MAX_CHOICE_NOTES));
-    }
-    format!("Values: {}.", shown.join("; "))
 }

@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use serde_json::Value;
 
 use super::text::{sanitize, summary, wrap};
-use crate::flags::choice_notes::{choice_notes, values_sentence};
+use crate::flags::choice_notes::choice_notes;
 use crate::flags::record::record_of;
 use crate::flags::scalar_union::{listed, parts_of, Part};
 use crate::flags::{Builtins, Flag, FlagTable, FlagType, Group, Member};
@@ -15,6 +15,7 @@ use crate::json_out::value_text;
 use crate::limits::USAGE_WIDTH;
 use crate::limits::{MAX_CHOICES_SHOWN, MAX_CHOICE_NOTES};
 use crate::schema::{example_text, Deprecation, Schema};
+use crate::text::values_sentence;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Format {

@@ -10,9 +10,9 @@ use super::join::{join, merge_members_into, required_of};
 use super::walk::{each_schema, Place};
 use super::Report;
 use crate::error::FindingCode;
-use crate::limits::MAX_CHOICES_SHOWN;
+use crate::limits::{MAX_CHOICES_SHOWN, MAX_CHOICE_NOTES};
 use crate::schema::zod_patterns::is_zod_pattern;
-use crate::text::capped_list;
+use crate::text::{capped_list, values_sentence};
 
 /// A root union as one object: Anthropic, Claude Code, Kiro, Copilot and
 /// Cursor refuse or strip a root `anyOf`/`oneOf`, and Gemini wants `anyOf`
@@ -155,6 +155,7 @@ fn join_branches_here<'a>(
 ) {
     let count = branches.len();
     let branch_text = lost_values_note(keyword, &branches);
+    let meanings = described_values_note(&branches);
     let joined = join(branches);
     report.warn(
         FindingCode::UnionMerged,
@@ -182,6 +183,43 @@ fn join_branches_here<'a>(
             || format!("the {keyword}'s branches are written into the description, where the model still reads the values the one schema no longer lists"),
         );
     }
+    if let Some(text) = meanings {
+        append_to_description(node, &text);
+        report.warn(
+            FindingCode::MovedToDescription,
+            || place.at(keyword),
+            || format!("what each value of the {keyword} means is written into the description, where the one enum has nowhere to say it"),
+        );
+    }
+}
+
+/// `Values: "fast": Cheap; "exact": Slow.` for a union of literals that
+/// carry descriptions (`z.union([z.literal("fast").describe("Cheap"),
+/// ...])`, a `oneOf` of described `const`s: JSON Schema's way to document
+/// an enum's values). The one schema keeps the values as an `enum` (or a
+/// type list, beside [`lost_values_note`]), so without it the model would
+/// lose what each means. `None` when no branch that lists values says
+/// what they mean.
+fn described_values_note(branches: &[Json<'_>]) -> Option<String> {
+    let mut notes: Vec<String> = Vec::new();
+    let mut total = 0_usize;
+    for map in branches.iter().filter_map(Json::as_object) {
+        let Some(values) = super::join::enum_values(map) else {
+            continue;
+        };
+        let said = map
+            .get("description")
+            .and_then(Json::as_str)
+            .filter(|d| !d.trim().is_empty());
+        if let Some(description) = said {
+            total += 1;
+            if notes.len() < MAX_CHOICE_NOTES {
+                let shown = capped_list(values.iter().map(Json::to_text), values.len(), "values");
+                notes.push(format!("{shown}: {description}"));
+            }
+        }
+    }
+    (total > 0).then(|| values_sentence(notes.into_iter(), total))
 }
 
 /// Longest branch text written into a description: a longer union is
