@@ -28,6 +28,11 @@ enum Leaf {
     RecordOfObjects,
     /// A closed tuple of scalars, typed a word a position (`--t a 1 b`).
     Tuple,
+    /// An enum whose text values read as its other values (`"5"`, `5`).
+    Lookalikes,
+    /// A union of described literals, a choice, and a list of them.
+    Described,
+    DescribedList,
 }
 
 #[derive(Debug, Clone)]
@@ -66,7 +71,20 @@ fn leaf() -> impl Strategy<Value = Leaf> {
         Just(Leaf::StrsOrNums),
         Just(Leaf::RecordOfObjects),
         Just(Leaf::Tuple),
+        Just(Leaf::Lookalikes),
+        Just(Leaf::Described),
+        Just(Leaf::DescribedList),
     ]
+}
+
+const LOOKALIKES: &[&str] = &[r#""5""#, "5", r#""true""#, "true", r#""x""#, r#""-1""#, "-1"];
+
+fn described() -> Value {
+    json!({"anyOf": [
+        {"const": "fast", "description": "Cheap"},
+        {"const": "-c", "description": "Dashed"},
+        {"const": 2, "description": "Two"}
+    ]})
 }
 
 fn node() -> impl Strategy<Value = Node> {
@@ -121,6 +139,12 @@ fn schema(node: &Node) -> Value {
             Leaf::Tuple => json!({"type": "array", "prefixItems": [
                 {"type": "string"}, {"type": "number"}, {"enum": ["a", "b", "-c"]}, {"type": ["boolean", "null"]}
             ], "items": false}),
+            Leaf::Lookalikes => {
+                let values: Vec<Value> = LOOKALIKES.iter().map(|t| serde_json::from_str(t).unwrap()).collect();
+                json!({ "enum": values })
+            }
+            Leaf::Described => described(),
+            Leaf::DescribedList => json!({"type": "array", "items": described()}),
         },
         Node::Object(props) => {
             let properties: Map<String, Value> = props.iter().map(|(k, n, _)| (k.clone(), schema(n))).collect();
@@ -194,6 +218,15 @@ fn value(node: &Node) -> BoxedStrategy<Value> {
             )
                 .prop_map(|(s, n, c, b)| json!([s, n, c, b]))
                 .boxed(),
+            Leaf::Lookalikes => prop::sample::select(LOOKALIKES)
+                .prop_map(|t| serde_json::from_str::<Value>(t).unwrap())
+                .boxed(),
+            Leaf::Described => prop::sample::select(vec![json!("fast"), json!("-c"), json!(2)]).boxed(),
+            Leaf::DescribedList => {
+                prop::collection::vec(prop::sample::select(vec![json!("fast"), json!("-c"), json!(2)]), 0..4)
+                    .prop_map(Value::Array)
+                    .boxed()
+            }
         },
         Node::Object(props) => {
             let parts: Vec<BoxedStrategy<Option<(String, Value)>>> = props
