@@ -485,3 +485,43 @@ test("a group's action deprecated with a message: said in help, usage and the wa
   assert.equal(await createRegistry([users]).runCli(["users", "ls"], both), 0);
   assert.deepEqual([out, err], ["ls\n", 'warning: the action "ls" is deprecated: use list\n']);
 });
+
+test("a union no option of which fits says what its options expected, where Zod says only Invalid input", async () => {
+  const d = (value, note) => z.literal(value).describe(note);
+  const tool = defineTool({
+    name: "find",
+    input: z.object({
+      sort: z.union([d("name", "By name"), d("age", "By age")]).optional(),
+      limit: z.union([z.number().int().min(1), z.literal("auto")]).optional(),
+      mode: z.union([z.union([z.literal("a"), z.literal("b")]), z.boolean()]).optional(),
+      many: z.union(Array.from({ length: 20 }, (_, i) => z.literal(`v${i}`))).optional(),
+      target: z.union([z.object({ host: z.string() }), z.object({ socket: z.string() })]).optional(),
+      auth: z.discriminatedUnion("type", [z.object({ type: z.literal("token") }), z.object({ type: z.literal("basic") })]).optional(),
+    }),
+    handler: () => "ok",
+  });
+  const said = async (args) => (await tool.call(args)).content[0].text.split("\n").slice(1);
+  assert.deepEqual(await said({ sort: "size" }), ['- sort: Invalid input: expected "name" or "age"']);
+  assert.deepEqual(await said({ limit: "all" }), ['- limit: Invalid input: expected number or "auto"']);
+  assert.deepEqual(await said({ mode: "c" }), ['- mode: Invalid input: expected "a", "b" or boolean']);
+  assert.deepEqual(await said({ many: "x" }), ['- many: Invalid input: expected "v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7", ...']);
+  // Options that failed deeper, and Zod's own word on a discriminator, are kept as Zod says them.
+  assert.deepEqual(await said({ target: {} }), ["- target: Invalid input"]);
+  assert.match((await said({ auth: { type: "x" } }))[0], /^- auth\.type: Invalid discriminator value/);
+  // Where Zod itself names the one option that came close, its word stands.
+  assert.deepEqual(await said({ limit: 0 }), ["- limit: Too small: expected number to be >=1"]);
+});
+
+test("a validator's issue that throws when its options are read keeps its message", async () => {
+  const standard = {
+    "~standard": {
+      version: 1,
+      vendor: "custom",
+      validate: () => ({
+        issues: [{ message: "Invalid input", path: ["x"], code: "invalid_union", get errors() { throw new Error("no"); } }],
+      }),
+    },
+  };
+  const tool = defineTool({ name: "odd", input: standard, jsonSchema: { type: "object", properties: { x: { type: "string" } } }, handler: () => "ok" });
+  assert.equal(text(await tool.call({ x: 1 })), "[odd] Invalid arguments (fix them and call again):\n- x: Invalid input");
+});

@@ -5,7 +5,7 @@
 // composed once at definition, and the handler; and a tool's result held
 // to its output schema when it declares one.
 
-import { errorResult, issueLine, lead, thrownText, toResult } from "./results.mjs";
+import { errorResult, issueLine, issueMessage, lead, thrownText, toResult } from "./results.mjs";
 import { hasOwn, put } from "./objects.mjs";
 
 /** Issues shown at most, then how many more. */
@@ -103,7 +103,7 @@ export async function validate(args, plan, skip) {
     let result = part.standard.validate(input);
     if (isThenable(result)) result = await result;
     if (result && result.issues) {
-      for (const issue of result.issues) issues.push({ path: Array.isArray(issue.path) ? issue.path : [], message: issue.message });
+      for (const issue of result.issues) issues.push({ path: Array.isArray(issue.path) ? issue.path : [], message: issueMessage(issue) });
     } else if (result && result.value !== null && typeof result.value === "object") {
       for (const key of Object.keys(result.value)) put(value, key, result.value[key]);
     }

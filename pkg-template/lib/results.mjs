@@ -35,7 +35,68 @@ export function keyPath(issue) {
 /** One issue line: `- path: message` (or `- message` without a path). */
 export function issueLine(issue) {
   const path = keyPath(issue);
-  return `- ${path.length > 0 ? `${path.join(".")}: ` : ""}${issue && issue.message}`;
+  return `- ${path.length > 0 ? `${path.join(".")}: ` : ""}${issueMessage(issue)}`;
+}
+
+/** How many values a union's message names before it counts the rest. */
+const MAX_EXPECTED = 8;
+
+/** How deep a union of unions is looked into for what it expected. */
+const MAX_UNION_DEPTH = 4;
+
+/**
+ * An issue's message, saying what a union expected where Zod 4 says only
+ * "Invalid input". Zod keeps each option's own issues beside it
+ * (`errors`), and a model told only that cannot fix its call; where each
+ * option failed at the union itself on one value or type
+ * (`z.union([z.literal("name"), z.literal("age")])`,
+ * `z.union([z.number(), z.literal("auto")])`), the message names them:
+ * `Invalid input: expected "name" or "age"`. Any other issue, or a union
+ * whose options failed deeper (objects), keeps its message.
+ */
+export function issueMessage(issue) {
+  const message = issue && issue.message;
+  try {
+    const expected = unionExpected(issue, 0);
+    if (expected === undefined || typeof message !== "string") return message;
+    const unique = [...new Set(expected)];
+    // Past the first few, a count would need every option read: say there are more.
+    const list = unique.length > MAX_EXPECTED ? `${unique.slice(0, MAX_EXPECTED).join(", ")}, ...` : orList(unique);
+    return `${message}: expected ${list}`;
+  } catch {
+    // A validator's issue is its own object; one that throws when read keeps its message.
+    return message;
+  }
+}
+
+/** What each option of a Zod union expected, when each says it at the union; else undefined. */
+function unionExpected(issue, depth) {
+  if (!issue || issue.code !== "invalid_union" || !Array.isArray(issue.errors) || issue.errors.length === 0 || depth > MAX_UNION_DEPTH) return undefined;
+  const expected = [];
+  for (const option of issue.errors) {
+    if (!Array.isArray(option) || option.length !== 1) return undefined;
+    const [only] = option;
+    if (!only || !Array.isArray(only.path) || only.path.length > 0) return undefined;
+    if (only.code === "invalid_value" && Array.isArray(only.values)) expected.push(...only.values.slice(0, MAX_EXPECTED + 1).map(valueText));
+    else if (only.code === "invalid_type" && typeof only.expected === "string") expected.push(only.expected);
+    else {
+      const inner = unionExpected(only, depth + 1);
+      if (inner === undefined) return undefined;
+      expected.push(...inner);
+    }
+    if (expected.length > MAX_EXPECTED * 4) break;
+  }
+  return expected;
+}
+
+/** A literal as a message shows it: strings quoted, as Zod's own messages quote them. */
+function valueText(value) {
+  return typeof value === "string" ? JSON.stringify(value) : String(value);
+}
+
+/** `a`, `a or b`, `a, b or c`. */
+function orList(items) {
+  return items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} or ${items[items.length - 1]}`;
 }
 
 /**
