@@ -525,3 +525,32 @@ test("a validator's issue that throws when its options are read keeps its messag
   const tool = defineTool({ name: "odd", input: standard, jsonSchema: { type: "object", properties: { x: { type: "string" } } }, handler: () => "ok" });
   assert.equal(text(await tool.call({ x: 1 })), "[odd] Invalid arguments (fix them and call again):\n- x: Invalid input");
 });
+
+test("a validator that throws is said on a command line and exits 1, as a call answers it, where runCli rejected", async () => {
+  const thrower = {
+    "~standard": {
+      version: 1,
+      vendor: "custom",
+      validate: () => {
+        throw new Error("validator blew up");
+      },
+      jsonSchema: { input: () => ({ type: "object", properties: { a: { type: "string" } } }), output: () => ({}) },
+    },
+  };
+  const tool = defineTool({ name: "n", input: thrower, handler: () => "ran" });
+  assert.equal(text(await tool.call({ a: "x" })), "[n] the validator failed: validator blew up");
+  const run = async (subject, argv) => {
+    const out = [];
+    const err = [];
+    const code = await subject.runCli(argv, { stdout: (t) => out.push(t), stderr: (t) => err.push(t) });
+    return { code, out: out.join(""), err: err.join("") };
+  };
+  assert.deepEqual(await run(tool, ["--a", "x"]), { code: 1, out: "", err: "[n] the validator failed: validator blew up\n" });
+  assert.deepEqual(await run(createRegistry([tool]), ["n", "--a", "x"]), { code: 1, out: "", err: "[n] the validator failed: validator blew up\n" });
+  // An issue whose getter throws as a raw shape's member reports it is the same failure.
+  const issue = Object.defineProperty({ message: "bad", path: [] }, "errors", { enumerable: true, get() { throw new Error("getter threw"); } });
+  const member = { "~standard": { version: 1, vendor: "custom", validate: (v) => (v === "bad" ? { issues: [issue] } : { value: v }), jsonSchema: { input: () => ({ type: "string" }), output: () => ({ type: "string" }) } } };
+  const shaped = defineTool({ name: "s", input: { q: member }, handler: () => "ran" });
+  assert.deepEqual(await run(shaped, ["--q", "bad"]), { code: 1, out: "", err: "[s] the validator failed: getter threw\n" });
+  assert.deepEqual(await run(shaped, ["--q", "ok"]), { code: 0, out: "ran\n", err: "" });
+});

@@ -160,7 +160,39 @@ function maybeShape(r, schema) {
   const props = schema !== null && typeof schema === "object" && schema.properties !== null && typeof schema.properties === "object" && !Array.isArray(schema.properties)
     ? Object.keys(schema.properties).map((key) => [key, schema.properties[key]])
     : [[r.pick(WORDS), gen.smallSchema(r)]];
-  return { "~shape": record(props.map(([key, json]) => [key, { json, optional: r.chance(0.5), async: r.chance(0.1) }])) };
+  return { "~shape": record(props.map(([key, json]) => [key, { json, optional: r.chance(0.5), async: r.chance(0.1), issue: r.pick(ISSUES) }])) };
+}
+
+/**
+ * The issue a member's validator answers a missing value with: a plain
+ * one, or one shaped as Zod 4's `invalid_union` (whose options' issues the
+ * call path reads to say what the union expected), now and then hostile:
+ * nested past any depth, cyclic, with many options, odd values, or a
+ * getter that throws.
+ */
+const ISSUES = ["plain", "plain", "union", "deep", "cyclic", "many", "odd", "throwing"];
+
+function issueOf(kind) {
+  const option = (values) => [{ code: "invalid_value", values, path: [], message: "Invalid input" }];
+  const union = (errors) => ({ code: "invalid_union", errors, message: "Invalid input" });
+  switch (kind) {
+    case "union": return union([option(["a"]), [{ code: "invalid_type", expected: "number", path: [], message: "x" }]]);
+    case "deep": {
+      let issue = union([option(["leaf"])]);
+      for (let i = 0; i < 200; i++) issue = union([[{ ...issue, path: [] }], option([i])]);
+      return issue;
+    }
+    case "cyclic": {
+      const issue = union([]);
+      issue.path = [];
+      issue.errors.push([issue], option(["b"]));
+      return issue;
+    }
+    case "many": return union(Array.from({ length: 100_000 }, (_, i) => option([`v${i}`, i])));
+    case "odd": return union([option([10n, Symbol("s"), undefined, null, { toString: null }]), option(["x".repeat(100_000)])]);
+    case "throwing": return Object.defineProperty(union([]), "errors", { get() { throw new Error("a getter of the validator's threw"); } });
+    default: return { message: "required" };
+  }
 }
 
 /** A `~shape` made real: each member a Standard Schema value that takes what it is given. */
@@ -169,7 +201,7 @@ function realShape(marked) {
   for (const key of Object.keys(marked["~shape"])) {
     const member = marked["~shape"][key];
     const validate = (value) => {
-      const out = value === undefined && !member.optional ? { issues: [{ message: "required" }] } : { value };
+      const out = value === undefined && !member.optional ? { issues: [issueOf(member.issue)] } : { value };
       return member.async ? Promise.resolve(out) : out;
     };
     gen.put(shape, key, { "~standard": { version: 1, vendor: "fuzz", validate, jsonSchema: { input: () => member.json, output: () => member.json } } });

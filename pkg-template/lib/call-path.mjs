@@ -117,6 +117,20 @@ export async function validate(args, plan, skip) {
   return issues.length > 0 ? { issues } : { value };
 }
 
+/**
+ * `validate`, with a validator that throws (its own code, or an issue
+ * whose getter throws as it is read) answered as the error result a call
+ * gives for it, `{ failed }`: a command line then says so and exits 1, as
+ * for a handler that throws, where it rejected with the error.
+ */
+export async function validateOrFail(args, plan, skip, prefix) {
+  try {
+    return await validate(args, plan, skip);
+  } catch (error) {
+    return { failed: errorResult(`${lead(prefix)}the validator failed: ${thrownText(error)}`) };
+  }
+}
+
 /** Issues as the lines of an error text (bounded). */
 export function issueLines(issues) {
   const lines = issues.slice(0, MAX_ISSUES).map((issue) => (issue.whole ? `- ${issue.message}` : issueLine(issue)));

@@ -5,7 +5,7 @@
 // middleware, validators, and the compiled tools, made on first use.
 
 import { ToolshapeError, fail } from "./errors.mjs";
-import { clip, compose, issueLines, listed, makePlan, outputResult, validate } from "./call-path.mjs";
+import { clip, compose, issueLines, listed, makePlan, outputResult, validateOrFail } from "./call-path.mjs";
 import { readInput } from "./define-input.mjs";
 import { jsonText } from "./json-text.mjs";
 import { errorResult, lead, thrownText, toResult } from "./results.mjs";
@@ -174,12 +174,8 @@ export function makeDefine(api) {
 
   /** `output`: a tool's declared output (`readOutput`), whose schema the result must meet. */
   async function run(plan, runner, args, skip, extra, prefix, ctxBase, output) {
-    let checked;
-    try {
-      checked = await validate(args, plan, skip);
-    } catch (error) {
-      return errorResult(`${lead(prefix)}the validator failed: ${thrownText(error)}`);
-    }
+    const checked = await validateOrFail(args, plan, skip, prefix);
+    if (checked.failed) return checked.failed;
     if (checked.issues) return errorResult(`${lead(prefix)}Invalid arguments (fix them and call again):\n${issueLines(checked.issues)}`);
     let result;
     try {
@@ -278,7 +274,7 @@ export function makeDefine(api) {
     const cli = makeCliRunner({
       closest: suggest,
       tool: cliTool,
-      route: () => ({ run: (data, extra) => run(plan, runner, data, undefined, extra, prefix, ctx, output), validate: (data) => validate(data, plan) }),
+      route: () => ({ run: (data, extra) => run(plan, runner, data, undefined, extra, prefix, ctx, output), validate: (data) => validateOrFail(data, plan, undefined, prefix) }),
     });
 
     return Object.freeze({
@@ -538,7 +534,7 @@ export function makeDefine(api) {
         if (entry === undefined) return undefined;
         const args = {};
         for (const k of Object.keys(data)) if (k !== discriminator) put(args, k, data[k]);
-        return { run: (_data, extra) => run(entry.plan, entry.runner, args, undefined, extra, entry.prefix, entry.ctx), validate: () => validate(args, entry.plan) };
+        return { run: (_data, extra) => run(entry.plan, entry.runner, args, undefined, extra, entry.prefix, entry.ctx), validate: () => validateOrFail(args, entry.plan, undefined, entry.prefix) };
       },
     });
 

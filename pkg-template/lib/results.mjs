@@ -38,7 +38,7 @@ export function issueLine(issue) {
   return `- ${path.length > 0 ? `${path.join(".")}: ` : ""}${issueMessage(issue)}`;
 }
 
-/** How many values a union's message names before it counts the rest. */
+/** How many values a union's message names before it says there are more. */
 const MAX_EXPECTED = 8;
 
 /** How deep a union of unions is looked into for what it expected. */
@@ -78,7 +78,7 @@ function unionExpected(issue, depth) {
     const [only] = option;
     if (!only || !Array.isArray(only.path) || only.path.length > 0) return undefined;
     if (only.code === "invalid_value" && Array.isArray(only.values)) expected.push(...only.values.slice(0, MAX_EXPECTED + 1).map(valueText));
-    else if (only.code === "invalid_type" && typeof only.expected === "string") expected.push(only.expected);
+    else if (only.code === "invalid_type" && typeof only.expected === "string") expected.push(clipped(only.expected));
     else {
       const inner = unionExpected(only, depth + 1);
       if (inner === undefined) return undefined;
@@ -89,9 +89,16 @@ function unionExpected(issue, depth) {
   return expected;
 }
 
-/** A literal as a message shows it: strings quoted, as Zod's own messages quote them. */
+/** Longest value a union's message shows whole. */
+const MAX_VALUE_SHOWN = 60;
+
+function clipped(text) {
+  return text.length > MAX_VALUE_SHOWN ? `${text.slice(0, MAX_VALUE_SHOWN)}...` : text;
+}
+
+/** A literal as a message shows it: strings quoted, as Zod's own messages quote them; clipped. */
 function valueText(value) {
-  return typeof value === "string" ? JSON.stringify(value) : String(value);
+  return clipped(typeof value === "string" ? JSON.stringify(value) : String(value));
 }
 
 /** `a`, `a or b`, `a, b or c`. */

@@ -110,6 +110,10 @@ export function makeCliRunner(spec) {
       return 2;
     }
     const checked = await route.validate(data);
+    if (checked.failed) {
+      io.err(`${resultText(checked.failed)}\n`);
+      return 1;
+    }
     if (checked.issues) {
       const flags = tool.flags();
       const literal = spec.literalOf ? spec.literalOf(data) : undefined;
@@ -145,6 +149,7 @@ export function makeCliRunner(spec) {
     const route = spec.route(again.data);
     if (route === undefined) return [];
     const checked = await route.validate(again.data);
+    // A validator that throws says so once the arguments parse.
     if (!checked.issues) return [];
     const flags = spec.tool().flags();
     const literal = spec.literalOf ? spec.literalOf(again.data) : undefined;
