@@ -554,3 +554,25 @@ test("a validator that throws is said on a command line and exits 1, as a call a
   assert.deepEqual(await run(shaped, ["--q", "bad"]), { code: 1, out: "", err: "[s] the validator failed: getter threw\n" });
   assert.deepEqual(await run(shaped, ["--q", "ok"]), { code: 0, out: "ran\n", err: "" });
 });
+
+test("a result or an issue whose getters throw as the call path reads them is an error result, never a rejection", async () => {
+  const thrower = (key, base = {}) => Object.defineProperty(base, key, { enumerable: true, get() { throw new Error(`${key} getter threw`); } });
+  const standard = (validate) => ({ "~standard": { version: 1, vendor: "custom", validate, jsonSchema: { input: () => ({ type: "object" }), output: () => ({ type: "object" }) } } });
+  const run = async (subject) => {
+    const err = [];
+    const code = await subject.runCli([], { stdout: () => {}, stderr: (t) => err.push(t) });
+    return [code, err.join("")];
+  };
+  const content = defineTool({ name: "c", input: z.object({}), handler: () => thrower("content") });
+  assert.equal(text(await content.call({})), "[c] the handler's result cannot be read: content getter threw");
+  assert.deepEqual(await run(content), [1, "[c] the handler's result cannot be read: content getter threw\n"]);
+  const flagged = defineTool({ name: "f", input: z.object({}), output: z.object({ a: z.number() }), handler: () => thrower("isError", { content: [{ type: "text", text: "x" }] }) });
+  assert.equal(text(await flagged.call({})), "[f] the handler's result cannot be read: isError getter threw");
+  // An output validator's issue whose path cannot be read: the line without it.
+  const output = defineTool({ name: "o", input: z.object({}), output: standard(() => ({ issues: [thrower("path", { message: "bad" })] })), handler: () => ({ a: 1 }) });
+  assert.equal(text(await output.call({})), "[o] the handler's result does not match the tool's output schema:\n- bad");
+  // A message that is no string is written as JSON writes it; one that cannot be read says so.
+  const odd = defineTool({ name: "m", input: standard(() => ({ issues: [{ message: { code: 7 }, path: ["a"] }, thrower("message", { path: ["b"] })] })), handler: () => "ran" });
+  assert.equal(text(await odd.call({})), '[m] Invalid arguments (fix them and call again):\n- a: {"code":7}\n- b: (an issue whose message cannot be read)');
+  assert.deepEqual(await run(odd), [2, 'a: {"code":7}\nb: (an issue whose message cannot be read)\nRun with --help for usage.\n']);
+});

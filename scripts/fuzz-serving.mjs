@@ -27,7 +27,7 @@ function expected(api, error) {
 }
 
 const WORDS = ["deploy", "logs", "help", "users", "list", "a", "x-y", "x_y", "xY", "--x", "-", "a b", "a.b", "a:b", "名前", "__proto__", "constructor", "toString", "", " ", "\u0000", "mcp__a__b", "x".repeat(70), "x".repeat(300)];
-const HANDLERS = ["echo", "text", "undefined", "throw", "throwValue", "throwNasty", "cyclic", "bigint", "content", "proto"];
+const HANDLERS = ["echo", "text", "undefined", "throw", "throwValue", "throwNasty", "cyclic", "bigint", "content", "proto", "getterContent", "getterIsError"];
 const MIDDLEWARE = ["pass", "skip", "twice", "throw", "replaceArgs"];
 
 function word(r, i) {
@@ -360,6 +360,9 @@ function handler(kind) {
     case "cyclic": return () => { const o = {}; o.self = o; return o; };
     case "bigint": return () => ({ n: 1n });
     case "content": return () => ({ content: "not an array" });
+    // Results whose getters throw as the call path reads them.
+    case "getterContent": return () => Object.defineProperty({}, "content", { enumerable: true, get() { throw new Error("a getter of the result threw"); } });
+    case "getterIsError": return () => Object.defineProperty({ content: [{ type: "text", text: "x" }] }, "isError", { enumerable: true, get() { throw new Error("a getter of the result threw"); } });
     default: return () => JSON.parse('{"__proto__":{"polluted":true},"ok":1}');
   }
 }

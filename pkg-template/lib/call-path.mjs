@@ -5,7 +5,7 @@
 // composed once at definition, and the handler; and a tool's result held
 // to its output schema when it declares one.
 
-import { errorResult, issueLine, issueMessage, lead, thrownText, toResult } from "./results.mjs";
+import { errorResult, issueLine, lead, plainIssue, thrownText, toResult } from "./results.mjs";
 import { hasOwn, put } from "./objects.mjs";
 
 /** Issues shown at most, then how many more. */
@@ -103,7 +103,7 @@ export async function validate(args, plan, skip) {
     let result = part.standard.validate(input);
     if (isThenable(result)) result = await result;
     if (result && result.issues) {
-      for (const issue of result.issues) issues.push({ path: Array.isArray(issue.path) ? issue.path : [], message: issueMessage(issue) });
+      for (const issue of result.issues) issues.push(plainIssue(issue));
     } else if (result && result.value !== null && typeof result.value === "object") {
       for (const key of Object.keys(result.value)) put(value, key, result.value[key]);
     }
@@ -150,24 +150,25 @@ export function issueLines(issues) {
  */
 export async function outputResult(value, standard, prefix) {
   const whole = value !== null && typeof value === "object" && Array.isArray(value.content);
-  if (whole && value.isError === true) return value;
+  if (whole && value.isError === true) return { ...value };
   const structured = whole ? value.structuredContent : value;
   if (structured === null || typeof structured !== "object" || Array.isArray(structured)) {
     const where = whole ? "its structuredContent" : "the handler's result";
     return errorResult(`${lead(prefix)}the tool declares an output schema, so ${where} must be an object; got ${kindOf(structured)}`);
   }
-  if (standard === undefined) return whole ? value : toResult(structured, prefix);
-  let checked;
+  if (standard === undefined) return whole ? { ...value } : toResult(structured, prefix);
+  let lines;
+  let valid = structured;
   try {
-    checked = standard.validate(structured);
+    let checked = standard.validate(structured);
     if (isThenable(checked)) checked = await checked;
+    // What it answers is read here too: its getters may throw.
+    if (checked && checked.issues) lines = issueLines(Array.from(checked.issues, plainIssue));
+    else if (checked) valid = checked.value;
   } catch (error) {
     return errorResult(`${lead(prefix)}the output validator failed: ${thrownText(error)}`);
   }
-  if (checked && checked.issues) {
-    return errorResult(`${lead(prefix)}the handler's result does not match the tool's output schema:\n${issueLines(checked.issues)}`);
-  }
-  const valid = checked ? checked.value : structured;
+  if (lines !== undefined) return errorResult(`${lead(prefix)}the handler's result does not match the tool's output schema:\n${lines}`);
   return whole ? { ...value, structuredContent: valid } : toResult(valid, prefix);
 }
 

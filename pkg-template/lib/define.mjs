@@ -183,7 +183,12 @@ export function makeDefine(api) {
     } catch (error) {
       return errorResult(`${lead(prefix)}${thrownText(error)}`);
     }
-    return output === undefined ? toResult(result, prefix) : outputResult(result, output.standard, prefix);
+    try {
+      return output === undefined ? toResult(result, prefix) : await outputResult(result, output.standard, prefix);
+    } catch (error) {
+      // A result object whose getter throws (`content`, `isError`) as it is read.
+      return errorResult(`${lead(prefix)}the handler's result cannot be read: ${thrownText(error)}`);
+    }
   }
 
   /**

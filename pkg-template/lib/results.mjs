@@ -15,7 +15,8 @@ export function errorResult(text) {
 /** A handler's (or middleware's) result as a CallToolResult. */
 export function toResult(value, prefix) {
   if (typeof value === "string") return { content: [{ type: "text", text: value }] };
-  if (value !== null && typeof value === "object" && Array.isArray(value.content)) return value;
+  // A copy, its getters read now (where a throw is caught), not by whoever reads the result.
+  if (value !== null && typeof value === "object" && Array.isArray(value.content)) return { ...value };
   let text;
   try {
     text = JSON.stringify(value === undefined ? null : value, null, 2);
@@ -30,6 +31,22 @@ export function toResult(value, prefix) {
 /** An issue's path as strings (Standard Schema segments may be `{ key }`). */
 export function keyPath(issue) {
   return issue && Array.isArray(issue.path) ? issue.path.map((s) => String(s !== null && typeof s === "object" ? s.key : s)) : [];
+}
+
+/**
+ * A validator's issue as `{ path, message }` of plain strings, read once.
+ * An issue is the validator's own object: a getter of it that throws, or a
+ * message that is no string, must not make a call reject or a command
+ * line crash, since a call never throws.
+ */
+export function plainIssue(issue) {
+  let path;
+  try {
+    path = keyPath(issue);
+  } catch {
+    path = [];
+  }
+  return { path, message: issueMessage(issue) };
 }
 
 /** One issue line: `- path: message` (or `- message` without a path). */
@@ -55,10 +72,16 @@ const MAX_UNION_DEPTH = 4;
  * whose options failed deeper (objects), keeps its message.
  */
 export function issueMessage(issue) {
-  const message = issue && issue.message;
+  let message;
+  try {
+    message = issue && issue.message;
+  } catch {
+    return "(an issue whose message cannot be read)";
+  }
+  if (typeof message !== "string") return thrownText(message);
   try {
     const expected = unionExpected(issue, 0);
-    if (expected === undefined || typeof message !== "string") return message;
+    if (expected === undefined) return message;
     const unique = [...new Set(expected)];
     // Past the first few, a count would need every option read: say there are more.
     const list = unique.length > MAX_EXPECTED ? `${unique.slice(0, MAX_EXPECTED).join(", ")}, ...` : orList(unique);
