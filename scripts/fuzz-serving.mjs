@@ -188,7 +188,8 @@ function issueOf(kind) {
       issue.errors.push([issue], option(["b"]));
       return issue;
     }
-    case "many": return union(Array.from({ length: 100_000 }, (_, i) => option([`v${i}`, i])));
+    // Past what a message names (the harness makes it per missing value, so not 100,000).
+    case "many": return union(Array.from({ length: 1000 }, (_, i) => option([`v${i}`, i])));
     case "odd": return union([option([10n, Symbol("s"), undefined, null, { toString: null }]), option(["x".repeat(100_000)])]);
     case "throwing": return Object.defineProperty(union([]), "errors", { get() { throw new Error("a getter of the validator's threw"); } });
     default: return { message: "required" };

@@ -803,6 +803,8 @@ export async function campaign({ seconds, seed, log = console.log }) {
     if (calls % 1000 === 0) await new Promise((resolve) => setImmediate(resolve));
     const found = await runCase(api, c, env);
     if (!found) continue;
+    // Said before shrinking, which reruns the case up to 2,000 times.
+    log(`finding: ${found.check}: ${found.detail} (call ${calls}; shrinking)`);
     const small = await shrink(api, c, found, env);
     const file = saveRegression(small, found);
     findings.push({ ...found, file });
