@@ -131,7 +131,12 @@ export interface FlagEntry {
    * name when that is one letter (the key `n` answers `-n` as well as `--n`).
    */
   short?: string;
-  /** Accepted values of an enum flag. */
+  /**
+   * Accepted values of an enum flag: a `z.enum`, or a union of literals, described
+   * (`z.union([z.literal("fast").describe("Cheap"), ...])`) or not. An enum where a text
+   * value reads as another value (`"5"` beside `5`) is a `json` flag instead, which tells
+   * the two apart (`--code 5`, `--code '"5"'`).
+   */
   choices?: Array<string | number | boolean>;
   /** An array of scalars: `--tag a --tag b`. */
   repeatable?: true;

@@ -49,10 +49,10 @@ export function plainIssue(issue) {
   return { path, message: issueMessage(issue) };
 }
 
-/** One issue line: `- path: message` (or `- message` without a path). */
+/** One issue line, of a [`plainIssue`]: `- path: message` (or `- message` without a path). */
 export function issueLine(issue) {
-  const path = keyPath(issue);
-  return `- ${path.length > 0 ? `${path.join(".")}: ` : ""}${issueMessage(issue)}`;
+  const path = issue.path;
+  return `- ${path.length > 0 ? `${path.join(".")}: ` : ""}${issue.message}`;
 }
 
 /** How many values a union's message names before it says there are more. */

@@ -446,7 +446,8 @@ fn no_place_message(table: &FlagTable, token: &str) -> String {
 /// `an integer`, `a string`.
 /// `a number value`; for a union of scalars `a value: a number or auto`,
 /// for a record `a value: KEY=VALUE, ...`, for other JSON `a value: JSON
-/// text`, for an enum `a value, one of: a, b` (`a json value` read as if JSON were a kind of value).
+/// text` (`a json value` read as if JSON were a kind of value), for an
+/// enum `a value, one of: a, b` (`a choice value` named none of them).
 fn what_value(flag: &Flag) -> String {
     if let Some(positions) = &flag.tuple_parts {
         return scalar_union::tuple_values(positions);
