@@ -121,7 +121,7 @@ export async function validate(args, plan, skip) {
  * `validate`, with a validator that throws (its own code, or an issue
  * whose getter throws as it is read) answered as the error result a call
  * gives for it, `{ failed }`: a command line then says so and exits 1, as
- * for a handler that throws, where it rejected with the error.
+ * for a handler that throws, instead of rejecting with the error.
  */
 export async function validateOrFail(args, plan, skip, prefix) {
   try {

@@ -262,16 +262,16 @@ impl Builder<'_> {
     fn classify(&self, shape: &Shape) -> Leaf {
         let resolved = self.schema.resolve(shape);
         let nullable = shape.nullable || resolved.nullable;
-        let scalar = |s: &Shape| scalar_type(self.schema.resolve(s)).or_else(|| literal_union_type(self.schema, s));
-        if let Some((ty, choices)) = scalar(shape) {
-            return Leaf {
-                ty,
-                repeatable: false,
-                shape: resolved.clone(),
-                choices,
-                nullable,
-                scalar_parts: None,
-            };
+        let choice = |ty, choices| Leaf {
+            ty,
+            repeatable: false,
+            shape: resolved.clone(),
+            choices,
+            nullable,
+            scalar_parts: None,
+        };
+        if let Some((ty, choices)) = scalar_type(resolved) {
+            return choice(ty, choices);
         }
         if let Kind::Array(array) = &resolved.kind {
             if let Some(leaf) = self.repeatable(array, nullable) {
@@ -283,10 +283,14 @@ impl Builder<'_> {
         // recursive tree to copy.
         let mut json_shape = shape.clone();
         json_shape.nullable = nullable;
+        let parts = scalar_parts(self.schema, &json_shape, nullable);
+        if let Some((ty, choices)) = parts.as_deref().and_then(literal_choice) {
+            return choice(ty, choices);
+        }
         Leaf {
             ty: FlagType::Json,
             repeatable: false,
-            scalar_parts: scalar_parts(self.schema, &json_shape, nullable),
+            scalar_parts: parts,
             shape: json_shape,
             choices: None,
             nullable,
@@ -301,7 +305,10 @@ impl Builder<'_> {
         let item = array.items.as_ref().filter(|_| array.prefix.is_empty() && !nullable)?;
         let resolved = self.schema.resolve(item);
         let (ty, choices) = scalar_type(resolved)
-            .or_else(|| literal_union_type(self.schema, item))
+            .or_else(|| {
+                let parts = scalar_parts(self.schema, item, item.nullable || resolved.nullable)?;
+                literal_choice(&parts)
+            })
             .filter(|(t, _)| *t != FlagType::Boolean)?;
         (!resolved.nullable).then(|| Leaf {
             ty,
@@ -590,22 +597,19 @@ fn enum_type(values: &EnumValues) -> Option<(FlagType, Option<Vec<Value>>)> {
     (scalars && !values.has_lookalikes()).then(|| (FlagType::Enum, Some(values.to_vec())))
 }
 
-/// A union of literals that the reader kept a union because its branches
-/// carry descriptions (`z.union([z.literal("low").describe("Cheap"),
-/// ...])`): a choice, as the same literals undescribed are, so `flags()`
-/// says `enum` and lists them; usage and completion still read each
-/// value's description from the shape.
+/// The parts of a union whose every part is a literal, as the choice the
+/// same literals undescribed are: the reader keeps such a union a union
+/// because its branches carry descriptions (`z.union([z.literal("low")
+/// .describe("Cheap"), ...])`), so `flags()` says `enum` and lists them
+/// while usage and completion still read each value's description from
+/// the shape. `None` where a part is a whole type (`number | "auto"`), or
+/// the values look alike (see [`enum_type`]).
 #[inline(never)] // rare, and V8 compiles a whole function on its first call
-fn literal_union_type(schema: &Schema, shape: &Shape) -> Option<(FlagType, Option<Vec<Value>>)> {
-    let resolved = schema.resolve(shape);
-    if !matches!(resolved.kind, Kind::Union(_)) {
-        return None;
-    }
-    let nullable = shape.nullable || resolved.nullable;
-    let values = parts_of(schema, resolved, nullable)?
-        .into_iter()
+fn literal_choice(parts: &[Part]) -> Option<(FlagType, Option<Vec<Value>>)> {
+    let values = parts
+        .iter()
         .map(|part| match part {
-            Part::Value(value) => Some(value),
+            Part::Value(value) => Some(value.clone()),
             Part::Kind(_) => None,
         })
         .collect::<Option<Vec<Value>>>()?;

@@ -176,21 +176,29 @@ fn join_branches_here<'a>(
         node.insert_absent(key, value);
     }
     if let Some(text) = branch_text {
-        append_to_description(node, &text);
-        report.warn(
-            FindingCode::MovedToDescription,
-            || place.at(keyword),
-            || format!("the {keyword}'s branches are written into the description, where the model still reads the values the one schema no longer lists"),
-        );
+        moved_to_description(node, &text, place, keyword, report, || {
+            format!("the {keyword}'s branches are written into the description, where the model still reads the values the one schema no longer lists")
+        });
     }
     if let Some(text) = meanings {
-        append_to_description(node, &text);
-        report.warn(
-            FindingCode::MovedToDescription,
-            || place.at(keyword),
-            || format!("what each value of the {keyword} means is written into the description, where the one enum has nowhere to say it"),
-        );
+        moved_to_description(node, &text, place, keyword, report, || {
+            format!("what each value of the {keyword} means is written into the description, where the one enum has nowhere to say it")
+        });
     }
+}
+
+/// `text` appended to a merged union's description, reported as moved
+/// there, `why` saying what it keeps.
+fn moved_to_description(
+    node: &mut Map<'_>,
+    text: &str,
+    place: &Place,
+    keyword: &'static str,
+    report: &mut Report,
+    why: impl FnOnce() -> String,
+) {
+    append_to_description(node, text);
+    report.warn(FindingCode::MovedToDescription, || place.at(keyword), why);
 }
 
 /// `Values: "fast": Cheap; "exact": Slow.` for a union of literals that
