@@ -143,3 +143,30 @@ test("text of every length and script crosses into wasm unchanged (short texts c
     }
   }
 });
+
+test("each inputSchema answer is the caller's own copy: changing one never changes the next", () => {
+  const tool = cjs.compile(z.object({ name: z.string().describe("Who"), config: z.object({ timeout: z.number().default(30) }) }));
+  for (const options of [undefined, { client: "cursor" }, { client: "openai-strict" }]) {
+    const first = tool.inputSchema(options);
+    const pristine = JSON.stringify(first);
+    first.properties.name.description = "changed";
+    delete first.properties.config;
+    first.required?.push("extra");
+    first.injected = true;
+    const second = tool.inputSchema(options);
+    assert.equal(JSON.stringify(second), pristine, JSON.stringify(options));
+    assert.notEqual(second, tool.inputSchema(options));
+    assert.ok(isPlainJson(second));
+  }
+  tool.free();
+});
+
+test("a schema's __proto__ key comes back as an own property, and no prototype changes", () => {
+  const tool = cjs.compile(JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"},"a":{"type":"number"}}}'));
+  const schema = tool.inputSchema();
+  assert.ok(Object.prototype.hasOwnProperty.call(schema.properties, "__proto__"));
+  assert.deepEqual(Object.keys(schema.properties), ["__proto__", "a"]);
+  assert.equal(Object.getPrototypeOf(schema.properties), Object.prototype);
+  assert.equal({}.type, undefined);
+  tool.free();
+});

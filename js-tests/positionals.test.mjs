@@ -17,7 +17,7 @@ const deploy = z.object({
 });
 const tool = compile(deploy, { name: "deploy", version: "deploy 2.0.1", help: { short: null } });
 
-/** Parses both ways (fast path, and the env path) and checks they agree. */
+/** Parses with and without an environment and checks they agree. */
 function both(argv, opts = {}) {
   const fast = tool.safeParseArgv(argv, opts);
   const viaEnv = tool.safeParseArgv(argv, { ...opts, env: { UNUSED: "1" } });

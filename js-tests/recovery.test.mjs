@@ -46,9 +46,9 @@ test("a trap answers INTERNAL, and the same Tool works on a new instance", () =>
   tool.free();
 });
 
-test("a trap on the fast parse path answers a failed parse, then parsing works", () => {
+test("a trap in a parse answers a failed parse, then parsing works", () => {
   const tool = compile(schema);
-  trapOnce("parseArgvFast");
+  trapOnce("parseArgv");
   const result = tool.safeParseArgv(["--a-b", "1"]);
   assert.equal(result.success, false);
   isInternal(result.error);

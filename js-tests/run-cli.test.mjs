@@ -240,7 +240,7 @@ test("a deprecated tool (its input's deprecated: true, with a message in the cli
   assert.deepEqual(compile(input, { name: "ship" }).deprecatedIn([]), [{ command: "ship", message: "use deploy" }]);
 });
 
-test("a counted flag (-vvv) through the fast parse, toArgv, reconstruct, usage and a definition's command line", async () => {
+test("a counted flag (-vvv) through parseArgv, toArgv, reconstruct, usage and a definition's command line", async () => {
   const input = z.object({
     verbose: z.number().int().min(0).max(3).optional().meta({ cli: { short: "v", count: true } }),
     name: z.string().optional(),
@@ -265,7 +265,7 @@ test("a counted flag (-vvv) through the fast parse, toArgv, reconstruct, usage a
   assert.throws(() => compile(z.object({ v: z.string().meta({ cli: { count: true } }) })).parseArgv([]), (e) => e.code === "INVALID_OPTION" && /--v cannot be counted/.test(e.message));
 });
 
-test("an alias: another long name for a flag, through the fast parse, a definition's command line and usage", async () => {
+test("an alias: another long name for a flag, through parseArgv, a definition's command line and usage", async () => {
   const input = z.object({
     host: z.string().optional().meta({ cli: { aliases: ["server", "srv"] } }),
     dryRun: z.boolean().optional(),

@@ -52,7 +52,7 @@ for (const file of readdirSync(dir).sort()) {
   });
 }
 
-// The command line: the fast path, the JSON path (a NUL in argv), errors.
+// The command line: parses (a NUL in argv among them), errors.
 const deploy = compile(
   {
     type: "object",

@@ -11,8 +11,7 @@
 //   works; no prototype changed; what comes out is plain JSON; a call takes
 //   bounded time and grows wasm memory by a bounded amount; where repair's
 //   quick check answers without wasm, wasm finds nothing to repair either;
-//   a full parse that succeeds gives what the general path's partial parse
-//   gives; a schema built from its tape is the one its text parses to; what
+//   a full parse that succeeds gives what a partial parse gives; what
 //   parses, toArgv writes back to argv that parses the same; a command
 //   set parses as its word's tool does alone.
 //
@@ -594,22 +593,21 @@ function parting(a, b) {
 const isOptionsObject = (options) => options === undefined || (options !== null && typeof options === "object");
 
 /**
- * A full parse that succeeded (wasm's fast parse, decoded in JS, where it
- * answers) must give what a partial parse (always the general path) gives
- * for the same argv: with nothing missing, `partial` changes nothing. Null
- * when they agree.
+ * A full parse that succeeded must give what a partial parse gives for the
+ * same argv: with nothing missing, `partial` changes nothing. Null when
+ * they agree.
  */
-function fastPathDisagrees(tool, c, result, options) {
+function partialDisagrees(tool, c, result, options) {
   if (c.op !== "parseArgv" || result?.success !== true || !isOptionsObject(options)) return null;
-  const general = tool.safeParseArgv(c.argv, { ...options, partial: true });
-  const [fast, slow] = [result, general].map((r) => JSON.stringify(r.success ? [r.data, r.rest] : r.error.message));
-  return fast === slow ? null : { check: "fast-path", detail: `the fast parse and the general path differ ${parting(fast, slow)}` };
+  const partial = tool.safeParseArgv(c.argv, { ...options, partial: true });
+  const [full, part] = [result, partial].map((r) => JSON.stringify(r.success ? [r.data, r.rest] : r.error.message));
+  return full === part ? null : { check: "partial", detail: `the full parse and the partial parse differ ${parting(full, part)}` };
 }
 
 /**
  * What a parse gives, `toArgv` writes (or refuses), and that argv parses
  * back to the same arguments (tests/hostile.rs holds the same natively;
- * here the JS layer's fast path and decoder are on both sides). Only
+ * here through the JS layer on both sides). Only
  * without `env`, whose values toArgv writes as flags.
  */
 function roundTripDisagrees(tool, c, result, options) {
@@ -624,31 +622,6 @@ function roundTripDisagrees(tool, c, result, options) {
   const back = tool.safeParseArgv(again, options);
   const [first, second] = [result.data, back.success ? back.data : back.error.message].map((v) => JSON.stringify(v));
   return first === second ? null : { check: "round-trip", detail: `argv ${JSON.stringify(c.argv).slice(0, 100)} -> ${JSON.stringify(again).slice(0, 100)} differs ${parting(first, second)}` };
-}
-
-/**
- * `inputSchema` builds its answer from the tape wasm wrote beside the text
- * (pkg-template/lib/schema-tape.mjs), not by `JSON.parse` of the text: the
- * two must be the same object, key order included. Compared where the case
- * has no compile options and asks for the mcp schema or one client's.
- */
-function tapeDisagrees(c, result) {
-  if (c.op !== "inputSchema" || c.compileOptions !== undefined || result === undefined) return null;
-  const options = c.options;
-  const client = options === undefined ? undefined : typeof options?.client === "string" && Object.keys(options).length === 1 ? options.client : null;
-  if (client === null) return null;
-  let handle;
-  try {
-    handle = directHandle(c.schema);
-    const text = client === undefined ? handle.inputSchema(undefined) : handle.inputSchemaFor(client);
-    const [built, parsed] = [result, JSON.parse(text)].map((v) => JSON.stringify(v));
-    return built === parsed ? null : { check: "schema-tape", detail: `the schema built from the tape and the text parsed differ ${parting(built, parsed)}` };
-  } catch {
-    // What the module refuses has nothing to compare.
-    return null;
-  } finally {
-    handle?.free();
-  }
 }
 
 /** Replaying a case makes no schemas: it holds its own. */
@@ -668,8 +641,7 @@ function runToolCase(api, c, documented) {
     if (!(data instanceof api.ToolshapeError) && !isPlainJson(data)) outcome = { check: "plain-json", detail: `${c.op} gave a value that is not plain JSON` };
     if (result && result.success === false && !documented.has(result.error.code)) outcome = { check: "error-code", detail: `undocumented code ${result.error.code}` };
     outcome ??= quickCheckDisagrees(c, result);
-    outcome ??= fastPathDisagrees(tool, c, result, realOptions(c.options));
-    outcome ??= tapeDisagrees(c, result);
+    outcome ??= partialDisagrees(tool, c, result, realOptions(c.options));
     outcome ??= roundTripDisagrees(tool, c, result, realOptions(c.options));
   } finally {
     try {

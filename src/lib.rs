@@ -41,7 +41,7 @@ use std::sync::Arc;
 use serde_json::{Map, Value};
 
 pub use argv::ArgvOptions;
-pub use command::{Candidate, CompactParse, Parsed};
+pub use command::{Candidate, Parsed};
 pub use commands::{CommandParse, Commands};
 pub use error::{Code, Error, Issue, IssueCode, Result};
 pub use flags::{Flag, FlagTable, FlagType};
@@ -100,50 +100,25 @@ const PROFILE_SLOTS: usize = 2 * Client::ALL.len();
 /// with a schema per client, and the text is all it hands out. Written for
 /// `inputSchema`, its report holds the refusals only (`Report::quiet`);
 /// `check` writes the profile again once for the whole report.
-///
-/// Text and tape are shared: a profile that changes nothing for a schema
-/// (most do, for a plain one) holds the mcp slot's, not a copy.
 #[derive(Debug, Clone)]
 struct Profiled {
     text: Arc<str>,
-    /// The text's tape when its writer made one (see `emit::tape`), else empty.
-    tape: Arc<[u32]>,
     report: profile::Report,
     /// The report with its warnings, when `report` is quiet.
     full: std::sync::OnceLock<profile::Report>,
 }
 
 impl Profiled {
-    fn new(shaped: profile::Shaped<'_>) -> Profiled {
-        // A refused schema is never handed out: no text to write.
-        let refused = !shaped.report.errors.is_empty();
-        let written = if refused {
-            emit::Written::default()
+    /// The tree written as text (none when the profile refused it: a
+    /// refused schema is never handed out), with the report it stands for.
+    fn new(tree: &Json<'_>, report: profile::Report) -> Profiled {
+        let text = if report.errors.is_empty() {
+            tree.to_text()
         } else {
-            emit::tape::write_tree(&shaped.schema)
+            String::new()
         };
-        Profiled::written(written, shaped.report)
-    }
-
-    /// A text and its tape (written from the Shape or from a tree), with
-    /// the report it stands for.
-    fn written(written: emit::Written, report: profile::Report) -> Profiled {
-        // Kept as long as the Tool, so copied out of the writer's buffers,
-        // which have spare room, into ones of their own length: a proxy's
-        // thousand tools held a third more with the room.
         Profiled {
-            text: Arc::from(written.text),
-            tape: Arc::from(written.tape),
-            report,
-            full: std::sync::OnceLock::new(),
-        }
-    }
-
-    /// The same text and tape, standing for another report.
-    fn shared(&self, report: profile::Report) -> Profiled {
-        Profiled {
-            text: Arc::clone(&self.text),
-            tape: Arc::clone(&self.tape),
+            text: Arc::from(text),
             report,
             full: std::sync::OnceLock::new(),
         }
@@ -323,50 +298,18 @@ impl Tool {
         self.command().actions().is_some()
     }
 
-    /// A profile's output, written once per client and form. Every profile
-    /// but `mcp` rewrites a tree of the flat `mcp` schema of its own (made
-    /// from the shape, borrowing its names and texts).
+    /// A profile's output, written once per client and form: the `mcp`
+    /// schema from the Shape, every other profile a rewrite of the flat
+    /// `mcp` tree, each written to text by the one tree writer.
     fn profiled(&self, options: InputSchemaOptions) -> Result<&Profiled> {
         let form = profile::form(options.client, options.actions_as)?;
         let slot = self.slot(options.client, form).ok_or_else(no_slot)?;
         if let Some(done) = slot.get() {
             return Ok(done);
         }
-        let profiled = match options.client {
-            Client::Mcp if self.is_plain_object() => return self.plain_mcp(),
-            // Written from the Shape (left as the mcp schema: its text), with
-            // a quiet report so that `check` still writes the profile for
-            // its warnings.
-            client => {
-                let direct = if self.is_plain_object() {
-                    profile::direct(&self.schema, client)
-                } else {
-                    None
-                };
-                match direct {
-                    Some(emit::Style::PLAIN) => self.plain_mcp()?.shared(profile::Report::quiet()),
-                    Some(style) => Profiled::written(
-                        profile::write_direct(&self.schema, client, style),
-                        profile::Report::quiet(),
-                    ),
-                    None => Profiled::new(self.shaped(client, form, profile::Report::quiet())),
-                }
-            }
-        };
+        let shaped = self.shaped(options.client, form, profile::Report::quiet());
+        let profiled = Profiled::new(&shaped.schema, shaped.report);
         Ok(slot.get_or_init(|| Box::new(profiled)))
-    }
-
-    /// The mcp profile of a plain object root (the Shape's plain
-    /// document), written the first time any profile that leaves it as it
-    /// is asks for it.
-    fn plain_mcp(&self) -> Result<&Profiled> {
-        let slot = self.slot(Client::Mcp, ActionsAs::Flat).ok_or_else(no_slot)?;
-        Ok(slot.get_or_init(|| Box::new(Profiled::written(self.plain(), profile::Report::default()))))
-    }
-
-    /// The plain document, with its tape.
-    fn plain(&self) -> emit::Written {
-        emit::write_taped(&self.schema, emit::Style::PLAIN, emit::NO_LEAVES)
     }
 
     /// Where a client's profile in one form is cached (every client and
@@ -391,36 +334,18 @@ impl Tool {
         }
     }
 
-    /// A root that is one object, neither an action union nor a union of
-    /// objects: its mcp schema is the Shape's plain document.
-    fn is_plain_object(&self) -> bool {
-        self.union.is_none() && !schema::is_object_union(&self.schema)
-    }
-
     /// The inputSchema for a client (see [`profile`]) as a tree;
     /// `UNSUPPORTED_BY_CLIENT` with every refusal when the client cannot
-    /// take it. The tree is written again (the text is what is kept, and
-    /// what JS is handed): this is for Rust callers and tests.
+    /// take it. Read back from the text that is kept (what JS is handed):
+    /// this is for Rust callers and tests.
     pub fn input_schema(&self, options: &InputSchemaOptions) -> Result<Value> {
-        let form = profile::form(options.client, options.actions_as)?;
-        self.profiled(*options)?.accepted(options.client)?;
-        let tree = match options.client {
-            Client::Mcp if self.is_plain_object() => emit::emit_root(&self.schema),
-            client => self.shaped(client, form, profile::Report::quiet()).schema,
-        };
-        Ok(tree.to_value())
+        let text = &self.profiled(*options)?.accepted(options.client)?.text;
+        serde_json::from_str(text).map_err(|_| Error::new(Code::InvalidSchema, "the written schema did not read back"))
     }
 
     /// The inputSchema as JSON text, written once per client.
     pub fn input_schema_text(&self, options: &InputSchemaOptions) -> Result<String> {
         Ok(self.profiled(*options)?.accepted(options.client)?.text.to_string())
-    }
-
-    /// The inputSchema's text, borrowed, with its tape (see `emit::tape`)
-    /// when its writer made one, else an empty one.
-    pub fn input_schema_taped(&self, options: &InputSchemaOptions) -> Result<(&str, &[u32])> {
-        let profiled = self.profiled(*options)?.accepted(options.client)?;
-        Ok((&profiled.text, &profiled.tape))
     }
 
     /// What the client's profile changes and refuses; never fails for the
@@ -456,22 +381,6 @@ impl Tool {
     /// [`Tool::parse_argv`] with options (`allow_positionals`).
     pub fn parse_argv_with(&self, argv: &[&str], env: args::Env<'_>, options: ArgvOptions) -> Result<Parsed> {
         self.command().parse_argv(&self.schema, argv, env, options)
-    }
-
-    /// Like [`Tool::parse_argv`], flat, for callers that hold argv and build
-    /// the nested object themselves; `None` when the general path must
-    /// answer (an action union's parse that is not clean). Its working
-    /// lists go into `scratch`: emptied and reused, a parse allocates
-    /// nothing once it has grown to fit.
-    pub fn parse_argv_compact<'a>(
-        &'a self,
-        scratch: &'a args::Scratch,
-        argv: &[&'a str],
-        env: args::Env<'_>,
-        options: ArgvOptions,
-    ) -> Result<Option<CompactParse<'a>>> {
-        self.command()
-            .parse_argv_compact(scratch, &self.schema, argv, env, options)
     }
 
     /// Flat values by flag name to nested arguments.

@@ -1,16 +1,6 @@
 //! Every bound that keeps hostile input from hanging, trapping or exhausting
 //! memory. Documented in the README; change them there too.
 
-/// Room the fast parse keeps for argv written in place by JS, in bytes
-/// (three per UTF-16 unit at most); larger argv takes the general path.
-/// The JS layer holds the same number (`MAX_ROOM_BYTES` in `tool.mjs`).
-pub const MAX_ARGV_ROOM_BYTES: usize = 3 * 1024 * 1024;
-
-/// Scratch room a `Tool` keeps for its parses' working lists, in bytes: a
-/// room one long argv grew past this is let go after that parse, not kept
-/// for the tool's life (a usual parse needs a few hundred bytes).
-pub const MAX_KEPT_SCRATCH_BYTES: usize = 64 * 1024;
-
 /// Subschema nesting accepted in a schema (each `properties`, `items`,
 /// `anyOf` branch or followed `$ref` is one level).
 pub const MAX_DEPTH: usize = 64;

@@ -1,22 +1,19 @@
 //! The only file that knows wasm-bindgen: `#[wasm_bindgen]` shims that take
-//! the input as it crosses, call the core, and hand the result back. How each
-//! kind of data crosses is `wire.rs`; errors leave through [`fail`], thrown
-//! as the error's JSON text, which the JS layer rethrows as
-//! `ToolshapeError`.
+//! JSON text, call the core, and hand JSON text back (the one way across is
+//! `wire.rs`); errors leave through [`fail`], thrown as the error's JSON
+//! text, which the JS layer rethrows as `ToolshapeError`.
 
 // wasm-bindgen hands an optional JS string over as an owned `Option<String>`.
 #![allow(clippy::needless_pass_by_value)]
 
-use std::cell::RefCell;
 use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
 
 use crate::options::{read_text, ParseOptions};
-use crate::wire::{self, FastParse};
+use crate::wire;
 use crate::{
-    help, ArgvOptions, Commands, CommandsOptions, CompileOptions, Error, HelpOptions, InputSchemaOptions, Tool,
-    UsageRequest,
+    help, Commands, CommandsOptions, CompileOptions, Error, HelpOptions, InputSchemaOptions, Tool, UsageRequest,
 };
 
 #[wasm_bindgen(start)]
@@ -36,42 +33,11 @@ fn thrown<T>(result: crate::Result<T>) -> Result<T, JsValue> {
     result.map_err(|e| fail(&e))
 }
 
-/// An argv parse's options, once memory has room for a parse of `argv`
-/// (see `headroom`): what every argv export does first.
-fn argv_call(argv: &str, allow_positionals: bool, partial: bool) -> ArgvOptions {
-    crate::headroom::keep(argv.len());
-    ArgvOptions {
-        allow_positionals,
-        partial,
-    }
-}
-
 /// Bytes of wasm linear memory, for the memory benchmark.
 #[wasm_bindgen(js_name = memoryBytes)]
 #[must_use]
 pub fn memory_bytes() -> usize {
     core::arch::wasm32::memory_size(0).saturating_mul(65536)
-}
-
-/// The wasm memory, for the JS layer's view of the fast parse's buffer.
-#[wasm_bindgen(js_name = wasmMemory)]
-#[must_use]
-pub fn wasm_memory() -> JsValue {
-    wasm_bindgen::memory()
-}
-
-/// Where the tape of the schema just answered starts (0: parse its text).
-#[wasm_bindgen(js_name = schemaTape)]
-#[must_use]
-pub fn schema_tape() -> usize {
-    wire::tape::kept_at()
-}
-
-/// The fast parse's buffer layout as JSON.
-#[wasm_bindgen(js_name = wireLayout)]
-#[must_use]
-pub fn wire_layout() -> String {
-    wire::layout_json()
 }
 
 /// Every error and issue code, for the declarations' test.
@@ -102,13 +68,6 @@ pub fn name_table(ids: &str, options: Option<String>) -> Result<String, JsValue>
     thrown(wire::name_table_text(ids, options.as_deref()))
 }
 
-/// `createNameTable` for identifiers whose parts crossed NUL-terminated.
-#[wasm_bindgen(js_name = nameTableParts)]
-pub fn name_table_parts(parts: &str, options: Option<String>) -> Result<String, JsValue> {
-    crate::headroom::keep(parts.len());
-    thrown(wire::name_table_parts(parts, options.as_deref()))
-}
-
 /// Throws the `UNKNOWN_TOOL` error of a name table's `name(id)`, for an
 /// identifier it lacks.
 #[wasm_bindgen(js_name = unknownTool)]
@@ -130,11 +89,10 @@ pub fn command_word_problem(word: &str) -> Option<String> {
     crate::commands::command_word_error(word).map(|error| error.message.clone())
 }
 
-/// The closest of NUL-joined candidates to `typed`, if one is close enough.
+/// The closest of candidates (a JSON array) to `typed`, if one is close enough.
 #[wasm_bindgen]
-#[must_use]
-pub fn closest(typed: &str, candidates: &str) -> Option<String> {
-    wire::closest_text(typed, candidates)
+pub fn closest(typed: &str, candidates: &str) -> Result<Option<String>, JsValue> {
+    thrown(wire::closest_text(typed, candidates))
 }
 
 /// A grouped tool's definition to what the core computes of it.
@@ -167,7 +125,6 @@ pub fn check_parse_options(options: &str) -> Result<(), JsValue> {
 pub struct WasmTool {
     /// Shared with the command sets it is added to (`Commands::add`).
     tool: Rc<Tool>,
-    fast: RefCell<FastParse>,
 }
 
 #[wasm_bindgen]
@@ -177,34 +134,14 @@ impl WasmTool {
         crate::headroom::keep(schema.len());
         let options: CompileOptions = thrown(read_text(options.as_deref(), "compile"))?;
         let tool = thrown(Tool::compile_text(schema, &options))?;
-        Ok(WasmTool {
-            tool: Rc::new(tool),
-            fast: RefCell::new(FastParse::default()),
-        })
+        Ok(WasmTool { tool: Rc::new(tool) })
     }
 
     #[wasm_bindgen(js_name = inputSchema)]
     pub fn input_schema(&self, options: Option<String>) -> Result<String, JsValue> {
         crate::headroom::keep(0);
         let options: InputSchemaOptions = thrown(read_text(options.as_deref(), "inputSchema"))?;
-        self.schema_answer(options)
-    }
-
-    /// `inputSchema({ client })`, the client's name crossing alone.
-    #[wasm_bindgen(js_name = inputSchemaFor)]
-    pub fn input_schema_for(&self, client: &str) -> Result<String, JsValue> {
-        crate::headroom::keep(0);
-        let options: InputSchemaOptions = thrown(crate::options::read_client(client, "inputSchema"))?;
-        self.schema_answer(options)
-    }
-
-    /// The schema's text, JS pointed at its tape (`wire::tape`).
-    fn schema_answer(&self, options: InputSchemaOptions) -> Result<String, JsValue> {
-        thrown(
-            self.tool
-                .input_schema_taped(&options)
-                .map(|(text, tape)| wire::tape::answer(text, tape)),
-        )
+        thrown(self.tool.input_schema_text(&options))
     }
 
     #[wasm_bindgen(js_name = isActions)]
@@ -220,13 +157,13 @@ impl WasmTool {
 
     pub fn flags(&self) -> String {
         crate::headroom::keep(0);
-        wire::flags_text(&self.tool)
+        self.tool.command().flags_text()
     }
 
     /// Shell completion; `words` is a JSON array of strings.
     pub fn complete(&self, words: &str) -> Result<String, JsValue> {
         crate::headroom::keep(words.len());
-        thrown(wire::complete_text(words, &|refs| self.tool.complete(refs)))
+        thrown(wire::complete_text(words, &|refs| Ok(self.tool.complete(refs))))
     }
 
     /// The deprecated flags and action argv uses; `argv` is a JSON array of strings.
@@ -236,68 +173,18 @@ impl WasmTool {
         thrown(wire::deprecated_text(argv, &self.tool))
     }
 
-    pub fn plan(&self) -> String {
-        wire::plan_json(&self.tool)
-    }
-
-    #[wasm_bindgen(js_name = actionPlan)]
-    pub fn action_plan(&self, action: usize) -> String {
-        wire::action_plan_json(&self.tool, action)
-    }
-
+    /// `parseArgv`: a parse request `{ argv, env, allowPositionals, partial }`
+    /// as JSON text, answered as outcome JSON.
     #[wasm_bindgen(js_name = parseArgv)]
-    pub fn parse_argv(&self, argv: &str, count: usize, env: &str, allow_positionals: bool, partial: bool) -> String {
-        let options = argv_call(argv, allow_positionals, partial);
-        wire::parse_outcome(&self.tool, &wire::split_argv(argv, count), env, options)
+    pub fn parse_argv(&self, request: &str) -> String {
+        crate::headroom::keep(request.len());
+        wire::parse_outcome(&self.tool, request)
     }
 
-    #[wasm_bindgen(js_name = parseArgvJson)]
-    pub fn parse_argv_json(&self, argv: &str, env: &str, allow_positionals: bool, partial: bool) -> String {
-        let options = argv_call(argv, allow_positionals, partial);
-        wire::parse_json_outcome(&self.tool, argv, env, options)
-    }
-
-    /// Where JS writes argv for [`WasmTool::parse_argv_fast`]: a byte
-    /// offset in wasm memory with room for at least `bytes` bytes, kept
-    /// by the tool (0 when the tool is busy or `bytes` is past the limit).
-    #[wasm_bindgen(js_name = argvRoom)]
-    pub fn argv_room(&self, bytes: usize) -> usize {
-        self.fast.try_borrow_mut().map_or(0, |mut fast| {
-            fast.input_room(bytes).map_or(0, |room| room.as_ptr() as usize)
-        })
-    }
-
-    /// Parses the `len` bytes of NUL-joined argv JS wrote at
-    /// [`WasmTool::argv_room`]. Returns where the answer's numbers start,
-    /// as a byte offset in wasm memory (never 0: a vector holding numbers
-    /// is allocated), or 0 when the general path must answer. One call,
-    /// and no string crossing: argv is already in place.
-    #[wasm_bindgen(js_name = parseArgvFast)]
-    pub fn parse_argv_fast(&self, len: usize, count: usize, allow_positionals: bool) -> usize {
-        let options = ArgvOptions {
-            allow_positionals,
-            partial: false,
-        };
-        self.fast.try_borrow_mut().map_or(0, |mut fast| {
-            if fast.parse_input(&self.tool, len, count, options) == 0 {
-                0
-            } else {
-                fast.numbers().as_ptr() as usize
-            }
-        })
-    }
-
-    #[wasm_bindgen(js_name = takeAnswer)]
-    pub fn take_answer(&self) -> String {
-        self.fast
-            .try_borrow_mut()
-            .map(|mut fast| fast.take_answer())
-            .unwrap_or_default()
-    }
-
-    pub fn reconstruct(&self, flat: &str, env: &str) -> String {
-        crate::headroom::keep(flat.len());
-        wire::reconstruct_outcome(&self.tool, flat, env)
+    /// `reconstruct`: `{ flat, env }` as JSON text, answered as outcome JSON.
+    pub fn reconstruct(&self, request: &str) -> String {
+        crate::headroom::keep(request.len());
+        wire::reconstruct_outcome(&self.tool, request)
     }
 
     pub fn repair(&self, args: &str, client: Option<String>) -> Result<String, JsValue> {
@@ -354,22 +241,18 @@ impl WasmCommands {
         thrown(self.commands.finish())
     }
 
+    /// `parseArgv`: a parse request as JSON text, answered as outcome JSON
+    /// with the command word.
     #[wasm_bindgen(js_name = parseArgv)]
-    pub fn parse_argv(&self, argv: &str, count: usize, env: &str, allow_positionals: bool, partial: bool) -> String {
-        let options = argv_call(argv, allow_positionals, partial);
-        wire::commands_outcome(&self.commands, &wire::split_argv(argv, count), env, options)
-    }
-
-    #[wasm_bindgen(js_name = parseArgvJson)]
-    pub fn parse_argv_json(&self, argv: &str, env: &str, allow_positionals: bool, partial: bool) -> String {
-        let options = argv_call(argv, allow_positionals, partial);
-        wire::commands_json_outcome(&self.commands, argv, env, options)
+    pub fn parse_argv(&self, request: &str) -> String {
+        crate::headroom::keep(request.len());
+        wire::commands_outcome(&self.commands, request)
     }
 
     /// Shell completion; `words` is a JSON array of strings.
     pub fn complete(&self, words: &str) -> Result<String, JsValue> {
         crate::headroom::keep(words.len());
-        thrown(wire::complete_text(words, &|refs| self.commands.complete(refs)))
+        thrown(wire::complete_text(words, &|refs| Ok(self.commands.complete(refs))))
     }
 
     pub fn usage(&self, options: Option<String>) -> Result<String, JsValue> {

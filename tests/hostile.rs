@@ -8,8 +8,7 @@ mod common;
 use common::check_emitted;
 use proptest::prelude::*;
 use serde_json::{json, Map, Value};
-use toolshape::emit::tape::{read_back, write_tree};
-use toolshape::emit::{emit_root, write_root};
+use toolshape::emit::emit_root;
 use toolshape::help::{help, HelpOptions};
 use toolshape::schema::json::Json;
 use toolshape::schema::read_schema;
@@ -106,11 +105,6 @@ proptest! {
                 let tree = emit_root(&parsed);
                 let text = serde_json::to_string(&tree.to_value()).unwrap();
                 prop_assert_eq!(&tree.to_text(), &text);
-                // Written with its tape, the same text, and the tape reads back as it.
-                let toolshape::emit::Written { text: taped, tape } = write_tree(&tree);
-                prop_assert_eq!(&taped, &text);
-                prop_assert_eq!(read_back(&taped, &tape), Some(tree.to_value()));
-                prop_assert_eq!(write_root(&parsed), text);
             }
         }
         for candidate in [&schema, &wrapped] {
@@ -121,15 +115,11 @@ proptest! {
                     check_emitted(&emitted);
                 }
             }
-            // Where the writer made the text's tape, JS builds from it what
-            // JSON.parse of the text gives, for every client.
+            // Every client's schema is one JSON text, and never a panic.
             for &client in Client::ALL {
                 let options = InputSchemaOptions { client, actions_as: None };
-                if let Ok((text, tape)) = tool.input_schema_taped(&options) {
-                    if !tape.is_empty() {
-                        let parsed: Value = serde_json::from_str(text).unwrap();
-                        prop_assert_eq!(read_back(text, tape), Some(parsed));
-                    }
+                if let Ok(text) = tool.input_schema_text(&options) {
+                    prop_assert!(serde_json::from_str::<Value>(&text).is_ok());
                 }
             }
             let _ = tool.usage(&UsageRequest::default());

@@ -3,8 +3,7 @@
 // core.mjs (the instance, replaced when it traps), errors.mjs
 // (ToolshapeError, wire errors), schema-input.mjs (schema forms),
 // json-text.mjs (values and options as JSON text), tool.mjs (Tool),
-// fast-argv.mjs (fast parse decoder), repair-hints.mjs (repair's quick
-// check), commands.mjs (several tools as one command line),
+// repair-hints.mjs (repair's quick check), commands.mjs (several tools as one command line),
 // parse-input.mjs (argv, env and parse options), live-handle.mjs (a handle
 // that follows the core across restarts), names.mjs (name tables),
 // clients.mjs (clientInfo names to profiles). The serving half
@@ -33,15 +32,13 @@ export { ToolshapeError, fail };
  */
 export function makeApi(wasm, ready = () => true, how = {}) {
   const core = makeCore(wasm, how);
-  let wireLayout;
-  const layout = () => (wireLayout === undefined ? (wireLayout = JSON.parse(core.wasm.wireLayout())) : wireLayout);
 
   function requireReady() {
     if (!ready()) throw fail("NOT_INITIALIZED", "call and await init() before using toolshape in the browser");
     if (core.broken) throw fail("NOT_INITIALIZED", "toolshape's core stopped after an error; call and await init() again");
   }
 
-  const Tool = makeToolClass(core, layout);
+  const Tool = makeToolClass(core);
 
   const Commands = makeCommandsClass(core, Tool);
 
@@ -101,7 +98,7 @@ export function makeApi(wasm, ready = () => true, how = {}) {
   const formatHelpMarkdown = (entries) => formatHelp(entries, "markdown");
   /** The closest candidate to `typed`, by the core's edit distance. */
   const closest = (typed, candidates) => {
-    const found = core.guard(() => core.wasm.closest(typed, candidates.join("\0")));
+    const found = core.guard(() => core.wasm.closest(typed, JSON.stringify(candidates)));
     return found ?? undefined;
   };
   /** Why `name` cannot be typed as a command word, by the core's rule; `undefined` when it can. */

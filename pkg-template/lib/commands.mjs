@@ -7,7 +7,7 @@ import { isTrap } from "./core.mjs";
 import { fail } from "./errors.mjs";
 import { optionsText } from "./json-text.mjs";
 import { LiveHandle } from "./live-handle.mjs";
-import { checkArgv, envText, parseGeneral, parseOptions, wordsText } from "./parse-input.mjs";
+import { checkArgv, envFor, parseOptions, parseRequest, wordsText } from "./parse-input.mjs";
 import { INTERNALS } from "./tool.mjs";
 
 /** The Commands class over the API's core, for tools of class `Tool`. */
@@ -72,9 +72,9 @@ export function makeCommandsClass(core, Tool) {
       const handle = this.#live();
       checkArgv(argv);
       const { env, allowPositionals, partial } = parseOptions(core, opts);
-      const joinedEnv = envText(this.#envNames, env);
+      const picked = envFor(this.#envNames, env);
       try {
-        return parseGeneral(handle, argv, joinedEnv, allowPositionals, partial);
+        return parseRequest(handle, argv, picked, allowPositionals, partial);
       } catch (error) {
         if (isTrap(error)) return { success: false, error: core.trapped(error) };
         throw error;

@@ -21,14 +21,6 @@ export function isTrap(error) {
  *   without it (browsers) the API waits for `replace` after `init()` runs again.
  */
 export function makeCore(wasm, how = {}) {
-  let view = new Float64Array(0);
-  let words = new Uint32Array(0);
-  let memory;
-  /** The current instance's memory buffer (a new one after memory grew). */
-  const buffer = () => {
-    if (memory === undefined) memory = core.wasm.wasmMemory();
-    return memory.buffer;
-  };
   const core = {
     wasm,
     generation: 0,
@@ -38,29 +30,6 @@ export function makeCore(wasm, how = {}) {
     /** A new WasmTool on the current instance. */
     compile(schemaText, optionsText) {
       return core.guard(() => new core.wasm.WasmTool(schemaText, optionsText));
-    },
-
-    /** A view of wasm memory, made again when memory grew or the instance changed. */
-    memoryView() {
-      // Growing wasm memory detaches its old buffer, which empties every
-      // view of it: an empty view is the one sign to look at (reading
-      // `memory.buffer` on every parse cost a call into the engine).
-      if (view.length === 0) view = new Float64Array(buffer());
-      return view;
-    },
-
-    /** The same as 32-bit words (a schema's tape); made again as `memoryView` is. */
-    wordsView() {
-      if (words.length === 0) words = new Uint32Array(buffer());
-      return words;
-    },
-
-    /**
-     * Bytes of wasm memory from `at`, for JS to write into. The view
-     * empties when memory grows (as `memoryView`'s does): check its length.
-     */
-    bytesAt(at, length) {
-      return new Uint8Array(buffer(), at, length);
     },
 
     /** Runs a wasm call: wire errors become ToolshapeError, a trap replaces the instance. */
@@ -91,9 +60,6 @@ export function makeCore(wasm, how = {}) {
       core.wasm = fresh;
       core.generation += 1;
       core.broken = false;
-      memory = undefined;
-      view = new Float64Array(0);
-      words = new Uint32Array(0);
     },
   };
   return core;

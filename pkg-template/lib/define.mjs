@@ -147,19 +147,6 @@ function lazy(make) {
   };
 }
 
-/** A schema per client, made once each; a copy per call (callers may change what they get). */
-function perClient(make) {
-  const made = new Map();
-  return (client) => {
-    let schema = made.get(client);
-    if (schema === undefined) {
-      schema = make(client);
-      made.set(client, schema);
-    }
-    return cloneJson(schema);
-  };
-}
-
 /** The define functions over the API (compile, help, formatHelpMarkdown, the core). */
 export function makeDefine(api) {
   const { compile, core } = api;
@@ -248,7 +235,7 @@ export function makeDefine(api) {
     const prefix = internal.prefix === undefined ? `[${name}]` : internal.prefix;
     const ctx = { tool: name, action: undefined };
     const title = def.title;
-    const schemaFor = perClient((client) => tool.inputSchema({ client }));
+    const schemaFor = (client) => tool.inputSchema({ client });
 
     function definition(options) {
       const { client = "mcp" } = optionsOf(options, ["client"], "definition", suggest);
@@ -386,7 +373,7 @@ export function makeDefine(api) {
       const runner = compose(out.builtin ? [] : given.use, handler);
       // The flat projection's tool, compiled on first use, and its schema per client.
       const flatTool = lazy(() => compile(out.inputSchema, { name: out.flatName }));
-      const flatSchemaFor = perClient((client) => flatTool().inputSchema({ client }));
+      const flatSchemaFor = (client) => flatTool().inputSchema({ client });
       const entry = { out, plan, runner, prefix: `[${name}/${out.key}]`, ctx: { tool: name, action: out.key }, flatTool, flatSchemaFor };
       if (out.builtin) builtinHelp = entry;
       entries.set(out.key, entry);
@@ -396,7 +383,7 @@ export function makeDefine(api) {
     const routingList = listed(keys, MAX_LISTED);
 
     const schemaTool = lazy(() => compile(defined.inputSchema, { name }));
-    const schemaFor = perClient((client) => schemaTool().inputSchema({ client }));
+    const schemaFor = (client) => schemaTool().inputSchema({ client });
     // The served schema says `deprecated: true`; an action's message is put back into its entry here.
     const messages = new Map(defined.actions.filter((out) => typeof out.deprecated === "string").map((out) => [out.key, out.deprecated]));
     const helpEntries = lazy(() =>

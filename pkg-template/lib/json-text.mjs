@@ -64,20 +64,6 @@ export function optionsText(options, what) {
 }
 
 /**
- * The client of options that are `{ client: "name" }` alone (a plain
- * object), which cross as the name itself; else undefined.
- */
-export function clientAlone(options) {
-  if (typeof options !== "object" || options === null || Object.getPrototypeOf(options) !== Object.prototype) return undefined;
-  let client;
-  for (const key in options) {
-    if (key !== "client" || !Object.prototype.hasOwnProperty.call(options, key)) return undefined;
-    client = options[key];
-  }
-  return typeof client === "string" ? client : undefined;
-}
-
-/**
  * A plain object of strings, finite numbers, booleans and nulls (most
  * options: `{ client: "cursor" }`): written without the replacer, which
  * costs more than the rest of a cached `inputSchema` call. Anything else

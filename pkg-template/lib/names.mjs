@@ -36,15 +36,13 @@ function plainCopy(id) {
 }
 
 /**
- * The identifiers as the core reads them, and the frozen copies callers get
- * back. Plain identifiers are copied once and their parts cross as text,
- * each followed by NUL (as argv does), or as JSON when a part holds NUL;
- * anything else is written as given, for the core to name what is wrong,
- * and read back from that text.
+ * The identifiers as the core reads them (JSON text), and the frozen
+ * copies callers get back. Plain identifiers are copied once, each part
+ * read once; anything else is written as given, for the core to name what
+ * is wrong, and read back from that text.
  */
 function readIds(ids) {
   const copies = new Array(ids.length);
-  let parts = "";
   for (let i = 0; i < ids.length; i++) {
     const copy = plainCopy(ids[i]);
     if (copy === undefined) {
@@ -52,13 +50,9 @@ function readIds(ids) {
       return { json: () => text, read: () => JSON.parse(text).map((id) => Object.freeze({ toolbox: id.toolbox, server: id.server, tool: id.tool })) };
     }
     copies[i] = copy;
-    if (parts !== undefined) {
-      if (copy.toolbox.includes("\0") || copy.server.includes("\0") || copy.tool.includes("\0")) parts = undefined;
-      else parts += `${copy.toolbox}\0${copy.server}\0${copy.tool}\0`;
-    }
   }
-  // The JSON is written only when asked for: to cross, or to word an error.
-  return { json: () => JSON.stringify(copies), parts, read: () => copies };
+  let text;
+  return { json: () => (text === undefined ? (text = JSON.stringify(copies)) : text), read: () => copies };
 }
 
 /** The core's limit on one part (MAX_PART_CHARS). */
@@ -89,9 +83,9 @@ export function makeNames(core) {
 
   function createNameTable(ids, options) {
     if (!Array.isArray(ids)) throw fail("INVALID_IDENTIFIER", "createNameTable takes an array of identifiers { toolbox, server, tool }");
-    const { json: idsJson, parts, read: copies } = readIds(ids);
+    const { json: idsJson, read: copies } = readIds(ids);
     const given = optionsText(options, "createNameTable");
-    const names = JSON.parse(core.guard(() => (parts === undefined ? core.wasm.nameTable(idsJson(), given) : core.wasm.nameTableParts(parts, given))));
+    const names = JSON.parse(core.guard(() => core.wasm.nameTable(idsJson(), given)));
     // The core checked every item; these copies are what callers get back.
     const read = copies();
     const byKey = new Map();

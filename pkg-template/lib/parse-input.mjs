@@ -23,22 +23,25 @@ export function checkArgv(argv, what = "argv") {
  */
 export function wordsText(words, what = "words") {
   checkArgv(words, what);
-  return JSON.stringify(words.map((word) => (typeof word.toWellFormed === "function" ? word.toWellFormed() : word)));
+  return JSON.stringify(words.map(wellFormed));
 }
 
-/** `name\0value\0...` for the names the flag table reads that `env` holds. */
-export function envText(names, env) {
-  if (env === undefined || env === null || names.length === 0) return "";
+/**
+ * The environment variables the flag table reads that `env` holds, as a
+ * plain object (only those cross); undefined when there are none to send.
+ */
+export function envFor(names, env) {
+  if (env === undefined || env === null || names.length === 0) return undefined;
   if (typeof env !== "object") throw fail("INVALID_OPTION", "parseArgv option \"env\" must be an object of strings");
-  let text = "";
+  let picked;
   for (const name of names) {
     if (!hasOwn(env, name)) continue;
     const value = env[name];
     if (typeof value !== "string") continue;
-    if (value.includes("\0")) throw fail("INVALID_ARGS", `environment variable ${name} contains a NUL character`, { issues: [] });
-    text += text === "" ? `${name}\0${value}` : `\0${name}\0${value}`;
+    if (picked === undefined) picked = {};
+    picked[name] = value;
   }
-  return text;
+  return picked;
 }
 
 /** The JSON outcome of a parse, as safeParseArgv answers (with `command` for a command set). */
@@ -73,15 +76,15 @@ export function parseOptions(core, opts) {
 }
 
 /**
- * The general parse path of a handle with `parseArgv`/`parseArgvJson` (a
- * tool or a command set): argv joined by NUL when no argument holds one,
- * else as JSON text.
+ * A parse on a handle (a tool's or a command set's): the one request,
+ * `{ argv, env, allowPositionals, partial }` as JSON text, answered as
+ * outcome JSON. A lone surrogate crosses as U+FFFD, as any string does.
  */
-export function parseGeneral(handle, argv, joinedEnv, allowPositionals, partial) {
-  const joined = !argv.some((token) => token.includes("\0"));
-  return parseOutcome(
-    joined
-      ? handle.parseArgv(argv.join("\0"), argv.length, joinedEnv, allowPositionals, partial)
-      : handle.parseArgvJson(JSON.stringify(argv), joinedEnv, allowPositionals, partial),
-  );
+export function parseRequest(handle, argv, env, allowPositionals, partial) {
+  const request = { argv: argv.map(wellFormed), env, allowPositionals, partial };
+  return parseOutcome(handle.parseArgv(JSON.stringify(request)));
+}
+
+function wellFormed(word) {
+  return typeof word.toWellFormed === "function" ? word.toWellFormed() : word;
 }

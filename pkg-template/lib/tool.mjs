@@ -1,23 +1,21 @@
-// The Tool class over one compiled wasm tool. Options cross as JSON text and
-// are read (and refused when misspelt) by the core; argv crosses as one
-// NUL-joined string; results come back as JSON text or, for the fast parse,
-// as numbers read through a view of wasm memory; a schema comes back as its
-// text with a tape of its structure, read through the same memory.
+// The Tool class over one compiled wasm tool. Every call crosses one way
+// (src/wire.rs): JSON text in (options, arguments, a parse request of argv
+// and env), JSON text out, read here with JSON.parse. Options are read (and
+// refused when misspelt) by the core.
 
 import { isTrap } from "./core.mjs";
 import { fail } from "./errors.mjs";
-import { makeDecoder } from "./fast-argv.mjs";
-import { clientAlone, jsonText, optionsText } from "./json-text.mjs";
+import { jsonText, optionsText } from "./json-text.mjs";
 import { LiveHandle } from "./live-handle.mjs";
-import { checkArgv, envText, parseGeneral, parseOptions, parseOutcome, wordsText } from "./parse-input.mjs";
+import { cloneJson } from "./objects.mjs";
+import { checkArgv, envFor, parseOptions, parseOutcome, parseRequest, wordsText } from "./parse-input.mjs";
 import { mayNeedRepair } from "./repair-hints.mjs";
-import { makeTapeReader } from "./schema-tape.mjs";
 
 /** How a command set reaches a Tool's handle and env names; not public. */
 export const INTERNALS = Symbol("toolshape.internals");
 
 /** The Tool class over the API's core (see core.mjs). */
-export function makeToolClass(core, layout) {
+export function makeToolClass(core) {
   /** Per client name: does repair undo anything on a `null`? Asked of the core once. */
   const nullAnswers = new Map();
   const nullsMatter = (client) => {
@@ -27,25 +25,17 @@ export function makeToolClass(core, layout) {
 
   const dispose = Symbol.dispose || Symbol.for("nodejs.dispose");
 
-  let readTape;
-  /** The schema object of the text an inputSchema export just answered, from its tape. */
-  const schemaValue = (text) => {
-    const at = core.wasm.schemaTape();
-    if (at === 0) return JSON.parse(text);
-    if (readTape === undefined) readTape = makeTapeReader(layout().tape);
-    return readTape(text, core.wordsView(), at / 4);
-  };
-
   return class Tool {
     #handle;
     #flags;
     #envNames;
-    #decode;
-    /** Per action of an action union: its decoder and literal keys, made on first use. */
-    #actionDecoders = [];
     #hints;
-    /** The fast parse's argv room in wasm memory: `{ handle, at, bytes, view }`. */
-    #room;
+    /**
+     * Each inputSchema answer parsed once, by its options' text: the core
+     * writes a client's schema once, JS parses it once, and every caller
+     * gets its own copy, so changing one never changes the next answer.
+     */
+    #schemas = new Map();
 
     /** @internal use compile() */
     constructor(schemaText, optionsText) {
@@ -59,8 +49,6 @@ export function makeToolClass(core, layout) {
         this.#flags = core.guard(() => handle.flags());
         const flags = JSON.parse(this.#flags);
         this.#envNames = flags.flatMap((f) => (f.env ? [f.env] : []));
-        // An action union decodes per action (#decodeAction).
-        this.#decode = handle.isActions() ? undefined : makeDecoder(JSON.parse(core.guard(() => handle.plan())), flags, layout());
       }
       return this.#flags;
     }
@@ -78,10 +66,14 @@ export function makeToolClass(core, layout) {
 
     inputSchema(opts) {
       const handle = this.#live();
-      const client = clientAlone(opts);
-      if (client !== undefined) return schemaValue(core.guard(() => handle.inputSchemaFor(client)));
       const text = optionsText(opts, "inputSchema");
-      return schemaValue(core.guard(() => handle.inputSchema(text)));
+      const key = text ?? "";
+      let schema = this.#schemas.get(key);
+      if (schema === undefined) {
+        schema = JSON.parse(core.guard(() => handle.inputSchema(text)));
+        this.#schemas.set(key, schema);
+      }
+      return cloneJson(schema);
     }
 
     help(opts) {
@@ -102,75 +94,12 @@ export function makeToolClass(core, layout) {
         if (typeof argv[i] !== "string") checkArgv(argv);
       }
       const { env, allowPositionals, partial } = parseOptions(core, opts);
-      const useEnv = env !== undefined && env !== null && this.#envNames.length > 0;
       try {
-        // The fast path: numbers out of wasm, objects built here from argv;
-        // errors and JSON-only values come back as JSON from the same call.
-        // It declines (0) for argv holding NUL and, for an action union,
-        // anything but a clean parse; partial parses skip it.
-        if (!useEnv && !partial) {
-          const at = this.#parseFast(handle, argv, allowPositionals);
-          if (at > 0) {
-            // The layout before the view: its first read is a call into
-            // wasm, and a call can grow memory, which empties older views.
-            const { answerNumbers, answerAction } = layout();
-            const buf = core.memoryView();
-            const start = at / 8;
-            const kind = buf[start];
-            if (kind === answerNumbers) return this.#decode(buf, start, argv);
-            if (kind === answerAction) return this.#decodeAction(handle, buf[start + 1], start, argv);
-            return parseOutcome(handle.takeAnswer());
-          }
-        }
-        return parseGeneral(handle, argv, useEnv ? envText(this.#envNames, env) : "", allowPositionals, partial);
+        return parseRequest(handle, argv, envFor(this.#envNames, env), allowPositionals, partial);
       } catch (error) {
         if (isTrap(error)) return { success: false, error: core.trapped(error) };
         throw error;
       }
-    }
-
-    /**
-     * The fast parse: argv, NUL-joined, is encoded straight into room the
-     * tool keeps in wasm memory (no allocation, no string crossing), then
-     * parsed there. 0 when the general path must answer.
-     */
-    #parseFast(handle, argv, allowPositionals) {
-      let units = argv.length;
-      for (let k = 0; k < argv.length; k++) units += argv[k].length;
-      // At most three UTF-8 bytes per UTF-16 unit. Very long argv takes the
-      // general path rather than keeping that much room.
-      const need = units * 3;
-      if (need > MAX_ROOM_BYTES) return 0;
-      let room = this.#room;
-      if (room === undefined || room.handle !== handle || room.bytes < need) {
-        const bytes = Math.max(need, 256);
-        const at = handle.argvRoom(bytes);
-        if (at === 0) return 0;
-        room = this.#room = { handle, at, bytes, view: core.bytesAt(at, bytes) };
-      } else if (room.view.length === 0) {
-        // Memory grew since: the old view is detached.
-        room.view = core.bytesAt(room.at, room.bytes);
-      }
-      const written = writeArgv(argv, room.view);
-      if (written < 0) return 0;
-      return handle.parseArgvFast(written, argv.length, allowPositionals);
-    }
-
-    /**
-     * An action's answer: its literal keys first, as the general path
-     * writes them. The answer is read through a view taken after the
-     * action's plan is fetched: making the plan (on an action's first
-     * parse) can grow wasm memory, which empties every view taken before,
-     * and a large action's first parse then lost every flag it was given.
-     */
-    #decodeAction(handle, action, start, argv) {
-      let made = this.#actionDecoders[action];
-      if (made === undefined) {
-        const { plan, flags, literals } = JSON.parse(core.guard(() => handle.actionPlan(action)));
-        made = { decode: makeDecoder(plan, flags, layout()), literals };
-        this.#actionDecoders[action] = made;
-      }
-      return made.decode(core.memoryView(), start + 2, argv, made.literals);
     }
 
     parseArgv(argv, opts) {
@@ -186,8 +115,8 @@ export function makeToolClass(core, layout) {
         throw fail("INVALID_ARGS", "reconstruct takes an object of flag values", { issues: [] });
       }
       const { env } = parseOptions(core, opts);
-      const text = jsonText(flat, "the flat values", "INVALID_ARGS");
-      const out = parseOutcome(core.guard(() => handle.reconstruct(text, envText(this.#envNames, env))));
+      const text = jsonText({ flat, env: envFor(this.#envNames, env) }, "the flat values", "INVALID_ARGS");
+      const out = parseOutcome(core.guard(() => handle.reconstruct(text)));
       if (!out.success) throw out.error;
       return out.data;
     }
@@ -244,43 +173,6 @@ export function makeToolClass(core, layout) {
       this.free();
     }
   };
-}
-
-/** The fast parse's argv room stays under this: the core's MAX_ARGV_ROOM_BYTES (src/limits.rs), which refuses more. */
-const MAX_ROOM_BYTES = 3 * 1024 * 1024;
-
-const encoder = new TextEncoder();
-
-/**
- * Writes argv into `view` as UTF-8, each argument after the first preceded
- * by NUL; returns the bytes written, or -1 when it did not fit whole.
- * ASCII is copied a unit at a time (cheaper than joining the strings for
- * `encodeInto`, which is left for the rest).
- */
-function writeArgv(argv, view) {
-  let at = 0;
-  for (let k = 0; k < argv.length; k++) {
-    if (k > 0) view[at++] = 0;
-    const text = argv[k];
-    let i = 0;
-    for (; i < text.length; i++) {
-      const unit = text.charCodeAt(i);
-      if (unit > 0x7f) break;
-      view[at++] = unit;
-    }
-    if (i < text.length) {
-      const rest = i === 0 ? text : text.slice(i);
-      // A lone surrogate is U+FFFD to wasm, as on the general path, but a
-      // text value is a slice of the string itself: the general path answers,
-      // so that the same argv gives the same data on either.
-      if (typeof rest.isWellFormed === "function" && !rest.isWellFormed()) return -1;
-      const { read, written } = encoder.encodeInto(rest, view.subarray(at));
-      // A cut argv could still split into as many parts: never parse one.
-      if (read !== rest.length) return -1;
-      at += written;
-    }
-  }
-  return at;
 }
 
 /** The `client` of repair's options; only that key is read. */

@@ -19,37 +19,6 @@ pub enum Slot<'a> {
     Many(ScratchVec<'a, Item<'a>>),
 }
 
-/// A successful parse in the form the JS layer turns into objects itself.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Compact<'a> {
-    /// Groups (objects) present, by index; the root is always present.
-    pub present: ScratchVec<'a, bool>,
-    /// Each flag's values, by flag index.
-    pub slots: ScratchVec<'a, Slot<'a>>,
-    table: &'a FlagTable,
-}
-
-impl<'a> Compact<'a> {
-    /// The nested arguments, for when the caller cannot build them itself
-    /// (a value only JSON carries): the same object `assemble` gives.
-    #[must_use]
-    pub fn into_value(mut self) -> Value {
-        build_object(self.table, 0, &self.present, &mut self.slots)
-    }
-
-    /// Every value with its flag index, in flag order.
-    pub fn values(&self) -> impl Iterator<Item = (usize, &Item<'a>)> + '_ {
-        self.slots.iter().enumerate().flat_map(|(flag, slot)| {
-            let items: &[Item<'a>] = match slot {
-                Slot::Empty => &[],
-                Slot::One(item) => std::slice::from_ref(item),
-                Slot::Many(items) => items,
-            };
-            items.iter().map(move |item| (flag, item))
-        })
-    }
-}
-
 /// Collects values and issues on the way to [`Collected::assemble`].
 #[derive(Debug)]
 pub struct Collected<'a> {
@@ -212,12 +181,6 @@ impl<'a> Collected<'a> {
     pub fn assemble(self, table: &'a FlagTable) -> Result<Value> {
         let (present, mut slots) = self.check(table)?;
         Ok(build_object(table, 0, &present, &mut slots))
-    }
-
-    /// The same checks as [`Collected::assemble`], with the result left flat.
-    pub fn compact(self, table: &'a FlagTable) -> Result<Compact<'a>> {
-        let (present, slots) = self.check(table)?;
-        Ok(Compact { present, slots, table })
     }
 
     /// Settles presence and defaults; every issue found becomes the error.

@@ -16,7 +16,6 @@ use crate::schema::Schema;
 use crate::text::clip;
 use assemble::Collected;
 
-pub use assemble::Compact;
 pub use input::{FlagValue, FlagValues, RawValue, Scratch, ScratchVec, Spelling};
 pub use item::Item;
 
@@ -29,17 +28,6 @@ pub type Env<'e> = &'e dyn Fn(&str) -> Option<String>;
 /// Flag values to nested arguments.
 pub fn from_flag_values(schema: &Schema, table: &FlagTable, given: &FlagValues<'_>, env: Env<'_>) -> Result<Value> {
     collect(schema, table, given, env).assemble(table)
-}
-
-/// Flag values to the flat [`Compact`] form a caller holding the input
-/// strings builds objects from.
-pub fn compact_from_flag_values<'a>(
-    schema: &Schema,
-    table: &'a FlagTable,
-    given: &FlagValues<'a>,
-    env: Env<'_>,
-) -> Result<Compact<'a>> {
-    collect(schema, table, given, env).compact(table)
 }
 
 fn collect<'a>(schema: &Schema, table: &'a FlagTable, given: &FlagValues<'a>, env: Env<'_>) -> Collected<'a> {

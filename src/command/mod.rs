@@ -14,7 +14,7 @@ pub use actions::{with_literals, without_literals, ActionCommand, ActionSet};
 pub use complete::Candidate;
 pub use deprecated::Used;
 
-use crate::args::{self, Compact, Env, Scratch, ScratchVec};
+use crate::args::{self, Env, Scratch};
 use crate::argv::{self, ArgvOptions};
 use crate::error::{Code, Error, Issue, IssueCode, Result};
 use crate::flags::{build_table, Builtins, FlagOptions, FlagTable};
@@ -29,17 +29,6 @@ pub struct Parsed {
     pub data: Value,
     /// Positionals and everything after `--`.
     pub rest: Vec<String>,
-}
-
-/// A successful parse in flat form, for callers that hold argv and build
-/// the nested object themselves: values by flag, rest by argv index.
-pub struct CompactParse<'a> {
-    pub compact: Compact<'a>,
-    /// Indexes into the whole argv.
-    pub rest: ScratchVec<'a, usize>,
-    /// For an action union: the action's position and its words, which
-    /// the argv indexes of the compact values come after.
-    pub action: Option<(usize, usize)>,
 }
 
 /// The command line of one tool.
@@ -242,66 +231,6 @@ impl Command {
                 .filter_map(|&i| argv.get(i))
                 .map(|s| (*s).to_owned())
                 .collect(),
-        })
-    }
-
-    /// Like [`Command::parse_argv`], flat, its lists in `scratch`; `None`
-    /// when the general path must answer.
-    pub fn parse_argv_compact<'a>(
-        &'a self,
-        scratch: &'a Scratch,
-        schema: &Schema,
-        argv: &[&'a str],
-        env: Env<'_>,
-        options: ArgvOptions,
-    ) -> Result<Option<CompactParse<'a>>> {
-        match &self.form {
-            Form::Flags(table) => {
-                let tokens = argv::tokenize(scratch, table, argv, options);
-                if tokens.help {
-                    return Err(self.help_requested(schema, None));
-                }
-                if tokens.version {
-                    return Err(self.version_requested());
-                }
-                let compact = args::compact_from_flag_values(schema, table, &tokens.values, env)?;
-                Ok(Some(CompactParse {
-                    compact,
-                    rest: tokens.rest,
-                    action: None,
-                }))
-            }
-            Form::Actions(set) => Ok(Self::action_compact(scratch, set, argv, env, options)),
-            Form::Refused(_) => Ok(None),
-        }
-    }
-
-    /// An action union's fast parse: the action its words name, parsed
-    /// with its own table. `None` (the general path answers) for anything
-    /// that is not a clean parse: no action named, help, version, or an
-    /// issue, whose message the general path words for the action.
-    fn action_compact<'a>(
-        scratch: &'a Scratch,
-        set: &'a ActionSet,
-        argv: &[&'a str],
-        env: Env<'_>,
-        options: ArgvOptions,
-    ) -> Option<CompactParse<'a>> {
-        let (position, words) = set.select_at(argv).ok()?;
-        let action = set.actions.get(position)?;
-        let tokens = argv::tokenize(scratch, &action.table, argv.get(words..)?, options);
-        if tokens.help || tokens.version || !tokens.values.issues.is_empty() {
-            return None;
-        }
-        let compact = args::compact_from_flag_values(&action.schema, &action.table, &tokens.values, env).ok()?;
-        let mut rest = tokens.rest;
-        for i in &mut rest {
-            *i += words;
-        }
-        Some(CompactParse {
-            compact,
-            rest,
-            action: Some((position, words)),
         })
     }
 

@@ -77,27 +77,6 @@ pub fn read_parts<'a>(value: &'a Json<'_>) -> Result<Parts<'a>> {
     Ok(parts)
 }
 
-/// The parts of identifiers that crossed as text, each part followed by
-/// NUL (a part holding NUL crosses as JSON instead), checked as
-/// [`read_parts`] checks them.
-pub fn split_parts(text: &str) -> Result<Vec<Parts<'_>>> {
-    let mut pieces = text.split_terminator('\0');
-    let mut out = Vec::with_capacity(text.len() / 16);
-    while let Some(toolbox) = pieces.next() {
-        let (Some(server), Some(tool)) = (pieces.next(), pieces.next()) else {
-            return Err(invalid("the identifiers' text ends inside one"));
-        };
-        let parts = [toolbox, server, tool];
-        let mut checked = [""; 3];
-        for ((slot, field), part) in checked.iter_mut().zip(FIELDS).zip(parts) {
-            *slot = checked_part(field, part)
-                .map_err(|e| Error::new(e.code, format!("ids[{}]: {}", out.len(), e.message)))?;
-        }
-        out.push(checked);
-    }
-    Ok(out)
-}
-
 fn checked_part<'p>(field: &str, part: &'p str) -> Result<&'p str> {
     if part.is_empty() {
         return Err(invalid(&format!("{field} cannot be empty")));
@@ -127,24 +106,6 @@ fn kind(value: &Json<'_>) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn parts_that_crossed_as_text_are_checked_as_json_ones() {
-        assert_eq!(split_parts("").ok(), Some(vec![]));
-        assert_eq!(
-            split_parts("a\0b\0c\0d\0e\0f\0").ok(),
-            Some(vec![["a", "b", "c"], ["d", "e", "f"]])
-        );
-        let message = |text: &str| split_parts(text).map_or_else(|e| e.message.clone(), |_| String::new());
-        assert_eq!(
-            message("a\0b\0"),
-            "Invalid tool identifier: the identifiers' text ends inside one"
-        );
-        assert_eq!(
-            message("a\0b\0c\0d\0\0f\0"),
-            "ids[1]: Invalid tool identifier: server cannot be empty"
-        );
-    }
 
     fn message(value: &Value) -> String {
         ToolId::read(value).map_or_else(|e| e.message.clone(), |_| String::new())

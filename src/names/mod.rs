@@ -21,7 +21,7 @@ use crate::profile::Client;
 use crate::schema::json::Json;
 use crate::text::{clip, closest};
 
-pub use identifier::{read_parts, split_parts, Parts, ToolId, MAX_PART_CHARS};
+pub use identifier::{read_parts, Parts, ToolId, MAX_PART_CHARS};
 pub use rules::{Charset, NameRule, DEFAULT_SERVER_CHARS};
 
 /// Identifiers in one table, at most.

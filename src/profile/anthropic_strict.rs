@@ -99,22 +99,6 @@ pub fn shape(schema: &mut Json<'_>, report: &mut Report) {
     }
 }
 
-/// Whether the grammar refuses `key` with `value`, which is then moved
-/// into the description: the rule [`shape`] follows, for the Shape writer
-/// ([`crate::emit::Style::moves`]).
-#[must_use]
-pub fn moves(key: &str, value: &serde_json::Value) -> bool {
-    refused(key, &Json::borrow(value))
-}
-
-/// Whether `key` is one the grammar may refuse (a bound, `minItems`, a
-/// format or a pattern): the Shape writer moves such keywords or keeps
-/// them, and sends any other the long way.
-#[must_use]
-pub fn may_move(key: &str) -> bool {
-    candidate(key).is_some()
-}
-
 /// Whether the node's value for `key` is one the grammar refuses (never
 /// for a key outside [`CANDIDATES`]).
 fn refused(key: &str, value: &Json<'_>) -> bool {

@@ -18,7 +18,6 @@ mod openai;
 mod openai_strict;
 mod portable;
 mod rules;
-mod shortcut;
 mod strict;
 mod union_root;
 mod vscode;
@@ -31,7 +30,6 @@ use serde::Serialize;
 
 pub use anthropic_strict::FORMATS as ANTHROPIC_STRICT_FORMATS;
 pub use openai_strict::FORMATS as OPENAI_STRICT_FORMATS;
-pub use shortcut::{direct, write as write_direct};
 pub use union_root::ActionsAs;
 
 use crate::error::{Code, Error, Finding, FindingCode, Result};

@@ -140,27 +140,6 @@ fn walk(value: &mut Json<'_>, place: &Place, visit: &mut dyn FnMut(&mut Map<'_>,
     }
 }
 
-/// One node's rules, as a profile states them for the walk.
-pub type Rule = fn(&mut Map<'_>, &Place, &mut super::Report);
-
-/// A leaf node (a scalar or enum) below the root emitted alone, rewritten
-/// by `rule` and written to `buf`: the text the profile's walk gives it,
-/// for the Shape writer (`emit::write_taped`). For a node whose rule
-/// refuses nothing there and reads nothing of its place but that it is not
-/// the root, which `shortcut` checks first.
-pub fn write_leaf(shape: &crate::schema::Shape, buf: &mut Vec<u8>, rule: Rule) {
-    let mut leaf = crate::emit::emit(shape);
-    let mut report = super::Report::quiet();
-    let below = Place::ROOT.child(Segment::Key("properties"));
-    walk(&mut leaf, &below, &mut |node, place| rule(node, place, &mut report), 0);
-    // After the rule, which may have removed the format (Gemini keeps
-    // only `date-time`): a pattern is left out only beside a kept one.
-    if crate::schema::zod_patterns::has_zod_pattern(&shape.keywords) {
-        super::rules::drop_zod_patterns(&mut leaf, &mut report, |_| true);
-    }
-    leaf.write(buf);
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
