@@ -132,8 +132,9 @@ test("a schema whose keys make no flag names: inspect and check work, flags, usa
   assert.equal(flags.out, "");
   assert.match(flags.err, /^toolshape: INVALID_FLAG_NAME: the key path \["First Name"\]/);
   const usage = run("usage", file);
-  assert.equal(usage.code, 0, usage.err);
-  assert.match(usage.out, /^Usage: tool\n\nthe key path \["First Name"\] gives the flag name "first name"/);
+  assert.equal(usage.code, 1);
+  assert.equal(usage.out, "");
+  assert.match(usage.err, /^toolshape: INVALID_FLAG_NAME: the key path \["First Name"\] gives the flag name "first name"/);
   const parse = run("parse", file, "--", "--age", "3");
   assert.equal(parse.code, 1);
   assert.match(parse.err, /INVALID_FLAG_NAME/);

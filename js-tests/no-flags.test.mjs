@@ -66,13 +66,17 @@ for (const [label, [shape, code, named]] of Object.entries(shapes)) {
     assert.equal(tool.safeParseArgv([]).error.code, code);
     assert.throws(() => tool.toArgv({ age: 3 }), expected);
     assert.throws(() => tool.reconstruct({ age: 3 }), expected);
-    assert.deepEqual(tool.flags(), []);
-    assert.match(tool.usage(), /^Usage: people\n\n/);
-    assert.equal(tool.safeParseArgv(["--help"]).error.code, "HELP_REQUESTED");
-    // In a command set its word answers the reason; the other commands work.
-    const set = compileCommands({ people: tool, search: compile(z.object({ q: z.string() })) });
-    assert.throws(() => set.parseArgv(["people", "--age", "3"]), expected);
-    assert.deepEqual(set.parseArgv(["search", "--q", "x"]).data, { q: "x" });
+    // Never an empty table, never the reason printed as usage: thrown.
+    assert.throws(() => tool.flags(), expected);
+    assert.throws(() => tool.usage(), expected);
+    assert.throws(() => tool.complete(["--"]), expected);
+    assert.equal(tool.safeParseArgv(["--help"]).error.code, code);
+    // check says so when the tool is defined, and still passes it for every client.
+    const checked = tool.check("mcp");
+    assert.ok(checked.ok);
+    assert.ok(checked.warnings.some((w) => w.code === "NO_COMMAND_LINE" && named.test(w.message)), JSON.stringify(checked.warnings));
+    // A command set of it is a command line: refused, with the reason.
+    assert.throws(() => compileCommands({ people: tool, search: compile(z.object({ q: z.string() })) }), expected);
   });
 
   test(`${label}: served through the SDK with withRepair and a registry; its runCli rejects with the reason, a registry's answers it`, async () => {
@@ -115,10 +119,13 @@ for (const [label, [shape, code, named]] of Object.entries(shapes)) {
     const { seen, io: streams } = io();
     assert.equal(await both.runCli(["plain", "--q", "x"], streams), 0);
     assert.equal(seen.out, "q=x\n");
+    // It says at its start which tools have no command line, and why.
+    assert.ok(seen.err.startsWith('note: tool "people" has no command line, only MCP: '), seen.err);
+    assert.match(seen.err, named);
     // There, typing that tool's word is the user's: it answers the reason, exit 2.
     const refused = io();
     assert.equal(await both.runCli(["people", "--age", "3"], refused.io), 2);
-    assert.ok(refused.seen.err.startsWith('tool "people" cannot be run from the command line, only over MCP: '), refused.seen.err);
+    assert.match(refused.seen.err, /\ntool "people" cannot be run from the command line, only over MCP: /);
     assert.match(refused.seen.err, named);
   });
 }

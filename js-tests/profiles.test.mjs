@@ -183,6 +183,7 @@ const CODES = [
   ["ALLOF_CONFLICT", "openai-strict", { type: "object", properties: { v: { allOf: [{ type: "string" }, { type: "number" }] } } }],
   ["LIMIT_EXCEEDED", "openai-strict", z.object({ e: z.enum(Array.from({ length: 1001 }, (_, i) => `v${i}`)) })],
   ["ROOT_NOT_OBJECT", "mcp", { type: "string" }],
+  ["NO_COMMAND_LINE", "mcp", z.object({ fooBar: z.string(), "foo-bar": z.string() })],
 ];
 
 test("every warning and error code has a schema that gives it, with a pointer", () => {

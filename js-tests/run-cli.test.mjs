@@ -194,13 +194,14 @@ test("a registry: a tool whose name cannot be typed as a command word is left ou
   await assert.rejects(createRegistry([spaced, dashed]).runCli(["x"], io().io), (e) => e.code === "INVALID_OPTION" && /no tool of this registry can be run from a command line: the command name "search web" holds .* \(and 1 more\)$/.test(e.message));
 });
 
-test("a registry: a tool with no command line answers why when its word is typed, exit 2; a tool named __proto__ is a command like any other", async () => {
+test("a registry: a tool with no command line is named at the start and answers why when its word is typed, exit 2; a tool named __proto__ is a command like any other", async () => {
   const notion = defineTool({ name: "notion", input: z.object({ "First Name": z.string() }), handler: async () => "never" });
   const proto = defineTool({ name: "__proto__", input: z.object({ q: z.string() }), handler: async (args) => `proto ${args.q}` });
   const registry = createRegistry([notion, proto, deploy], { name: "ops" });
   const refused = io();
   assert.equal(await registry.runCli(["notion", "--first-name", "x"], refused.io), 2);
-  assert.match(refused.seen.err, /^tool "notion" cannot be run from the command line, only over MCP: the key path \["First Name"\] gives the flag name "first name"/);
+  assert.match(refused.seen.err, /^note: tool "notion" has no command line, only MCP: the key path \["First Name"\] gives the flag name "first name"/);
+  assert.match(refused.seen.err, /\ntool "notion" cannot be run from the command line, only over MCP: the key path \["First Name"\] gives the flag name "first name"/);
   const one = io();
   assert.equal(await registry.runCli(["deploy", "--service", "api"], one.io), 0);
   assert.equal(one.seen.out, "deployed api\n");
@@ -210,7 +211,8 @@ test("a registry: a tool with no command line answers why when its word is typed
   assert.equal(Object.prototype.q, undefined);
   const list = io();
   assert.equal(await registry.runCli(["--help"], list.io), 0);
-  assert.match(list.seen.out, /Commands:\n  notion\n  __proto__\n  deploy +Deploy a service\n/);
+  assert.match(list.seen.out, /Commands:\n  __proto__\n  deploy +Deploy a service\n/);
+  assert.match(list.seen.err, /^note: tool "notion" has no command line, only MCP: /);
 });
 
 test("a deprecated tool (its input's deprecated: true, with a message in the cli meta): listed, not completed, warned of, still run", async () => {

@@ -296,7 +296,9 @@ export type ClientWarningCode =
   | "CONSTRAINT_LOOSENED"
   | "TUPLE_LOOSENED"
   | "ANY_NARROWED"
-  | "MOVED_TO_DESCRIPTION";
+  | "MOVED_TO_DESCRIPTION"
+  /** Not a client's: the schema makes no command line (a flag collision, a union no word picks); the message says why. */
+  | "NO_COMMAND_LINE";
 
 /** An error: something a profile cannot write without the server losing what it accepts. */
 export type ClientErrorCode =

@@ -89,13 +89,27 @@ function isListedTool(value) {
   return value !== null && typeof value === "object" && typeof value.name === "string" && value.inputSchema !== null && typeof value.inputSchema === "object" && !("type" in value);
 }
 
+/** The usage text, or why there is no command line (thrown, never printed as usage). */
+function usageText(tool) {
+  try {
+    return tool.usage();
+  } catch (error) {
+    return `(no command line: ${errorText(error)})`;
+  }
+}
+
 function renderFlags(tool) {
   const body = out("flags").tBodies[0];
-  const flags = tool.flags();
   // A schema that makes no command line (a key like "First Name", a union
-  // with no literal key) has no flags: say why instead of an empty table.
-  const refused = flags.length === 0 ? tool.safeParseArgv([]).error : undefined;
-  if (refused !== undefined && refused.code !== "INVALID_ARGS") {
+  // with no literal key) throws why: said in place of the table.
+  let flags;
+  let refused;
+  try {
+    flags = tool.flags();
+  } catch (error) {
+    refused = error;
+  }
+  if (refused !== undefined) {
     const row = document.createElement("tr");
     const cell = document.createElement("td");
     cell.colSpan = 5;
@@ -228,7 +242,7 @@ function render() {
     renderSchema(state.tool, state.group, client);
     renderWarnings(state.checked, client);
     renderFlags(state.tool);
-    out("usage").textContent = state.tool.usage();
+    out("usage").textContent = usageText(state.tool);
     renderArgs(state.tool);
     renderRepair(state.tool, client);
   }

@@ -191,7 +191,10 @@ impl Commands {
             return complete::matching(words, current);
         }
         let rest = words.get(1..).unwrap_or_default();
-        self.tool(first).map_or_else(Vec::new, |tool| tool.complete(rest))
+        // A command with no command line (a registry leaves such tools out)
+        // completes nothing; its word answers why when run.
+        self.tool(first)
+            .map_or_else(Vec::new, |tool| tool.complete(rest).unwrap_or_default())
     }
 
     /// Each command word with its summary; a deprecated command's is left

@@ -251,6 +251,10 @@ pub enum FindingCode {
     LimitExceeded,
     /// The schema's root is not an object.
     RootNotObject,
+    /// The schema makes no command line (two keys give one flag name, a
+    /// union no word picks a branch of): every client still takes it, and
+    /// every command-line call throws the reason.
+    NoCommandLine,
 }
 
 impl FindingCode {
@@ -269,6 +273,7 @@ impl FindingCode {
         FindingCode::TupleLoosened,
         FindingCode::AnyNarrowed,
         FindingCode::MovedToDescription,
+        FindingCode::NoCommandLine,
     ];
 
     pub const ERRORS: &'static [FindingCode] = &[
@@ -310,6 +315,7 @@ impl FindingCode {
             FindingCode::AllofConflict => "ALLOF_CONFLICT",
             FindingCode::LimitExceeded => "LIMIT_EXCEEDED",
             FindingCode::RootNotObject => "ROOT_NOT_OBJECT",
+            FindingCode::NoCommandLine => "NO_COMMAND_LINE",
         }
     }
 }

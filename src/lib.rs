@@ -206,11 +206,16 @@ pub fn shape(schema: &Value, clients: &[Client]) -> Result<Vec<ClientSchema>> {
 /// A root that is no object is an error for every client.
 pub fn check(schema: &Value, clients: &[Client]) -> Result<Vec<Check>> {
     match shape(schema, clients) {
-        Ok(shaped) => Ok(clients
-            .iter()
-            .zip(&shaped)
-            .map(|(&client, shaped)| Check::new(client, &shaped.report))
-            .collect()),
+        Ok(shaped) => {
+            let no_command_line = Tool::compile(schema, &CompileOptions::default())
+                .ok()
+                .and_then(|tool| tool.command_line_finding());
+            Ok(clients
+                .iter()
+                .zip(&shaped)
+                .map(|(&client, shaped)| with_finding(Check::new(client, &shaped.report), no_command_line.as_ref()))
+                .collect())
+        }
         Err(err) if err.code == Code::InvalidRoot => Ok(clients
             .iter()
             .map(|&client| Check {
@@ -226,6 +231,12 @@ pub fn check(schema: &Value, clients: &[Client]) -> Result<Vec<Check>> {
             .collect()),
         Err(err) => Err(err),
     }
+}
+
+/// A check with the schema's `NO_COMMAND_LINE` warning, when it has one.
+fn with_finding(mut check: Check, finding: Option<&error::Finding>) -> Check {
+    check.warnings.extend(finding.cloned());
+    check
 }
 
 impl Tool {
@@ -356,20 +367,31 @@ impl Tool {
             actions_as: None,
         };
         let profiled = self.profiled(options)?;
+        let finding = self.command_line_finding();
         if !profiled.report.quiet {
-            return Ok(Check::new(client, &profiled.report));
+            return Ok(with_finding(Check::new(client, &profiled.report), finding.as_ref()));
         }
         let form = profile::form(client, None)?;
         let full = profiled
             .full
             .get_or_init(|| self.shaped(client, form, profile::Report::default()).report);
-        Ok(Check::new(client, full))
+        Ok(with_finding(Check::new(client, full), finding.as_ref()))
+    }
+
+    /// `NO_COMMAND_LINE` with the reason, for a schema that makes no command
+    /// line (MCP clients still take it; `check` says so when it is defined).
+    fn command_line_finding(&self) -> Option<error::Finding> {
+        self.command().refusal().map(|reason| error::Finding {
+            code: error::FindingCode::NoCommandLine,
+            pointer: String::new(),
+            message: reason.message.clone().into(),
+        })
     }
 
     /// The flag table as JSON: an array of flag entries (for an action
-    /// union, each with the actions it belongs to).
-    #[must_use]
-    pub fn flags_json(&self) -> Value {
+    /// union, each with the actions it belongs to); why there is no command
+    /// line when there is none (`FLAG_COLLISION`, ...).
+    pub fn flags_json(&self) -> Result<Value> {
         self.command().flags_json()
     }
 
@@ -395,8 +417,7 @@ impl Tool {
 
     /// Shell completion: what may follow `words` (typed after the command
     /// name, the last being the word under the cursor).
-    #[must_use]
-    pub fn complete(&self, words: &[&str]) -> Vec<Candidate> {
+    pub fn complete(&self, words: &[&str]) -> Result<Vec<Candidate>> {
         self.command().complete(&self.schema, words)
     }
 

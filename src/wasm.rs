@@ -155,15 +155,15 @@ impl WasmTool {
         thrown(self.tool.help(&options).map(|e| wire::json_text(&e)))
     }
 
-    pub fn flags(&self) -> String {
+    pub fn flags(&self) -> Result<String, JsValue> {
         crate::headroom::keep(0);
-        self.tool.command().flags_text()
+        thrown(self.tool.command().flags_text())
     }
 
     /// Shell completion; `words` is a JSON array of strings.
     pub fn complete(&self, words: &str) -> Result<String, JsValue> {
         crate::headroom::keep(words.len());
-        thrown(wire::complete_text(words, &|refs| Ok(self.tool.complete(refs))))
+        thrown(wire::complete_text(words, &|refs| self.tool.complete(refs)))
     }
 
     /// The deprecated flags and action argv uses; `argv` is a JSON array of strings.

@@ -170,7 +170,7 @@ fn input_schema_forms() {
 
 #[test]
 fn flags_say_which_actions_they_belong_to() {
-    let flags: Value = tool("docker-actions").flags_json();
+    let flags: Value = tool("docker-actions").flags_json().unwrap();
     let id = flags.as_array().unwrap().iter().find(|f| f["name"] == "id").unwrap();
     assert_eq!(id["actions"], json!(["logs", "restart", "inspect"]));
 }
@@ -394,7 +394,8 @@ fn a_deprecated_action_is_listed_as_such_and_not_completed_but_still_runs() {
             .any(|l| l.trim_start().starts_with("legacy") && l.ends_with("[deprecated]")),
         "{zfs}"
     );
-    let words = |typed: &[&str]| -> Vec<String> { tool.complete(typed).into_iter().map(|c| c.value).collect() };
+    let words =
+        |typed: &[&str]| -> Vec<String> { tool.complete(typed).unwrap().into_iter().map(|c| c.value).collect() };
     assert_eq!(words(&[""]), ["logs", "zfs"]);
     assert_eq!(words(&["zfs", ""]), ["pools"]);
     // A typed deprecated action still completes its flags.
@@ -464,7 +465,7 @@ fn a_deprecated_action_may_say_what_to_use_instead_through_its_cli_meta() {
         !line("dir").contains("deprecated"),
         "`false` in the meta unmarks it: {usage}"
     );
-    let words: Vec<String> = tool.complete(&[""]).into_iter().map(|c| c.value).collect();
+    let words: Vec<String> = tool.complete(&[""]).unwrap().into_iter().map(|c| c.value).collect();
     assert_eq!(words, ["list", "dir"]);
     // The action's own usage says so under its first line.
     let own = tool

@@ -34,7 +34,10 @@ fn values(candidates: &[Candidate]) -> Vec<&str> {
 }
 
 fn complete(tool: &Tool, words: &[&str]) -> Vec<String> {
-    values(&tool.complete(words)).into_iter().map(str::to_owned).collect()
+    values(&tool.complete(words).unwrap())
+        .into_iter()
+        .map(str::to_owned)
+        .collect()
 }
 
 #[test]
@@ -75,10 +78,13 @@ fn one_dash_offers_the_short_names_too_each_before_its_long_one() {
     assert_eq!(shorts, [("-s", "--service"), ("-r", "--region"), ("-h", "--help")]);
     // A short name typed whole is offered, so the shell ends the word.
     assert_eq!(complete(&tool, &["-s"]), ["-s"]);
-    let offered = tool.complete(&["-r"]);
+    let offered = tool.complete(&["-r"]).unwrap();
     assert_eq!(values(&offered), ["-r"]);
     assert_eq!(offered[0].description, None, "the flag has no description");
-    assert_eq!(tool.complete(&["-s"])[0].description.as_deref(), Some("Service name"));
+    assert_eq!(
+        tool.complete(&["-s"]).unwrap()[0].description.as_deref(),
+        Some("Service name")
+    );
     // Given once, neither name is offered again; an empty word gets long names only.
     assert_eq!(complete(&tool, &["-s", "api", "-s"]), Vec::<String>::new());
     assert!(complete(&tool, &["dev", "-s", "api", ""])
@@ -192,7 +198,7 @@ fn positionals_are_offered_their_choices_in_order() {
 #[test]
 fn descriptions_are_one_clipped_line() {
     let tool = deploy();
-    let all = tool.complete(&["--"]);
+    let all = tool.complete(&["--"]).unwrap();
     let service = all.iter().find(|c| c.value == "--service").unwrap();
     assert_eq!(service.description.as_deref(), Some("Service name"));
     let dry = all.iter().find(|c| c.value == "--config-dry-run").unwrap();
@@ -201,7 +207,7 @@ fn descriptions_are_one_clipped_line() {
         &json!({"type": "object", "properties": {"x": {"type": "string", "description": "y".repeat(500)}}}),
         "{}",
     );
-    let x = &long.complete(&["--x"])[0];
+    let x = &long.complete(&["--x"]).unwrap()[0];
     assert!(x.description.as_ref().unwrap().chars().count() <= 81);
 }
 
@@ -222,7 +228,7 @@ fn an_action_union_offers_its_words_then_the_actions_flags() {
     let tool = docker();
     assert_eq!(complete(&tool, &[""]), ["logs", "list", "zfs"]);
     assert_eq!(complete(&tool, &["l"]), ["logs", "list"]);
-    let firsts = tool.complete(&[""]);
+    let firsts = tool.complete(&[""]).unwrap();
     assert_eq!(firsts[0].description.as_deref(), Some("Show logs"));
     assert_eq!(firsts[2].description.as_deref(), Some("zfs pools, scrub"));
     assert_eq!(complete(&tool, &["zfs", ""]), ["pools", "scrub"]);
@@ -243,7 +249,7 @@ fn an_action_union_offers_its_words_then_the_actions_flags() {
 }
 
 #[test]
-fn a_tool_with_no_command_line_offers_nothing() {
+fn a_tool_with_no_command_line_says_why() {
     let union = compiled(
         &json!({"anyOf": [
             {"type": "object", "properties": {"a": {"type": "string"}}},
@@ -251,7 +257,8 @@ fn a_tool_with_no_command_line_offers_nothing() {
         ]}),
         "{}",
     );
-    assert_eq!(complete(&union, &["-"]), Vec::<String>::new());
+    let reason = union.complete(&["-"]).unwrap_err();
+    assert_eq!(reason.code, toolshape::Code::NoDiscriminator);
 }
 
 #[test]

@@ -271,9 +271,9 @@ fn usage_shows_formats_and_examples() {
     let bad = json!({"type": "object", "cli": {"examples": "send --x"}, "properties": {}});
     let bad = Tool::compile(&bad, &CompileOptions::default()).unwrap();
     assert_eq!(
-        bad.usage(&toolshape::UsageRequest::default()).map(|_| ()),
-        Ok(()),
-        "usage explains the refusal"
+        bad.usage(&toolshape::UsageRequest::default()).map_err(|e| e.code),
+        Err(toolshape::Code::InvalidSchema),
+        "usage throws the refusal"
     );
     assert_eq!(
         bad.command().refusal().map(|e| e.code),
@@ -516,14 +516,16 @@ fn a_union_without_a_literal_compiles_and_the_cli_says_why_not() {
             tool.to_argv(&json!({"path": "a"})).unwrap_err().code,
             toolshape::Code::NoDiscriminator
         );
-        assert_eq!(tool.flags_json(), json!([]));
-        let help = tool.parse_argv(&["--help"], &toolshape::no_env).unwrap_err();
-        assert_eq!(help.code, toolshape::Code::HelpRequested);
-        assert!(
-            help.message.starts_with("Usage: fetch\n\nfetch takes a union"),
-            "{}",
-            help.message
+        // Never an empty table, never the reason printed as usage: thrown.
+        let code = Some(toolshape::Code::NoDiscriminator);
+        assert_eq!(tool.flags_json().err().map(|e| e.code), code);
+        assert_eq!(
+            tool.usage(&toolshape::UsageRequest::default()).err().map(|e| e.code),
+            code
         );
+        assert_eq!(tool.complete(&["--"]).err().map(|e| e.code), code);
+        let help = tool.parse_argv(&["--help"], &toolshape::no_env).unwrap_err();
+        assert_eq!(help.code, toolshape::Code::NoDiscriminator);
     }
     // A union with a non-object branch is still no tool root.
     let mixed = json!({"anyOf": [{"type": "object", "properties": {}}, {"type": "string"}]});
@@ -670,7 +672,7 @@ fn a_counted_flag_is_given_as_often_as_it_counts() {
     let refs: Vec<&str> = argv.iter().map(String::as_str).collect();
     assert_eq!(parse(&refs).unwrap(), json!({"verbose": 4, "level": 1}));
     // flags(), usage and completion say what it is.
-    let flags = tool.flags_json();
+    let flags = tool.flags_json().unwrap();
     assert_eq!(flags[0]["count"], json!(true));
     assert!(flags[1].get("count").is_none());
     let usage = usage_text(&tool, 80);
@@ -679,10 +681,15 @@ fn a_counted_flag_is_given_as_often_as_it_counts() {
         line.trim_start().starts_with("-v, --verbose ") && line.contains(" [count]"),
         "{usage}"
     );
-    let offered: Vec<String> = tool.complete(&["-v", "--"]).into_iter().map(|c| c.value).collect();
+    let offered: Vec<String> = tool
+        .complete(&["-v", "--"])
+        .unwrap()
+        .into_iter()
+        .map(|c| c.value)
+        .collect();
     assert!(offered.contains(&"--verbose".to_owned()), "offered again: {offered:?}");
     assert_eq!(
-        tool.complete(&["-v", ""]).len(),
+        tool.complete(&["-v", ""]).unwrap().len(),
         offered.len(),
         "no value is completed after it"
     );
@@ -744,11 +751,16 @@ fn an_alias_is_another_name_for_the_flag() {
     // Usage lists them; completion offers the flag's own name, and an alias's choices.
     let usage = usage_text(&tool, 100);
     assert!(usage.contains("[aliases: --server, --srv]"), "{usage}");
-    let offered: Vec<String> = tool.complete(&["--"]).into_iter().map(|c| c.value).collect();
+    let offered: Vec<String> = tool.complete(&["--"]).unwrap().into_iter().map(|c| c.value).collect();
     assert_eq!(offered, ["--host", "--dry-run", "--no-dry-run", "--help"]);
-    let choices: Vec<String> = tool.complete(&["--srv", ""]).into_iter().map(|c| c.value).collect();
+    let choices: Vec<String> = tool
+        .complete(&["--srv", ""])
+        .unwrap()
+        .into_iter()
+        .map(|c| c.value)
+        .collect();
     assert_eq!(choices, ["a", "b"]);
-    assert_eq!(tool.flags_json()[0]["aliases"], json!(["server", "srv"]));
+    assert_eq!(tool.flags_json().unwrap()[0]["aliases"], json!(["server", "srv"]));
 }
 
 #[test]
@@ -811,7 +823,7 @@ fn a_deprecated_alias_keeps_an_old_name_working_and_warns_of_it() {
         "{usage}"
     );
     assert_eq!(
-        tool.flags_json()[0]["aliases"],
+        tool.flags_json().unwrap()[0]["aliases"],
         json!(["h0st", {"name": "server", "deprecated": "use --host"}])
     );
     let bad =
@@ -1213,7 +1225,7 @@ fn a_union_with_a_boolean_takes_its_value_optionally() {
     }
     let usage = usage_text(&tool, 80);
     assert_says(&usage, "-c, --[no-]color [<boolean|auto|always>]  Colour\n");
-    let table = tool.flags_json();
+    let table = tool.flags_json().unwrap();
     assert_eq!(table[0]["negatable"], json!(true), "{table}");
 }
 
@@ -1284,6 +1296,7 @@ fn a_nullable_object_is_a_group_of_flags() {
     let tool = nullable_objects();
     let names: Vec<String> = tool
         .flags_json()
+        .unwrap()
         .as_array()
         .unwrap()
         .iter()
@@ -1356,7 +1369,7 @@ fn a_required_key_that_takes_null_is_null_when_not_given() {
     assert_eq!(parse(&["--name", "x", "--note", "n"]).unwrap()["note"], json!("n"));
     let error = parse(&[]).unwrap_err();
     assert_eq!(error.issues.len(), 1, "only --name is missing: {error:?}");
-    let flags = tool.flags_json();
+    let flags = tool.flags_json().unwrap();
     assert_eq!(flags[1]["required"], json!(false));
     assert!(!usage_text(&tool, 80).contains("--note <string|null>  (required)"));
     assert_eq!(
@@ -1580,7 +1593,7 @@ fn a_tuple_is_shown_written_and_completed_as_words() {
         markdown.contains("| `--pair` | `string asc\\|desc boolean` |"),
         "{markdown}"
     );
-    let flags = tool.flags_json();
+    let flags = tool.flags_json().unwrap();
     assert_eq!(flags[0]["nargs"], json!(2));
     assert_eq!(flags[2].get("nargs"), None, "an open tuple has no nargs");
     let written = |args: Value| tool.to_argv(&args).unwrap();
@@ -1616,7 +1629,8 @@ fn a_tuple_is_shown_written_and_completed_as_words() {
             "{argv:?}"
         );
     }
-    let complete = |words: &[&str]| -> Vec<String> { tool.complete(words).into_iter().map(|c| c.value).collect() };
+    let complete =
+        |words: &[&str]| -> Vec<String> { tool.complete(words).unwrap().into_iter().map(|c| c.value).collect() };
     assert_eq!(complete(&["--pair", "a", ""]), ["asc", "desc"]);
     assert_eq!(complete(&["--pair", "a", "asc", ""]), ["true", "false"]);
     assert_eq!(complete(&["--pair=a", ""]), ["asc", "desc"]);
@@ -1716,6 +1730,7 @@ fn described_choices_are_listed_in_usage_and_completion() {
     );
     let complete = |words: &[&str]| -> Vec<(String, Option<String>)> {
         tool.complete(words)
+            .unwrap()
             .into_iter()
             .map(|c| (c.value, c.description))
             .collect()
@@ -1741,7 +1756,7 @@ fn described_choices_are_listed_in_usage_and_completion() {
     assert_eq!(data, json!({"level": "high", "tier": [1]}));
     // A choice, as the same literals undescribed are (and `size` is): the
     // flag table says so, where it said `json` and listed no choices.
-    let flags = tool.flags_json();
+    let flags = tool.flags_json().unwrap();
     assert_eq!(flags[0]["type"], "enum", "{flags}");
     assert_eq!(flags[0]["choices"], json!(["low", "high", "mid"]), "{flags}");
     assert_eq!(flags[0].get("json"), None, "{flags}");
@@ -1790,7 +1805,7 @@ fn an_enum_of_lookalike_values_round_trips() {
         let back = tool.parse_argv(&words, &toolshape::no_env).unwrap().data;
         assert_eq!(back, value, "{argv:?}");
     }
-    let flags = tool.flags_json();
+    let flags = tool.flags_json().unwrap();
     assert_eq!(flags[0]["type"], "json", "{flags}");
     assert_eq!(flags[3]["type"], "enum", "no value is typed as another: {flags}");
     let parsed = |argv: &[&str]| tool.parse_argv(argv, &toolshape::no_env).unwrap().data;

@@ -19,7 +19,7 @@ fn tool(schema: &Value, options: &Value) -> Result<Tool, toolshape::Error> {
 
 fn flags(schema: &Value, options: &Value) -> Vec<Value> {
     let tool = tool(schema, options).unwrap_or_else(|e| panic!("{e}"));
-    tool.flags_json().as_array().cloned().unwrap_or_default()
+    tool.flags_json().unwrap().as_array().cloned().unwrap_or_default()
 }
 
 fn names(schema: &Value, options: &Value) -> Vec<String> {
@@ -282,10 +282,23 @@ fn keys_that_make_no_flags_refuse_the_command_line_not_the_tool() {
         assert_eq!(tool.parse_argv(&["--age", "3"], env).unwrap_err(), reason);
         assert_eq!(tool.to_argv(&json!({"age": 3})).unwrap_err(), reason);
         assert_eq!(tool.reconstruct(&serde_json::Map::new(), env).unwrap_err(), reason);
-        assert_eq!(tool.flags_json(), json!([]));
-        let usage = tool.usage(&UsageRequest::default()).unwrap();
-        assert!(usage.contains(&reason.message[..20]), "{usage}");
-        assert_eq!(tool.parse_argv(&["--help"], env).unwrap_err().code, Code::HelpRequested);
+        // Never an empty table, never the reason printed as usage: thrown.
+        assert_eq!(tool.flags_json().unwrap_err(), reason);
+        assert_eq!(tool.usage(&UsageRequest::default()).unwrap_err(), reason);
+        assert_eq!(tool.complete(&["--"]).unwrap_err(), reason);
+        assert_eq!(tool.parse_argv(&["--help"], env).unwrap_err(), reason);
+        // check says so as the tool is defined, for every client, without failing it.
+        for checked in [
+            tool.check(Client::Mcp).unwrap(),
+            toolshape::check(&schema, &[Client::Cursor]).unwrap().remove(0),
+        ] {
+            assert!(checked.ok);
+            let finding = checked
+                .warnings
+                .iter()
+                .find(|w| w.code == toolshape::error::FindingCode::NoCommandLine);
+            assert_eq!(finding.map(|f| f.message.to_string()), Some(reason.message.clone()));
+        }
         // In a command set the tool's word answers the reason; the others work.
         let mut set = toolshape::Commands::new(&toolshape::CommandsOptions::default()).unwrap();
         set.add("people", tool).unwrap();
@@ -405,10 +418,11 @@ fn deprecated_comes_from_the_key_its_object_its_definition_or_an_override() {
     assert!(line("--legacy-mode ").ends_with("[deprecated]"), "{usage}");
     assert!(!line("--host ").contains("deprecated"), "{usage}");
     assert!(!line("--kept ").contains("deprecated"), "{usage}");
-    let offered: Vec<String> = tool.complete(&["--"]).into_iter().map(|c| c.value).collect();
+    let offered: Vec<String> = tool.complete(&["--"]).unwrap().into_iter().map(|c| c.value).collect();
     assert_eq!(offered, ["--host", "--kept", "--quiet", "--no-quiet", "--help"]);
     let choices: Vec<String> = tool
         .complete(&["--legacy-mode", ""])
+        .unwrap()
         .into_iter()
         .map(|c| c.value)
         .collect();

@@ -227,7 +227,7 @@ fn usage_shows_positionals() {
     let tool = Tool::compile(&schema, &CompileOptions::from_json(r#"{"name":"deploy"}"#).unwrap()).unwrap();
     let text = tool.usage(&UsageRequest::default()).unwrap();
     assert!(text.starts_with("Usage: deploy <service> <options>\n"), "{text}");
-    let flags = tool.flags_json();
+    let flags = tool.flags_json().unwrap();
     assert_eq!(flags[0]["positional"], json!(0));
     assert_eq!(flags[1].get("positional"), None);
 }

@@ -54,7 +54,7 @@ fn flag_tables_and_usage_match_snapshots() {
     for (name, variants) in fixtures() {
         let schema = &variants["draft-2020-12/input"];
         let tool = compile(schema, &name);
-        let flags: Value = tool.flags_json();
+        let flags: Value = tool.flags_json().unwrap();
         insta::assert_json_snapshot!(format!("flags__{name}"), flags);
         insta::assert_snapshot!(format!("usage__{name}"), tool.usage(&UsageRequest::default()).unwrap());
     }

@@ -4,7 +4,7 @@
 // `runCli` is the command line of every tool (`ops deploy --service api`).
 
 import { answerCompletion, completionScript, isProgramName, SHELLS } from "./completion.mjs";
-import { fail } from "./errors.mjs";
+import { ToolshapeError, fail } from "./errors.mjs";
 import { profileForClient } from "./clients.mjs";
 import { errorResult } from "./results.mjs";
 import { ANSWERED, ioOf } from "./run-cli.mjs";
@@ -35,6 +35,20 @@ const COMPLETION = "completion";
  * no command line.
  */
 const PASSED_ON = new Set([...ANSWERED, "INTERNAL", "NOT_INITIALIZED"]);
+
+/**
+ * Why a definition's schema makes no command line (a flag collision, a
+ * union no word picks), or undefined when it makes one.
+ */
+function noCommandLine(def) {
+  try {
+    def.cli.tool().flags();
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof ToolshapeError) || error.code === "INTERNAL" || error.code === "NOT_INITIALIZED") throw error;
+    return error;
+  }
+}
 
 /** runCli's answer for a tool typed by name that no command line can run: the reason, exit 2. */
 function notOnCli(io, tool, reason) {
@@ -252,17 +266,24 @@ export function makeRegistry(api) {
     /** Definitions on the command line, in order; and the reason for each name left out. */
     let onCli;
     const leftOutOfCli = new Map();
+    /** The tools whose schema makes no command line, with the reason: said at each runCli's start. */
+    const noTable = new Map();
     const cliDefs = () => {
       if (onCli === undefined) {
         onCli = [];
+        const refused = [];
         for (const def of defs) {
           const problem = api.commandWordProblem(def.name);
-          if (problem === undefined) onCli.push(def);
-          else leftOutOfCli.set(def.name, problem);
+          const error = problem === undefined ? noCommandLine(def) : fail("INVALID_OPTION", problem);
+          if (error === undefined) {
+            onCli.push(def);
+            continue;
+          }
+          leftOutOfCli.set(def.name, error.message);
+          if (problem === undefined) noTable.set(def.name, error.message);
+          refused.push({ tool: def.name, client: "cli", error });
         }
-        if (opts.onRefused !== undefined) {
-          for (const [tool, problem] of leftOutOfCli) opts.onRefused({ tool, client: "cli", error: fail("INVALID_OPTION", problem) });
-        }
+        if (opts.onRefused !== undefined) for (const event of refused) opts.onRefused(event);
       }
       return onCli;
     };
@@ -299,14 +320,20 @@ export function makeRegistry(api) {
     async function runCli(argv, io) {
       if (defs.length === 0) throw fail("INVALID_OPTION", "this registry has no tools to run");
       const first = cliDefs()[0];
-      if (first === undefined) {
+      if (first === undefined && noTable.size === 0) {
         const [problem] = leftOutOfCli.values();
         const more = leftOutOfCli.size > 1 ? ` (and ${leftOutOfCli.size - 1} more)` : "";
         throw fail("INVALID_OPTION", `no tool of this registry can be run from a command line: ${problem}${more}`);
       }
       const opened = ioOf(io, api.closest);
+      // Said at the start, never hidden: which tools have no command line, and why.
+      for (const [tool, reason] of noTable) opened.err(`note: tool "${tool}" has no command line, only MCP: ${reason}\n`);
       const typed = Array.isArray(argv) ? argv[0] : undefined;
       if (typeof typed === "string" && leftOutOfCli.has(typed)) return notOnCli(opened, typed, leftOutOfCli.get(typed));
+      if (first === undefined) {
+        opened.err("no tool of this registry has a command line (see the notes above); they are served over MCP only\n");
+        return 2;
+      }
       const set = commandsOf();
       // `completion <shell>`, unless a tool took the word: the script.
       if (typed === COMPLETION && !byName.has(COMPLETION) && argv.length <= 2) return printScript(opened, argv[1]);

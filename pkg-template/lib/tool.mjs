@@ -4,7 +4,7 @@
 // refused when misspelt) by the core.
 
 import { isTrap } from "./core.mjs";
-import { fail } from "./errors.mjs";
+import { ToolshapeError, fail } from "./errors.mjs";
 import { jsonText, optionsText } from "./json-text.mjs";
 import { LiveHandle } from "./live-handle.mjs";
 import { cloneJson } from "./objects.mjs";
@@ -42,7 +42,9 @@ export function makeToolClass(core) {
       this.#handle = new LiveHandle(core, () => core.compile(schemaText, optionsText), "this Tool was freed; compile the schema again");
     }
 
-    // Made on first use, not in compile: start-up pays only for what it uses.
+    // Made on first use, not in compile: start-up pays only for what it
+    // uses. A schema that makes no command line throws its reason here
+    // (FLAG_COLLISION, ...): never an empty table.
     #flagList() {
       if (this.#flags === undefined) {
         const handle = this.#live();
@@ -51,6 +53,19 @@ export function makeToolClass(core) {
         this.#envNames = flags.flatMap((f) => (f.env ? [f.env] : []));
       }
       return this.#flags;
+    }
+
+    /** The environment variables the flag table reads; none when there is no table (the core then answers why). */
+    #envList() {
+      if (this.#envNames === undefined) {
+        try {
+          this.#flagList();
+        } catch (error) {
+          if (!(error instanceof ToolshapeError) || error.code === "INTERNAL" || error.code === "NOT_INITIALIZED") throw error;
+          return [];
+        }
+      }
+      return this.#envNames;
     }
 
     /** The handle on the current instance: compiled again after a restart. */
@@ -87,7 +102,7 @@ export function makeToolClass(core) {
     }
 
     safeParseArgv(argv, opts) {
-      if (this.#flags === undefined) this.#flagList();
+      const envNames = this.#envList();
       const handle = this.#live();
       if (!Array.isArray(argv)) checkArgv(argv);
       for (let i = 0; i < argv.length; i++) {
@@ -95,7 +110,7 @@ export function makeToolClass(core) {
       }
       const { env, allowPositionals, partial } = parseOptions(core, opts);
       try {
-        return parseRequest(handle, argv, envFor(this.#envNames, env), allowPositionals, partial);
+        return parseRequest(handle, argv, envFor(envNames, env), allowPositionals, partial);
       } catch (error) {
         if (isTrap(error)) return { success: false, error: core.trapped(error) };
         throw error;
@@ -109,13 +124,13 @@ export function makeToolClass(core) {
     }
 
     reconstruct(flat, opts) {
-      if (this.#flags === undefined) this.#flagList();
+      const envNames = this.#envList();
       const handle = this.#live();
       if (!flat || typeof flat !== "object" || Array.isArray(flat)) {
         throw fail("INVALID_ARGS", "reconstruct takes an object of flag values", { issues: [] });
       }
       const { env } = parseOptions(core, opts);
-      const text = jsonText({ flat, env: envFor(this.#envNames, env) }, "the flat values", "INVALID_ARGS");
+      const text = jsonText({ flat, env: envFor(envNames, env) }, "the flat values", "INVALID_ARGS");
       const out = parseOutcome(core.guard(() => handle.reconstruct(text)));
       if (!out.success) throw out.error;
       return out.data;

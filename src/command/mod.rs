@@ -164,23 +164,20 @@ impl Command {
 
     /// Every flag as JSON text; for an action union, each with the actions
     /// it belongs to. Written as text, never as a `Value`: each type
-    /// serialized two ways is its serializer's code twice.
-    #[must_use]
-    pub fn flags_text(&self) -> String {
+    /// serialized two ways is its serializer's code twice. A tool with no
+    /// command line answers why (a collision is thrown, never an empty table).
+    pub fn flags_text(&self) -> Result<String> {
         let text = match &self.form {
             Form::Flags(table) => crate::json_out::to_string(&table.flags),
             Form::Actions(set) => set.flags_text(),
-            Form::Refused(_) => Ok(String::new()),
+            Form::Refused(reason) => return Err(reason.clone()),
         };
-        text.ok()
-            .filter(|text| !text.is_empty())
-            .unwrap_or_else(|| "[]".to_owned())
+        Ok(text.unwrap_or_else(|_| "[]".to_owned()))
     }
 
     /// [`Command::flags_text`] as a `Value`.
-    #[must_use]
-    pub fn flags_json(&self) -> Value {
-        serde_json::from_str(&self.flags_text()).unwrap_or(Value::Array(Vec::new()))
+    pub fn flags_json(&self) -> Result<Value> {
+        Ok(serde_json::from_str(&self.flags_text()?).unwrap_or(Value::Array(Vec::new())))
     }
 
     /// argv (without node and script) to nested arguments. `--help` or `-h`
@@ -199,8 +196,6 @@ impl Command {
                 Err(_) if self.asks_version(argv) => return Err(self.version_requested()),
                 Err(err) => return Err(err),
             },
-            Form::Refused(_) if self.asks_help(argv) => return Err(self.help_requested(schema, None)),
-            Form::Refused(_) if self.asks_version(argv) => return Err(self.version_requested()),
             Form::Refused(reason) => return Err(reason.clone()),
         };
         let argv = argv.get(skip..).unwrap_or_default();
@@ -299,14 +294,8 @@ impl Command {
     ) -> Result<String> {
         let builtins = self.builtins;
         match (&self.form, topic) {
-            (Form::Refused(reason), _) => {
-                let mut out = format!("Usage: {}\n\n", help::sanitize(name));
-                for line in help::wrap(&reason.message, options.width.max(40)) {
-                    out.push_str(&line);
-                    out.push('\n');
-                }
-                Ok(out)
-            }
+            // Never the reason printed where usage was expected.
+            (Form::Refused(reason), _) => Err(reason.clone()),
             (Form::Flags(table), _) => Ok(help::usage(schema, table, name, options, builtins)),
             (Form::Actions(set), None) => {
                 let list: Vec<help::Listed> = set.actions.iter().map(|a| a.listed(a.words.join(" "))).collect();
@@ -347,15 +336,14 @@ impl Command {
 
     /// Shell completion: what may follow `words`, the last of which is the
     /// word under the cursor (see [`complete`]). A tool with no command
-    /// line has none.
-    #[must_use]
-    pub fn complete(&self, schema: &Schema, words: &[&str]) -> Vec<Candidate> {
+    /// line answers why.
+    pub fn complete(&self, schema: &Schema, words: &[&str]) -> Result<Vec<Candidate>> {
         let (before, current) = complete::split_words(words);
-        match &self.form {
+        Ok(match &self.form {
             Form::Flags(table) => complete::flags(schema, table, before, current),
             Form::Actions(set) => complete::actions(schema, set, self.builtins, before, current),
-            Form::Refused(_) => Vec::new(),
-        }
+            Form::Refused(reason) => return Err(reason.clone()),
+        })
     }
 
     /// What argv uses that is marked deprecated, for a warning: the flags
