@@ -3,13 +3,12 @@
 // schema costs the first time, each as a user pays it, crossing and
 // building the JS object included. A batch of tools is compiled untimed, then the
 // first call on each is timed, so compile's noise does not enter. The mcp
-// schema of a plain object is written from the Shape straight to text; a
+// schema is the Shape's tree written to text; a
 // profile rewrites a lean tree of the mcp schema emitted for it (names and
 // texts borrowed from the Shape). "after mcp" is a profile's cost once the
 // mcp schema was asked for (issue 10's bar: at most 1.5x the mcp schema's),
-// "cold" a profile asked for first. Every schema keeps the tape its writer
-// made beside its text, and every call builds the object from it
-// (src/emit/tape.rs). "emission" is a first call less a cached one of the
+// "cold" a profile asked for first. Every schema is written once to text
+// and parsed once in JS; each call hands out a copy. "emission" is a first call less a cached one of the
 // same profile, what writing the schema costs (reported, not a bar).
 import { createRequire } from "node:module";
 import { z } from "zod";

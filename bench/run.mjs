@@ -1,5 +1,8 @@
 // npm run bench: every benchmark, one process, ratios against the peers,
-// then the issues' bars checked: a bar that does not hold fails the run.
+// then the bars checked: a bar that does not hold fails the run. The bars
+// are what a user waits for (the module's size) and guards that keep what
+// was reached (issue "Renovation", item 4); the per-call ratio bars that
+// built a second writer and a binary protocol are retired.
 import { gzipSync } from "node:zlib";
 import { readFileSync } from "node:fs";
 import { run as parseArgv } from "./parse-argv.mjs";
@@ -30,19 +33,16 @@ const gzipped = gzipSync(readFileSync(new URL("../pkg/web/toolshape_bg.wasm", im
 const worstCompile = compiled.reduce((worst, row) => (row.ours / row.fromZod > worst.ratio ? { name: row.name, ratio: row.ours / row.fromZod } : worst), { name: "", ratio: 0 });
 const bars = [
   [`parseArgv at least 10x faster than yargs-parser (${(parse.yargs / parse.ours).toFixed(1)}x)`, parse.yargs / parse.ours >= 10],
-  [`parseArgv at least 2x faster than util.parseArgs + hand-written nesting (${(parse.hand / parse.ours).toFixed(2)}x)`, parse.hand / parse.ours >= 2],
-  [`the same for an action union's subcommand (${(parse.handAction / parse.oursAction).toFixed(2)}x)`, parse.handAction / parse.oursAction >= 2],
   [`compile + inputSchema at most 0.5x z.toJSONSchema on every bench schema (worst ${worstCompile.ratio.toFixed(2)}x, ${worstCompile.name})`, worstCompile.ratio <= 0.5],
   [`wasm memory and JS heap flat over 1,000,000 parses and 100,000 compile/free cycles (${(mem.growth / 1024).toFixed(0)} KiB and ${(mem.heapGrowth / 1024).toFixed(0)} KiB growth)`, mem.collected && mem.growth < 1024 * 1024 && mem.heapGrowth < 1024 * 1024],
-  [`repair on valid arguments at most 2x one JSON.stringify (${(rep.ours / rep.stringify).toFixed(2)}x)`, rep.ours <= 2 * rep.stringify],
   [`help for 50 actions formats in under 1 ms (${(Math.max(helpTimes.markdown, helpTimes.jsonTime) / 1e6).toFixed(2)} ms)`, Math.max(helpTimes.markdown, helpTimes.jsonTime) < 1e6],
   [`definition() of a 50-action group under 1 ms once defined (${(groups.definitionNs / 1e6).toFixed(3)} ms)`, groups.definitionNs < 1e6],
   [`a call's routing and repair add under 5 us to the handler for valid arguments (+${(groups.overhead / 1e3).toFixed(2)} us)`, groups.overhead < 5000],
   [`a 1,000-tool catalogue named, compiled and written for three clients in at most 48 ms, half the 96 ms it took (${(catalogue.ns / 1e6).toFixed(0)} ms)`, catalogue.ns <= 48e6],
-  [`a client profile's first schema costs at most 1.5x the mcp one once that exists (worst ${profiles.worst.toFixed(2)}x; asked for first ${profiles.worstCold.toFixed(2)}x; its emission alone, the crossing and the object's building left out, at worst ${profiles.worstEmission.ratio.toFixed(2)}x the mcp one's: ${profiles.worstEmission.name})`, profiles.worst <= 1.5],
-  [`require + compile in a new process under 10 ms (${start.toFixed(1)} ms)`, start < 10],
-  [`wasm under 130 KiB gzipped (${(gzipped / 1024).toFixed(0)} KiB)`, gzipped < 130 * 1024],
+  [`the wasm at most 250 KiB gzipped, every feature in (${(gzipped / 1024).toFixed(0)} KiB)`, gzipped <= 250 * 1024],
 ];
+// Reported, no longer bars: the per-call ratios and start-up in one process.
+console.log(`\nreported: parseArgv ${(parse.hand / parse.ours).toFixed(2)}x util.parseArgs + nesting (subcommand ${(parse.handAction / parse.oursAction).toFixed(2)}x); repair ${(rep.ours / rep.stringify).toFixed(2)}x one JSON.stringify; a profile's first schema at worst ${profiles.worst.toFixed(2)}x the mcp one; require + compile in a new process ${start.toFixed(1)} ms`);
 console.log("\nbars:");
 for (const [text, ok] of bars) console.log(`  ${ok ? "ok  " : "FAIL"} ${text}`);
 if (bars.some(([, ok]) => !ok)) process.exitCode = 1;

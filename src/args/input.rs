@@ -6,10 +6,8 @@ use crate::error::Issue;
 use crate::limits::MAX_ISSUES;
 use crate::text::clip;
 
-/// Room for one parse's working lists: a bump arena. A `Tool` keeps one
-/// for its fast parse and empties it before each, so that a parse, once
-/// the arena has grown to fit, allocates nothing (issue 15); the general
-/// path makes one per call.
+/// Room for one parse's working lists: a bump arena, made per call and
+/// dropped whole when the parse is done.
 pub type Scratch = bumpalo::Bump;
 
 /// A list in a [`Scratch`].

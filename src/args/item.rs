@@ -23,7 +23,7 @@ pub enum Item<'a> {
 }
 
 impl Item<'_> {
-    /// Scalars become their own variants, so the JS fast path can carry them.
+    /// Scalars become their own variants; anything else stays JSON.
     #[must_use]
     pub fn from_value(value: Value) -> Item<'static> {
         match value {

@@ -156,12 +156,6 @@ impl Command {
         }
     }
 
-    /// The action at `position` in an action union (as a fast parse names it).
-    #[must_use]
-    pub fn action(&self, position: usize) -> Option<&ActionCommand> {
-        self.actions().and_then(|set| set.actions.get(position))
-    }
-
     /// Every flag as JSON text; for an action union, each with the actions
     /// it belongs to. Written as text, never as a `Value`: each type
     /// serialized two ways is its serializer's code twice. A tool with no
