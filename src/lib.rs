@@ -201,19 +201,21 @@ pub fn shape(schema: &Value, clients: &[Client]) -> Result<Vec<ClientSchema>> {
 }
 
 /// `check(schema, clients)`: lints any JSON Schema against clients, as
-/// `tool.check` does for a compiled one, without building a command line
-/// (a schema whose keys make no flags is still a schema a client can take).
+/// `tool.check` does for a compiled one: the schema is read once, each
+/// client's report made as `shape` makes it, and a schema whose keys make
+/// no flags (still a schema a client can take) gets `NO_COMMAND_LINE`.
 /// A root that is no object is an error for every client.
 pub fn check(schema: &Value, clients: &[Client]) -> Result<Vec<Check>> {
-    match shape(schema, clients) {
-        Ok(shaped) => {
-            let no_command_line = Tool::compile(schema, &CompileOptions::default())
-                .ok()
-                .and_then(|tool| tool.command_line_finding());
+    match Tool::compile(schema, &CompileOptions::default()) {
+        Ok(tool) => {
+            let no_command_line = tool.command_line_finding();
+            let base = profile::mcp_schema(tool.input(), ActionsAs::Flat, profile::Report::default());
             Ok(clients
                 .iter()
-                .zip(&shaped)
-                .map(|(&client, shaped)| with_finding(Check::new(client, &shaped.report), no_command_line.as_ref()))
+                .map(|&client| {
+                    let report = profile::reshape(base.clone(), client).report;
+                    with_finding(Check::new(client, &report), no_command_line.as_ref())
+                })
                 .collect())
         }
         Err(err) if err.code == Code::InvalidRoot => Ok(clients

@@ -13,7 +13,7 @@
 
 import { makeCommandsClass } from "./commands.mjs";
 import { makeCore } from "./core.mjs";
-import { ToolshapeError, fail } from "./errors.mjs";
+import { ToolshapeError, fail, isAnswer } from "./errors.mjs";
 import { jsonText, optionsText } from "./json-text.mjs";
 import { profileForClient } from "./clients.mjs";
 import { makeNames, toolIdentifierSchema } from "./names.mjs";
@@ -22,7 +22,7 @@ import { makeToolClass } from "./tool.mjs";
 
 // The serving half's bundle (lib/serving.cjs) takes these from this one,
 // so that both throw the one ToolshapeError class.
-export { ToolshapeError, fail };
+export { ToolshapeError, fail, isAnswer };
 
 /**
  * Builds the public API over `wasm`; `ready()` says whether it is loaded,

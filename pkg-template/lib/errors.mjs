@@ -33,6 +33,14 @@ export function fromWire(data) {
   return new ToolshapeError(data.code, data.message, data);
 }
 
+/**
+ * Whether `error` is the core's answer about the input (a schema that makes
+ * no command line, say), not a stopped core or someone else's exception.
+ */
+export function isAnswer(error) {
+  return error instanceof ToolshapeError && error.code !== "INTERNAL" && error.code !== "NOT_INITIALIZED";
+}
+
 export function fail(code, message, details) {
   return new ToolshapeError(code, message, details);
 }

@@ -4,7 +4,7 @@
 // `runCli` is the command line of every tool (`ops deploy --service api`).
 
 import { answerCompletion, completionScript, isProgramName, SHELLS } from "./completion.mjs";
-import { ToolshapeError, fail } from "./errors.mjs";
+import { fail, isAnswer } from "./errors.mjs";
 import { profileForClient } from "./clients.mjs";
 import { errorResult } from "./results.mjs";
 import { ANSWERED, ioOf } from "./run-cli.mjs";
@@ -45,7 +45,7 @@ function noCommandLine(def) {
     def.cli.tool().flags();
     return undefined;
   } catch (error) {
-    if (!(error instanceof ToolshapeError) || error.code === "INTERNAL" || error.code === "NOT_INITIALIZED") throw error;
+    if (!isAnswer(error)) throw error;
     return error;
   }
 }

@@ -4,7 +4,7 @@
 // refused when misspelt) by the core.
 
 import { isTrap } from "./core.mjs";
-import { ToolshapeError, fail } from "./errors.mjs";
+import { fail, isAnswer } from "./errors.mjs";
 import { jsonText, optionsText } from "./json-text.mjs";
 import { LiveHandle } from "./live-handle.mjs";
 import { cloneJson } from "./objects.mjs";
@@ -61,8 +61,9 @@ export function makeToolClass(core) {
         try {
           this.#flagList();
         } catch (error) {
-          if (!(error instanceof ToolshapeError) || error.code === "INTERNAL" || error.code === "NOT_INITIALIZED") throw error;
-          return [];
+          if (!isAnswer(error)) throw error;
+          // Kept: a tool with no command line has no table to ask again.
+          this.#envNames = [];
         }
       }
       return this.#envNames;
