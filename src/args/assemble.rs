@@ -5,7 +5,6 @@
 
 use serde_json::{Map, Value};
 
-use super::input::{Scratch, ScratchVec};
 use super::item::Item;
 use crate::error::{Error, Issue, IssueCode, Result};
 use crate::flags::{Flag, FlagTable, Member};
@@ -16,14 +15,13 @@ use crate::limits::MAX_ISSUES;
 pub enum Slot<'a> {
     Empty,
     One(Item<'a>),
-    Many(ScratchVec<'a, Item<'a>>),
+    Many(Vec<Item<'a>>),
 }
 
 /// Collects values and issues on the way to [`Collected::assemble`].
 #[derive(Debug)]
 pub struct Collected<'a> {
-    scratch: &'a Scratch,
-    pub slots: ScratchVec<'a, Slot<'a>>,
+    pub slots: Vec<Slot<'a>>,
     pub issues: Vec<Issue>,
     pub dropped: usize,
     /// Missing required flags are not issues.
@@ -35,12 +33,11 @@ pub struct Collected<'a> {
 
 impl<'a> Collected<'a> {
     #[must_use]
-    pub fn new(scratch: &'a Scratch, table: &FlagTable) -> Self {
-        let mut slots = ScratchVec::with_capacity_in(table.flags.len(), scratch);
+    pub fn new(table: &FlagTable) -> Self {
+        let mut slots = Vec::with_capacity(table.flags.len());
         // Made in place: a `vec!` of `Slot::Empty` clones the first n times.
         slots.extend(std::iter::repeat_with(|| Slot::Empty).take(table.flags.len()));
         Collected {
-            scratch,
             slots,
             issues: Vec::new(),
             dropped: 0,
@@ -73,7 +70,7 @@ impl<'a> Collected<'a> {
                 items.push(item);
             } else {
                 // Room for a few: one would grow on the second.
-                let mut items = ScratchVec::with_capacity_in(4, self.scratch);
+                let mut items = Vec::with_capacity(4);
                 items.push(item);
                 *slot = Slot::Many(items);
             }
@@ -169,7 +166,7 @@ impl<'a> Collected<'a> {
 
     pub fn put_all(&mut self, flag: usize, items: Vec<Item<'a>>) {
         if let Some(slot) = self.slots.get_mut(flag) {
-            *slot = Slot::Many(ScratchVec::from_iter_in(items, self.scratch));
+            *slot = Slot::Many(items);
         }
     }
 
@@ -184,7 +181,7 @@ impl<'a> Collected<'a> {
     }
 
     /// Settles presence and defaults; every issue found becomes the error.
-    fn check(mut self, table: &'a FlagTable) -> Result<(ScratchVec<'a, bool>, ScratchVec<'a, Slot<'a>>)> {
+    fn check(mut self, table: &'a FlagTable) -> Result<(Vec<bool>, Vec<Slot<'a>>)> {
         let present = self.present_groups(table);
         self.fill_absent(table, &present);
         if !self.issues.is_empty() {
@@ -204,9 +201,8 @@ impl<'a> Collected<'a> {
     /// A group is present when a flag inside it was given, or when its
     /// parent is present and it must be supplied. Groups are numbered
     /// parents first, so one pass in order settles them.
-    fn present_groups(&self, table: &FlagTable) -> ScratchVec<'a, bool> {
-        let mut present = ScratchVec::with_capacity_in(table.groups.len(), self.scratch);
-        present.resize(table.groups.len(), false);
+    fn present_groups(&self, table: &FlagTable) -> Vec<bool> {
+        let mut present = vec![false; table.groups.len()];
         if let Some(root) = present.first_mut() {
             *root = true;
         }

@@ -6,13 +6,6 @@ use crate::error::Issue;
 use crate::limits::MAX_ISSUES;
 use crate::text::clip;
 
-/// Room for one parse's working lists: a bump arena, made per call and
-/// dropped whole when the parse is done.
-pub type Scratch = bumpalo::Bump;
-
-/// A list in a [`Scratch`].
-pub type ScratchVec<'a, T> = bumpalo::collections::Vec<'a, T>;
-
 /// How a flag was spelt by whoever gave it, for messages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Spelling<'a> {
@@ -47,8 +40,12 @@ impl Spelling<'_> {
 pub enum RawValue<'a> {
     Text(&'a str),
     Bool(bool),
-    /// A tuple's positions, a word each (`--range 1 5`).
-    Words(&'a [&'a str]),
+    /// A tuple's positions, a word each (`--range 1 5`): the one inline
+    /// (`--range=1`), if any, then the words that follow it in argv.
+    Words {
+        first: Option<&'a str>,
+        ahead: &'a [&'a str],
+    },
 }
 
 /// One value given for one flag.
@@ -66,10 +63,9 @@ pub struct FlagValue<'a> {
 }
 
 /// Every value given, and the problems found while reading them.
-#[derive(Debug, PartialEq)]
+#[derive(Debug, Default, PartialEq)]
 pub struct FlagValues<'a> {
-    /// In the parse's scratch room, which the rest of the parse uses too.
-    pub values: ScratchVec<'a, FlagValue<'a>>,
+    pub values: Vec<FlagValue<'a>>,
     /// Problems, each with the position it came from.
     pub issues: Vec<(usize, Issue)>,
     /// Issues past [`MAX_ISSUES`], counted but not kept.
@@ -78,17 +74,7 @@ pub struct FlagValues<'a> {
     pub partial: bool,
 }
 
-impl<'a> FlagValues<'a> {
-    #[must_use]
-    pub fn new_in(scratch: &'a Scratch) -> Self {
-        FlagValues {
-            values: ScratchVec::new_in(scratch),
-            issues: Vec::new(),
-            dropped: 0,
-            partial: false,
-        }
-    }
-
+impl FlagValues<'_> {
     /// Keeps the first [`MAX_ISSUES`] issues and counts the rest.
     pub fn issue(&mut self, at: usize, issue: Issue) {
         self.issue_with(at, || issue);

@@ -16,7 +16,7 @@ use crate::schema::Schema;
 use crate::text::clip;
 use assemble::Collected;
 
-pub use input::{FlagValue, FlagValues, RawValue, Scratch, ScratchVec, Spelling};
+pub use input::{FlagValue, FlagValues, RawValue, Spelling};
 pub use item::Item;
 
 pub use coerce::{describe, expected_choices};
@@ -31,8 +31,7 @@ pub fn from_flag_values(schema: &Schema, table: &FlagTable, given: &FlagValues<'
 }
 
 fn collect<'a>(schema: &Schema, table: &'a FlagTable, given: &FlagValues<'a>, env: Env<'_>) -> Collected<'a> {
-    // The values' scratch room holds the collected lists too.
-    let mut collected = Collected::new(given.values.bump(), table);
+    let mut collected = Collected::new(table);
     let mut found: Vec<(usize, Issue)> = Vec::new();
     found.extend(given.issues.iter().cloned());
     for given in &given.values {
@@ -44,7 +43,10 @@ fn collect<'a>(schema: &Schema, table: &'a FlagTable, given: &FlagValues<'a>, en
             RawValue::Bool(_) if flag.count => Ok(Item::Number(1.into())),
             RawValue::Bool(b) => Ok(Item::Bool(b)),
             RawValue::Text(text) => coerce::coerce_text(schema, flag, text, Some(given.value_at)),
-            RawValue::Words(words) => coerce::tuple_words(schema, flag, words),
+            RawValue::Words { first, ahead } => {
+                let words: Vec<&str> = first.into_iter().chain(ahead.iter().copied()).collect();
+                coerce::tuple_words(schema, flag, &words)
+            }
         };
         match coerced {
             Ok(item) if flag.count => collected.add(given.flag, &item),
@@ -102,8 +104,7 @@ pub fn reconstruct<'a>(
     values: &'a Map<String, Value>,
     env: Env<'_>,
 ) -> Result<Value> {
-    let scratch = Scratch::new();
-    let mut collected = Collected::new(&scratch, table);
+    let mut collected = Collected::new(table);
     for (name, value) in values {
         let (index, negated) = match table.lookup(name) {
             Some(Lookup::Flag(i)) => (i, false),
@@ -336,7 +337,11 @@ fn received_text(raw: RawValue<'_>) -> String {
     match raw {
         RawValue::Text(text) => text.to_owned(),
         RawValue::Bool(b) => b.to_string(),
-        RawValue::Words(words) => words.join(" "),
+        RawValue::Words { first, ahead } => first
+            .into_iter()
+            .chain(ahead.iter().copied())
+            .collect::<Vec<_>>()
+            .join(" "),
     }
 }
 

@@ -5,7 +5,7 @@
 //! issue, or goes to `rest` when positionals are allowed. Everything after
 //! `--` goes to `rest`.
 
-use crate::args::{expected_choices, FlagValue, FlagValues, RawValue, Scratch, ScratchVec, Spelling};
+use crate::args::{expected_choices, FlagValue, FlagValues, RawValue, Spelling};
 use crate::error::{Issue, IssueCode};
 use crate::flags::{scalar_union, Flag, FlagTable, FlagType, Lookup};
 use crate::number::is_json_number;
@@ -27,7 +27,7 @@ pub struct Tokens<'a> {
     pub values: FlagValues<'a>,
     /// Indexes of the tokens after `--` (and of positionals no key takes,
     /// when they are allowed).
-    pub rest: ScratchVec<'a, usize>,
+    pub rest: Vec<usize>,
     /// `--help` or `-h` was given (before any `--`).
     pub help: bool,
     /// `--version` was given (before any `--`) and the tool has a version.
@@ -69,10 +69,10 @@ impl<'a> Tokens<'a> {
 }
 
 #[must_use]
-pub fn tokenize<'a>(scratch: &'a Scratch, table: &FlagTable, argv: &[&'a str], options: ArgvOptions) -> Tokens<'a> {
+pub fn tokenize<'a>(table: &FlagTable, argv: &'a [&'a str], options: ArgvOptions) -> Tokens<'a> {
     let mut out = Tokens {
-        values: FlagValues::new_in(scratch),
-        rest: ScratchVec::new_in(scratch),
+        values: FlagValues::default(),
+        rest: Vec::new(),
         help: false,
         version: false,
         at: 0,
@@ -121,7 +121,7 @@ fn split_inline(body: &str) -> (&str, Option<&str>) {
 
 /// Handles `--name`, `--name=value`, `--no-name`. Returns how many of the
 /// tokens `ahead` were its value.
-fn long<'a>(table: &FlagTable, body: &'a str, ahead: &[&'a str], out: &mut Tokens<'a>) -> usize {
+fn long<'a>(table: &FlagTable, body: &'a str, ahead: &'a [&'a str], out: &mut Tokens<'a>) -> usize {
     let next = ahead.first().copied();
     let (name, inline) = split_inline(body);
     let typed = Spelling::Long(name);
@@ -166,7 +166,7 @@ fn long<'a>(table: &FlagTable, body: &'a str, ahead: &[&'a str], out: &mut Token
 /// Asks for help only when the whole cluster reads as flags with `-h`
 /// among them (`-h`, `-vh`): `-hx` with no `-x` is an unknown flag, as
 /// `-xh` is, and never a request for help.
-fn short_group<'a>(table: &FlagTable, token: &'a str, ahead: &[&'a str], out: &mut Tokens<'a>) -> usize {
+fn short_group<'a>(table: &FlagTable, token: &'a str, ahead: &'a [&'a str], out: &mut Tokens<'a>) -> usize {
     let next = ahead.first().copied();
     let body = token.get(1..).unwrap_or_default();
     let mut help = false;
@@ -218,7 +218,7 @@ fn take_value<'a>(
     flag: usize,
     typed: Spelling<'a>,
     inline: Option<&'a str>,
-    ahead: &[&'a str],
+    ahead: &'a [&'a str],
     out: &mut Tokens<'a>,
 ) -> usize {
     let Some(entry) = table.flags.get(flag) else {
@@ -286,7 +286,7 @@ fn tuple_words<'a>(
     flag: usize,
     typed: Spelling<'a>,
     first: Option<&'a str>,
-    ahead: &[&'a str],
+    ahead: &'a [&'a str],
     out: &mut Tokens<'a>,
 ) -> usize {
     let wanted = entry.nargs().unwrap_or(1);
@@ -312,12 +312,8 @@ fn tuple_words<'a>(
         });
         return taken;
     }
-    let bump = out.values.values.bump();
-    let mut words = bumpalo::collections::Vec::with_capacity_in(got, bump);
-    words.extend(first);
-    words.extend_from_slice(ahead.get(..taken).unwrap_or_default());
-    let words = words.into_bump_slice();
-    out.give(flag, RawValue::Words(words), typed, taken);
+    let ahead = ahead.get(..taken).unwrap_or_default();
+    out.give(flag, RawValue::Words { first, ahead }, typed, taken);
     taken
 }
 

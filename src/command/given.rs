@@ -2,7 +2,7 @@
 //! missing value or a stray word is no error): what completion and the
 //! deprecation warning need to know of the words before them.
 
-use crate::args::{Scratch, Spelling};
+use crate::args::Spelling;
 use crate::argv::{tokenize, ArgvOptions};
 use crate::flags::FlagTable;
 
@@ -20,12 +20,11 @@ pub struct Given {
 
 #[must_use]
 pub fn given(table: &FlagTable, argv: &[&str]) -> Given {
-    let scratch = Scratch::new();
     let options = ArgvOptions {
         allow_positionals: true,
         partial: true,
     };
-    let tokens = tokenize(&scratch, table, argv, options);
+    let tokens = tokenize(table, argv, options);
     let last = argv.len().checked_sub(1);
     let mut out = Given {
         flags: vec![false; table.flags.len()],

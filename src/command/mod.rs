@@ -14,7 +14,7 @@ pub use actions::{with_literals, without_literals, ActionCommand, ActionSet};
 pub use complete::Candidate;
 pub use deprecated::Used;
 
-use crate::args::{self, Env, Scratch};
+use crate::args::{self, Env};
 use crate::argv::{self, ArgvOptions};
 use crate::error::{Code, Error, Issue, IssueCode, Result};
 use crate::flags::{build_table, Builtins, FlagOptions, FlagTable};
@@ -193,8 +193,7 @@ impl Command {
             Form::Refused(reason) => return Err(reason.clone()),
         };
         let argv = argv.get(skip..).unwrap_or_default();
-        let scratch = Scratch::new();
-        let mut tokens = argv::tokenize(&scratch, table, argv, options);
+        let mut tokens = argv::tokenize(table, argv, options);
         if tokens.help {
             return Err(self.help_requested(schema, action.map(|a| a.name.as_str())));
         }
