@@ -155,6 +155,13 @@ impl WasmTool {
         thrown(self.tool.help(&options).map(|e| wire::json_text(&e)))
     }
 
+    /// The environment variables a parse reads, as a JSON array.
+    #[wasm_bindgen(js_name = envNames)]
+    pub fn env_names(&self) -> Result<String, JsValue> {
+        crate::headroom::keep(0);
+        thrown(self.tool.command().env_names().map(|names| wire::json_text(&names)))
+    }
+
     pub fn flags(&self) -> Result<String, JsValue> {
         crate::headroom::keep(0);
         thrown(self.tool.command().flags_text())

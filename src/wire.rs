@@ -11,12 +11,15 @@
 //!
 //! Compiled for wasm32 and for tests, so every encoding is tested natively.
 
+use std::borrow::Cow;
+
 use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::argv::ArgvOptions;
 use crate::command::Candidate;
 use crate::error::{Code, Error, Result};
+use crate::schema::json::Json;
 use crate::{Commands, Tool};
 
 /// Any serializable result as JSON text. Serializing plain data cannot
@@ -26,66 +29,68 @@ pub fn json_text<T: Serialize + ?Sized>(value: &T) -> String {
         .unwrap_or_else(|_| Error::new(Code::InvalidArgs, "the result could not be written as JSON").to_json())
 }
 
-/// What a parse is given, read from its request text.
+/// What a parse is given, read from its request text (strings borrowed
+/// from it where they need no unescaping).
 #[derive(Debug, Default, PartialEq)]
-pub struct ParseRequest {
-    pub argv: Vec<String>,
+pub struct ParseRequest<'t> {
+    pub argv: Vec<Cow<'t, str>>,
     /// The environment variables the flag table reads (the JS layer sends
     /// only those).
-    pub env: Vec<(String, String)>,
+    pub env: Vec<(Cow<'t, str>, Cow<'t, str>)>,
     pub options: ArgvOptions,
 }
 
-impl ParseRequest {
+impl ParseRequest<'_> {
     /// The value of an environment variable, if it was sent.
     #[must_use]
     pub fn env(&self, name: &str) -> Option<String> {
-        self.env.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone())
+        self.env.iter().find(|(k, _)| k == name).map(|(_, v)| v.to_string())
     }
 
     fn argv(&self) -> Vec<&str> {
-        self.argv.iter().map(String::as_str).collect()
+        self.argv.iter().map(AsRef::as_ref).collect()
     }
 }
 
 /// `{ argv: string[], env?: { NAME: string }, allowPositionals?: boolean,
-/// partial?: boolean }` as JSON text. The JS layer checks what a caller
+/// partial?: boolean }` as JSON text, read with the reader schemas are read
+/// with (a first parse reaches no other). The JS layer checks what a caller
 /// gave before it crosses; this refuses anything else all the same.
-pub fn read_parse_request(text: &str) -> Result<ParseRequest> {
+pub fn read_parse_request(text: &str) -> Result<ParseRequest<'_>> {
     let refused = |why: &str| Error::new(Code::InvalidArgs, format!("a parse request {why}"));
-    let Value::Object(mut map) = crate::schema::parse_json_text(text, "the parse request")? else {
+    let Json::Object(mut map) = crate::schema::parse_schema_text(text, "the parse request")? else {
         return Err(refused("must be an object"));
     };
     let argv = match map.remove("argv") {
-        Some(Value::Array(items)) => items
+        Some(Json::Array(items)) => items
             .into_iter()
             .enumerate()
             .map(|(i, item)| match item {
-                Value::String(s) => Ok(s),
+                Json::String(s) => Ok(s),
                 _ => Err(Error::new(Code::InvalidArgs, format!("argv[{i}] must be a string"))),
             })
-            .collect::<Result<Vec<String>>>()?,
+            .collect::<Result<Vec<_>>>()?,
         _ => return Err(refused("needs argv, an array of strings")),
     };
     let env = match map.remove("env") {
-        None | Some(Value::Null) => Vec::new(),
-        Some(Value::Object(vars)) => vars
+        None | Some(Json::Null) => Vec::new(),
+        Some(Json::Object(vars)) => vars
             .into_iter()
             .filter_map(|(k, v)| match v {
-                Value::String(s) => Some((k, s)),
+                Json::String(s) => Some((k, s)),
                 _ => None,
             })
             .collect(),
         Some(_) => return Err(refused("has an env that is not an object of strings")),
     };
-    let flag = |map: &mut Map<String, Value>, key: &str| match map.remove(key) {
-        None | Some(Value::Null) => Ok(false),
-        Some(Value::Bool(b)) => Ok(b),
+    let mut flag = |key: &str| match map.remove(key) {
+        None | Some(Json::Null) => Ok(false),
+        Some(Json::Bool(b)) => Ok(b),
         Some(_) => Err(refused(&format!("has a {key} that is not a boolean"))),
     };
     let options = ArgvOptions {
-        allow_positionals: flag(&mut map, "allowPositionals")?,
-        partial: flag(&mut map, "partial")?,
+        allow_positionals: flag("allowPositionals")?,
+        partial: flag("partial")?,
     };
     if let Some(key) = map.keys().next() {
         return Err(refused(&format!("has an unknown key \"{}\"", crate::text::clip(key))));

@@ -29,6 +29,7 @@ export function makeToolClass(core) {
     #handle;
     #flags;
     #envNames;
+    #noCommandLine = false;
     #hints;
     /**
      * Each inputSchema answer parsed once, by its options' text: the core
@@ -49,24 +50,30 @@ export function makeToolClass(core) {
       if (this.#flags === undefined) {
         const handle = this.#live();
         this.#flags = core.guard(() => handle.flags());
-        const flags = JSON.parse(this.#flags);
-        this.#envNames = flags.flatMap((f) => (f.env ? [f.env] : []));
       }
       return this.#flags;
     }
 
-    /** The environment variables the flag table reads; none when there is no table (the core then answers why). */
-    #envList() {
+    /** The environment variables a parse reads; throws why when there is no command line. */
+    #envNamesOrThrow() {
       if (this.#envNames === undefined) {
-        try {
-          this.#flagList();
-        } catch (error) {
-          if (!isAnswer(error)) throw error;
-          // Kept: a tool with no command line has no table to ask again.
-          this.#envNames = [];
-        }
+        const handle = this.#live();
+        this.#envNames = JSON.parse(core.guard(() => handle.envNames()));
       }
       return this.#envNames;
+    }
+
+    /** The same, none when there is no command line (the core then answers why). */
+    #envList() {
+      if (this.#envNames !== undefined || this.#noCommandLine) return this.#envNames ?? [];
+      try {
+        return this.#envNamesOrThrow();
+      } catch (error) {
+        if (!isAnswer(error)) throw error;
+        // Kept: a tool with no command line has no table to ask again.
+        this.#noCommandLine = true;
+        return [];
+      }
     }
 
     /** The handle on the current instance: compiled again after a restart. */
@@ -76,8 +83,7 @@ export function makeToolClass(core) {
 
     /** @internal for compileCommands: the live handle and the env names it reads. */
     [INTERNALS]() {
-      if (this.#flags === undefined) this.#flagList();
-      return { handle: this.#live(), envNames: this.#envNames };
+      return { handle: this.#live(), envNames: this.#envNamesOrThrow() };
     }
 
     inputSchema(opts) {

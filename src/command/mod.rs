@@ -169,6 +169,24 @@ impl Command {
         Ok(text.unwrap_or_else(|_| "[]".to_owned()))
     }
 
+    /// The environment variables the flag table(s) read, once each: what a
+    /// parse needs to be sent, without writing the whole table. A tool with
+    /// no command line answers why.
+    pub fn env_names(&self) -> Result<Vec<&str>> {
+        let tables: Vec<&FlagTable> = match &self.form {
+            Form::Flags(table) => vec![table],
+            Form::Actions(set) => set.actions.iter().map(|action| &action.table).collect(),
+            Form::Refused(reason) => return Err(reason.clone()),
+        };
+        let mut seen = std::collections::HashSet::new();
+        Ok(tables
+            .iter()
+            .flat_map(|table| &table.flags)
+            .filter_map(|flag| flag.env.as_deref())
+            .filter(|env| seen.insert(*env))
+            .collect())
+    }
+
     /// [`Command::flags_text`] as a `Value`.
     pub fn flags_json(&self) -> Result<Value> {
         Ok(serde_json::from_str(&self.flags_text()?).unwrap_or(Value::Array(Vec::new())))
