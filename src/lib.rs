@@ -20,6 +20,7 @@ pub mod flags;
 pub mod group;
 pub mod headroom;
 pub mod help;
+pub mod json;
 pub mod json_out;
 pub mod limits;
 pub mod names;

@@ -8,8 +8,8 @@ use serde_json::{Map, Value};
 
 use crate::command::{self, Command};
 use crate::error::{self, Code, Error, Result};
+use crate::json::Json;
 use crate::schema::actions::ActionUnion;
-use crate::schema::json::Json;
 use crate::{
     args, flags, help, profile, repair, schema, ActionsAs, ArgvOptions, Candidate, Check, Client, CompileOptions,
     HelpEntry, HelpOptions, InputSchemaOptions, Parsed, Schema, UsageRequest,

@@ -19,7 +19,7 @@ use serde_json::{Map, Value};
 use crate::argv::ArgvOptions;
 use crate::command::Candidate;
 use crate::error::{Code, Error, Result};
-use crate::schema::json::Json;
+use crate::json::Json;
 use crate::{Commands, Tool};
 
 /// Any serializable result as JSON text. Serializing plain data cannot

@@ -493,10 +493,9 @@ fn a_deprecated_action_may_say_what_to_use_instead_through_its_cli_meta() {
     );
     let json: Value = serde_json::from_str(&toolshape::help::format_json(&entries)).unwrap();
     assert_eq!(json[1]["deprecated"], json!("use list"));
-    let again = toolshape::help::parse_entries(&toolshape::schema::json::Json::borrow(
-        &serde_json::to_value(&entries).unwrap(),
-    ))
-    .unwrap();
+    let again =
+        toolshape::help::parse_entries(&toolshape::json::Json::borrow(&serde_json::to_value(&entries).unwrap()))
+            .unwrap();
     assert_eq!(again, entries);
     // The meta's value must be true, false or a message.
     let mut bad = schema.clone();

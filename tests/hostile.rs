@@ -10,7 +10,7 @@ use proptest::prelude::*;
 use serde_json::{json, Map, Value};
 use toolshape::emit::emit_root;
 use toolshape::help::{help, HelpOptions};
-use toolshape::schema::json::Json;
+use toolshape::json::Json;
 use toolshape::schema::read_schema;
 use toolshape::{no_env, ActionsAs, Client, CompileOptions, InputSchemaOptions, Tool, UsageRequest};
 

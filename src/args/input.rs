@@ -70,7 +70,7 @@ pub struct FlagValues<'a> {
     pub issues: Vec<(usize, Issue)>,
     /// Issues past [`MAX_ISSUES`], counted but not kept.
     pub dropped: usize,
-    /// Required flags may be missing ([`crate::argv::ArgvOptions::partial`]).
+    /// Required flags may be missing (the parse option `partial`).
     pub partial: bool,
 }
 

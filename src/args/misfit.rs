@@ -6,7 +6,7 @@
 
 use serde_json::Value;
 
-use super::coerce::describe;
+use super::describe::describe;
 use crate::limits::MAX_FIT_DEPTH;
 use crate::schema::{fits, name_fits, value_kind, ArrayShape, Kind, ObjectShape, Schema, Shape};
 

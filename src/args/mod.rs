@@ -2,6 +2,7 @@
 
 mod assemble;
 mod coerce;
+mod describe;
 mod input;
 mod item;
 mod misfit;
@@ -19,7 +20,8 @@ use assemble::Collected;
 pub use input::{FlagValue, FlagValues, RawValue, Spelling};
 pub use item::Item;
 
-pub use coerce::{describe, expected_choices};
+pub use coerce::expected_choices;
+pub use describe::describe;
 pub use to_argv::to_argv;
 
 /// Environment variables, looked up by name.

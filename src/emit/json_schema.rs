@@ -7,7 +7,7 @@ use std::borrow::Cow;
 
 use serde_json::Value;
 
-use crate::schema::json::{Json, Map};
+use crate::json::{Json, Map};
 use crate::schema::{Applicator, ArrayShape, Kind, ObjectShape, Schema, Shape};
 
 /// Emits the root shape, with the `$defs` its recursive references need.

@@ -6,12 +6,13 @@ use std::collections::{BTreeMap, HashSet};
 use serde_json::Value;
 
 use super::collide::index_names;
+use super::flag::{Flag, FlagType};
 use super::list::{list_of, one_or_many, scalar_items, tuple_words};
 use super::names::{env_name, name_problem, segment, show_path, Case};
 use super::overrides::{short_char, FlagOverride};
 use super::record::takes_entries;
 use super::scalar_union::{parts_of, scalar_parts, takes_numbers, takes_true_and_false, Part};
-use super::table::{Builtins, Flag, FlagTable, FlagType, Group, Member};
+use super::table::{Builtins, FlagTable, Group, Member};
 use crate::error::{Code, Error, Result};
 use crate::limits::MAX_SEPARATOR_CHARS;
 use crate::schema::{ArrayShape, Deprecation, EnumValues, Kind, ObjectShape, Prop, Schema, Shape};

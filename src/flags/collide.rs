@@ -6,9 +6,10 @@
 
 use rustc_hash::FxHashMap as HashMap;
 
+use super::flag::Lookup;
 use super::name_index::NameIndex;
 use super::names::show_path;
-use super::table::{AliasSpelling, FlagTable, Lookup};
+use super::table::{AliasSpelling, FlagTable};
 use crate::error::{Code, Error, Result};
 
 pub fn index_names(table: &mut FlagTable) -> Result<()> {

@@ -4,6 +4,7 @@
 mod build;
 pub mod choice_notes;
 mod collide;
+mod flag;
 pub mod list;
 mod name_index;
 pub mod names;
@@ -15,7 +16,8 @@ pub mod suggest;
 mod table;
 
 pub use build::{build_table, check_separator, FlagOptions};
+pub use flag::{Alias, Flag, FlagType, Lookup};
 pub use name_index::NameIndex;
 pub use names::Case;
 pub use overrides::{short_char, FlagOverride};
-pub use table::{Alias, AliasSpelling, Builtins, Flag, FlagTable, FlagType, Group, Lookup, Member};
+pub use table::{AliasSpelling, Builtins, FlagTable, Group, Member};

@@ -16,7 +16,7 @@ use std::hash::BuildHasher;
 
 use rustc_hash::{FxBuildHasher, FxHashMap};
 
-use super::table::{Flag, Lookup};
+use super::flag::{Flag, Lookup};
 
 /// See the module documentation.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

@@ -3,10 +3,10 @@
 
 use serde_json::{Map, Value};
 
-use super::table::Alias;
+use super::flag::Alias;
 use crate::error::{Code, Error, Result};
-use crate::options::read::{count, fields, flag, list, nested, optional, text, Fields, Problem};
-use crate::schema::json::Json;
+use crate::json::fields::{count, fields, flag, list, nested, optional, text, Fields, Problem};
+use crate::json::Json;
 use crate::schema::Deprecation;
 use crate::text::{clip, closest};
 

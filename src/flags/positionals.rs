@@ -2,8 +2,8 @@
 //! `positional: N` (in the schema's `cli` meta or `options.flags`), ordered
 //! by N. Refused here, once, are the orders no argv could be read against.
 
+use super::flag::{Flag, FlagType};
 use super::names::show_path;
-use super::table::{Flag, FlagType};
 use crate::error::{Code, Error, Result};
 
 /// The positional flags in order; each flag's `positional` becomes its

@@ -6,8 +6,8 @@
 use serde_json::{Map, Value};
 
 use crate::error::{Code, Error, Result};
-use crate::options::read::{any, fields, flag, list, nested, object, optional, text, Fields};
-use crate::schema::json::Json;
+use crate::json::fields::{any, fields, flag, list, nested, object, optional, text, Fields};
+use crate::json::Json;
 use crate::schema::Deprecation;
 
 /// The discriminator's default name.

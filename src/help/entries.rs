@@ -9,9 +9,9 @@ use serde_json::Value;
 
 use crate::error::Result;
 use crate::flags::choice_notes::described_choices;
-use crate::options::read::{any, flag, list, nested, optional, text, Fields};
+use crate::json::fields::{any, flag, list, nested, optional, text, Fields};
+use crate::json::Json;
 use crate::schema::actions::ActionUnion;
-use crate::schema::json::Json;
 use crate::schema::{Deprecation, Kind, Schema, Shape};
 use crate::text::values_sentence;
 

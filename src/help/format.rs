@@ -6,8 +6,8 @@ use serde::Serialize;
 
 use super::entries::{HelpEntry, Param};
 use super::text::sanitize;
-use crate::options::read::{list, nested};
-use crate::schema::json::Json;
+use crate::json::fields::{list, nested};
+use crate::json::Json;
 use crate::schema::Deprecation;
 
 /// The text for an empty list.

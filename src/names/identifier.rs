@@ -5,7 +5,7 @@
 use serde_json::{json, Value};
 
 use crate::error::{Code, Error, Result};
-use crate::schema::json::Json;
+use crate::json::Json;
 use crate::text::clip;
 
 /// Longest part accepted, in characters: longer text is no name anyone typed.

@@ -16,9 +16,9 @@ use std::collections::HashMap;
 use serde_json::Value;
 
 use crate::error::{Code, Error, Result};
-use crate::options::read::{optional, text, Fields};
+use crate::json::fields::{optional, text, Fields};
+use crate::json::Json;
 use crate::profile::Client;
-use crate::schema::json::Json;
 use crate::text::{clip, closest};
 
 pub use identifier::{read_parts, Parts, ToolId, MAX_PART_CHARS};

@@ -1,9 +1,9 @@
 //! Options of the per-tool calls: `inputSchema`, `usage`, `parseArgv`.
 
-use super::read::{choice, count, flag, optional, text, Fields};
 use crate::help::{Format, UsageOptions};
+use crate::json::fields::{choice, count, flag, optional, text, Fields};
+use crate::json::Json;
 use crate::profile::{ActionsAs, Client};
-use crate::schema::json::Json;
 
 /// `tool.inputSchema(options)`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -19,7 +19,9 @@ impl Fields for InputSchemaOptions {
 
     fn set(&mut self, key: &str, value: &Json<'_>) -> Result<(), String> {
         if key == "client" {
-            let name = value.as_str().ok_or_else(|| super::read::expected("a string", value))?;
+            let name = value
+                .as_str()
+                .ok_or_else(|| crate::json::fields::expected("a string", value))?;
             self.client = Client::parse(name).map_err(|e| e.message.clone())?;
         } else {
             self.actions_as = optional(value, |v| choice(v, ActionsAs::WORDS))?;

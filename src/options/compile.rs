@@ -4,8 +4,8 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use super::read::{any, choice, count, entries, flag, nested, optional, text, Fields};
-use crate::schema::json::Json;
+use crate::json::fields::{any, choice, count, entries, flag, nested, optional, text, Fields};
+use crate::json::Json;
 
 use crate::error::{Code, Error, Result};
 use crate::flags::{Builtins, Case, FlagOptions, FlagOverride};

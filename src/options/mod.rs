@@ -5,14 +5,13 @@
 
 mod calls;
 mod compile;
-pub mod read;
 
+pub use crate::json::fields::{fields, Fields, Problem};
 pub use calls::{InputSchemaOptions, ParseOptions, UsageRequest};
 pub use compile::{builtins, CommandsOptions, CompileOptions};
-pub use read::{fields, Fields, Problem};
 
 use crate::error::{Code, Error, Result};
-use crate::schema::json::Json;
+use crate::json::Json;
 use crate::text::{clip, closest};
 
 /// Options as JSON text (how they cross from JS); empty text is none.

@@ -6,7 +6,7 @@
 //! without the server knowing, so it is refused. Arguments come back
 //! unchanged.
 
-use crate::schema::json::Json;
+use crate::json::Json;
 
 use super::rules::{flatten_root_union, merge_all_of_here, refuse_keys};
 use super::walk::each_schema;

@@ -15,7 +15,7 @@
 //! 24 optional parameters and 16 parameters with a union.
 
 use crate::error::FindingCode;
-use crate::schema::json::{finish_note, push_note_entry, Json, Map};
+use crate::json::{finish_note, push_note_entry, Json, Map};
 
 use super::rules::{drop_keywords, flatten_root_union, refuse_keys, refuse_recursion};
 use super::walk::{each_schema, Place};

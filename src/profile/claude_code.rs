@@ -7,7 +7,7 @@
 //! schema silently drops the whole server, so this profile refuses rather
 //! than hopes. Arguments come back unchanged.
 
-use crate::schema::json::{Json, Map};
+use crate::json::{Json, Map};
 
 use super::rules::{drop_keyword, refuse_recursion};
 use super::walk::each_schema;

@@ -7,7 +7,7 @@
 //! Arguments come back unchanged: the strings an enum became are turned
 //! back by repair's usual rule.
 
-use crate::schema::json::{Json, Map};
+use crate::json::{Json, Map};
 
 use super::rules::{flatten_root_union, join_union_here, merge_all_of_here, stringify_enum};
 use super::walk::{each_schema, Place};

@@ -11,7 +11,7 @@
 //! property keys outside `[A-Za-z_][A-Za-z0-9_]{0,63}`, and enums mixing
 //! types. Repair turns stringified enum values back into numbers.
 
-use crate::schema::json::{Json, Map};
+use crate::json::{Json, Map};
 
 use super::rules::{
     drop_keyword, flatten_root_union, items_everywhere, loosen_tuple, merge_all_of_here, object_of, refuse_keys,

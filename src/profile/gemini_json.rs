@@ -6,7 +6,7 @@
 //! list (lengths, patterns, `uniqueItems`, `not`...) are silently not
 //! enforced by Gemini: each is reported. Arguments come back unchanged.
 
-use crate::schema::json::Json;
+use crate::json::Json;
 
 use super::rules::{bare_refs, ignored, merge_all_of_here};
 use super::walk::each_schema;

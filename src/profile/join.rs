@@ -7,7 +7,7 @@
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
-use crate::schema::json::{Distinct, Json, Map};
+use crate::json::{Distinct, Json, Map};
 use crate::schema::keywords::{bound_side, is_tighter};
 
 /// The JSON types a schema node admits; `None` when it admits any.

@@ -6,7 +6,7 @@
 //! output. Nothing is written that a client would send back differently,
 //! so there is nothing to undo.
 
-use crate::schema::json::Json;
+use crate::json::Json;
 
 use super::union_root::{any_of, flat, one_of, ActionsAs};
 use super::Input;

@@ -25,7 +25,7 @@ mod walk;
 
 use std::borrow::Cow;
 
-use crate::schema::json::Json;
+use crate::json::Json;
 use serde::Serialize;
 
 pub use anthropic_strict::FORMATS as ANTHROPIC_STRICT_FORMATS;

@@ -3,7 +3,7 @@
 //! (CLIENTS.md ON2), so every array gets one; `{}` means what a missing one
 //! meant, so nothing is reported. Arguments come back unchanged.
 
-use crate::schema::json::Json;
+use crate::json::Json;
 
 use super::rules::items_everywhere;
 use super::walk::each_schema;

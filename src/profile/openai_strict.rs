@@ -12,7 +12,7 @@
 //! refuses the whole tool for one (`'uri' is not a valid format`,
 //! cyanheads/git-mcp-server#47, for `z.url()`).
 
-use crate::schema::json::{Json, Map};
+use crate::json::{Json, Map};
 
 use super::rules::{accepts_null, drop_keywords, items_everywhere, make_nullable};
 use super::strict::{is_object, narrow_any, rewrite_composite, shut, type_enum, UNSUPPORTED};

@@ -5,7 +5,7 @@
 //! keys, and Copilot's (items everywhere, nothing beside the root object).
 //! Arguments come back unchanged.
 
-use crate::schema::json::{Json, Map};
+use crate::json::{Json, Map};
 
 use super::claude_code::open_record;
 use super::cursor::no_composition;

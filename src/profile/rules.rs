@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 use std::collections::HashSet;
 
-use crate::schema::json::{described, Distinct, Json, Map};
+use crate::json::{described, Distinct, Json, Map};
 
 use super::join::{join, merge_members_into, required_of};
 use super::walk::{each_schema, Place};

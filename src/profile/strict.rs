@@ -4,7 +4,7 @@
 //! cannot merge; neither takes the keywords in [`UNSUPPORTED`].
 
 use crate::error::FindingCode;
-use crate::schema::json::{Json, Map};
+use crate::json::{Json, Map};
 
 use super::rules::{has_any, loosen_tuple, merge_all_of_here, object_of, refuse_structured_values};
 use super::walk::Place;

@@ -9,7 +9,7 @@
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
-use crate::schema::json::{Distinct, Json, Map};
+use crate::json::{Distinct, Json, Map};
 
 use super::rules::{loosened_keys, object_of, text};
 

@@ -5,7 +5,7 @@
 //! length, pattern, format, bound and default keywords (V8): they are kept
 //! and reported as not enforced. Arguments come back unchanged.
 
-use crate::schema::json::Json;
+use crate::json::Json;
 
 use super::rules::{drop_keyword, flatten_root_union, ignored, items_everywhere, merge_all_of_here};
 use super::walk::each_schema;

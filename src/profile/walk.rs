@@ -3,7 +3,7 @@
 //! visited afterwards, as the rewrite left them, so a rewrite that creates
 //! subschemas (a merged union's properties) has them visited too.
 
-use crate::schema::json::{Json, Map};
+use crate::json::{Json, Map};
 
 use crate::limits::MAX_DEPTH;
 use crate::schema::escape_pointer_segment;

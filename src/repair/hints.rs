@@ -15,7 +15,7 @@
 use serde_json::Value;
 
 use super::union_takes_type_of;
-use crate::schema::json::write_string;
+use crate::json::write_string;
 use crate::schema::{Kind, Schema, Shape};
 
 /// Deeper than this, the tree says `null` (ask wasm).

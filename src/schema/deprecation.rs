@@ -5,7 +5,7 @@
 
 use serde::{Serialize, Serializer};
 
-use super::json::Json;
+use crate::json::Json;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub enum Deprecation {

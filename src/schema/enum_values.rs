@@ -5,7 +5,7 @@
 use rustc_hash::{FxHashMap, FxHashSet};
 use serde_json::Value;
 
-use super::json::Json;
+use crate::json::Json;
 use crate::number::parse_number;
 
 /// A number as `same_value` compares it: by its f64 value (`-0.0` is `0`;

@@ -5,9 +5,6 @@ mod deprecation;
 mod enum_values;
 mod example;
 mod fits;
-pub mod json;
-mod json_map;
-mod json_write;
 pub mod keywords;
 mod normalize;
 mod pointer;
@@ -33,9 +30,9 @@ use serde_json::Value;
 use crate::error::{Code, Error, Result};
 use crate::limits::{MAX_INPUT_BYTES, MAX_JSON_DEPTH};
 
-/// Parses schema text for reading (see [`json::Json`]), with the errors of
+/// Parses schema text for reading (see [`crate::json::Json`]), with the errors of
 /// [`parse_json_text`].
-pub fn parse_schema_text(text: &str, what: impl std::fmt::Display) -> Result<json::Json<'_>> {
+pub fn parse_schema_text(text: &str, what: impl std::fmt::Display) -> Result<crate::json::Json<'_>> {
     parse_text(text, what)
 }
 

@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use super::json::Json;
+use crate::json::Json;
 
 /// Resolves a local `$ref` against the root document. Returns the canonical
 /// pointer (without `#`) and the target, or why it cannot be followed.

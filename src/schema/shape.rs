@@ -9,7 +9,7 @@ use serde_json::{Map, Value};
 
 use super::deprecation::Deprecation;
 use super::enum_values::EnumValues;
-use super::json::Json;
+use crate::json::Json;
 
 /// A compiled schema: the root shape and the recursive definitions it needs.
 #[derive(Debug, Clone, PartialEq)]

@@ -4,7 +4,7 @@
 //! dangling once `$defs` are inlined. They are emitted as read; nothing
 //! downstream interprets them (the server's validator does).
 
-use crate::schema::json::{Json, Map};
+use crate::json::{Json, Map};
 
 use super::super::pointer::At;
 use super::super::shape::{Applicator, Kind};

@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 
 use serde_json::Value;
 
-use crate::schema::json::Json;
+use crate::json::Json;
 
 use super::super::enum_values::EnumValues;
 use super::super::keywords::is_safe_integer_bound;

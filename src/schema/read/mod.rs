@@ -12,7 +12,7 @@ use std::collections::HashMap;
 
 use serde_json::Value;
 
-use super::json::{to_map, Json, Map};
+use crate::json::{to_map, Json, Map};
 
 mod applicators;
 mod keywords;

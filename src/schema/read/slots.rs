@@ -2,7 +2,7 @@
 //! node for some thirty keywords; looking each up compared it with every
 //! key (or hashed it), the largest single cost of reading a schema in wasm.
 
-use crate::schema::json::{Json, Map};
+use crate::json::{Json, Map};
 
 /// What a key is to the reader.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

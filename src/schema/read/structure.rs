@@ -1,7 +1,7 @@
 //! Object and array structure: properties, required, additional and
 //! pattern properties, tuple positions and items.
 
-use crate::schema::json::{Json, Map};
+use crate::json::{Json, Map};
 
 use std::collections::HashSet;
 

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use crate::schema::json::Json;
+use super::tree::Json;
 use crate::text::clip;
 
 /// A struct read from a JSON object, key by key.
@@ -161,7 +161,7 @@ pub fn any(value: &Json<'_>) -> Value {
 /// An object, kept as a map.
 pub fn object(value: &Json<'_>) -> Result<serde_json::Map<String, Value>, String> {
     match value {
-        Json::Object(members) => Ok(crate::schema::json::to_map(members)),
+        Json::Object(members) => Ok(crate::json::to_map(members)),
         _ => Err(expected("an object", value)),
     }
 }

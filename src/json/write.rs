@@ -7,7 +7,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::json::Json;
+use super::tree::Json;
 
 impl Json<'_> {
     /// The value as compact JSON text.

@@ -19,10 +19,10 @@ use std::hash::{Hash, Hasher};
 use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Number, Value};
 
-pub use super::json_map::Map;
-pub use super::json_write::{
-    described, finish_note, push_note_entry, write_list, write_members, write_number, write_string,
-};
+use super::map::Entries;
+
+/// A JSON object's members, in order (see `map.rs`).
+pub type Map<'a> = Entries<'a, Json<'a>>;
 
 /// One JSON value; see the module documentation.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -142,7 +142,7 @@ impl<'a> Json<'a> {
         matches!(self, Json::Bool(_))
     }
 
-    /// The JSON type of the value, for messages (as [`value_kind`](super::value_kind)).
+    /// The JSON type of the value, for messages (as the schema room's `value_kind` names it).
     #[must_use]
     pub fn kind(&self) -> &'static str {
         match self {

@@ -1,4 +1,5 @@
-//! The members of a [`Json`] object: a list in insertion order, each key
+//! The members of a JSON object (generic over the value, which is the
+//! tree's `Json`, so this file knows nothing of the tree): a list in insertion order, each key
 //! once, with the part of `serde_json::Map`'s interface the reader and the
 //! profiles use. A schema node has a handful of keywords, and comparing
 //! them is cheaper than hashing one (`serde_json`'s ordered map hashed every
@@ -9,17 +10,15 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
-use super::json::Json;
-
 /// Objects up to this many members are searched by comparing keys.
 const SCAN_MEMBERS: usize = 16;
 
-pub type Member<'a> = (Cow<'a, str>, Json<'a>);
+pub type Member<'a, V> = (Cow<'a, str>, V);
 
 /// See the module documentation.
-#[derive(Clone, Default)]
-pub struct Map<'a> {
-    members: Vec<Member<'a>>,
+#[derive(Clone)]
+pub struct Entries<'a, V> {
+    members: Vec<Member<'a, V>>,
     /// Key to position, present exactly when there are more than
     /// [`SCAN_MEMBERS`] members. (Not built lazily behind a cell: a cell
     /// would make the map, and every borrowed tree, invariant in `'a`.)
@@ -35,7 +34,7 @@ pub struct Map<'a> {
     mask: u64,
 }
 
-/// A key's bit in [`Map::mask`]: from its length and first and last bytes,
+/// A key's bit in [`Entries::mask`]: from its length and first and last bytes,
 /// which tell JSON Schema's keywords apart.
 #[inline]
 fn key_bit(key: &str) -> u64 {
@@ -49,15 +48,25 @@ fn key_bit(key: &str) -> u64 {
     1 << (mixed % 64)
 }
 
-impl<'a> Map<'a> {
+impl<V> Default for Entries<'_, V> {
+    fn default() -> Self {
+        Entries {
+            members: Vec::new(),
+            index: None,
+            mask: 0,
+        }
+    }
+}
+
+impl<'a, V> Entries<'a, V> {
     #[must_use]
-    pub fn new() -> Map<'a> {
-        Map::default()
+    pub fn new() -> Self {
+        Entries::default()
     }
 
     #[must_use]
-    pub fn with_capacity(capacity: usize) -> Map<'a> {
-        Map {
+    pub fn with_capacity(capacity: usize) -> Self {
+        Entries {
             members: Vec::with_capacity(capacity),
             index: None,
             mask: 0,
@@ -76,7 +85,7 @@ impl<'a> Map<'a> {
 
     /// The members in order, as a slice.
     #[must_use]
-    pub fn as_slice(&self) -> &[Member<'a>] {
+    pub fn as_slice(&self) -> &[Member<'a, V>] {
         &self.members
     }
 
@@ -102,7 +111,7 @@ impl<'a> Map<'a> {
         }
     }
 
-    /// Where `key` stands in the members (the order [`Map::iter`] gives);
+    /// Where `key` stands in the members (the order [`Entries::iter`] gives);
     /// positions stay put until a member is removed.
     #[must_use]
     #[inline]
@@ -112,13 +121,13 @@ impl<'a> Map<'a> {
 
     #[must_use]
     #[inline]
-    pub fn get(&self, key: &str) -> Option<&Json<'a>> {
+    pub fn get(&self, key: &str) -> Option<&V> {
         let at = self.position(key)?;
         self.members.get(at).map(|(_, v)| v)
     }
 
     #[inline]
-    pub fn get_mut(&mut self, key: &str) -> Option<&mut Json<'a>> {
+    pub fn get_mut(&mut self, key: &str) -> Option<&mut V> {
         let at = self.position(key)?;
         self.members.get_mut(at).map(|(_, v)| v)
     }
@@ -131,7 +140,7 @@ impl<'a> Map<'a> {
 
     /// Sets `key`: in its place when present, else last. Returns the value
     /// it replaced.
-    pub fn insert(&mut self, key: impl Into<Cow<'a, str>>, value: Json<'a>) -> Option<Json<'a>> {
+    pub fn insert(&mut self, key: impl Into<Cow<'a, str>>, value: V) -> Option<V> {
         let key = key.into();
         if let Some(slot) = self.get_mut(&key) {
             return Some(std::mem::replace(slot, value));
@@ -141,7 +150,7 @@ impl<'a> Map<'a> {
     }
 
     /// Sets `key` only when absent (serde_json's `entry(key).or_insert`).
-    pub fn insert_absent(&mut self, key: impl Into<Cow<'a, str>>, value: Json<'a>) {
+    pub fn insert_absent(&mut self, key: impl Into<Cow<'a, str>>, value: V) {
         let key = key.into();
         if self.position(&key).is_none() {
             self.push_new(key, value);
@@ -151,14 +160,14 @@ impl<'a> Map<'a> {
     /// Appends `key`, which the caller's own construction makes distinct
     /// from every key already there (an emitter writing its fixed keys):
     /// no search for it first.
-    pub fn push(&mut self, key: impl Into<Cow<'a, str>>, value: Json<'a>) {
+    pub fn push(&mut self, key: impl Into<Cow<'a, str>>, value: V) {
         let key = key.into();
         debug_assert!(self.position(&key).is_none(), "pushed a key twice: {key}");
         self.push_new(key, value);
     }
 
     /// Appends a key the caller knows is not there yet.
-    fn push_new(&mut self, key: Cow<'a, str>, value: Json<'a>) {
+    fn push_new(&mut self, key: Cow<'a, str>, value: V) {
         self.mask |= key_bit(&key);
         if let Some(index) = &mut self.index {
             index.insert(key.clone(), self.members.len());
@@ -178,7 +187,7 @@ impl<'a> Map<'a> {
     /// Removes `key`, the last member taking its place (as serde_json's
     /// ordered map does: the order of what stays is theirs).
     #[inline]
-    pub fn remove(&mut self, key: &str) -> Option<Json<'a>> {
+    pub fn remove(&mut self, key: &str) -> Option<V> {
         let at = self.position(key)?;
         let (_, value) = self.members.swap_remove(at);
         if let Some(index) = &mut self.index {
@@ -193,7 +202,7 @@ impl<'a> Map<'a> {
     /// Removes `key`, what stays keeping its order: for a key the Shape
     /// writer leaves out where the tree removes it, so both write the
     /// same text.
-    pub fn shift_remove(&mut self, key: &str) -> Option<Json<'a>> {
+    pub fn shift_remove(&mut self, key: &str) -> Option<V> {
         let at = self.position(key)?;
         let (_, value) = self.members.remove(at);
         if let Some(index) = &mut self.index {
@@ -206,11 +215,11 @@ impl<'a> Map<'a> {
     }
 
     #[must_use]
-    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&Cow<'a, str>, &Json<'a>)> + ExactSizeIterator {
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&Cow<'a, str>, &V)> + ExactSizeIterator {
         self.into_iter()
     }
 
-    pub fn iter_mut(&mut self) -> impl Iterator<Item = (&Cow<'a, str>, &mut Json<'a>)> {
+    pub fn iter_mut(&mut self) -> impl Iterator<Item = (&Cow<'a, str>, &mut V)> {
         self.members.iter_mut().map(|(k, v)| (&*k, v))
     }
 
@@ -218,38 +227,38 @@ impl<'a> Map<'a> {
         self.members.iter().map(|(k, _)| k)
     }
 
-    pub fn values(&self) -> impl Iterator<Item = &Json<'a>> {
+    pub fn values(&self) -> impl Iterator<Item = &V> {
         self.members.iter().map(|(_, v)| v)
     }
 
-    pub fn values_mut(&mut self) -> impl Iterator<Item = &mut Json<'a>> {
+    pub fn values_mut(&mut self) -> impl Iterator<Item = &mut V> + use<'_, 'a, V> {
         self.members.iter_mut().map(|(_, v)| v)
     }
 }
 
-impl<'m, 'a> IntoIterator for &'m Map<'a> {
-    type Item = (&'m Cow<'a, str>, &'m Json<'a>);
-    type IntoIter = std::iter::Map<std::slice::Iter<'m, Member<'a>>, fn(&'m Member<'a>) -> Self::Item>;
+impl<'m, 'a, V> IntoIterator for &'m Entries<'a, V> {
+    type Item = (&'m Cow<'a, str>, &'m V);
+    type IntoIter = std::iter::Map<std::slice::Iter<'m, Member<'a, V>>, fn(&'m Member<'a, V>) -> Self::Item>;
 
     fn into_iter(self) -> Self::IntoIter {
         self.members.iter().map(|(k, v)| (k, v))
     }
 }
 
-impl<'a> IntoIterator for Map<'a> {
-    type Item = Member<'a>;
-    type IntoIter = std::vec::IntoIter<Member<'a>>;
+impl<'a, V> IntoIterator for Entries<'a, V> {
+    type Item = Member<'a, V>;
+    type IntoIter = std::vec::IntoIter<Member<'a, V>>;
 
     fn into_iter(self) -> Self::IntoIter {
         self.members.into_iter()
     }
 }
 
-impl<'a, K: Into<Cow<'a, str>>> FromIterator<(K, Json<'a>)> for Map<'a> {
+impl<'a, K: Into<Cow<'a, str>>, V> FromIterator<(K, V)> for Entries<'a, V> {
     /// Later repeats of a key replace the value in the first one's place.
-    fn from_iter<I: IntoIterator<Item = (K, Json<'a>)>>(iter: I) -> Self {
+    fn from_iter<I: IntoIterator<Item = (K, V)>>(iter: I) -> Self {
         let iter = iter.into_iter();
-        let mut map = Map::with_capacity(iter.size_hint().0);
+        let mut map = Entries::with_capacity(iter.size_hint().0);
         for (key, value) in iter {
             map.insert(key, value);
         }
@@ -259,7 +268,7 @@ impl<'a, K: Into<Cow<'a, str>>> FromIterator<(K, Json<'a>)> for Map<'a> {
 
 /// Equal when they hold the same keys with equal values, in any order
 /// (as serde_json's maps compare).
-impl PartialEq for Map<'_> {
+impl<V: PartialEq> PartialEq for Entries<'_, V> {
     fn eq(&self, other: &Self) -> bool {
         if self.len() != other.len() {
             return false;
@@ -272,7 +281,7 @@ impl PartialEq for Map<'_> {
     }
 }
 
-impl std::fmt::Debug for Map<'_> {
+impl<V: std::fmt::Debug> std::fmt::Debug for Entries<'_, V> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_map().entries(self.iter()).finish()
     }
@@ -280,6 +289,8 @@ impl std::fmt::Debug for Map<'_> {
 
 #[cfg(test)]
 mod tests {
+    use crate::json::{Json, Map};
+
     use super::*;
 
     fn n(i: usize) -> Json<'static> {
