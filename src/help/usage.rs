@@ -4,17 +4,14 @@
 
 use std::collections::HashSet;
 
-use serde_json::Value;
-
-use super::text::{sanitize, summary, wrap};
+use super::hints::{position_hints, value_hint};
+use super::text::{sanitize, wrap};
 use crate::flags::choice_notes::choice_notes;
-use crate::flags::record::record_of;
-use crate::flags::scalar_union::{listed, parts_of, Part};
 use crate::flags::{Builtins, Flag, FlagTable, FlagType, Group, Member};
 use crate::json_out::value_text;
+use crate::limits::MAX_CHOICE_NOTES;
 use crate::limits::USAGE_WIDTH;
-use crate::limits::{MAX_CHOICES_SHOWN, MAX_CHOICE_NOTES};
-use crate::schema::{example_text, Deprecation, Schema};
+use crate::schema::{example_text, Schema};
 use crate::text::values_sentence;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -46,7 +43,7 @@ impl Default for UsageOptions {
 }
 
 /// The rows usage adds for the flags the command line answers itself.
-fn builtin_rows(builtins: Builtins) -> Vec<(String, &'static str)> {
+pub(super) fn builtin_rows(builtins: Builtins) -> Vec<(String, &'static str)> {
     let mut rows = Vec::new();
     if builtins.help {
         let left = match builtins.help_short {
@@ -61,7 +58,7 @@ fn builtin_rows(builtins: Builtins) -> Vec<(String, &'static str)> {
     rows
 }
 
-fn clamp_width(width: usize) -> usize {
+pub(super) fn clamp_width(width: usize) -> usize {
     width.clamp(*USAGE_WIDTH.start(), *USAGE_WIDTH.end())
 }
 
@@ -126,104 +123,6 @@ fn heading(group: &Group, shared: &HashSet<&str>) -> String {
         Some(description) => format!("{title}: {}", sanitize(description)),
         None => title,
     }
-}
-
-fn value_hint(schema: &Schema, flag: &Flag) -> String {
-    let body = match (&flag.choices, flag.ty) {
-        (Some(choices), _) => {
-            let mut shown: Vec<String> = choices.iter().take(MAX_CHOICES_SHOWN).map(show_value).collect();
-            if choices.len() > MAX_CHOICES_SHOWN {
-                shown.push("...".to_owned());
-            }
-            shown.join("|")
-        }
-        (None, FlagType::String) => format_name(flag).unwrap_or("string").to_owned(),
-        (None, FlagType::Json) if flag.record => return record_hint(schema, flag),
-        (None, FlagType::Json) if flag.tuple_parts.is_some() => return tuple_hint(flag),
-        (None, FlagType::Json) if flag.list || flag.gathers => flag
-            .item_parts
-            .as_deref()
-            .map_or_else(|| "json".to_owned(), scalar_hint),
-        (None, FlagType::Json) => flag
-            .scalar_parts
-            .as_deref()
-            .map_or_else(|| "json".to_owned(), scalar_hint),
-        (None, ty) => ty.placeholder().to_owned(),
-    };
-    let body = if flag.nullable { format!("{body}|null") } else { body };
-    if flag.repeats() {
-        format!(" <{body}>...")
-    } else {
-        format!(" <{body}>")
-    }
-}
-
-/// A JSON flag over a union of scalars names its kinds and values,
-/// `<number|auto>`, `<boolean|string>`: `<json>` would send a person to
-/// write JSON where a word does.
-fn scalar_hint(parts: &[Part]) -> String {
-    let shown: Vec<String> = listed(parts, false).iter().map(|item| sanitize(item)).collect();
-    shown.join("|")
-}
-
-/// A tuple typed as words, a placeholder each: `<number> <number>`,
-/// `<string> <asc|desc>`.
-#[inline(never)] // out of `value_hint`: few flags are tuples
-fn tuple_hint(flag: &Flag) -> String {
-    let mut hint = String::new();
-    for position in position_hints(flag) {
-        hint.push_str(" <");
-        hint.push_str(&position);
-        hint.push('>');
-    }
-    hint
-}
-
-/// Each position of a tuple typed as words by its kinds and values:
-/// `number`, `asc|desc`; none for any other flag.
-fn position_hints(flag: &Flag) -> impl Iterator<Item = String> + '_ {
-    flag.tuple_parts.iter().flatten().map(|parts| scalar_hint(parts))
-}
-
-/// A record, typed an entry at a time: `<key=string>...`,
-/// `<key=number>...`, `<key=low|high>...`, and `<key=json>...` for values
-/// that are no scalar (JSON text for the whole object still works).
-#[inline(never)] // out of `value_hint`: few flags are records
-fn record_hint(schema: &Schema, flag: &Flag) -> String {
-    let value = record_of(schema, &flag.shape)
-        .and_then(|(_, values)| parts_of(schema, values, false))
-        .map_or_else(|| "json".to_owned(), |parts| scalar_hint(&parts));
-    let body = if flag.nullable {
-        format!("key={value}|null")
-    } else {
-        format!("key={value}")
-    };
-    format!(" <{body}>...")
-}
-
-/// A string's `format` as its placeholder (`<email>`, `<url>`, `<uuid>`,
-/// `<date-time>`), when it is a plain word.
-fn format_name(flag: &Flag) -> Option<&str> {
-    let format = flag.shape.keywords.get("format")?.as_str()?;
-    let plain = !format.is_empty()
-        && format.len() <= 20
-        && format
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
-    plain.then_some(if format == "uri" { "url" } else { format })
-}
-
-/// A choice as typed: a word bare, a string a shell or the `|` list would
-/// split (`"New York"`, `""`) quoted as JSON, anything else as JSON.
-fn show_value(value: &Value) -> String {
-    let shown = match value.as_str() {
-        Some(text) if text.is_empty() || text.chars().any(|c| c.is_whitespace() || "|<>\"'".contains(c)) => {
-            value_text(value)
-        }
-        Some(text) => text.to_owned(),
-        None => value_text(value),
-    };
-    sanitize(&shown)
 }
 
 /// The left column: `-t, --config-timeout <number>`.
@@ -437,12 +336,12 @@ fn push_lines(out: &mut String, text: &str, width: usize) {
 /// description on the line below, as argparse does past its
 /// `max_help_position`, instead of pushing every other row's description
 /// to the middle of the line.
-fn column_for(lefts: impl Iterator<Item = usize>, width: usize) -> usize {
+pub(super) fn column_for(lefts: impl Iterator<Item = usize>, width: usize) -> usize {
     let cap = width / 2;
     lefts.filter(|&len| len <= cap).max().unwrap_or(cap) + 4
 }
 
-fn row(out: &mut String, left: &str, right: &str, column: usize, width: usize) {
+pub(super) fn row(out: &mut String, left: &str, right: &str, column: usize, width: usize) {
     let left_len = left.chars().count() + 2;
     out.push_str("  ");
     out.push_str(left);
@@ -532,151 +431,14 @@ fn type_cell(schema: &Schema, flag: &Flag) -> String {
 }
 
 /// Escapes text for a markdown table cell.
-fn md(text: &str) -> String {
+pub(super) fn md(text: &str) -> String {
     text.replace('\\', "\\\\").replace('|', "\\|").replace('`', "\\`")
 }
 
-/// What a list of words on a command line names, for its usage text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ListOf {
-    /// An action union's actions.
-    Actions,
-    /// A command set's commands.
-    Commands,
-}
-
-impl ListOf {
-    fn noun(self) -> &'static str {
-        match self {
-            ListOf::Actions => "action",
-            ListOf::Commands => "command",
-        }
-    }
-}
-
-/// Usage of a deprecated command: a line under the first (`Usage: ...`, or
-/// markdown's heading) saying so, with its message.
-#[must_use]
-pub fn with_deprecation(text: String, deprecation: &Deprecation, format: Format) -> String {
-    if deprecation.is_current() {
-        return text;
-    }
-    let said = match (deprecation.message(), format) {
-        (Some(why), Format::Text) => format!("\nDeprecated: {}\n", sanitize(why)),
-        (Some(why), Format::Markdown) => format!("\n**Deprecated:** {}\n", md(&sanitize(why))),
-        (None, Format::Text) => "\nDeprecated.\n".to_owned(),
-        (None, Format::Markdown) => "\n**Deprecated.**\n".to_owned(),
-    };
-    let at = text.find('\n').map_or(text.len(), |i| i + 1);
-    let (first, rest) = text.split_at(at);
-    let mut out = String::with_capacity(text.len() + said.len());
-    out.push_str(first);
-    out.push_str(&said);
-    out.push_str(rest);
-    out
-}
-
 /// A description under a usage line, wrapped to `width`, each line ended.
-fn push_wrapped(out: &mut String, description: &str, width: usize) {
+pub(super) fn push_wrapped(out: &mut String, description: &str, width: usize) {
     for line in wrap(&sanitize(description), width) {
         out.push_str(&line);
         out.push('\n');
-    }
-}
-
-/// One row of a word list: the word, its description (text shows its
-/// first sentence), and a mark after it (`[deprecated]`), kept apart so
-/// that cutting the description never cuts the mark.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Listed {
-    pub word: String,
-    pub description: Option<String>,
-    pub mark: Option<String>,
-}
-
-impl Listed {
-    #[must_use]
-    pub fn new(word: String, description: Option<String>) -> Listed {
-        Listed {
-            word,
-            description,
-            mark: None,
-        }
-    }
-
-    /// The right column: the description (or its first sentence), then the mark.
-    fn right(&self, first_sentence: bool) -> String {
-        let description = self
-            .description
-            .as_deref()
-            .map(|d| if first_sentence { summary(d) } else { d });
-        let parts: Vec<&str> = description.into_iter().chain(self.mark.as_deref()).collect();
-        sanitize(&parts.join(" "))
-    }
-}
-
-/// An action union's or a command set's `--help`: what the whole does (an
-/// action union's own description, as an object's usage shows its own),
-/// each word with its description, then the built-in flags.
-#[must_use]
-pub fn word_list(
-    kind: ListOf,
-    words: &[Listed],
-    name: &str,
-    description: Option<&str>,
-    options: &UsageOptions,
-    builtins: Builtins,
-) -> String {
-    let name = sanitize(name);
-    let noun = kind.noun();
-    let mut title = noun.to_owned();
-    if let Some(first) = title.get_mut(..1) {
-        first.make_ascii_uppercase();
-    }
-    match options.format {
-        Format::Markdown => {
-            let mut out = format!("# {}\n\n", md(&name));
-            if let Some(description) = description {
-                out.push_str(&format!("{}\n\n", md(&sanitize(description))));
-            }
-            out.push_str(&format!("## {title}s\n\n| {title} | Description |\n| --- | --- |\n"));
-            for listed in words {
-                let (word, text) = (&listed.word, listed.right(false));
-                out.push_str(&format!("| `{}` | {} |\n", md(&sanitize(word)), md(&text)));
-            }
-            out
-        }
-        Format::Text => {
-            let width = clamp_width(options.width);
-            let mut out = format!("Usage: {name} <{noun}> [options]\n\n");
-            if let Some(description) = description {
-                push_wrapped(&mut out, description, width);
-                out.push('\n');
-            }
-            out.push_str(&format!("{title}s:\n"));
-            let rows = builtin_rows(builtins);
-            let column = column_for(
-                words
-                    .iter()
-                    .map(|l| l.word.chars().count())
-                    .chain(rows.iter().map(|(left, _)| left.chars().count())),
-                width,
-            );
-            for listed in words {
-                let (word, text) = (&listed.word, listed.right(true));
-                row(&mut out, &sanitize(word), &text, column, width);
-            }
-            if !rows.is_empty() {
-                out.push_str("\nOptions:\n");
-            }
-            for (left, right) in rows {
-                row(&mut out, &left, right, column, width);
-            }
-            if builtins.help {
-                let article = if noun.starts_with('a') { "an" } else { "a" };
-                out.push_str(&format!("\nRun {name} <{noun}> --help for {article} {noun}'s flags.\n"));
-            }
-            out
-        }
     }
 }
