@@ -9,7 +9,9 @@
 
 use crate::json::{Json, Map};
 
-use super::rules::{flatten_root_union, join_union_here, merge_all_of_here, stringify_enum};
+use super::enum_strings::stringify_enum;
+use super::join_union::join_union_here;
+use super::rules::{flatten_root_union, merge_all_of_here};
 use super::walk::{each_schema, Place};
 use super::Report;
 use crate::error::FindingCode;

@@ -13,9 +13,10 @@
 
 use crate::json::{Json, Map};
 
+use super::enum_strings::{refuse_structured_values, stringify_enum};
 use super::rules::{
     drop_keyword, flatten_root_union, items_everywhere, loosen_tuple, merge_all_of_here, object_of, refuse_keys,
-    refuse_recursion, refuse_structured_values, stringify_enum, text,
+    refuse_recursion, text,
 };
 use super::walk::{each_schema, Place};
 use super::{Client, Report};

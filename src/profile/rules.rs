@@ -2,7 +2,6 @@
 //! work on one emitted node at a time (see `walk`), except the root ones.
 
 use std::borrow::Cow;
-use std::collections::HashSet;
 
 use crate::json::{described, Distinct, Json, Map};
 
@@ -10,9 +9,9 @@ use super::join::{join, merge_members_into, required_of};
 use super::walk::{each_schema, Place};
 use super::Report;
 use crate::error::FindingCode;
-use crate::limits::{MAX_CHOICES_SHOWN, MAX_CHOICE_NOTES};
+use crate::limits::MAX_CHOICES_SHOWN;
 use crate::schema::zod_patterns::is_zod_pattern;
-use crate::text::{capped_list, values_sentence};
+use crate::text::capped_list;
 
 /// A root union as one object: Anthropic, Claude Code, Kiro, Copilot and
 /// Cursor refuse or strip a root `anyOf`/`oneOf`, and Gemini wants `anyOf`
@@ -134,170 +133,6 @@ pub fn loosened_keys<'k>(what: &str, each: impl Iterator<Item = (String, Vec<&'k
 pub fn append_to_description(node: &mut Map<'_>, text: &str) {
     let joined = described(node.get("description").and_then(Json::as_str), text);
     node.insert("description", Json::String(joined.into()));
-}
-
-/// A nested `anyOf`/`oneOf` as one schema (clients with no composition).
-pub fn join_union_here(node: &mut Map<'_>, place: &Place, report: &mut Report) {
-    // Both when a node has both (an `allOf` merged into it can bring one).
-    for keyword in ["anyOf", "oneOf"] {
-        if let Some(Json::Array(branches)) = node.remove(keyword) {
-            join_branches_here(node, keyword, branches, place, report);
-        }
-    }
-}
-
-fn join_branches_here<'a>(
-    node: &mut Map<'a>,
-    keyword: &'static str,
-    branches: Vec<Json<'a>>,
-    place: &Place,
-    report: &mut Report,
-) {
-    let count = branches.len();
-    let branch_text = lost_values_note(keyword, &branches);
-    let meanings = described_values_note(&branches);
-    let joined = join(branches);
-    report.warn(
-        FindingCode::UnionMerged,
-        || place.at(keyword),
-        || {
-            let what = if joined.is_empty() {
-                "any value".to_owned()
-            } else {
-                format!(
-                    "one schema of type {}",
-                    joined.get("type").map_or_else(String::new, Json::to_string)
-                )
-            };
-            format!("the {keyword} of {count} branches is written as {what}; the server still checks the branches")
-        },
-    );
-    for (key, value) in joined {
-        node.insert_absent(key, value);
-    }
-    if let Some(text) = branch_text {
-        moved_to_description(node, &text, place, keyword, report, || {
-            format!("the {keyword}'s branches are written into the description, where the model still reads the values the one schema no longer lists")
-        });
-    }
-    if let Some(text) = meanings {
-        moved_to_description(node, &text, place, keyword, report, || {
-            format!("what each value of the {keyword} means is written into the description, where the one enum has nowhere to say it")
-        });
-    }
-}
-
-/// `text` appended to a merged union's description, reported as moved
-/// there, `why` saying what it keeps.
-fn moved_to_description(
-    node: &mut Map<'_>,
-    text: &str,
-    place: &Place,
-    keyword: &'static str,
-    report: &mut Report,
-    why: impl FnOnce() -> String,
-) {
-    append_to_description(node, text);
-    report.warn(FindingCode::MovedToDescription, || place.at(keyword), why);
-}
-
-/// `Values: "fast": Cheap; "exact": Slow.` for a union of literals that
-/// carry descriptions (`z.union([z.literal("fast").describe("Cheap"),
-/// ...])`, a `oneOf` of described `const`s: JSON Schema's way to document
-/// an enum's values). The one schema keeps the values as an `enum` (or a
-/// type list, beside [`lost_values_note`]), so without it the model would
-/// lose what each means. `None` when no branch that lists values says
-/// what they mean.
-fn described_values_note(branches: &[Json<'_>]) -> Option<String> {
-    let mut notes: Vec<String> = Vec::new();
-    let mut total = 0_usize;
-    for map in branches.iter().filter_map(Json::as_object) {
-        let Some(values) = super::join::enum_values(map) else {
-            continue;
-        };
-        let said = map
-            .get("description")
-            .and_then(Json::as_str)
-            .filter(|d| !d.trim().is_empty());
-        if let Some(description) = said {
-            total += 1;
-            if notes.len() < MAX_CHOICE_NOTES {
-                let shown = capped_list(values.iter().map(Json::to_text), values.len(), "values");
-                notes.push(format!("{shown}: {description}"));
-            }
-        }
-    }
-    (total > 0).then(|| values_sentence(notes.into_iter(), total))
-}
-
-/// Longest branch text written into a description: a longer union is
-/// left to `UNION_MERGED` alone, its tokens paid on every request.
-const MAX_NOTE: usize = 240;
-
-/// `{anyOf: [...]}` for a union of scalars whose one schema would lose
-/// what a branch said (`z.union([z.number().int(), z.literal("auto")])`
-/// becomes `type: ["integer", "string"]`, which takes any string): the
-/// branches without their annotations. `None` when the one schema says
-/// the same (bare types, or enums only), when a branch is an object or an
-/// array (those join property by property), or past [`MAX_NOTE`].
-fn lost_values_note(keyword: &str, branches: &[Json<'_>]) -> Option<String> {
-    const ANNOTATIONS: &[&str] = &["description", "title", "examples", "deprecated"];
-    const STRUCTURED: &[&str] = &[
-        "properties",
-        "items",
-        "prefixItems",
-        "additionalProperties",
-        "anyOf",
-        "oneOf",
-        "allOf",
-        "$ref",
-    ];
-    let maps: Vec<&Map<'_>> = branches.iter().map(Json::as_object).collect::<Option<_>>()?;
-    let structured = |m: &&Map<'_>| has_any(m, STRUCTURED) || ["object", "array"].iter().any(|t| has_type(m, t));
-    let bare = |m: &&Map<'_>| m.keys().all(|k| k == "type" || ANNOTATIONS.contains(&k.as_ref()));
-    let listed = |m: &&Map<'_>| super::join::enum_values(m).is_some();
-    if maps.is_empty() || maps.iter().any(structured) || maps.iter().all(listed) {
-        return None;
-    }
-    // A branch that narrows a type some bare branch takes whole loses
-    // nothing in the join (`z.union([z.string(), z.literal("auto")])`).
-    let open: Vec<Cow<'_, str>> = maps
-        .iter()
-        .filter(|m| bare(m))
-        .filter_map(|m| super::join::types_of(m))
-        .flatten()
-        .collect();
-    let covered = |m: &&Map<'_>| {
-        super::join::types_of(m).is_some_and(|types| {
-            types
-                .iter()
-                .all(|t| open.contains(t) || (t == "integer" && open.iter().any(|o| o == "number")))
-        })
-    };
-    if maps.iter().all(|m| bare(m) || covered(m)) {
-        return None;
-    }
-    // `push_note_entry`'s form, written a branch at a time so that a long
-    // union stops at MAX_NOTE rather than being written whole first.
-    let mut text: Vec<u8> = Vec::with_capacity(64);
-    text.extend_from_slice(b"{");
-    text.extend_from_slice(keyword.as_bytes());
-    text.extend_from_slice(b": [");
-    for (i, map) in maps.iter().enumerate() {
-        if i > 0 {
-            text.push(b',');
-        }
-        let mut kept = Map::with_capacity(map.len());
-        for (key, value) in map.iter().filter(|(k, _)| !ANNOTATIONS.contains(&k.as_ref())) {
-            kept.push(key.clone(), value.clone());
-        }
-        Json::Object(kept).write(&mut text);
-        if text.len() > MAX_NOTE {
-            return None;
-        }
-    }
-    text.extend_from_slice(b"]}");
-    String::from_utf8(text).ok()
 }
 
 /// Every array gets `items` that is a schema (OpenAI, Copilot, Gemini and
@@ -512,101 +347,6 @@ pub fn object_of<'a>(key: &'static str, value: Json<'a>) -> Json<'a> {
     let mut map = Map::with_capacity(1);
     map.insert(key, value);
     Json::Object(map)
-}
-
-/// Refuses an enum or `const` holding an object or an array, which a
-/// client that needs a scalar type beside its values cannot write (`why`
-/// says so); true when it did.
-pub fn refuse_structured_values(node: &Map<'_>, place: &Place, report: &mut Report, why: &str) -> bool {
-    let structured = super::join::enum_values(node)
-        .is_some_and(|values| values.iter().any(|v| matches!(v, Json::Object(_) | Json::Array(_))));
-    if structured {
-        let key = if node.contains_key("enum") { "enum" } else { "const" };
-        report.refuse(
-            FindingCode::MixedEnum,
-            place.at(key),
-            format!("an enum or const holding an object or an array: {why}"),
-        );
-    }
-    structured
-}
-
-/// Enum values (and a `const`) written as strings: clients that take only
-/// string enums. `gemini` marks the node `format: "enum"` and keeps its
-/// type; others make it a string. Refused when two values would read the
-/// same, or (`gemini`) when no one type holds them.
-pub fn stringify_enum(node: &mut Map<'_>, place: &Place, report: &mut Report, gemini: bool) {
-    let Some(values) = super::join::enum_values(node) else {
-        return;
-    };
-    if values.iter().all(Json::is_string) {
-        if let Some(constant) = node.remove("const") {
-            node.insert("enum", Json::Array(vec![constant]));
-        }
-        // An `allOf` merged into one node can give string values a type
-        // they do not have (`{ type: "integer" }` with `{ const: "a" }`):
-        // such a node accepted nothing, and Gemini takes an enum on a
-        // string alone.
-        let typed_otherwise = match node.get("type") {
-            Some(Json::String(t)) => t != "string",
-            Some(Json::Array(types)) => !types.iter().any(|t| t.as_str() == Some("string")),
-            _ => false,
-        };
-        if gemini && typed_otherwise {
-            node.insert("type", text("string"));
-            report.warn(
-                FindingCode::KeywordDropped,
-                || place.at("type"),
-                || "the type and the enum values disagree, so no value fitted; written as a string of those values",
-            );
-        }
-        return;
-    }
-    let values = values.to_vec();
-    let texts: Vec<String> = values
-        .iter()
-        .map(|v| match v {
-            Json::String(s) => s.to_string(),
-            other => other.to_string(),
-        })
-        .collect();
-    let kinds: Vec<&str> = values.iter().map(Json::kind).collect();
-    // Two values of one text, found in a set (comparing every pair was quadratic).
-    let mut seen: HashSet<&str> = HashSet::with_capacity(texts.len());
-    let collide = !texts.iter().all(|text| seen.insert(text));
-    let mixed = kinds.iter().any(|k| Some(k) != kinds.first());
-    if collide || (gemini && mixed) {
-        report.refuse(
-            FindingCode::MixedEnum,
-            place.at(if node.contains_key("enum") { "enum" } else { "const" }),
-            // At most a few values named: an enum may hold thousands.
-            format!(
-                "the values [{}] cannot be told apart once written as strings",
-                capped_list(values.iter().map(Json::to_text), values.len(), "values")
-            ),
-        );
-        return;
-    }
-    node.remove("const");
-    node.insert(
-        "enum".to_owned(),
-        Json::Array(texts.iter().map(|t| Json::String(Cow::Owned(t.clone()))).collect()),
-    );
-    if gemini && !mixed {
-        node.insert("format", text("enum"));
-    } else {
-        node.insert("type", text("string"));
-    }
-    report.warn(
-        FindingCode::EnumStringified,
-        || place.at("enum"),
-        || {
-            format!(
-                "the values {} are written as strings; repair with this client turns them back",
-                Json::Array(values)
-            )
-        },
-    );
 }
 
 /// A `$ref` keeps only `$` keywords beside it (Gemini's JSON Schema mode).

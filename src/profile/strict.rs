@@ -6,7 +6,8 @@
 use crate::error::FindingCode;
 use crate::json::{Json, Map};
 
-use super::rules::{has_any, loosen_tuple, merge_all_of_here, object_of, refuse_structured_values};
+use super::enum_strings::refuse_structured_values;
+use super::rules::{has_any, loosen_tuple, merge_all_of_here, object_of};
 use super::walk::Place;
 use super::Report;
 
