@@ -5,6 +5,7 @@
 
 pub mod fields;
 mod map;
+mod read;
 mod tree;
 mod write;
 
