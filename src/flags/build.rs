@@ -1,73 +1,24 @@
 //! Shape to flag table: objects flatten into groups of flags down to
 //! `maxDepth`; whatever a flag cannot express becomes one JSON-valued flag.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::HashSet;
 
 use serde_json::Value;
 
 use super::collide::index_names;
 use super::flag::{Flag, FlagType};
+use super::flag_options::FlagOptions;
+use super::kinds::{literal_choice, scalar_type};
 use super::list::{list_of, one_or_many, scalar_items, tuple_words};
-use super::names::{env_name, name_problem, segment, show_path, Case};
+use super::names::{env_name, name_problem, segment};
 use super::overrides::{short_char, FlagOverride};
 use super::record::takes_entries;
+use super::refusals::{ambiguous_override, bad_alias, bad_name, not_countable, unknown_override};
+use super::root_meta::{root_epilogue, root_examples};
 use super::scalar_union::{parts_of, scalar_parts, takes_numbers, takes_true_and_false, Part};
-use super::table::{Builtins, FlagTable, Group, Member};
+use super::table::{FlagTable, Group, Member};
 use crate::error::{Code, Error, Result};
-use crate::limits::MAX_SEPARATOR_CHARS;
-use crate::schema::{ArrayShape, Deprecation, EnumValues, Kind, ObjectShape, Prop, Schema, Shape};
-use crate::text::clip;
-
-/// How the table is built; see `CompileOptions` for the documented defaults.
-#[derive(Debug, Clone, PartialEq)]
-pub struct FlagOptions {
-    pub separator: String,
-    pub case: Case,
-    pub max_depth: usize,
-    pub flatten: bool,
-    pub overrides: BTreeMap<String, FlagOverride>,
-    pub env_prefix: Option<String>,
-    /// `--help`, `-h`, `--version`.
-    pub builtins: Builtins,
-}
-
-impl Default for FlagOptions {
-    fn default() -> Self {
-        FlagOptions {
-            separator: "-".to_owned(),
-            case: Case::Kebab,
-            max_depth: 3,
-            flatten: true,
-            overrides: BTreeMap::new(),
-            env_prefix: None,
-            builtins: Builtins::default(),
-        }
-    }
-}
-
-/// A separator a flag name can hold: checked when options are read, so that
-/// `compile` refuses it at once (the table is built on first use).
-pub fn check_separator(sep: &str) -> Result<()> {
-    if sep.is_empty() || sep.contains('=') || sep.chars().any(|c| c.is_whitespace() || c.is_control()) {
-        return Err(Error::new(
-            Code::InvalidOption,
-            format!(
-                "separator {:?} must be non-empty, without '=' or white space",
-                clip(sep)
-            ),
-        ));
-    }
-    if sep.chars().count() > MAX_SEPARATOR_CHARS {
-        return Err(Error::new(
-            Code::InvalidOption,
-            format!(
-                "separator {:?} must be at most {MAX_SEPARATOR_CHARS} characters",
-                clip(sep)
-            ),
-        ));
-    }
-    Ok(())
-}
+use crate::schema::{ArrayShape, Deprecation, Kind, ObjectShape, Prop, Schema, Shape};
 
 pub fn build_table(schema: &Schema, options: &FlagOptions) -> Result<FlagTable> {
     let Some(root) = schema.root.as_object() else {
@@ -355,7 +306,7 @@ impl Builder<'_> {
         }
         let count = over.count.unwrap_or(false);
         if count && (leaf.repeatable || !matches!(leaf.ty, FlagType::Integer | FlagType::Number)) {
-            return Err(not_countable(&name, &leaf, path));
+            return Err(not_countable(&name, leaf.repeatable, leaf.ty, path));
         }
         let boolean = leaf.ty == FlagType::Boolean;
         let negatable = boolean || leaf.scalar_parts.as_deref().is_some_and(takes_true_and_false);
@@ -458,161 +409,4 @@ impl Builder<'_> {
             Some(name) => Err(unknown_override(name, &self.table)),
         }
     }
-}
-
-/// A flag name no command line can carry. Out of line, as the other
-/// errors here: V8 compiles a whole function on its first call, and the
-/// formatting would be compiled by every first parse.
-#[cold]
-#[inline(never)]
-fn bad_name(name: &str, generated: Option<&str>, problem: &str, path: Vec<String>) -> Error {
-    let generated = generated.unwrap_or(name);
-    Error::new(
-        Code::InvalidFlagName,
-        format!(
-            "the key path {} gives the flag name \"{name}\", which {problem}; set another with options.flags[{}].name",
-            show_path(&path),
-            crate::json_out::to_string(generated).unwrap_or_default()
-        ),
-    )
-    .with_path(path)
-}
-
-#[cold]
-#[inline(never)]
-fn ambiguous_override(generated: &str, path: &[String]) -> Error {
-    Error::new(
-        Code::InvalidOption,
-        format!(
-            "options.flags[{}] matches more than one key path (the second is {}); \
-             rename one in its schema with .meta({{ cli: {{ name }} }})",
-            crate::json_out::to_string(generated).unwrap_or_default(),
-            show_path(path)
-        ),
-    )
-}
-
-#[cold]
-#[inline(never)]
-fn unknown_override(name: &str, table: &FlagTable) -> Error {
-    let names: Vec<&str> = table.flags.iter().map(|f| f.name.as_str()).collect();
-    let hint = crate::text::closest(name, names.iter().copied())
-        .map(|s| format!("; did you mean \"{s}\"?"))
-        .unwrap_or_default();
-    Error::new(
-        Code::InvalidOption,
-        format!("options.flags names \"{name}\", which is not a flag of this tool{hint}"),
-    )
-}
-
-/// An alias no one could type as a flag name.
-#[inline(never)] // rare, and V8 compiles a whole function on its first call
-fn bad_alias(name: &str, alias: &str, problem: &str, path: Vec<String>) -> Error {
-    Error::new(
-        Code::InvalidFlagName,
-        format!("the alias \"{}\" of --{name} {problem}", clip(alias)),
-    )
-    .with_flag(format!("--{name}"))
-    .with_path(path)
-}
-
-/// `count` on a flag whose value is not one number.
-#[inline(never)] // rare, and V8 compiles a whole function on its first call
-fn not_countable(name: &str, leaf: &Leaf, path: Vec<String>) -> Error {
-    let what = if leaf.repeatable {
-        "a list".to_owned()
-    } else {
-        format!("of type {}", leaf.ty.placeholder())
-    };
-    Error::new(
-        Code::InvalidOption,
-        format!(
-            "--{name} cannot be counted: \"count\" is for an integer key (given as -vvv for 3), and this one is {what}"
-        ),
-    )
-    .with_flag(format!("--{name}"))
-    .with_path(path)
-}
-
-/// The root's `cli.examples`: a list of command lines (after the name).
-#[inline(never)] // rare, and V8 compiles a whole function on its first call
-fn root_examples(root: &Shape) -> Result<Vec<String>> {
-    let Some(examples) = root.cli.as_ref().and_then(|cli| cli.get("examples")) else {
-        return Ok(Vec::new());
-    };
-    let list = examples.as_array().filter(|items| items.iter().all(Value::is_string));
-    list.map(|items| items.iter().filter_map(Value::as_str).map(str::to_owned).collect())
-        .ok_or_else(|| {
-            Error::at_pointer(
-                Code::InvalidSchema,
-                "/cli/examples",
-                "cli.examples must be a list of command lines (strings)",
-            )
-        })
-}
-
-/// The root's `cli.epilogue` (or yargs' other spelling, `epilog`): text.
-#[inline(never)] // rare, and V8 compiles a whole function on its first call
-fn root_epilogue(root: &Shape) -> Result<Option<String>> {
-    let cli = root.cli.as_ref();
-    let Some((key, text)) = ["epilogue", "epilog"]
-        .into_iter()
-        .find_map(|key| Some((key, cli?.get(key)?)))
-    else {
-        return Ok(None);
-    };
-    match text.as_str() {
-        Some(text) => Ok(Some(text.to_owned())),
-        None => Err(Error::at_pointer(
-            Code::InvalidSchema,
-            format!("/cli/{key}"),
-            format!("cli.{key} must be text, shown at the end of usage"),
-        )),
-    }
-}
-
-/// The flag type of a shape a single flag value can express, with its choices.
-fn scalar_type(shape: &Shape) -> Option<(FlagType, Option<Vec<Value>>)> {
-    match &shape.kind {
-        Kind::String => Some((FlagType::String, None)),
-        Kind::Number => Some((FlagType::Number, None)),
-        Kind::Integer => Some((FlagType::Integer, None)),
-        Kind::Boolean => Some((FlagType::Boolean, None)),
-        // `z.literal(true)` (a confirmation) is typed as the switch people
-        // expect, `--confirm`, not `--confirm true`; the validator still
-        // refuses the value the schema does not take.
-        Kind::Enum(values) => enum_type(values),
-        _ => None,
-    }
-}
-
-/// The flag type of an enum's values: a switch for `true` alone (or both),
-/// a choice among scalars, nothing for an object or list value, nor where
-/// a text value is typed as another value is (`"5"` beside `5`), which a
-/// JSON flag tells apart.
-fn enum_type(values: &EnumValues) -> Option<(FlagType, Option<Vec<Value>>)> {
-    if !values.is_empty() && values.iter().all(Value::is_boolean) {
-        return Some((FlagType::Boolean, None));
-    }
-    let scalars = values.iter().all(|v| v.is_string() || v.is_number() || v.is_boolean());
-    (scalars && !values.has_lookalikes()).then(|| (FlagType::Enum, Some(values.to_vec())))
-}
-
-/// The parts of a union whose every part is a literal, as the choice the
-/// same literals undescribed are: the reader keeps such a union a union
-/// because its branches carry descriptions (`z.union([z.literal("low")
-/// .describe("Cheap"), ...])`), so `flags()` says `enum` and lists them
-/// while usage and completion still read each value's description from
-/// the shape. `None` where a part is a whole type (`number | "auto"`), or
-/// the values look alike (see [`enum_type`]).
-#[inline(never)] // rare, and V8 compiles a whole function on its first call
-fn literal_choice(parts: &[Part]) -> Option<(FlagType, Option<Vec<Value>>)> {
-    let values = parts
-        .iter()
-        .map(|part| match part {
-            Part::Value(value) => Some(value.clone()),
-            Part::Kind(_) => None,
-        })
-        .collect::<Option<Vec<Value>>>()?;
-    enum_type(&EnumValues::new(values))
 }
