@@ -14,7 +14,7 @@
 
 use serde_json::Value;
 
-use super::union_takes_type_of;
+use super::values::union_takes_type_of;
 use crate::json::write_string;
 use crate::schema::{Kind, Schema, Shape};
 
