@@ -166,3 +166,18 @@ fn no_two_files_of_a_room_refer_to_each_other() {
     }
     assert!(cycles.is_empty(), "files that refer to each other: {cycles:?}");
 }
+
+#[test]
+fn no_source_file_is_over_450_lines() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&src, &mut files);
+    let long: Vec<String> = files
+        .iter()
+        .filter_map(|file| {
+            let lines = std::fs::read_to_string(file).unwrap_or_default().lines().count();
+            (lines > 450).then(|| format!("{} ({lines})", file.display()))
+        })
+        .collect();
+    assert!(long.is_empty(), "files over 450 lines: {long:?}");
+}

@@ -8,19 +8,19 @@
 
 mod defs;
 mod describe;
+mod fields;
 mod hints;
 mod merge;
 mod notes;
 mod read;
 mod toon;
 
-use rustc_hash::FxHashMap;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use crate::error::{Code, Conflict, Error, Result};
-use crate::schema;
+use crate::error::{Code, Error, Result};
 use crate::schema::Deprecation;
+use fields::{fields_of, merge_fields, Fields, Merged};
 pub use hints::Hints;
 pub use read::{ActionDef, GroupDef, DISCRIMINATOR, HELP};
 
@@ -75,16 +75,6 @@ pub struct ActionOut {
     /// is a boolean).
     #[serde(skip_serializing_if = "Deprecation::is_current")]
     pub deprecated: Deprecation,
-}
-
-/// An object schema's parts: properties in order, required names, `$defs`.
-#[derive(Debug, Clone, Default)]
-struct Fields {
-    props: Map<String, Value>,
-    required: Vec<String>,
-    defs: Map<String, Value>,
-    /// `additionalProperties` is there and is not `false`.
-    open: bool,
 }
 
 /// Defines a group from its JSON definition (see [`GroupDef`]).
@@ -152,93 +142,6 @@ fn help_action() -> ActionDef {
         open_world: Some(false),
         deprecated: Deprecation::Current,
     }
-}
-
-/// An action's (or the common) input read as an object schema; `owner`
-/// says whose in messages (`action "users.create"`, `common`).
-fn fields_of(schema: &Value, tool: &str, owner: &str) -> Result<Fields> {
-    let located = |err: Error| Error::new(err.code, format!("tool \"{tool}\", {owner}: {}", err.message));
-    let read = schema::read_schema(schema).map_err(located)?;
-    schema::check_object_root(&read).map_err(located)?;
-    let Value::Object(mut root) = crate::emit::emit_root(&read).to_value() else {
-        return Ok(Fields::default());
-    };
-    let take_map = |root: &mut Map<String, Value>, key: &str| match root.remove(key) {
-        Some(Value::Object(map)) => map,
-        _ => Map::new(),
-    };
-    let props = take_map(&mut root, "properties");
-    let defs = take_map(&mut root, "$defs");
-    let open = root
-        .get("additionalProperties")
-        .is_some_and(|extra| extra != &Value::Bool(false));
-    let required = match root.remove("required") {
-        Some(Value::Array(names)) => names.iter().filter_map(Value::as_str).map(str::to_owned).collect(),
-        _ => Vec::new(),
-    };
-    Ok(Fields {
-        props,
-        required,
-        defs,
-        open,
-    })
-}
-
-/// Every field of the common input and the actions, merged by name in the
-/// order first met, with who uses it; and the fields two actions define
-/// differently.
-fn merge_fields(common: &Fields, own: &[Fields], keys: &[String], user: &[usize]) -> (Vec<Merged>, Vec<Conflict>) {
-    let mut merged: Vec<Merged> = Vec::new();
-    // Each field's place in `merged`: looked up, not searched, or thousands
-    // of actions with fields of their own took a time that grew with the square.
-    let mut at: FxHashMap<String, usize> = FxHashMap::default();
-    let mut conflicts: Vec<Conflict> = Vec::new();
-    for (key, schema) in &common.props {
-        at.insert(key.clone(), merged.len());
-        let mut usage = notes::Use::default();
-        for &i in user {
-            usage.add(i, common.required.contains(key));
-        }
-        merged.push(Merged {
-            key: key.clone(),
-            schema: schema.clone(),
-            usage,
-            first: "common".to_owned(),
-        });
-    }
-    for (i, fields) in own.iter().enumerate() {
-        let action_key = keys.get(i).cloned().unwrap_or_default();
-        for (key, schema) in &fields.props {
-            let required = fields.required.contains(key);
-            if let Some(field) = at.get(key).and_then(|&place| merged.get_mut(place)) {
-                match merge::merge(&field.schema, schema) {
-                    Some(schema) => field.schema = schema,
-                    None => conflicts.push(conflict(key, &field.first, &action_key, &field.schema, schema)),
-                }
-                field.usage.add(i, required);
-            } else {
-                let mut usage = notes::Use::default();
-                usage.add(i, required);
-                at.insert(key.clone(), merged.len());
-                merged.push(Merged {
-                    key: key.clone(),
-                    schema: schema.clone(),
-                    usage,
-                    first: action_key.clone(),
-                });
-            }
-        }
-    }
-    (merged, conflicts)
-}
-
-/// One merged field of the grouped schema.
-struct Merged {
-    key: String,
-    schema: Value,
-    usage: notes::Use,
-    /// Who defined it first: an action key, or `common`.
-    first: String,
 }
 
 fn build(def: &GroupDef, discriminator: &str, common: &Fields, own: &[Fields]) -> Result<Group> {
@@ -317,15 +220,6 @@ fn hints_of(action: &ActionDef) -> Hints {
         destructive: action.destructive,
         idempotent: action.idempotent,
         open_world: action.open_world,
-    }
-}
-
-fn conflict(field: &str, first: &str, second: &str, a: &Value, b: &Value) -> Conflict {
-    let shown = |v: &Value| crate::text::clip(&crate::json_out::value_text(&merge::plain(v)));
-    Conflict {
-        field: field.to_owned(),
-        actions: [first.to_owned(), second.to_owned()],
-        message: format!("\"{field}\": {first} has {}, {second} has {}", shown(a), shown(b)),
     }
 }
 
