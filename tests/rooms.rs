@@ -8,11 +8,19 @@ use std::path::Path;
 
 /// Every `.rs` file below `dir`.
 fn sources(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    files_ending(dir, &["rs"], out);
+}
+
+/// Every file below `dir` whose extension is one of `endings`.
+fn files_ending(dir: &Path, endings: &[&str], out: &mut Vec<std::path::PathBuf>) {
     for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
         let path = entry.path();
         if path.is_dir() {
-            sources(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
+            files_ending(&path, endings, out);
+        } else if path
+            .extension()
+            .is_some_and(|e| endings.iter().any(|ending| e == *ending))
+        {
             out.push(path);
         }
     }
@@ -167,17 +175,28 @@ fn no_two_files_of_a_room_refer_to_each_other() {
     assert!(cycles.is_empty(), "files that refer to each other: {cycles:?}");
 }
 
-#[test]
-fn no_source_file_is_over_450_lines() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    sources(&src, &mut files);
-    let long: Vec<String> = files
+/// The files of `files` longer than `most` lines.
+fn longer_than(files: &[std::path::PathBuf], most: usize) -> Vec<String> {
+    files
         .iter()
         .filter_map(|file| {
             let lines = std::fs::read_to_string(file).unwrap_or_default().lines().count();
-            (lines > 450).then(|| format!("{} ({lines})", file.display()))
+            (lines > most).then(|| format!("{} ({lines})", file.display()))
         })
-        .collect();
-    assert!(long.is_empty(), "files over 450 lines: {long:?}");
+        .collect()
+}
+
+#[test]
+fn no_source_file_is_too_long() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut rust = Vec::new();
+    sources(&root.join("src"), &mut rust);
+    assert!(rust.len() > 50);
+    let long = longer_than(&rust, 450);
+    assert!(long.is_empty(), "Rust files over 450 lines: {long:?}");
+    let mut js = Vec::new();
+    files_ending(&root.join("pkg-template"), &["mjs", "cjs", "js"], &mut js);
+    assert!(js.len() > 20);
+    let long = longer_than(&js, 300);
+    assert!(long.is_empty(), "package JS files over 300 lines: {long:?}");
 }
