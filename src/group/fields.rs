@@ -2,7 +2,8 @@
 //! then every field merged by name across the common input and the
 //! actions, with who uses it, and the fields two actions define differently.
 
-use rustc_hash::FxHashMap;
+use std::collections::HashMap;
+
 use serde_json::{Map, Value};
 
 use super::{merge, notes};
@@ -61,7 +62,7 @@ pub(super) fn merge_fields(
     let mut merged: Vec<Merged> = Vec::new();
     // Each field's place in `merged`: looked up, not searched, or thousands
     // of actions with fields of their own took a time that grew with the square.
-    let mut at: FxHashMap<String, usize> = FxHashMap::default();
+    let mut at: HashMap<String, usize> = HashMap::new();
     let mut conflicts: Vec<Conflict> = Vec::new();
     for (key, schema) in &common.props {
         at.insert(key.clone(), merged.len());

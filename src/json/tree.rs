@@ -12,7 +12,6 @@
 
 use std::borrow::Cow;
 use std::collections::hash_map::DefaultHasher;
-use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 
 use serde_json::{Number, Value};
@@ -248,7 +247,8 @@ fn halves(hash: u64) -> (usize, usize) {
 #[derive(Debug, Default)]
 pub struct Distinct<'a> {
     values: Vec<Json<'a>>,
-    by_print: HashMap<u64, Vec<usize>>,
+    // Fx, as the value index does: the keys are fingerprints already.
+    by_print: rustc_hash::FxHashMap<u64, Vec<usize>>,
 }
 
 impl<'a> Distinct<'a> {

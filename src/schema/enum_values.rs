@@ -70,7 +70,8 @@ pub fn distinct_values<'v>(values: impl IntoIterator<Item = &'v Value>) -> Vec<&
 pub struct EnumValues {
     values: Vec<Value>,
     /// Text values, looked up by `&str` without building a key.
-    texts: FxHashSet<String>,
+    // std's map, as every other set of names a schema chose.
+    texts: std::collections::HashSet<String>,
     numbers: FxHashSet<u64>,
     has_false: bool,
     has_true: bool,
