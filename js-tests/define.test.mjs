@@ -8,7 +8,7 @@ import { type } from "arktype";
 import * as v from "valibot";
 import { z } from "zod";
 import { z as z3 } from "zod/v3";
-import { cjs } from "./helpers.mjs";
+import { cjs, require } from "./helpers.mjs";
 
 const { createRegistry, defineTool, defineGroup, ToolshapeError } = cjs;
 
@@ -575,4 +575,29 @@ test("a result or an issue whose getters throw as the call path reads them is an
   const odd = defineTool({ name: "m", input: standard(() => ({ issues: [{ message: { code: 7 }, path: ["a"] }, thrower("message", { path: ["b"] })] })), handler: () => "ran" });
   assert.equal(text(await odd.call({})), '[m] Invalid arguments (fix them and call again):\n- a: {"code":7}\n- b: (an issue whose message cannot be read)');
   assert.deepEqual(await run(odd), [2, 'a: {"code":7}\nb: (an issue whose message cannot be read)\nRun with --help for usage.\n']);
+});
+
+test("a group's tools are compiled in the core from its own schemas: no schema crosses back to be compiled", async () => {
+  const glue = require("../pkg/node/toolshape.js");
+  const original = glue.WasmTool;
+  let compiled = 0;
+  glue.WasmTool = class extends original {
+    constructor(...args) {
+      super(...args);
+      compiled++;
+    }
+  };
+  try {
+    const group = platform();
+    for (const client of ["mcp", "openai-strict", "gemini"]) assert.equal(group.definition({ client }).inputSchema.type, "object");
+    assert.ok(group.definitions({ client: "cursor" }).length > 0);
+    assert.ok(group.definition({ actionsAs: "oneOf" }).inputSchema.oneOf.length > 0);
+    const result = await group.call({ action: "billing.refund", workspace: "w", id: "r1", amount: "5" });
+    assert.equal(result.isError, undefined);
+    assert.match(group.tool.usage(), /users create/);
+    assert.match(text(await group.call({ action: "help" })), /users\.create/);
+    assert.equal(compiled, 0);
+  } finally {
+    glue.WasmTool = original;
+  }
 });

@@ -32,7 +32,12 @@ function toonPart(description) {
 }
 
 function defineToon(wire) {
-  return JSON.parse(wasm.defineGroup(JSON.stringify({ ...wire, descriptionFormat: "toon", help: false })));
+  const group = new wasm.WasmGroup(JSON.stringify({ ...wire, descriptionFormat: "toon", help: false }));
+  try {
+    return JSON.parse(group.outline());
+  } finally {
+    group.free();
+  }
 }
 
 for (const c of groupCases.filter((c) => c.name !== "conflicts")) {
@@ -60,10 +65,10 @@ test("TOON group names that are no identifiers are quoted keys", () => {
 
 test("a definition the contract refuses is a wire error naming the tool", () => {
   // The core throws the error's JSON text, which the JS layer turns into a ToolshapeError.
-  assert.throws(() => wasm.defineGroup(JSON.stringify({ name: "ops", actions: [] })), (e) => JSON.parse(e).code === "INVALID_DEFINITION");
+  assert.throws(() => new wasm.WasmGroup(JSON.stringify({ name: "ops", actions: [] })), (e) => JSON.parse(e).code === "INVALID_DEFINITION");
   const conflicts = wireDefinition(groupCases.find((c) => c.name === "conflicts").definition);
   assert.throws(
-    () => wasm.defineGroup(JSON.stringify(conflicts)),
+    () => new wasm.WasmGroup(JSON.stringify(conflicts)),
     (e) => {
       const payload = JSON.parse(e);
       return payload.code === "FIELD_CONFLICT" && payload.conflicts.map((c) => c.field).join() === "id,size";

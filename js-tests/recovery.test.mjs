@@ -75,3 +75,20 @@ test("wasm-bindgen's finalizers are guarded, so freeing into a replaced instance
   await new Promise((resolve) => setTimeout(resolve, 50));
   assert.deepEqual(compile(schema).parseArgv(["--a-b", "7"]), { a: { b: 7 } });
 });
+
+test("a group's tools work on a new instance after a trap: the group is defined there again", async () => {
+  const group = cjs.defineGroup({
+    name: "ops",
+    actions: {
+      deploy: { input: { type: "object", properties: { service: { type: "string" } }, required: ["service"] }, handler: (args) => `deployed ${args.service}` },
+      status: { handler: () => "ok" },
+    },
+  });
+  const before = group.definition({ client: "cursor" });
+  assert.match(group.tool.usage(), /deploy/);
+  trapOnce("usage");
+  assert.throws(() => group.tool.usage(), isInternal);
+  assert.match(group.tool.usage(), /deploy/);
+  assert.deepEqual(group.definition({ client: "cursor" }), before);
+  assert.equal((await group.call({ action: "deploy", service: "api" })).content[0].text, "deployed api");
+});

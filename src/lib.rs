@@ -18,6 +18,7 @@ pub mod emit;
 pub mod error;
 pub mod flags;
 pub mod group;
+pub mod grouped;
 pub mod headroom;
 pub mod help;
 pub mod json;

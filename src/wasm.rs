@@ -10,6 +10,7 @@ use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
 
+use crate::grouped::GroupTool;
 use crate::options::{read_text, ParseOptions};
 use crate::wire;
 use crate::{
@@ -95,11 +96,52 @@ pub fn closest(typed: &str, candidates: &str) -> Result<Option<String>, JsValue>
     thrown(wire::closest_text(typed, candidates))
 }
 
-/// A grouped tool's definition to what the core computes of it.
-#[wasm_bindgen(js_name = defineGroup)]
-pub fn define_group(definition: &str) -> Result<String, JsValue> {
-    crate::headroom::keep(definition.len());
-    thrown(wire::define_group_text(definition))
+/// A grouped tool, defined once and kept: its tools are compiled here
+/// from its own schemas when first asked for.
+#[wasm_bindgen]
+pub struct WasmGroup {
+    group: GroupTool,
+}
+
+#[wasm_bindgen]
+impl WasmGroup {
+    #[wasm_bindgen(constructor)]
+    pub fn new(definition: &str) -> Result<WasmGroup, JsValue> {
+        crate::headroom::keep(definition.len());
+        Ok(WasmGroup {
+            group: thrown(wire::define_group(definition))?,
+        })
+    }
+
+    /// What the core computed of the definition, without its schemas.
+    pub fn outline(&self) -> String {
+        wire::json_text(&self.group.outline())
+    }
+
+    /// The `oneOf` form of the grouped schema (the `mcp` client's `actionsAs: "oneOf"`).
+    #[wasm_bindgen(js_name = oneOfSchema)]
+    pub fn one_of_schema(&self) -> String {
+        wire::json_text(&self.group.group().one_of_schema)
+    }
+
+    #[wasm_bindgen(js_name = schemaTool)]
+    pub fn schema_tool(&self) -> Result<WasmTool, JsValue> {
+        thrown(self.group.schema_tool()).map(|tool| WasmTool { tool })
+    }
+
+    #[wasm_bindgen(js_name = actionTool)]
+    pub fn action_tool(&self, index: usize) -> Result<WasmTool, JsValue> {
+        thrown(self.group.action_tool(index)).map(|tool| WasmTool { tool })
+    }
+
+    #[wasm_bindgen(js_name = commandTool)]
+    pub fn command_tool(&self) -> Result<WasmTool, JsValue> {
+        thrown(self.group.command_tool()).map(|tool| WasmTool { tool })
+    }
+
+    pub fn help(&self) -> Result<String, JsValue> {
+        thrown(self.group.help()).map(|entries| wire::json_text(&entries))
+    }
 }
 
 #[wasm_bindgen]

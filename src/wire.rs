@@ -280,11 +280,11 @@ pub fn tool_identifier_text(value: &str) -> Result<String> {
     Ok(json_text(&crate::names::ToolId::read(&value)?.to_json()))
 }
 
-/// A grouped tool's definition (JSON text, inputs as JSON Schema) to
-/// everything the core computes of it, as JSON (see [`crate::group::Group`]).
-pub fn define_group_text(definition: &str) -> Result<String> {
+/// A grouped tool's definition (JSON text, inputs as JSON Schema) defined
+/// and kept (see [`crate::grouped::GroupTool`]).
+pub fn define_group(definition: &str) -> Result<crate::grouped::GroupTool> {
     let definition = crate::schema::parse_json_text(definition, "the definition")?;
-    Ok(json_text(&crate::group::define(&definition)?))
+    crate::grouped::GroupTool::define(&definition)
 }
 
 /// The candidate closest to `typed` ("did you mean" in the JS call path);

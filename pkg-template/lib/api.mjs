@@ -18,7 +18,7 @@ import { jsonText, optionsText } from "./json-text.mjs";
 import { profileForClient } from "./clients.mjs";
 import { makeNames, toolIdentifierSchema } from "./names.mjs";
 import { readShapesWith, schemaText } from "./schema-input.mjs";
-import { makeToolClass } from "./tool.mjs";
+import { BUILT, makeToolClass } from "./tool.mjs";
 
 // The serving half's bundle (lib/serving.cjs) takes these from this one,
 // so that both throw the one ToolshapeError class.
@@ -54,6 +54,11 @@ export function makeApi(wasm, ready = () => true, how = {}) {
   function compile(schema, options) {
     requireReady();
     return new Tool(schemaText(schema), optionsText(options, "compile"));
+  }
+
+  /** A Tool over a handle `build` makes on the current instance (a group's tools, compiled in the core). */
+  function toolOf(build) {
+    return new Tool(BUILT, build);
   }
 
   function compileCommands(tools, options) {
@@ -105,7 +110,7 @@ export function makeApi(wasm, ready = () => true, how = {}) {
   const commandWordProblem = (name) => core.guard(() => core.wasm.commandWordProblem(name)) ?? undefined;
   let made;
   const serving = () => {
-    if (made === undefined) made = how.serving().makeServing({ compile, compileCommands, core, help, formatHelpMarkdown, closest, commandWordProblem });
+    if (made === undefined) made = how.serving().makeServing({ compile, toolOf, compileCommands, core, help, formatHelpMarkdown, closest, commandWordProblem });
     return made;
   };
   // A raw shape given to compile, repair or check is read by the serving half.

@@ -9,11 +9,17 @@ import { makeCliRunner } from "./run-cli.mjs";
 import { cloneJson, freezeDeep, hasOwn, isObject, put } from "./objects.mjs";
 import { CALL_OPTIONS, DEFINITION_OPTIONS, MAX_LISTED, gotInstead, lazy, optionsOf, repaired, run, textNote } from "./define-parts.mjs";
 
-/** `makeGroup(def, defined, common, list, tags, withExtras)` over the API (compile, closest, formatHelpMarkdown). */
+/**
+ * `makeGroup(def, defined, handle, common, list, tags, withExtras)` over the
+ * API (toolOf, core, closest, formatHelpMarkdown). `handle` is the core's
+ * WasmGroup (a LiveHandle): the group's tools are compiled there, from its
+ * own schemas, when first used.
+ */
 export function makeGroupMaker(api) {
-  const { compile } = api;
+  const { toolOf, core } = api;
   const suggest = api.closest;
-  return function makeGroup(def, defined, common, list, tags, withExtras) {
+  return function makeGroup(def, defined, handle, common, list, tags, withExtras) {
+    const fromGroup = (ask) => core.guard(() => ask(handle.get()));
     const { name, discriminator, grouped } = defined;
     const title = def.title;
     const annotations = freezeDeep(defined.annotations);
@@ -39,7 +45,7 @@ export function makeGroupMaker(api) {
       const handler = out.builtin ? (args) => helpText(args && args.topic) : given.action.handler;
       const runner = compose(out.builtin ? [] : given.use, handler);
       // The flat projection's tool, compiled on first use, and its schema per client.
-      const flatTool = lazy(() => compile(out.inputSchema, { name: out.flatName }));
+      const flatTool = lazy(() => toolOf(() => fromGroup((group) => group.actionTool(i))));
       const flatSchemaFor = (client) => flatTool().inputSchema({ client });
       const entry = { out, plan, runner, prefix: `[${name}/${out.key}]`, ctx: { tool: name, action: out.key }, flatTool, flatSchemaFor };
       if (out.builtin) builtinHelp = entry;
@@ -49,13 +55,13 @@ export function makeGroupMaker(api) {
     const keys = defined.actions.map((a) => a.key);
     const routingList = listed(keys, MAX_LISTED);
 
-    const schemaTool = lazy(() => compile(defined.inputSchema, { name }));
+    const schemaTool = lazy(() => toolOf(() => fromGroup((group) => group.schemaTool())));
+    const oneOfSchema = lazy(() => JSON.parse(fromGroup((group) => group.oneOfSchema())));
     const schemaFor = (client) => schemaTool().inputSchema({ client });
     // The served schema says `deprecated: true`; an action's message is put back into its entry here.
     const messages = new Map(defined.actions.filter((out) => typeof out.deprecated === "string").map((out) => [out.key, out.deprecated]));
     const helpEntries = lazy(() =>
-      api
-        .help(defined.oneOfSchema, { discriminator })
+      JSON.parse(fromGroup((group) => group.help()))
         .filter((e) => e.discriminator !== "help" || !builtinHelp)
         .map((e) => (messages.has(e.discriminator) ? { ...e, deprecated: messages.get(e.discriminator) } : e)),
     );
@@ -75,7 +81,7 @@ export function makeGroupMaker(api) {
       let inputSchema;
       if (actionsAs === "oneOf") {
         if (client !== "mcp") throw fail("INVALID_OPTION", `actionsAs "oneOf" is for client "mcp" only; ${client} gets the flat object`);
-        inputSchema = cloneJson(defined.oneOfSchema);
+        inputSchema = cloneJson(oneOfSchema());
       } else {
         inputSchema = schemaFor(client);
       }
@@ -161,27 +167,8 @@ export function makeGroupMaker(api) {
     // The command line: one branch per action, its key as words (`users create`).
     const literalOf = (out) => (out.group === undefined ? out.name : `${out.group}:${out.name}`);
     const literalToKey = new Map(defined.actions.map((out) => [literalOf(out), out.key]));
-    const cliTool = lazy(() => {
-      const defs = defined.inputSchema.$defs;
-      const branches = defined.actions.map((out, i) => {
-        const literal = literalOf(out);
-        const schema = out.inputSchema;
-        const properties = { [discriminator]: { const: literal } };
-        for (const [key, sub] of Object.entries(schema.properties || {})) put(properties, key, sub);
-        const branch = { type: "object", properties, required: [discriminator, ...(schema.required || [])] };
-        // The action's own description: the flat projection's stand-in ("platform (users.list)") says nothing here.
-        const description = list[i] === undefined ? out.description : list[i].action.description;
-        if (description) branch.description = description;
-        if (out.deprecated) branch.deprecated = true;
-        // JSON Schema's keyword is a boolean: a message reaches the command line by the cli meta.
-        if (typeof out.deprecated === "string") branch.cli = { deprecated: out.deprecated };
-        return branch;
-      });
-      const union = { oneOf: branches };
-      if (defs) union.$defs = defs;
-      if (def.description !== undefined) union.description = def.description;
-      return compile(union, { name });
-    });
+    // One branch per action, its key as words (`users create`): the union is made and compiled in the core.
+    const cliTool = lazy(() => toolOf(() => fromGroup((group) => group.commandTool())));
 
     const cli = makeCliRunner({
       closest: suggest,

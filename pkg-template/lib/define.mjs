@@ -7,6 +7,7 @@
 import { ToolshapeError } from "./errors.mjs";
 import { compose, makePlan, validateOrFail } from "./call-path.mjs";
 import { makeGroupMaker } from "./define-group.mjs";
+import { LiveHandle } from "./live-handle.mjs";
 import { readInput } from "./define-input.mjs";
 import {
   ACTION_KEYS, CALL_OPTIONS, GROUP_KEYS, MODULE_KEYS, TOOL_KEYS, checkKeys, gotInstead, lazy, listedExtras, middlewareOf, optionsOf, refuse, repaired, run, tagsOf,
@@ -186,8 +187,12 @@ export function makeDefine(api) {
     const list = actionsOf(def, where, toolUse);
     const tags = tagsOf(def.tags, where);
     const withExtras = listedExtras(def, where);
-    const defined = JSON.parse(core.guard(() => core.wasm.defineGroup(wireText(def, common, list))));
-    return makeGroup(def, defined, common, list, tags, withExtras);
+    // The core keeps the group and compiles its tools from its own schemas;
+    // the handle is defined again on a new instance after a trap.
+    const text = wireText(def, common, list);
+    const handle = new LiveHandle(core, () => core.guard(() => new core.wasm.WasmGroup(text)), "this group's core handle was freed");
+    const defined = JSON.parse(core.guard(() => handle.get().outline()));
+    return makeGroup(def, defined, handle, common, list, tags, withExtras);
   }
 
   return { defineTool, defineGroup };

@@ -14,6 +14,9 @@ import { mayNeedRepair } from "./repair-hints.mjs";
 /** How a command set reaches a Tool's handle and env names; not public. */
 export const INTERNALS = Symbol("toolshape.internals");
 
+/** `new Tool(BUILT, build)`: a Tool over a handle the core already holds (a group's tools); not public. */
+export const BUILT = Symbol("toolshape.built");
+
 /** The Tool class over the API's core (see core.mjs). */
 export function makeToolClass(core) {
   /** Per client name: does repair undo anything on a `null`? Asked of the core once. */
@@ -40,7 +43,9 @@ export function makeToolClass(core) {
 
     /** @internal use compile() */
     constructor(schemaText, optionsText) {
-      this.#handle = new LiveHandle(core, () => core.compile(schemaText, optionsText), "this Tool was freed; compile the schema again");
+      // BUILT: `optionsText` makes the handle (and makes it again after a trap).
+      const build = schemaText === BUILT ? optionsText : () => core.compile(schemaText, optionsText);
+      this.#handle = new LiveHandle(core, build, "this Tool was freed; compile the schema again");
     }
 
     // Made on first use, not in compile: start-up pays only for what it

@@ -6,6 +6,7 @@
 //! projection (one tool per action with exact hints). Handlers, middleware
 //! and validation live in the JS layer.
 
+mod command;
 mod defs;
 mod describe;
 mod fields;
@@ -20,6 +21,7 @@ use serde_json::{Map, Value};
 
 use crate::error::{Code, Error, Result};
 use crate::schema::Deprecation;
+pub use command::command_union;
 use fields::{fields_of, merge_fields, Fields, Merged};
 pub use hints::Hints;
 pub use read::{ActionDef, GroupDef, DISCRIMINATOR, HELP};
@@ -40,6 +42,9 @@ pub struct Group {
     /// The common input's fields, in order (validated by the common schema).
     pub common_fields: Vec<String>,
     pub actions: Vec<ActionOut>,
+    /// The definition's own description, as given (the command line's).
+    #[serde(skip)]
+    pub given_description: Option<String>,
 }
 
 /// One action as the call path and the flat projection need it.
@@ -75,6 +80,10 @@ pub struct ActionOut {
     /// is a boolean).
     #[serde(skip_serializing_if = "Deprecation::is_current")]
     pub deprecated: Deprecation,
+    /// The action's own description, as given (the command line's; the
+    /// flat projection's `description` says "platform (users.list)").
+    #[serde(skip)]
+    pub given_description: Option<String>,
 }
 
 /// Defines a group from its JSON definition (see [`GroupDef`]).
@@ -211,6 +220,7 @@ fn build(def: &GroupDef, discriminator: &str, common: &Fields, own: &[Fields]) -
         annotations,
         common_fields: common.props.keys().cloned().collect(),
         actions,
+        given_description: def.description.clone(),
     })
 }
 
@@ -366,5 +376,6 @@ fn action_out(
         open: fields.open || (common.open && !builtin),
         builtin,
         deprecated: action.deprecated.clone(),
+        given_description: action.description.clone(),
     }
 }
