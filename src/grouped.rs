@@ -3,6 +3,7 @@
 //! union of actions) compiled the first time it is asked for and kept. No
 //! schema crosses to JS to be compiled again.
 
+use std::borrow::Cow;
 use std::cell::OnceCell;
 use std::rc::Rc;
 
@@ -61,7 +62,9 @@ impl GroupTool {
     /// The grouped schema's tool: what a grouped call is repaired by and
     /// each client's schema is written from.
     pub fn schema_tool(&self) -> Result<Rc<Tool>> {
-        compiled(&self.schema, &self.group.input_schema, &self.group.name)
+        compiled(&self.schema, &self.group.name, || {
+            Cow::Borrowed(&self.group.input_schema)
+        })
     }
 
     /// The flat projection's tool of the action at `index`.
@@ -72,15 +75,14 @@ impl GroupTool {
                 format!("the group has {} actions; there is none at {index}", self.actions.len()),
             ));
         };
-        compiled(cell, &action.input_schema, &action.flat_name)
+        compiled(cell, &action.flat_name, || Cow::Borrowed(&action.input_schema))
     }
 
     /// The command line's tool: one branch per action (see [`command_union`]).
     pub fn command_tool(&self) -> Result<Rc<Tool>> {
-        if let Some(tool) = self.command_line.get() {
-            return Ok(Rc::clone(tool));
-        }
-        compiled(&self.command_line, &command_union(&self.group), &self.group.name)
+        compiled(&self.command_line, &self.group.name, || {
+            Cow::Owned(command_union(&self.group))
+        })
     }
 
     /// Help entries for every action, from the `oneOf` schema.
@@ -94,8 +96,9 @@ impl GroupTool {
     }
 }
 
-/// The tool in `cell`, compiled from `schema` under `name` the first time.
-fn compiled(cell: &OnceCell<Rc<Tool>>, schema: &Value, name: &str) -> Result<Rc<Tool>> {
+/// The tool in `cell`, compiled under `name` from the schema `schema`
+/// makes, which is made only the first time.
+fn compiled<'a>(cell: &OnceCell<Rc<Tool>>, name: &str, schema: impl FnOnce() -> Cow<'a, Value>) -> Result<Rc<Tool>> {
     if let Some(tool) = cell.get() {
         return Ok(Rc::clone(tool));
     }
@@ -103,6 +106,6 @@ fn compiled(cell: &OnceCell<Rc<Tool>>, schema: &Value, name: &str) -> Result<Rc<
         name: Some(name.to_owned()),
         ..CompileOptions::default()
     };
-    let tool = Rc::new(Tool::compile(schema, &options)?);
+    let tool = Rc::new(Tool::compile(&schema(), &options)?);
     Ok(Rc::clone(cell.get_or_init(|| tool)))
 }
