@@ -3,6 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
@@ -142,4 +143,31 @@ test("a schema whose keys make no flag names: inspect and check work, flags, usa
   const empty = join(dir, "empty.json");
   writeFileSync(empty, JSON.stringify({ type: "object", properties: {} }));
   assert.deepEqual(JSON.parse(run("flags", empty).out), []);
+});
+
+test("tour (npm start) shows the whole job on the example, each part labelled, in one screen", () => {
+  const r = run("tour");
+  assert.equal(r.code, 0, r.err);
+  const lines = r.out.trimEnd().split("\n");
+  assert.ok(lines.length <= 50, `${lines.length} lines`);
+  const labels = lines.filter((line) => /^\d\. /.test(line));
+  assert.deepEqual(labels.map((line) => line.slice(0, 2)), ["1.", "2.", "3.", "4."]);
+  // Two clients' schemas and what differs: gemini reads nullable, not a type list.
+  assert.match(r.out, /inputSchema claude-code gets/);
+  assert.match(r.out, /gemini gets the same tool with \d+ changes/);
+  assert.match(r.out, /\n {3}~ \/properties\/notify\/type: \["string","null"\] -> "string"\n/);
+  assert.match(r.out, /\n {3}\+ \/properties\/notify\/nullable: true\n/);
+  // The usage, a parse into nested arguments, a repair with each change said.
+  assert.match(r.out, /\n {3}Usage: deploy <options>\n/);
+  assert.match(r.out, /--config-timeout <number>/);
+  assert.match(r.out, /\n {3}\{"service":"api","tags":\["blue","eu"\],"config":\{"timeout":5,"registry":\{"url":"https:\/\/registry\.example"\}\}\}\n/);
+  assert.match(r.out, /\n {3}\{"service":"api","replicas":3,"config":\{"timeout":5\}\}\n/);
+  assert.match(r.out, /\n {3}replicas: "3" -> 3\n/);
+  assert.equal(run("tour", "x.json").code, 2);
+});
+
+test("tour's differences name each added, removed and changed path", async () => {
+  const { differences } = createRequire(import.meta.url)("../pkg/bin/tour.cjs");
+  assert.deepEqual(differences({ a: 1, b: { c: [1] }, d: true }, { a: 1, b: { c: [2], e: null } }), ["~ /b/c: [1] -> [2]", "+ /b/e: null", "- /d"]);
+  assert.deepEqual(differences({ a: [1, { x: 1 }] }, { a: [1, { x: 1 }] }), []);
 });

@@ -34,7 +34,7 @@ const Address = z.object({ street: z.string(), city: z.string(), zip: z.string()
 
 const AddressWithId = Address.meta({ id: "Address" });
 
-/** The bundled example for `toolshape inspect` and `npm start`. */
+/** The bundled example for `toolshape inspect` and `toolshape tour` (`npm start`). */
 export const deploy = z
   .object({
     service: z.string().min(1).describe("Service to deploy"),

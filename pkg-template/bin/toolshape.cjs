@@ -6,11 +6,13 @@
 const { readFileSync } = require("node:fs");
 const { resolve, join } = require("node:path");
 const { pathToFileURL } = require("node:url");
-const { compile, check, help: helpEntries, formatHelpJson, formatHelpMarkdown, ToolshapeError } = require("../index.cjs");
+const { compile, check, repair, help: helpEntries, formatHelpJson, formatHelpMarkdown, ToolshapeError } = require("../index.cjs");
+const { tour } = require("./tour.cjs");
 
 const CLIENTS = ["mcp", "portable", "openai", "openai-strict", "anthropic", "anthropic-strict", "claude-code", "gemini", "gemini-json", "vscode", "cursor"];
 
 const COMMANDS = {
+  tour: "the whole job on one tool: two clients' schemas, usage, a parse, a repair",
   inspect: "print the MCP inputSchema (--client NAME: the schema that client accepts)",
   check: "lint a schema against client profiles (--client NAME|all, default all); exit 1 on any error",
   flags: "print the flag table",
@@ -120,6 +122,7 @@ async function main(argv) {
   const takes = command === "help" ? 2 - (options.zod !== undefined ? 1 : 0) : 1;
   const [file, topic] = command === "help" && options.zod !== undefined ? [undefined, positionals[0]] : positionals;
   if (positionals.length > takes) throw new Misuse(`unexpected argument ${JSON.stringify(positionals[takes])}; argv to parse goes after --`);
+  if (command === "tour" && (file !== undefined || options.zod !== undefined)) throw new Misuse("tour shows the bundled example; it takes no schema");
   if (command === "help") {
     const source = options.zod !== undefined ? await loadZod(options.zod) : readSchemaFile(file === undefined ? join(__dirname, "..", "example-actions.schema.json") : file);
     const entries = helpEntries(source, { topic, strict: options.strict === true, discriminator: options.discriminator });
@@ -140,9 +143,15 @@ async function main(argv) {
     return checks.some((c) => !c.ok) ? 1 : 0;
   }
   if (options.client === "all") throw new Misuse("inspect takes one client; --client all is for check");
-  const tool = compile(schema, { name: options.name || "tool" });
+  const tool = compile(schema, { name: options.name || (file === undefined && options.zod === undefined ? "deploy" : "tool") });
   let out;
   switch (command) {
+    case "tour":
+      out = tour(tool, repair, {
+        argv: ["--service", "api", "--tags", "blue", "--tags", "eu", "--config-timeout", "5", "--config-registry-url", "https://registry.example"],
+        call: { service: "api", replicas: "3", config: '{"timeout": "5"}' },
+      }).join("\n");
+      break;
     case "inspect":
       out = JSON.stringify(tool.inputSchema({ client: options.client }), null, 2);
       break;
