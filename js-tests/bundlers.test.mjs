@@ -1,6 +1,6 @@
 // The web entry as bundlers and browsers use it, in Debian's Chromium:
 // init takes every input wasm-bindgen's own init takes, a failed init can
-// be tried again with another input, and the README's recipes for
+// be tried again with another input, and the recipes of docs/browsers-and-bundlers.md for
 // esbuild, Vite and webpack, each bundled here with esbuild (the Vite and
 // webpack ones through the same "import the .wasm as a URL" that those
 // bundlers do), run in a page; and a Node CLI bundled into one file.
@@ -79,12 +79,12 @@ test("init takes what wasm-bindgen's init takes, and can be retried after a fail
   }
 });
 
-/** The first ```js block under the README's heading `#### ${name}`. */
+/** The first ```js block under the bundlers page's heading `### ${name}`. */
 function recipe(name) {
-  const readme = readFileSync(join(root, "README.md"), "utf8");
-  const at = readme.indexOf(`\n#### ${name}\n`);
-  assert.ok(at >= 0, `README has a ${name} recipe`);
-  const block = /```js\n([^]*?)```/.exec(readme.slice(at));
+  const page = readFileSync(join(root, "docs", "browsers-and-bundlers.md"), "utf8");
+  const at = page.indexOf(`\n### ${name}\n`);
+  assert.ok(at >= 0, `docs/browsers-and-bundlers.md has a ${name} recipe`);
+  const block = /```js\n([^]*?)```/.exec(page.slice(at));
   return block[1];
 }
 
@@ -100,7 +100,7 @@ const wasmAsUrl = {
 };
 
 for (const name of ["esbuild", "Vite", "webpack"]) {
-  test(`README recipe for ${name}: bundled, it runs in Chromium`, async () => {
+  test(`the bundlers page's recipe for ${name}: bundled, it runs in Chromium`, async () => {
     const dir = join(work, name.toLowerCase());
     mkdirSync(join(dir, "dist"), { recursive: true });
     writeFileSync(join(dir, "app.js"), recipe(name));

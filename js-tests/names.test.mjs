@@ -247,7 +247,7 @@ test("toolIdentifierSchema accepts exactly what parseToolIdentifier does", () =>
   assert.equal(esm.toolIdentifierSchema, toolIdentifierSchema);
 });
 
-test("the README's and the declarations' examples give the names they show", () => {
+test("the docs' and the declarations' examples give the names they show", () => {
   const ids = [
     { toolbox: "dev", server: "filesystem", tool: "read_file" },
     { toolbox: "dev", server: "filesystem", tool: "read.file" },

@@ -277,7 +277,7 @@ test("yargs-parser itself agrees where we do not differ (dot notation)", () => {
   assert.deepEqual(ours.foo.baz, peer.foo.baz);
 });
 
-// The README's table of differences says what each peer gives: held here
+// The command-line page's table of differences says what each peer gives: held here
 // against the peers themselves, so the table cannot drift from them.
 test("yargs-parser's nargs and a tuple's words agree", () => {
   const tool = cjs.compile(obj({ foo: { type: "array", prefixItems: [str, str], items: false }, n: num }));

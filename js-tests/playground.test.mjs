@@ -3,7 +3,7 @@
 // line are typed, clients switched, every output checked, a bad schema
 // shows its error in place of the outputs, the share link restores the
 // page, it works at 375 px and by keyboard, and no request leaves the
-// origin. The screenshot in the README is taken here
+// origin. The screenshot in docs/playground.md is taken here
 // (TOOLSHAPE_SCREENSHOT=update writes it).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -226,7 +226,7 @@ test("375 px wide, labelled controls, keyboard use; no request left the origin; 
   await page.keyboard.press("Tab");
   assert.equal(await page.evaluate(() => document.activeElement.id), "schema");
   await page.setViewportSize({ width: 1280, height: 900 });
-  // The README's picture is rewritten only when asked: a test run leaves
+  // The playground page's picture is rewritten only when asked: a test run leaves
   // the checkout as it found it (PNG bytes differ from run to run).
   const shot = await page.screenshot(process.env.TOOLSHAPE_SCREENSHOT === "update" ? { path: join(root, "playground", "screenshot.png") } : {});
   assert.ok(shot.length > 10_000, "the screenshot holds a rendered page");

@@ -1,12 +1,11 @@
-// The README's recipes are files in examples/, shown in the README
-// verbatim, and each runs as written: the CLI main, the MCP servers on the
+// The recipes are files in examples/, shown verbatim in the docs
+// (js-tests/docs.test.mjs), and each runs as written: the CLI main, the MCP servers on the
 // SDK 1.x and 2.x (each driven by its SDK's own Client over stdio), the
 // command line in front of any MCP server (over the reference "everything"
 // server), and the browser page (in Chromium).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -16,32 +15,6 @@ import { launch, serve } from "./browser.mjs";
 import { serverEntry } from "../scripts/gen-server-fixtures.mjs";
 import { root } from "./helpers.mjs";
 
-const readme = readFileSync(join(root, "README.md"), "utf8");
-const recipe = (path) => readFileSync(join(root, path), "utf8");
-
-test("the README shows each recipe exactly as the file holds it", () => {
-  for (const path of ["examples/cli.mjs", "examples/mcp-server.mjs", "examples/mcp-server-v2.mjs", "examples/mcp-cli.mjs", "examples/browser/index.html"]) {
-    assert.ok(readme.includes(recipe(path).trim()), `${path} differs from the README`);
-  }
-});
-
-test("every other js block of the README runs as written", () => {
-  // Browser code (the bundler recipes) runs in Chromium: js-tests/bundlers.test.mjs.
-  const blocks = [...readme.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]).filter((code) => !code.startsWith("#!") && !code.includes("document."));
-  assert.ok(blocks.length >= 1);
-  // Beside the examples, so that "toolshape" resolves as in a user's project.
-  const dir = join(root, "examples", "node_modules");
-  for (const [i, code] of blocks.entries()) {
-    const file = join(dir, `readme-block-${i}.mjs`);
-    writeFileSync(file, code);
-    const run = spawnSync(process.execPath, [file], { encoding: "utf8" });
-    assert.equal(run.status, 0, run.stderr);
-    if (code.includes("--config-timeout")) {
-      assert.match(run.stdout, /\{ query: 'cats', config: \{ timeout: 5 \} \}/);
-      assert.match(run.stdout, /\[ '--query', 'cats', '--config-timeout', '5' \]/);
-    }
-  }
-});
 
 test("recipe: a command line for any MCP server lists its tools, parses a tool's flags and calls it", () => {
   const { entry } = serverEntry("@modelcontextprotocol/server-everything");
@@ -168,4 +141,40 @@ test("recipe: the browser page runs in Chromium from the web entry", async () =>
     await browser.close();
     await server.close();
   }
+});
+
+test("recipe: the quickstart serves a tool and a group to the SDK 1.x McpServer, each client its schema, and is their command line", async () => {
+  const file = join(root, "examples", "quickstart.mjs");
+  const listed = {};
+  for (const name of ["claude-code", "gemini-cli"]) {
+    const client = new Client({ name, version: "1.0.0" });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [file], stderr: "pipe" }));
+    try {
+      const { tools } = await client.listTools();
+      listed[name] = tools;
+      assert.deepEqual(tools.map((t) => t.name), ["search", "notes"]);
+      if (name !== "claude-code") continue;
+      const repaired = await client.callTool({ name: "search", arguments: { query: "cats", limit: "5", filters: '{"since":"2026-01-01"}' } });
+      assert.equal(repaired.content[0].text, 'searching "cats" (5 results) {"since":"2026-01-01"}');
+      const added = await client.callTool({ name: "notes", arguments: { action: "add", title: "Buy milk" } });
+      assert.deepEqual(added.structuredContent, { added: "Buy milk", tags: [] });
+      const bad = await client.callTool({ name: "notes", arguments: { action: "add", title: "" } });
+      assert.equal(bad.isError, true);
+    } finally {
+      await client.close();
+    }
+  }
+  // The complete schema: the nested object's properties, the group's actions as an enum.
+  const [search, notes] = listed["claude-code"];
+  assert.equal(search.inputSchema.properties.filters.properties.since.format, "date");
+  assert.deepEqual(notes.inputSchema.properties.action.enum, ["add", "list"]);
+  assert.deepEqual(listed["gemini-cli"].map((t) => t.inputSchema), listed["claude-code"].map((t) => t.inputSchema));
+  const cli = (...argv) => spawnSync(process.execPath, [file, ...argv], { encoding: "utf8" });
+  const found = cli("search", "--query", "cats", "--filters-since", "2026-01-01");
+  assert.equal(found.status, 0, found.stderr);
+  assert.equal(found.stdout, 'searching "cats" (10 results) {"since":"2026-01-01"}\n');
+  const add = cli("notes", "add", "--title", "Buy milk", "--tags", "home");
+  assert.deepEqual(JSON.parse(add.stdout), { added: "Buy milk", tags: ["home"] });
+  assert.match(cli("notes", "--help").stdout, /\n {2}add +Add a note\n {2}list +List notes\n/);
+  assert.equal(cli("search").status, 2);
 });

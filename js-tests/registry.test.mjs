@@ -116,7 +116,7 @@ test("call routes by name; an unknown name gets a suggestion and the list", asyn
 
 for (const sdk of SDKS) {
   test(`${sdk.line}, attach to McpServer: a real Client lists and calls, with the schema of its profile`, async () => {
-    // Every name of the README's table, spellings the table folds, and an unknown one.
+    // Every name of the docs' table, spellings the table folds, and an unknown one.
     const names = { ...KNOWN_CLIENTS, "Visual Studio Code": "vscode", "Claude_Desktop": "anthropic", "some-new-client": "portable" };
     for (const [clientName, profile] of Object.entries(names)) {
       const registry = createRegistry(tools());
@@ -315,8 +315,8 @@ for (const [sdk, exposition] of SDKS.flatMap((sdk) => [[sdk, "grouped"], [sdk, "
   });
 }
 
-test("the README's clientInfo table is the table attach uses", () => {
-  const readme = readFileSync(join(root, "README.md"), "utf8");
+test("the docs' clientInfo table is the table attach uses", () => {
+  const readme = readFileSync(join(root, "docs", "tools-and-groups.md"), "utf8");
   const rows = readme.split("\n").filter((line) => /^\s*\| `[^|]+\| [^|]*\| `[a-z-]+` \|$/.test(line));
   const table = {};
   for (const row of rows) {

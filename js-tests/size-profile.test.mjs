@@ -1,4 +1,4 @@
-// The size profile (bench/size-profile.mjs) the README's "Where the bytes go"
+// The size profile (bench/size-profile.mjs) bench/README.md's "Where the bytes go"
 // is read from: its names must land in the right group, and its groups must
 // add up to the module.
 import { test } from "node:test";

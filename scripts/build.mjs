@@ -202,7 +202,13 @@ function servingBundle() {
 // The same declarations, read as ESM by TypeScript for the "import" condition.
 copyFileSync(join(template, "index.d.ts"), join(pkg, "index.d.mts"));
 copyFileSync(join(root, "LICENSE"), join(pkg, "LICENSE"));
-copyFileSync(join(root, "README.md"), join(pkg, "README.md"));
+// The npm page shows the README away from the repository: its relative
+// links (docs/, CONTRIBUTING.md, ...) point into the repository instead.
+const manifestTemplate = JSON.parse(readFileSync(join(template, "package.json"), "utf8"));
+const blob = `${manifestTemplate.homepage.replace(/#.*$/, "")}/blob/main/`;
+const readme = readFileSync(join(root, "README.md"), "utf8");
+const absolute = readme.replace(/(\]\()(?!https?:|mailto:|#)([^)\s]+)\)/g, (_, open, target) => `${open}${blob}${target})`);
+writeFileSync(join(pkg, "README.md"), absolute);
 
 const manifest = JSON.parse(readFileSync(join(template, "package.json"), "utf8"));
 const workspace = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
