@@ -6,15 +6,15 @@ import { actionCases } from "../scripts/zod-cases.mjs";
 import { format, measure } from "./harness.mjs";
 
 const require = createRequire(import.meta.url);
-const { help, formatHelpMarkdown, formatHelpJson } = require("../pkg");
+const { actionHelp, formatActionHelpMarkdown, formatActionHelpJson } = require("../pkg");
 
 export function run() {
   const json = z.toJSONSchema(actionCases.find((c) => c.name === "many-actions").schema, { io: "input" });
-  const entries = help(json);
+  const entries = actionHelp(json);
   if (entries.length !== 50) throw new Error("expected 50 actions");
-  const entriesTime = measure(() => help(json));
-  const markdown = measure(() => formatHelpMarkdown(entries));
-  const jsonTime = measure(() => formatHelpJson(entries));
-  console.log(`\nhelp, 50-action union: entries ${format(entriesTime)}, formatHelpMarkdown ${format(markdown)}, formatHelpJson ${format(jsonTime)}`);
+  const entriesTime = measure(() => actionHelp(json));
+  const markdown = measure(() => formatActionHelpMarkdown(entries));
+  const jsonTime = measure(() => formatActionHelpJson(entries));
+  console.log(`\nhelp, 50-action union: entries ${format(entriesTime)}, formatActionHelpMarkdown ${format(markdown)}, formatActionHelpJson ${format(jsonTime)}`);
   return { entriesTime, markdown, jsonTime };
 }

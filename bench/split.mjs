@@ -173,7 +173,7 @@ loaded.commandLine = read();
 const actions = ts.compile(require(${JSON.stringify(join(pkg, "example-actions.schema.json"))}));
 out.schemas = ["mcp", "openai-strict", "gemini", "claude"].map((client) => { try { return example.inputSchema({ client }); } catch (e) { return e.code; } });
 out.usage = [example.usage(), actions.usage()];
-out.help = ts.formatHelpMarkdown(ts.help(require(${JSON.stringify(join(pkg, "example-actions.schema.json"))})));
+out.help = ts.formatActionHelpMarkdown(ts.help(require(${JSON.stringify(join(pkg, "example-actions.schema.json"))})));
 out.repair = example.repair({ service: "api", replicas: "3" });
 out.checks = ts.check(require(${JSON.stringify(join(pkg, "example.schema.json"))}));
 try { example.parseArgv(["--nope", "--replicas", "x"]); } catch (e) { out.error = [e.code, e.message]; }

@@ -6,7 +6,8 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import { compile, withRepair } from "toolshape";
+import { compile } from "toolshape";
+import { withRepair } from "toolshape/mcp";
 
 const Search = z.object({
   query: z.string().describe("Search terms"),

@@ -14,7 +14,9 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import { acceptTextArguments, clientProfile, compile, createNameTable, defineTool, parseToolIdentifier, toolIdentifierSchema } from "../pkg/index.mjs";
+import { compile, defineTool } from "../pkg/index.mjs";
+import { acceptTextArguments, clientProfile } from "../pkg/mcp.mjs";
+import { createNameTable, parseToolIdentifier, toolIdentifierSchema } from "../pkg/names.mjs";
 
 /** The name clients know this proxy by (their prefixes count it). */
 const SERVER_NAME = "workbench";

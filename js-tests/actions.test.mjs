@@ -91,8 +91,8 @@ test("usage lists the actions; a topic shows one action's flags; flags name thei
   assert.match(tool.usage({ topic: "logs" }), /Usage: docker logs <options>[^]*--id <string> +Container id \(required\)/);
   assert.match(tool.usage({ format: "markdown" }), /\| `logs` \| Show container logs \|/);
   assert.deepEqual(tool.flags().find((f) => f.name === "id").actions, ["logs", "restart", "inspect"]);
-  assert.deepEqual(tool.help({ topic: "restart" }).map((e) => e.discriminator), ["restart"]);
-  assert.deepEqual(tool.reconstruct({ action: "logs", id: "x", lines: "3" }), { action: "logs", id: "x", lines: 3 });
+  assert.deepEqual(tool.actionHelp({ topic: "restart" }).map((e) => e.discriminator), ["restart"]);
+  assert.deepEqual(tool.fromFlagValues({ action: "logs", id: "x", lines: "3" }), { action: "logs", id: "x", lines: 3 });
 });
 
 test("an action's counted flag and alias work under its words, in a command set too", () => {

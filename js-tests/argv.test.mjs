@@ -203,19 +203,19 @@ test("argv that is not an array of strings is refused clearly", () => {
   }
 });
 
-test("reconstruct builds nested arguments through the table", () => {
-  assert.deepEqual(appTool.reconstruct({ "config-timeout": "30", "config-retry-max": 2, tags: ["a", "b"], verbose: "true" }), {
+test("fromFlagValues builds nested arguments through the table", () => {
+  assert.deepEqual(appTool.fromFlagValues({ "config-timeout": "30", "config-retry-max": 2, tags: ["a", "b"], verbose: "true" }), {
     verbose: true,
     tags: ["a", "b"],
     config: { timeout: 30, retry: { max: 2 } },
   });
-  assert.deepEqual(appTool.reconstruct({ "no-verbose": true }), { verbose: false });
-  assert.deepEqual(strictTool.reconstruct({ query: "q", "with-default-u": 9 }), { query: "q", switch: false, withDefault: { t: 1, u: 9 } });
-  assert.throws(() => appTool.reconstruct({ "config-timout": 1 }), (e) => e.code === "INVALID_ARGS" && /did you mean "config-timeout"/.test(e.message));
-  assert.throws(() => appTool.reconstruct({ count: "12abc" }), (e) => e.code === "INVALID_ARGS" && e.issues[0].flag === "--count");
-  assert.throws(() => appTool.reconstruct({ "__proto__-x": 1 }), (e) => e.code === "INVALID_ARGS");
-  assert.throws(() => strictTool.reconstruct({}), (e) => e.issues[0].code === "missing_required");
-  assert.throws(() => appTool.reconstruct("x"), (e) => e.code === "INVALID_ARGS");
+  assert.deepEqual(appTool.fromFlagValues({ "no-verbose": true }), { verbose: false });
+  assert.deepEqual(strictTool.fromFlagValues({ query: "q", "with-default-u": 9 }), { query: "q", switch: false, withDefault: { t: 1, u: 9 } });
+  assert.throws(() => appTool.fromFlagValues({ "config-timout": 1 }), (e) => e.code === "INVALID_ARGS" && /did you mean "config-timeout"/.test(e.message));
+  assert.throws(() => appTool.fromFlagValues({ count: "12abc" }), (e) => e.code === "INVALID_ARGS" && e.issues[0].flag === "--count");
+  assert.throws(() => appTool.fromFlagValues({ "__proto__-x": 1 }), (e) => e.code === "INVALID_ARGS");
+  assert.throws(() => strictTool.fromFlagValues({}), (e) => e.issues[0].code === "missing_required");
+  assert.throws(() => appTool.fromFlagValues("x"), (e) => e.code === "INVALID_ARGS");
 });
 
 test("a lone surrogate in argv is U+FFFD, in a value and a list alike", () => {

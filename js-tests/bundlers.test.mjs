@@ -135,12 +135,47 @@ for (const name of ["esbuild", "Vite", "webpack"]) {
   });
 }
 
+test("the subpath entries bundle for the browser and share the root's instance: one init serves them all", async () => {
+  const dir = join(work, "subpaths");
+  mkdirSync(join(dir, "dist"), { recursive: true });
+  writeFileSync(
+    join(dir, "app.js"),
+    `import { compile, init } from "toolshape";
+import { repair } from "toolshape/mcp";
+import { createNameTable } from "toolshape/names";
+import { actionHelp } from "toolshape/cli";
+await init();
+const tool = compile({ type: "object", properties: { n: { type: "number" } } });
+const name = createNameTable([{ toolbox: "a", server: "b", tool: "c.d" }], { client: "openai" }).entries()[0].name;
+const help = actionHelp({ oneOf: [{ type: "object", properties: { action: { const: "list" } }, required: ["action"] }] })[0].discriminator;
+document.body.dataset.result = JSON.stringify({ repaired: repair(tool, { n: "5" }).value, name, help });
+`,
+  );
+  writeFileSync(join(dir, "dist", "index.html"), '<!doctype html><title>subpaths</title><script type="module" src="./app.js"></script>');
+  await build({ entryPoints: [join(dir, "app.js")], bundle: true, format: "esm", platform: "browser", outfile: join(dir, "dist", "app.js"), nodePaths: [join(work, "node_modules")], logLevel: "silent" });
+  copyFileSync(join(work, "node_modules", "toolshape", "web", "toolshape_bg.wasm"), join(dir, "dist", "toolshape_bg.wasm"));
+  const server = await serve({ "/": join(dir, "dist") });
+  let page;
+  try {
+    page = await browser.newPage();
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(`${server.url}/index.html`);
+    await page.waitForFunction(() => document.body && document.body.dataset.result, null, { timeout: 10000 }).catch(() => {});
+    assert.deepEqual(errors, []);
+    assert.deepEqual(JSON.parse(await page.evaluate(() => document.body.dataset.result)), { repaired: { n: 5 }, name: "a__b__c_d", help: "list" });
+  } finally {
+    await page?.close();
+    await server.close();
+  }
+});
+
 test("a Node CLI bundled into one file with esbuild (ESM and CJS) runs from another directory", async () => {
   const project = join(work, "cli");
   mkdirSync(project, { recursive: true });
   writeFileSync(
     join(project, "cli.mjs"),
-    'import { compile } from "toolshape";\nconst tool = compile({ type: "object", properties: { config: { type: "object", properties: { timeout: { type: "number" } } } } });\nconsole.log(JSON.stringify(tool.parseArgv(process.argv.slice(2))));\n',
+    'import { compile } from "toolshape";\nimport { repair } from "toolshape/mcp";\nconst tool = compile({ type: "object", properties: { config: { type: "object", properties: { timeout: { type: "number" } } } } });\nconst args = tool.parseArgv(process.argv.slice(2));\nconsole.log(JSON.stringify(repair(tool, { config: JSON.stringify(args.config) }).value));\n',
   );
   const elsewhere = mkdtempSync(join(tmpdir(), "toolshape-cli-"));
   try {

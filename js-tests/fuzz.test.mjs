@@ -43,7 +43,7 @@ test("unknown flags near many long flag names keep every invariant", async () =>
   const schema = { type: "object", properties };
   const cases = [
     { schema, op: "parseArgv", argv: near.flatMap((flag) => [`--${flag}`, "v"]) },
-    { schema, op: "reconstruct", args: Object.fromEntries(near.map((flag) => [flag, "v"])) },
+    { schema, op: "fromFlagValues", args: Object.fromEntries(near.map((flag) => [flag, "v"])) },
   ];
   for (const c of cases) assert.equal(await runCase(cjs, c, env), null, c.op);
   // The first issues still name the flag meant.

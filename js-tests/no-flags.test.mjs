@@ -65,7 +65,7 @@ for (const [label, [shape, code, named]] of Object.entries(shapes)) {
     assert.throws(() => tool.parseArgv(["--age", "3"]), expected);
     assert.equal(tool.safeParseArgv([]).error.code, code);
     assert.throws(() => tool.toArgv({ age: 3 }), expected);
-    assert.throws(() => tool.reconstruct({ age: 3 }), expected);
+    assert.throws(() => tool.fromFlagValues({ age: 3 }), expected);
     // Never an empty table, never the reason printed as usage: thrown.
     assert.throws(() => tool.flags(), expected);
     assert.throws(() => tool.usage(), expected);

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { actionCases } from "../scripts/zod-cases.mjs";
 import { cjs, errorText, esm } from "./helpers.mjs";
 
-const { compile, help, ToolshapeError } = cjs;
+const { compile, actionHelp, ToolshapeError } = cjs;
 const schema = { type: "object", properties: { name: { type: "string" }, config: { type: "object", properties: { timeout: { type: "number" } } } } };
 
 function refused(fn, pattern) {
@@ -26,9 +26,9 @@ test("a misspelt option is refused with a suggestion, for every options object",
   refused(() => tool.inputSchema({ clinet: "mcp" }), /did you mean "client"\?/);
   refused(() => tool.usage({ widht: 100 }), /unknown usage option "widht"; did you mean "width"\?/);
   refused(() => tool.parseArgv([], { evn: {} }), /unknown parseArgv option "evn"; did you mean "env"\?/);
-  refused(() => tool.reconstruct({}, { enn: {} }), /did you mean "env"\?/);
-  refused(() => help(actionCases[0].schema, { topc: "logs" }), /unknown help option "topc"; did you mean "topic"\?/);
-  refused(() => compile(actionCases[0].schema).help({ stirct: true }), /did you mean "strict"\?/);
+  refused(() => tool.fromFlagValues({}, { enn: {} }), /did you mean "env"\?/);
+  refused(() => actionHelp(actionCases[0].schema, { topc: "logs" }), /unknown actionHelp option "topc"; did you mean "topic"\?/);
+  refused(() => compile(actionCases[0].schema).actionHelp({ stirct: true }), /did you mean "strict"\?/);
   // The JS layer's own options and definitions ask the core the same way.
   const { createRegistry, defineGroup, defineTool, repairing } = cjs;
   const deploy = defineTool({ name: "deploy", input: z.object({ service: z.string() }), handler: () => "ok" });

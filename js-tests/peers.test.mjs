@@ -287,13 +287,13 @@ test("yargs-parser's nargs and a tuple's words agree", () => {
   }
 });
 
-test("what yargs-parser's nargs gives, reconstruct reads as the tuple's words", () => {
+test("what yargs-parser's nargs gives, fromFlagValues reads as the tuple's words", () => {
   const tool = cjs.compile(obj({ range: { type: "array", prefixItems: [num, num], items: false }, sort: { type: "array", prefixItems: [str, { enum: ["asc", "desc"] }], items: false } }));
   const argv = ["--range", "1", "-5", "--sort", "date", "desc"];
   // yargs-parser reads numbers itself unless told the words are strings; either reads back.
   for (const options of [{ narg: { range: 2, sort: 2 } }, { narg: { range: 2, sort: 2 }, string: ["range", "sort"] }]) {
     const { _, ...flat } = yargsParser(argv, options);
-    assert.deepEqual(tool.reconstruct(flat), tool.parseArgv(argv));
+    assert.deepEqual(tool.fromFlagValues(flat), tool.parseArgv(argv));
   }
   assert.deepEqual(tool.parseArgv(argv), { range: [1, -5], sort: ["date", "desc"] });
 });
@@ -333,7 +333,7 @@ test("a camelCase spelling of a kebab flag: yargs-parser takes it, util.parseArg
   for (const [typed, meant] of [["--configMaxRetries", "--config-max-retries"], ["--config.max_retries", "--config-max-retries"], ["--config.max-retries", "--config-max-retries"], ["--config.maxRetries", "--config-max-retries"], ["--maxRetries", "--config-max-retries"], ["--noDryRun", "--no-dry-run"]]) {
     assert.throws(() => tool.parseArgv([typed, "1"]), { message: `unknown flag ${typed}; did you mean ${meant}?` });
   }
-  assert.throws(() => tool.reconstruct({ configMaxRetries: "1" }), (e) => e.message.includes('did you mean "config-max-retries"?'));
+  assert.throws(() => tool.fromFlagValues({ configMaxRetries: "1" }), (e) => e.message.includes('did you mean "config-max-retries"?'));
 });
 
 test("a required key that takes null, not given: yargs-parser and util.parseArgs leave it out, we give null (as argparse gives None)", () => {

@@ -242,7 +242,7 @@ test("a deprecated tool (its input's deprecated: true, with a message in the cli
   assert.deepEqual(compile(input, { name: "ship" }).deprecatedIn([]), [{ command: "ship", message: "use deploy" }]);
 });
 
-test("a counted flag (-vvv) through parseArgv, toArgv, reconstruct, usage and a definition's command line", async () => {
+test("a counted flag (-vvv) through parseArgv, toArgv, fromFlagValues, usage and a definition's command line", async () => {
   const input = z.object({
     verbose: z.number().int().min(0).max(3).optional().meta({ cli: { short: "v", count: true } }),
     name: z.string().optional(),
@@ -252,7 +252,7 @@ test("a counted flag (-vvv) through parseArgv, toArgv, reconstruct, usage and a 
   assert.deepEqual(tool.parseArgv(["-v", "--verbose=2"]), { verbose: 3 });
   assert.deepEqual(tool.safeParseArgv(["-v"]), { success: true, data: { verbose: 1 }, rest: [] });
   assert.deepEqual(tool.toArgv({ verbose: 2 }), ["--verbose=2"]);
-  assert.deepEqual(tool.reconstruct({ verbose: "2" }), { verbose: 2 });
+  assert.deepEqual(tool.fromFlagValues({ verbose: "2" }), { verbose: 2 });
   assert.equal(tool.flags()[0].count, true);
   assert.match(tool.usage(), /\n {2}-v, --verbose +\[count\]\n/);
   const run = defineTool({ name: "app", input, handler: (args) => JSON.stringify(args) });

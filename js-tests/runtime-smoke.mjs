@@ -7,7 +7,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { check, compile, compileCommands, completionScript, createNameTable, formatHelpJson, formatHelpMarkdown, help, parseToolIdentifier, repair } from "../pkg/index.mjs";
+import { check, compile, compileCommands, completionScript, createNameTable, formatActionHelpJson, formatActionHelpMarkdown, actionHelp, parseToolIdentifier, repair } from "../pkg/index.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const report = {};
@@ -75,7 +75,7 @@ report.parse = [
   ["--service", "😀".repeat(3), "--", "rest", "--x"],
 ].map((argv) => plain(deploy.safeParseArgv(argv, { env: { APP_REPLICAS: "3" } })));
 report.toArgv = outcome(() => deploy.toArgv({ service: "a b", config: { timeout: 1.5 }, tags: ["x", "-y"] }));
-report.reconstruct = outcome(() => deploy.reconstruct({ service: "x", "config-timeout": "7" }));
+report.fromFlagValues = outcome(() => deploy.fromFlagValues({ service: "x", "config-timeout": "7" }));
 report.commands = outcome(() => {
   const commands = compileCommands({ deploy, other: compile({ type: "object", properties: { n: { type: "number" } } }) }, { name: "ops" });
   return [plain(commands.safeParseArgv(["deploy", "--service", "s"])), plain(commands.safeParseArgv(["othr"])), commands.usage()];
@@ -90,8 +90,8 @@ report.check = outcome(() => check(deploy, "all"));
 // Action unions: help in three forms.
 const actions = JSON.parse(readFileSync(join(root, "pkg", "example-actions.schema.json"), "utf8"));
 report.help = outcome(() => {
-  const entries = help(actions);
-  return { entries, markdown: formatHelpMarkdown(entries), json: formatHelpJson(entries) };
+  const entries = actionHelp(actions);
+  return { entries, markdown: formatActionHelpMarkdown(entries), json: formatActionHelpJson(entries) };
 });
 
 // Names for proxies.

@@ -136,7 +136,7 @@ test("8,000 unknown flag names against 8,000 flags: the first 100 reported with 
     for (let i = 0; i < n; i++) { props["key_" + i] = { type: "string" }; flat["kee_" + i] = "v"; }
     const tool = ts.compile({ type: "object", properties: props });
     let error;
-    try { tool.reconstruct(flat); } catch (e) { error = e; }
+    try { tool.fromFlagValues(flat); } catch (e) { error = e; }
     process.stdout.write(JSON.stringify([error.code, error.issues.length, error.issues[0].message, error.message.split("\\n").pop()]));
   `);
   assert.deepEqual(out, ["INVALID_ARGS", 101, 'unknown flag name "kee_0"; did you mean "key_0"?', "  - 7900 more problems not listed"]);

@@ -7,15 +7,21 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { RENAMED } from "../scripts/entries.mjs";
 import { cjs, esm, require, root } from "./helpers.mjs";
 
 const dts = readFileSync(join(root, "pkg", "index.d.ts"), "utf8");
 
-test("every export is declared, with JSDoc and an example", () => {
+test("every export is declared, with JSDoc and an example; an old name says what replaced it", () => {
   for (const name of Object.keys(cjs)) {
     const declared = new RegExp(`/\\*\\*(?:(?!\\*/)[^])*\\*/\\s*export declare (function|class|const) ${name}\\b`).exec(dts);
     assert.ok(declared, `${name} has no documented declaration`);
-    assert.match(declared[0], /@example/, `${name} has no example`);
+    if (Object.hasOwn(RENAMED, name)) {
+      assert.match(declared[0], new RegExp(`@deprecated Renamed \`${RENAMED[name]}\``), `${name} is deprecated for ${RENAMED[name]}`);
+      assert.equal(cjs[name], cjs[RENAMED[name]], `${name} is ${RENAMED[name]}`);
+    } else {
+      assert.match(declared[0], /@example/, `${name} has no example`);
+    }
   }
   assert.deepEqual(Object.keys(esm).sort(), Object.keys(cjs).sort());
   assert.equal(readFileSync(join(root, "pkg", "index.d.mts"), "utf8"), dts);

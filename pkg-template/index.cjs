@@ -19,8 +19,11 @@ function reload() {
 // a program that only compiles schemas never parses it.
 const api = makeApi(require("./node/toolshape.js"), () => true, { reload, serving: () => require("./lib/serving.cjs") });
 
+// The headline API first; every job's names too (their subpath entries,
+// toolshape/cli, /mcp and /names, read them from here), and old names.
 module.exports = {
   compile: api.compile,
+  CompiledTool: api.CompiledTool,
   Tool: api.Tool,
   compileCommands: api.compileCommands,
   Commands: api.Commands,
@@ -38,6 +41,9 @@ module.exports = {
   toolIdentifierSchema: api.toolIdentifierSchema,
   clientProfile: api.clientProfile,
   completionScript: api.completionScript,
+  actionHelp: api.actionHelp,
+  formatActionHelpMarkdown: api.formatActionHelpMarkdown,
+  formatActionHelpJson: api.formatActionHelpJson,
   help: api.help,
   formatHelpMarkdown: api.formatHelpMarkdown,
   formatHelpJson: api.formatHelpJson,

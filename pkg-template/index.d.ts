@@ -13,8 +13,8 @@ import type {
   ErrorCode,
   ErrorDetails,
   FlagEntry,
-  HelpEntry,
-  HelpOptions,
+  ActionHelpEntry,
+  ActionHelpOptions,
   InputSchema,
   InputSchemaOptions,
   Issue,
@@ -154,7 +154,7 @@ declare global {
 /**
  * A compiled tool; `T` is the arguments' type, inferred from a Zod (or other
  * Standard Schema) input. Lives in wasm memory: call `free()` (or use
- * `using`) when done; a forgotten Tool is freed by a FinalizationRegistry.
+ * `using`) when done; a forgotten one is freed by a FinalizationRegistry.
  * @example
  * import { z } from "zod";
  * import { compile } from "toolshape";
@@ -162,7 +162,7 @@ declare global {
  * const args = tool.parseArgv(["--dry-run"]); // { dryRun: true }, typed { dryRun?: boolean }
  * tool.free();
  */
-export declare class Tool<T = Args> {
+export declare class CompiledTool<T = Args> {
   private constructor();
   /**
    * The inputSchema for a client: a plain object, root `type: "object"`,
@@ -179,14 +179,17 @@ export declare class Tool<T = Args> {
   /** The flag table, one entry per flag, in schema order. For an action union each entry lists its `actions`; empty for a tool with no command line (`usage()` says why). */
   flags(): Array<FlagEntry & { actions?: string[] }>;
   /**
-   * Help entries, for a tool compiled from an action union.
+   * Help entries for the actions of a tool compiled from an action union
+   * (what `usage()` is for flags, this is for actions: a model's help, or docs).
    * @example
    * import { z } from "zod";
    * import { compile } from "toolshape";
    * const tool = compile(z.discriminatedUnion("action", [z.object({ action: z.literal("logs"), id: z.string() })]));
-   * tool.help({ topic: "logs" }); // [{ discriminator: "logs", description: "", parameters: [...] }]
+   * tool.actionHelp({ topic: "logs" }); // [{ discriminator: "logs", description: "", parameters: [...] }]
    */
-  help(options?: HelpOptions): HelpEntry[];
+  actionHelp(options?: ActionHelpOptions): ActionHelpEntry[];
+  /** @deprecated Renamed `actionHelp` (beside `usage`, `help` read as the flag text); this name goes in the next release. */
+  help(options?: ActionHelpOptions): ActionHelpEntry[];
   /**
    * argv (without node and script) to the nested arguments. For an action
    * union, argv starts with the action (`logs --id x`, `zfs pools`) and the
@@ -210,12 +213,15 @@ export declare class Tool<T = Args> {
    */
   safeParseArgv(argv: readonly string[], options?: ParseOptions): SafeParseResult<T>;
   /**
-   * Flat values by flag name to nested arguments, with the same coercion as `parseArgv`.
+   * Flat values by flag name (as yargs or commander give them) to nested
+   * arguments, with the same coercion as `parseArgv`.
    * @example
    * import { compile } from "toolshape";
    * const tool = compile({ type: "object", properties: { config: { type: "object", properties: { timeout: { type: "number" } } } } });
-   * tool.reconstruct({ "config-timeout": "30" }); // { config: { timeout: 30 } }
+   * tool.fromFlagValues({ "config-timeout": "30" }); // { config: { timeout: 30 } }
    */
+  fromFlagValues(flat: Record<string, unknown>, options?: ParseOptions): T;
+  /** @deprecated Renamed `fromFlagValues` (it did not say from what); this name goes in the next release. */
   reconstruct(flat: Record<string, unknown>, options?: ParseOptions): T;
   /**
    * Nested arguments to argv that `parseArgv` turns back into the same arguments.
@@ -298,7 +304,7 @@ export declare class Tool<T = Args> {
 
 /**
  * Compiles a tool's input schema once; every later call only walks prepared
- * tables. Given a Zod (>= 4.2) or other Standard Schema value, the Tool's
+ * tables. Given a Zod (>= 4.2) or other Standard Schema value, the CompiledTool's
  * arguments are typed from it; given JSON Schema, they are `Args`.
  * @throws {ToolshapeError} on a bad schema or option. The flag table is built
  * on the first command-line call, and what it refuses is thrown there, not
@@ -312,11 +318,11 @@ export declare class Tool<T = Args> {
  * const args = tool.parseArgv(["--config-timeout", "30"]); // { config: { timeout: 30 } }
  * const timeout: number = args.config.timeout;
  */
-export declare function compile<S extends SchemaInput>(schema: S, options?: CompileOptions): Tool<InputOf<S>>;
+export declare function compile<S extends SchemaInput>(schema: S, options?: CompileOptions): CompiledTool<InputOf<S>>;
 
 /** What `Commands.safeParseArgv` answers: the command word narrows `data` to that tool's arguments. */
-export type CommandParseResult<M extends Record<string, Tool<any>>> =
-  | { [K in keyof M & string]: { success: true; command: K; data: M[K] extends Tool<infer T> ? T : never; rest: string[] } }[keyof M & string]
+export type CommandParseResult<M extends Record<string, CompiledTool<any>>> =
+  | { [K in keyof M & string]: { success: true; command: K; data: M[K] extends CompiledTool<infer T> ? T : never; rest: string[] } }[keyof M & string]
   | { success: false; error: ToolshapeError };
 
 /**
@@ -325,7 +331,8 @@ export type CommandParseResult<M extends Record<string, Tool<any>>> =
  * copy of each tool: freeing a tool later does not affect the set.
  * @example
  * import { z } from "zod";
- * import { compile, compileCommands } from "toolshape";
+ * import { compile } from "toolshape";
+ * import { compileCommands } from "toolshape/cli";
  * const ops = compileCommands(
  *   { deploy: compile(z.object({ service: z.string() })), logs: compile(z.object({ lines: z.number().optional() })) },
  *   { name: "ops", version: "ops 1.0.0" },
@@ -333,7 +340,7 @@ export type CommandParseResult<M extends Record<string, Tool<any>>> =
  * const r = ops.safeParseArgv(["deploy", "--service", "api"]);
  * if (r.success && r.command === "deploy") console.log(r.data.service); // "api"
  */
-export declare class Commands<M extends Record<string, Tool<any>> = Record<string, Tool<Args>>> {
+export declare class Commands<M extends Record<string, CompiledTool<any>> = Record<string, CompiledTool<Args>>> {
   private constructor();
   /** The command words, in the order given. */
   readonly commands: Array<keyof M & string>;
@@ -353,7 +360,7 @@ export declare class Commands<M extends Record<string, Tool<any>> = Record<strin
   /** The command list; with `topic` (`"deploy"`, or `"docker logs"` for an action), one command's usage. */
   usage(options?: UsageOptions): string;
   /**
-   * Shell completion (see `Tool.complete`): the command words (and `help`) first, then the chosen tool's own.
+   * Shell completion (see `CompiledTool.complete`): the command words (and `help`) first, then the chosen tool's own.
    * @throws {ToolshapeError} `INVALID_ARGS` when `words` is not an array of strings.
    */
   complete(words: readonly string[]): CompletionCandidate[];
@@ -364,33 +371,34 @@ export declare class Commands<M extends Record<string, Tool<any>> = Record<strin
 
 /**
  * One command line for several tools, keyed by command word.
- * @throws {ToolshapeError} `INVALID_OPTION` for no tools, a value that is not a Tool,
+ * @throws {ToolshapeError} `INVALID_OPTION` for no tools, a value that is not a CompiledTool,
  * or a command word that cannot be typed (empty, starting with `-`, spaces).
  * @example
- * import { compile, compileCommands } from "toolshape";
+ * import { compile } from "toolshape";
+ * import { compileCommands } from "toolshape/cli";
  * const ops = compileCommands({ deploy: compile({ type: "object", properties: { service: { type: "string" } } }) }, { name: "ops" });
  * console.log(ops.usage()); // Usage: ops <command> [options] ...
  */
-export declare function compileCommands<M extends Record<string, Tool<any>>>(tools: M, options?: CommandsOptions): Commands<M>;
+export declare function compileCommands<M extends Record<string, CompiledTool<any>>>(tools: M, options?: CommandsOptions): Commands<M>;
 
 /**
  * `tool.repair(args)` for a tool or a schema (compiled and freed for the call).
  * @example
  * import { z } from "zod";
- * import { repair } from "toolshape";
+ * import { repair } from "toolshape/mcp";
  * repair(z.object({ n: z.number() }), { n: "5" }).value; // { n: 5 }
  */
-export declare function repair<S extends SchemaInput | Tool<any>>(
+export declare function repair<S extends SchemaInput | CompiledTool<any>>(
   schemaOrTool: S,
   args: unknown,
   options?: RepairOptions,
-): RepairResult<S extends Tool<infer T> ? T : InputOf<S>>;
+): RepairResult<S extends CompiledTool<infer T> ? T : InputOf<S>>;
 
 /**
  * Lints any JSON Schema (or Zod schema) against one client's profile, or
  * every client's with `"all"` (the default): what each would change and refuse.
  * @example
- * import { check } from "toolshape";
+ * import { check } from "toolshape/mcp";
  * const schema = { type: "object", properties: { "naïve": { type: "string" } } };
  * check(schema, "anthropic").errors[0].code; // "PROPERTY_KEY_REFUSED"
  * check(schema).filter((c) => !c.ok).map((c) => c.client); // ["portable", "anthropic", "claude-code", "gemini"]
@@ -404,7 +412,7 @@ export declare function check(schema: SchemaInput, client?: "all"): ClientCheck[
  * failure becomes `{ isError: true, content: [{ type: "text", text }] }` naming each path.
  * @example
  * import { z } from "zod";
- * import { withRepair } from "toolshape";
+ * import { withRepair } from "toolshape/mcp";
  * const handler = withRepair(z.object({ n: z.number() }), async (args) => ({ content: [{ type: "text", text: String(args.n * 2) }] }), {
  *   onRepair: (repairs) => console.error("client sent JSON text", repairs),
  * });
@@ -429,7 +437,7 @@ export declare function withRepair<S extends ValidatingSchema | RawShape, R exte
  * `INVALID_OPTION` for an unknown option.
  * @example
  * import { z } from "zod";
- * import { repairing } from "toolshape";
+ * import { repairing } from "toolshape/mcp";
  * const Search = repairing(z.object({ query: z.string(), filters: z.object({ owners: z.array(z.string()) }).optional() }));
  * const checked = await Search["~standard"].validate({ query: "api", filters: '{"owners":["ops"]}' });
  * // { value: { query: "api", filters: { owners: ["ops"] } } }
@@ -620,7 +628,7 @@ export declare function createRegistry(definitions: readonly (ToolDefinition | G
  * @throws {ToolshapeError} `INVALID_IDENTIFIER` naming the item and field (an identifier given twice too);
  * `INVALID_OPTION` for an unknown client or a server name that leaves no room.
  * @example
- * import { createNameTable } from "toolshape";
+ * import { createNameTable } from "toolshape/names";
  * const table = createNameTable([{ toolbox: "dev", server: "fs", tool: "read.file" }], { client: "openai", server: "workbench" });
  * const name = table.name({ toolbox: "dev", server: "fs", tool: "read.file" }); // "dev__fs__read_file": OpenAI takes no dots
  * table.resolve(name); // { toolbox: "dev", server: "fs", tool: "read.file" }
@@ -643,7 +651,8 @@ export declare function createNameTable(ids: readonly ToolIdentifier[], options?
  * // SDK 2.x: server.setRequestHandler("tools/call", async (request, ctx) => ... argumentsOf(request, ctx) ...)
  * import { Server } from "@modelcontextprotocol/sdk/server/index.js";
  * import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
- * import { acceptTextArguments, compile } from "toolshape";
+ * import { compile } from "toolshape";
+ * import { acceptTextArguments } from "toolshape/mcp";
  * const tool = compile({ type: "object", properties: { service: { type: "string" } } });
  * const server = new Server({ name: "proxy", version: "1.0.0" }, { capabilities: { tools: {} } });
  * const argumentsOf = acceptTextArguments(server);
@@ -660,7 +669,7 @@ export declare function acceptTextArguments(server: object): (request: { params?
  * as `-`), `"portable"` for a name not in it. `registry.attach` with
  * `client: "auto"` uses it; a proxy serving its own tools/list does too.
  * @example
- * import { clientProfile } from "toolshape";
+ * import { clientProfile } from "toolshape/mcp";
  * clientProfile("claude-code"); // "claude-code"
  * clientProfile("Visual Studio Code"); // "vscode"
  * clientProfile(undefined); // "portable"
@@ -678,7 +687,7 @@ export declare function clientProfile(clientInfoName: string | undefined): Clien
  * @throws {ToolshapeError} `INVALID_OPTION` for a shell other than `"bash"`, `"zsh"`, `"fish"`, or a
  * program name that is not a command word (letters, digits, `_`, `.`, `+`, `-`; at most 64).
  * @example
- * import { completionScript } from "toolshape";
+ * import { completionScript } from "toolshape/cli";
  * const script = completionScript("ops", "bash"); // source it from ~/.bashrc
  * console.log(script.includes("complete -o default -F _toolshape_complete_ops ops")); // true
  */
@@ -689,7 +698,7 @@ export declare function completionScript(program: string, shell: "bash" | "zsh" 
  * and `tool`, each a non-empty string. Returns a frozen copy.
  * @throws {ToolshapeError} `INVALID_IDENTIFIER` naming the field: `Invalid tool identifier: toolbox cannot be empty`.
  * @example
- * import { parseToolIdentifier } from "toolshape";
+ * import { parseToolIdentifier } from "toolshape/names";
  * parseToolIdentifier({ toolbox: "dev", server: "fs", tool: "read_file" }); // { toolbox: "dev", server: "fs", tool: "read_file" }
  */
 export declare function parseToolIdentifier(value: unknown): ToolIdentifier;
@@ -698,7 +707,7 @@ export declare function parseToolIdentifier(value: unknown): ToolIdentifier;
  * The JSON Schema of a tool identifier (strict, every part `minLength: 1`),
  * for a meta-tool's inputSchema. It accepts what `parseToolIdentifier` does.
  * @example
- * import { toolIdentifierSchema } from "toolshape";
+ * import { toolIdentifierSchema } from "toolshape/names";
  * const useTool = { type: "object", properties: { tool: toolIdentifierSchema, arguments: { type: "object" } }, required: ["tool"] };
  */
 export declare const toolIdentifierSchema: {
@@ -709,37 +718,48 @@ export declare const toolIdentifierSchema: {
 };
 
 /**
- * Help entries for an action union (Zod's discriminatedUnion, union, nested
- * unions, or `{ type: "object", oneOf }`), read from JSON Schema.
+ * Help entries for the actions of an action union (Zod's discriminatedUnion,
+ * union, nested unions, or `{ type: "object", oneOf }`), read from JSON Schema.
  * @throws {ToolshapeError} `NOT_ACTION_UNION`, `NO_DISCRIMINATOR`.
  * @example
  * import { z } from "zod";
- * import { help } from "toolshape";
+ * import { actionHelp } from "toolshape/cli";
  * const Actions = z.discriminatedUnion("action", [z.object({ action: z.literal("list") }), z.object({ action: z.literal("logs"), id: z.string() })]);
- * help(Actions, { topic: "logs" }); // [{ discriminator: "logs", description: "", parameters: [{ name: "id", ... }] }]
+ * actionHelp(Actions, { topic: "logs" }); // [{ discriminator: "logs", description: "", parameters: [{ name: "id", ... }] }]
  */
-export declare function help(schema: SchemaInput, options?: HelpOptions): HelpEntry[];
+export declare function actionHelp(schema: SchemaInput, options?: ActionHelpOptions): ActionHelpEntry[];
 
 /**
  * Entries as markdown: `## action`, description, `**Parameters:**`, one line
  * per parameter, sections joined by `---`.
  * @example
  * import { z } from "zod";
- * import { formatHelpMarkdown, help } from "toolshape";
+ * import { actionHelp, formatActionHelpMarkdown } from "toolshape/cli";
  * const Actions = z.discriminatedUnion("action", [z.object({ action: z.literal("list") })]);
- * const text = formatHelpMarkdown(help(Actions)); // "## list\n\n"
+ * const text = formatActionHelpMarkdown(actionHelp(Actions)); // "## list\n\n"
  */
-export declare function formatHelpMarkdown(entries: HelpEntry[]): string;
+export declare function formatActionHelpMarkdown(entries: ActionHelpEntry[]): string;
 
 /**
  * Entries as JSON text (two-space indent) with the key `action` for the discriminator.
  * @example
  * import { z } from "zod";
- * import { formatHelpJson, help } from "toolshape";
+ * import { actionHelp, formatActionHelpJson } from "toolshape/cli";
  * const Actions = z.discriminatedUnion("action", [z.object({ action: z.literal("list") })]);
- * formatHelpJson(help(Actions)); // '[\n  {\n    "action": "list", ...'
+ * formatActionHelpJson(actionHelp(Actions)); // '[\n  {\n    "action": "list", ...'
  */
-export declare function formatHelpJson(entries: HelpEntry[]): string;
+export declare function formatActionHelpJson(entries: ActionHelpEntry[]): string;
+
+/** @deprecated Renamed `actionHelp` (import it from `toolshape/cli`); this name goes in the next release. */
+export declare const help: typeof actionHelp;
+/** @deprecated Renamed `formatActionHelpMarkdown` (from `toolshape/cli`); this name goes in the next release. */
+export declare const formatHelpMarkdown: typeof formatActionHelpMarkdown;
+/** @deprecated Renamed `formatActionHelpJson` (from `toolshape/cli`); this name goes in the next release. */
+export declare const formatHelpJson: typeof formatActionHelpJson;
+/** @deprecated Renamed `CompiledTool` (the MCP SDK has a `Tool` type of its own); this name goes in the next release. */
+export declare const Tool: typeof CompiledTool;
+/** @deprecated Renamed `CompiledTool`; this name goes in the next release. */
+export type Tool<T = Args> = CompiledTool<T>;
 
 /** The instance type of a global class when the program's lib declares it (DOM, Node), else `never`. */
 type GlobalInstance<K extends string> = typeof globalThis extends { [P in K]: { prototype: infer I } } ? I : never;

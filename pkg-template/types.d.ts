@@ -669,7 +669,7 @@ export interface HelpParameter {
 }
 
 /** One action of an action union (Rust: `help::HelpEntry`). */
-export interface HelpEntry {
+export interface ActionHelpEntry {
   /** The action's value: `logs`, or `zfs:pools` for action + subaction. */
   discriminator: string;
   description: string;
@@ -682,7 +682,7 @@ export interface HelpEntry {
   deprecated?: true | string;
 }
 
-export interface HelpOptions {
+export interface ActionHelpOptions {
   /** Keep this action and every action under `topic:`. */
   topic?: string | undefined;
   /** The discriminator key, when it should not be found by itself (`action` is preferred). */
@@ -725,3 +725,8 @@ export interface NameTable {
   /** `[{ id, name }]` in the order the identifiers were given. */
   entries(): { readonly id: ToolIdentifier; readonly name: string }[];
 }
+
+/** @deprecated Renamed `ActionHelpEntry`; this name goes in the next release. */
+export type HelpEntry = ActionHelpEntry;
+/** @deprecated Renamed `ActionHelpOptions`; this name goes in the next release. */
+export type HelpOptions = ActionHelpOptions;

@@ -5,6 +5,7 @@
 import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { JOBS, subpathExport, subpathFiles } from "./entries.mjs";
 import { WASM_OPT_ARGS, ensureBindgen, ensureNodeModules, ensureWasmTarget, root, run } from "./setup.mjs";
 import { sections } from "./wasm-sections.mjs";
 
@@ -210,9 +211,15 @@ const readme = readFileSync(join(root, "README.md"), "utf8");
 const absolute = readme.replace(/(\]\()(?!https?:|mailto:|#)([^)\s]+)\)/g, (_, open, target) => `${open}${blob}${target})`);
 writeFileSync(join(pkg, "README.md"), absolute);
 
-const manifest = JSON.parse(readFileSync(join(template, "package.json"), "utf8"));
+const manifest = manifestTemplate;
 const workspace = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 manifest.version = workspace.version;
+// The subpath entries by job (toolshape/cli, /mcp, /names), from one table.
+for (const [path, text] of Object.entries(subpathFiles())) writeFileSync(join(pkg, path), text);
+const exportsByJob = Object.fromEntries(Object.keys(JOBS).map((job) => [`./${job}`, subpathExport(job)]));
+const { ".": rootExport, ...rest } = manifest.exports;
+manifest.exports = { ".": rootExport, ...exportsByJob, ...rest };
+manifest.files.push(...Object.keys(JOBS).flatMap((job) => [`${job}.cjs`, `${job}.mjs`, `${job}.bundler.mjs`, `${job}.d.ts`, `${job}.d.mts`]));
 writeFileSync(join(pkg, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
 
 // The examples import the package by its name, as users do.

@@ -364,14 +364,14 @@ export function realOptions(options) {
   return options;
 }
 
-const OPS = ["inputSchema", "usage", "parseArgv", "reconstruct", "repair", "toArgv", "help", "flags", "check", "complete", "deprecatedIn"];
+const OPS = ["inputSchema", "usage", "parseArgv", "fromFlagValues", "repair", "toArgv", "actionHelp", "flags", "check", "complete", "deprecatedIn"];
 const OPTION_KEYS = {
   compile: ["name", "separator", "case", "maxDepth", "flatten", "flags", "envPrefix"],
   inputSchema: ["client", "actionsAs"],
   usage: ["format", "width", "topic"],
   parseArgv: ["env"],
-  reconstruct: ["env"],
-  help: ["topic", "discriminator", "strict"],
+  fromFlagValues: ["env"],
+  actionHelp: ["topic", "discriminator", "strict"],
   repair: ["client"],
 };
 
@@ -474,7 +474,7 @@ export function makeCase(r, schemas, api) {
   const schema = generators.schema(r);
   const op = r.pick(OPS);
   // The environment read as a command line reads it: variables named as the flags name them.
-  if ((op === "parseArgv" || op === "reconstruct") && r.chance(0.15)) {
+  if ((op === "parseArgv" || op === "fromFlagValues") && r.chance(0.15)) {
     const flags = envFlagsOf(api, schema);
     return { schema, compileOptions: { envPrefix: "FZ" }, op, argv: randomArgv(r, flags), args: randomArgs(r, flags), options: { env: randomEnv(r, flags) } };
   }
@@ -491,13 +491,13 @@ export function makeCase(r, schemas, api) {
 }
 
 /** The calls that read a caller's arguments object. */
-const ARGS_OPS = ["repair", "toArgv", "reconstruct"];
+const ARGS_OPS = ["repair", "toArgv", "fromFlagValues"];
 
-/** Where a throwing getter goes: a flag's key path (its name, for the flat values of reconstruct), or a top-level key. */
+/** Where a throwing getter goes: a flag's key path (its name, for the flat values of fromFlagValues), or a top-level key. */
 function throwingPath(r, op, flags) {
   if (flags.length === 0 || r.chance(0.2)) return [r.pick(HOSTILE_KEYS)];
   const flag = r.pick(flags);
-  return op === "reconstruct" ? [flag.name] : flag.path;
+  return op === "fromFlagValues" ? [flag.name] : flag.path;
 }
 
 /**
@@ -542,11 +542,11 @@ function call(tool, c) {
     case "inputSchema": return tool.inputSchema(options);
     case "usage": return tool.usage(options);
     case "parseArgv": return tool.safeParseArgv(c.argv, options);
-    case "reconstruct": return tool.reconstruct(typeof args === "string" ? {} : args, options);
+    case "fromFlagValues": return tool.fromFlagValues(typeof args === "string" ? {} : args, options);
     case "repair": return tool.repair(args, options);
     case "check": return tool.check(options);
     case "toArgv": return tool.toArgv(typeof args === "string" ? {} : args);
-    case "help": return tool.help(options);
+    case "actionHelp": return tool.actionHelp(options);
     // The argv as the words a shell hands over, its last the word under the cursor.
     case "complete": return tool.complete(c.argv);
     case "deprecatedIn": return tool.deprecatedIn(c.argv);

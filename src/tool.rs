@@ -305,8 +305,8 @@ impl Tool {
     }
 
     /// Flat values by flag name to nested arguments.
-    pub fn reconstruct(&self, flat: &Map<String, Value>, env: args::Env<'_>) -> Result<Value> {
-        self.command().reconstruct(&self.schema, flat, env)
+    pub fn args_from_flag_values(&self, flat: &Map<String, Value>, env: args::Env<'_>) -> Result<Value> {
+        self.command().args_from_flag_values(&self.schema, flat, env)
     }
 
     /// Nested arguments to argv that parses back to them.

@@ -147,7 +147,7 @@ impl WasmGroup {
 #[wasm_bindgen]
 pub fn help(schema: &str, options: Option<String>) -> Result<String, JsValue> {
     crate::headroom::keep(schema.len());
-    let options: HelpOptions = thrown(read_text(options.as_deref(), "help"))?;
+    let options: HelpOptions = thrown(read_text(options.as_deref(), "actionHelp"))?;
     thrown(crate::help_text(schema, &options).map(|e| wire::json_text(&e)))
 }
 
@@ -193,7 +193,7 @@ impl WasmTool {
 
     pub fn help(&self, options: Option<String>) -> Result<String, JsValue> {
         crate::headroom::keep(0);
-        let options: HelpOptions = thrown(read_text(options.as_deref(), "help"))?;
+        let options: HelpOptions = thrown(read_text(options.as_deref(), "actionHelp"))?;
         thrown(self.tool.help(&options).map(|e| wire::json_text(&e)))
     }
 
@@ -230,10 +230,11 @@ impl WasmTool {
         wire::parse_outcome(&self.tool, request)
     }
 
-    /// `reconstruct`: `{ flat, env }` as JSON text, answered as outcome JSON.
-    pub fn reconstruct(&self, request: &str) -> String {
+    /// `fromFlagValues`: `{ flat, env }` as JSON text, answered as outcome JSON.
+    #[wasm_bindgen(js_name = fromFlagValues)]
+    pub fn args_from_flag_values(&self, request: &str) -> String {
         crate::headroom::keep(request.len());
-        wire::reconstruct_outcome(&self.tool, request)
+        wire::from_flag_values_outcome(&self.tool, request)
     }
 
     pub fn repair(&self, args: &str, client: Option<String>) -> Result<String, JsValue> {

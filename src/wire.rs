@@ -4,7 +4,7 @@
 //!   one request object `{ argv, env?, allowPositionals?, partial? }`, so
 //!   argv and the environment travel as one string ([`read_parse_request`]).
 //! - Out: JSON text, which `JSON.parse` turns into plain objects where
-//!   `__proto__` is an own property. A parse or reconstruct answers
+//!   `__proto__` is an own property. A parse or fromFlagValues answers
 //!   "outcome" JSON (`ok` and `data`/`rest`, or `error`), so a failure
 //!   costs no exception across the boundary; every other call's error is
 //!   thrown as the error's JSON text (`wasm.rs`).
@@ -195,11 +195,11 @@ pub fn deprecated_text(argv: &str, tool: &Tool) -> Result<String> {
     with_strings(argv, "argv", |refs| json_text(&tool.deprecated_in(refs)))
 }
 
-/// reconstruct: `{ flat: { flag: value }, env?: { NAME: string } }` as JSON
+/// fromFlagValues: `{ flat: { flag: value }, env?: { NAME: string } }` as JSON
 /// text; outcome JSON.
 #[must_use]
-pub fn reconstruct_outcome(tool: &Tool, request: &str) -> String {
-    let refused = || Error::new(Code::InvalidArgs, "reconstruct takes an object of flag values");
+pub fn from_flag_values_outcome(tool: &Tool, request: &str) -> String {
+    let refused = || Error::new(Code::InvalidArgs, "fromFlagValues takes an object of flag values");
     let mut request = match crate::schema::parse_json_text(request, "the flat values") {
         Ok(Value::Object(map)) => map,
         Ok(_) => return failed(&refused()),
@@ -213,7 +213,7 @@ pub fn reconstruct_outcome(tool: &Tool, request: &str) -> String {
         _ => Map::new(),
     };
     let lookup = |name: &str| env.get(name).and_then(Value::as_str).map(str::to_owned);
-    match tool.reconstruct(&flat, &lookup) {
+    match tool.args_from_flag_values(&flat, &lookup) {
         Ok(data) => json_text(&Outcome::Built { ok: true, data: &data }),
         Err(error) => failed(&error),
     }
@@ -341,9 +341,10 @@ mod tests {
         let out: Value =
             serde_json::from_str(&parse_outcome(&t, r#"{"argv":["--a-b","3","--","x"]}"#)).unwrap_or_default();
         assert_eq!(out, json!({"ok": true, "data": {"a": {"b": 3}}, "rest": ["x"]}));
-        let out: Value = serde_json::from_str(&reconstruct_outcome(&t, r#"{"flat":{"a-b":"4"}}"#)).unwrap_or_default();
+        let out: Value =
+            serde_json::from_str(&from_flag_values_outcome(&t, r#"{"flat":{"a-b":"4"}}"#)).unwrap_or_default();
         assert_eq!(out, json!({"ok": true, "data": {"a": {"b": 4}}}));
-        let out: Value = serde_json::from_str(&reconstruct_outcome(&t, "[]")).unwrap_or_default();
+        let out: Value = serde_json::from_str(&from_flag_values_outcome(&t, "[]")).unwrap_or_default();
         assert_eq!(out["error"]["code"], json!("INVALID_ARGS"));
         let out: Value = serde_json::from_str(&parse_outcome(&t, r#"{"argv":[1]}"#)).unwrap_or_default();
         assert_eq!(out["error"]["code"], json!("INVALID_ARGS"));

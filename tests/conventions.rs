@@ -415,7 +415,7 @@ fn json_flag_errors_show_an_example() {
 
 /// JSON that parses but does not fit says where inside it the first mistake
 /// is, the way the filesystem server's `edit_file` is misused: an edit
-/// without its `newText`, or a number where text goes. Through `reconstruct`
+/// without its `newText`, or a number where text goes. Through `args_from_flag_values`
 /// (a flat object holding the array itself) the same.
 #[test]
 fn json_that_parses_but_does_not_fit_names_the_place() {
@@ -471,10 +471,10 @@ fn json_that_parses_but_does_not_fit_names_the_place() {
         "{}",
         err.message
     );
-    // A flat object holding the value itself (reconstruct) says the same.
+    // A flat object holding the value itself (args_from_flag_values) says the same.
     let flat = json!({"edits": [{"oldText": "c"}]});
     let err = tool
-        .reconstruct(flat.as_object().unwrap(), &toolshape::no_env)
+        .args_from_flag_values(flat.as_object().unwrap(), &toolshape::no_env)
         .unwrap_err();
     assert!(
         err.message
@@ -741,11 +741,11 @@ fn an_alias_is_another_name_for_the_flag() {
         "{}",
         error.issues[0].message
     );
-    // toArgv writes the flag's own name; reconstruct takes an alias too.
+    // toArgv writes the flag's own name; args_from_flag_values takes an alias too.
     assert_eq!(tool.to_argv(&json!({"host": "a"})).unwrap(), ["--host", "a"]);
     let flat = serde_json::Map::from_iter([("srv".to_owned(), json!("b"))]);
     assert_eq!(
-        tool.reconstruct(&flat, &toolshape::no_env).unwrap(),
+        tool.args_from_flag_values(&flat, &toolshape::no_env).unwrap(),
         json!({"host": "b"})
     );
     // Usage lists them; completion offers the flag's own name, and an alias's choices.
@@ -956,7 +956,8 @@ fn a_record_of_objects_takes_key_json_entries() {
     // A flat object holding the texts typed (util.parseArgs' `multiple`).
     let flat = json!({"hosts": [r#"api={"port":80}"#, r#"{"db":{"port":1}}"#]});
     assert_eq!(
-        tool.reconstruct(flat.as_object().unwrap(), &toolshape::no_env).unwrap(),
+        tool.args_from_flag_values(flat.as_object().unwrap(), &toolshape::no_env)
+            .unwrap(),
         json!({"hosts": {"api": {"port": 80}, "db": {"port": 1}}})
     );
     let usage = tool.usage(&toolshape::UsageRequest::default()).unwrap();
@@ -1070,9 +1071,9 @@ fn a_list_is_shown_and_written_back() {
     let tool = lists();
     let data = |argv: &[&str]| tool.parse_argv(argv, &toolshape::no_env).unwrap().data;
     let (one, two, all) = (ONE_EDIT, TWO_EDITS, all_edits());
-    // A flat object (reconstruct): the texts typed, as util.parseArgs'
+    // A flat object (args_from_flag_values): the texts typed, as util.parseArgs'
     // `multiple` gives them, or one item given as itself.
-    let flat = |value: Value| tool.reconstruct(value.as_object().unwrap(), &toolshape::no_env);
+    let flat = |value: Value| tool.args_from_flag_values(value.as_object().unwrap(), &toolshape::no_env);
     assert_eq!(flat(json!({"edits": [one, two]})).unwrap(), json!({ "edits": all }));
     assert_eq!(
         flat(json!({"edits": {"oldText": "a", "newText": "b"}})).unwrap(),
@@ -1641,11 +1642,11 @@ fn a_tuple_is_shown_written_and_completed_as_words() {
 }
 
 /// A tuple typed as words reads its positions from the environment in
-/// commas, as a list does, and from `reconstruct` as the words typed for
+/// commas, as a list does, and from `args_from_flag_values` as the words typed for
 /// it (yargs-parser's `nargs` gives `['1', '5']`); JSON text for the whole
 /// tuple works in both.
 #[test]
-fn a_tuple_reads_words_from_the_environment_and_reconstruct() {
+fn a_tuple_reads_words_from_the_environment_and_args_from_flag_values() {
     let options = CompileOptions::from_json(r#"{"envPrefix":"APP"}"#).unwrap();
     let tool = Tool::compile(&tuple_schema(), &options).unwrap();
     let with_env = |name: &'static str, value: &'static str| move |key: &str| (key == name).then(|| value.to_owned());
@@ -1671,7 +1672,7 @@ fn a_tuple_reads_words_from_the_environment_and_reconstruct() {
             .data,
         json!({"range": [2, 3]})
     );
-    let rebuilt = |flat: Value| tool.reconstruct(flat.as_object().unwrap(), &toolshape::no_env);
+    let rebuilt = |flat: Value| tool.args_from_flag_values(flat.as_object().unwrap(), &toolshape::no_env);
     assert_eq!(
         rebuilt(json!({"range": ["1", "-5"]})).unwrap(),
         json!({"range": [1, -5]})
@@ -1841,7 +1842,7 @@ fn a_wide_flag_does_not_push_every_description_right() {
 }
 
 /// Numbers follow JSON; a near miss that other parsers take is refused
-/// with the spelling that works, from argv, `reconstruct` and the
+/// with the spelling that works, from argv, `args_from_flag_values` and the
 /// environment alike (they share the reader).
 #[test]
 fn a_number_typed_as_other_parsers_take_it_gets_json_spelling() {

@@ -281,7 +281,10 @@ fn keys_that_make_no_flags_refuse_the_command_line_not_the_tool() {
         // Every command-line call says why.
         assert_eq!(tool.parse_argv(&["--age", "3"], env).unwrap_err(), reason);
         assert_eq!(tool.to_argv(&json!({"age": 3})).unwrap_err(), reason);
-        assert_eq!(tool.reconstruct(&serde_json::Map::new(), env).unwrap_err(), reason);
+        assert_eq!(
+            tool.args_from_flag_values(&serde_json::Map::new(), env).unwrap_err(),
+            reason
+        );
         // Never an empty table, never the reason printed as usage: thrown.
         assert_eq!(tool.flags_json().unwrap_err(), reason);
         assert_eq!(tool.usage(&UsageRequest::default()).unwrap_err(), reason);

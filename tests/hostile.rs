@@ -136,7 +136,7 @@ proptest! {
             let _ = tool.repair(args.clone());
             let _ = tool.to_argv(&args);
             if let Value::Object(map) = &args {
-                let _ = tool.reconstruct(map, &no_env);
+                let _ = tool.args_from_flag_values(map, &no_env);
             }
         }
     }

@@ -2,7 +2,8 @@
 // exactOptionalPropertyTypes): the declarations in pkg/ type arguments from
 // the schema, fit the MCP SDK's types without casts, and refuse misuse.
 import { z } from "zod";
-import type { CallToolResult, Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
+// The SDK's Tool and ours no longer share a name: both import as they are.
+import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { McpServer as McpServerV2, Server as ServerV2 } from "@modelcontextprotocol/server";
 import {
   acceptTextArguments,
@@ -18,7 +19,7 @@ import {
   type ErrorCode,
   type FlagEntry,
   type IssueCode,
-  type Tool,
+  type CompiledTool,
 } from "toolshape";
 
 // Types flow from the Zod schema: no caller writes a type argument.
@@ -38,21 +39,21 @@ if (result.success) {
   const code: ErrorCode = result.error.code;
   void code;
 }
-const rebuilt: number = tool.reconstruct({ "config-timeout": "5" }).config.timeout;
+const rebuilt: number = tool.fromFlagValues({ "config-timeout": "5" }).config.timeout;
 const fixed = tool.repair({ config: '{"timeout":"5"}' });
 const repairedTimeout: number = fixed.value.config.timeout;
 const viaFree: number = repair(tool, {}).value.config.timeout;
 const viaSchema: string = repair(z.object({ s: z.string() }), {}).value.s;
 const argv: string[] = tool.toArgv({ config: { timeout: 5 } });
-const untyped: Tool = compile({ type: "object", properties: { a: { type: "string" } } });
+const untyped: CompiledTool = compile({ type: "object", properties: { a: { type: "string" } } });
 const loose: unknown = untyped.parseArgv([]).a;
 const flags: FlagEntry[] = tool.flags();
 const gathers: boolean = flags.some((f) => f.list === true || f.record === true || f.repeatable === true || f.gathers === true);
 const text: string = tool.usage({ format: "markdown", width: 100 });
 
 // The inputSchema is the SDK's Tool["inputSchema"], without a cast.
-const listed: McpTool = { name: "deploy", inputSchema: tool.inputSchema({ client: "mcp" }) };
-const flat: McpTool["inputSchema"] = compile(z.discriminatedUnion("action", [z.object({ action: z.literal("a") })])).inputSchema({ actionsAs: "oneOf" });
+const listed: Tool = { name: "deploy", inputSchema: tool.inputSchema({ client: "mcp" }) };
+const flat: Tool["inputSchema"] = compile(z.discriminatedUnion("action", [z.object({ action: z.literal("a") })])).inputSchema({ actionsAs: "oneOf" });
 
 // withRepair: the handler gets the validated output type; the wrapper's
 // result is the SDK's CallToolResult.
@@ -134,11 +135,11 @@ createRegistry([], { onRefused: "log" });
 // A tool's output types its handler's result (defaults may be left out); without one, anything goes.
 const Weather = z.object({ temp: z.number(), unit: z.enum(["C", "F"]).default("C") });
 const weather = defineTool({ name: "weather", input: z.object({ city: z.string() }), output: Weather, handler: async ({ city }) => ({ temp: city.length }) });
-const outputSchema: McpTool["outputSchema"] = weather.definition().outputSchema;
+const outputSchema: Tool["outputSchema"] = weather.definition().outputSchema;
 void [outputSchema, defineTool({ name: "w", output: Weather, handler: () => ({ content: [], structuredContent: { temp: 1 } }) })];
 void defineTool({ name: "any", _meta: { "openai/outputTemplate": "ui://w" }, handler: () => 42 });
-const listedMeta: McpTool["_meta"] = weather.definition()._meta;
-const listedIcons: McpTool["icons"] = defineTool({ name: "i", icons: [{ src: "https://example.com/i.svg", theme: "light" }], handler: () => "" }).definition().icons;
+const listedMeta: Tool["_meta"] = weather.definition()._meta;
+const listedIcons: Tool["icons"] = defineTool({ name: "i", icons: [{ src: "https://example.com/i.svg", theme: "light" }], handler: () => "" }).definition().icons;
 void [listedMeta, listedIcons];
 // @ts-expect-error: an icon's theme is "light" or "dark"
 defineTool({ name: "i", icons: [{ src: "x", theme: "blue" }], handler: () => "" });

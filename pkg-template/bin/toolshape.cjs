@@ -6,7 +6,7 @@
 const { readFileSync } = require("node:fs");
 const { resolve, join } = require("node:path");
 const { pathToFileURL } = require("node:url");
-const { compile, check, repair, help: helpEntries, formatHelpJson, formatHelpMarkdown, ToolshapeError } = require("../index.cjs");
+const { compile, check, repair, actionHelp, formatActionHelpJson, formatActionHelpMarkdown, ToolshapeError } = require("../index.cjs");
 const { tour } = require("./tour.cjs");
 
 const CLIENTS = ["mcp", "portable", "openai", "openai-strict", "anthropic", "anthropic-strict", "claude-code", "gemini", "gemini-json", "vscode", "cursor"];
@@ -125,8 +125,8 @@ async function main(argv) {
   if (command === "tour" && (file !== undefined || options.zod !== undefined)) throw new Misuse("tour shows the bundled example; it takes no schema");
   if (command === "help") {
     const source = options.zod !== undefined ? await loadZod(options.zod) : readSchemaFile(file === undefined ? join(__dirname, "..", "example-actions.schema.json") : file);
-    const entries = helpEntries(source, { topic, strict: options.strict === true, discriminator: options.discriminator });
-    const text = options.json ? formatHelpJson(entries) : formatHelpMarkdown(entries);
+    const entries = actionHelp(source, { topic, strict: options.strict === true, discriminator: options.discriminator });
+    const text = options.json ? formatActionHelpJson(entries) : formatActionHelpMarkdown(entries);
     process.stdout.write(`${text}\n`);
     return 0;
   }

@@ -86,10 +86,10 @@ export function makeApi(wasm, ready = () => true, how = {}) {
     return client === "all" ? checks : checks[0];
   }
 
-  function help(schema, options) {
+  function actionHelp(schema, options) {
     requireReady();
     const text = schemaText(schema);
-    const opts = optionsText(options, "help");
+    const opts = optionsText(options, "actionHelp");
     return JSON.parse(core.guard(() => core.wasm.help(text, opts)));
   }
 
@@ -100,7 +100,8 @@ export function makeApi(wasm, ready = () => true, how = {}) {
     return core.guard(() => core.wasm.formatHelp(text, format));
   }
 
-  const formatHelpMarkdown = (entries) => formatHelp(entries, "markdown");
+  const formatActionHelpMarkdown = (entries) => formatHelp(entries, "markdown");
+  const formatActionHelpJson = (entries) => formatHelp(entries, "json");
   /** The closest candidate to `typed`, by the core's edit distance. */
   const closest = (typed, candidates) => {
     const found = core.guard(() => core.wasm.closest(typed, JSON.stringify(candidates)));
@@ -110,7 +111,7 @@ export function makeApi(wasm, ready = () => true, how = {}) {
   const commandWordProblem = (name) => core.guard(() => core.wasm.commandWordProblem(name)) ?? undefined;
   let made;
   const serving = () => {
-    if (made === undefined) made = how.serving().makeServing({ compile, toolOf, compileCommands, core, help, formatHelpMarkdown, closest, commandWordProblem });
+    if (made === undefined) made = how.serving().makeServing({ compile, toolOf, compileCommands, core, actionHelp, formatActionHelpMarkdown, closest, commandWordProblem });
     return made;
   };
   // A raw shape given to compile, repair or check is read by the serving half.
@@ -123,6 +124,7 @@ export function makeApi(wasm, ready = () => true, how = {}) {
 
   return {
     compile,
+    CompiledTool: Tool,
     Tool,
     compileCommands,
     Commands,
@@ -142,9 +144,13 @@ export function makeApi(wasm, ready = () => true, how = {}) {
     // Pure JS, but kept with the command lines that answer it (the serving
     // half), out of what every program parses at start-up.
     completionScript: (program, shell) => serving().completionScript(program, shell),
-    help,
-    formatHelpMarkdown,
-    formatHelpJson: (entries) => formatHelp(entries, "json"),
+    actionHelp,
+    formatActionHelpMarkdown,
+    formatActionHelpJson,
+    // The old names, kept for one release.
+    help: actionHelp,
+    formatHelpMarkdown: formatActionHelpMarkdown,
+    formatHelpJson: formatActionHelpJson,
     /** For the entries only: the instance holder (not exported from the package). */
     core,
   };

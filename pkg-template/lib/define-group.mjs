@@ -11,7 +11,7 @@ import { CALL_OPTIONS, DEFINITION_OPTIONS, MAX_LISTED, gotInstead, lazy, options
 
 /**
  * `makeGroup(def, defined, handle, common, list, tags, withExtras)` over the
- * API (toolOf, core, closest, formatHelpMarkdown). `handle` is the core's
+ * API (toolOf, core, closest, formatActionHelpMarkdown). `handle` is the core's
  * WasmGroup (a LiveHandle): the group's tools are compiled there, from its
  * own schemas, when first used.
  */
@@ -68,9 +68,9 @@ export function makeGroupMaker(api) {
 
     function helpText(topic) {
       const all = helpEntries();
-      if (topic === undefined || topic === null || topic === "") return api.formatHelpMarkdown(all);
+      if (topic === undefined || topic === null || topic === "") return api.formatActionHelpMarkdown(all);
       const shown = all.filter((e) => e.discriminator === topic || e.discriminator.startsWith(`${topic}.`));
-      if (shown.length > 0) return api.formatHelpMarkdown(shown);
+      if (shown.length > 0) return api.formatActionHelpMarkdown(shown);
       const close = suggest(String(topic), keys);
       throw new Error(`no action matches topic "${String(topic)}"${close ? `; did you mean "${close}"?` : ""} (actions: ${routingList})`);
     }

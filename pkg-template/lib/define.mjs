@@ -17,7 +17,7 @@ import { errorResult, lead, thrownText } from "./results.mjs";
 import { makeCliRunner } from "./run-cli.mjs";
 import { cloneJson, freezeDeep, isObject } from "./objects.mjs";
 
-/** The define functions over the API (compile, help, formatHelpMarkdown, the core). */
+/** The define functions over the API (compile, actionHelp, formatActionHelpMarkdown, the core). */
 export function makeDefine(api) {
   const { compile, core } = api;
   const suggest = api.closest;

@@ -31,7 +31,7 @@ function acceptTextArguments(server) {
 
 /**
  * The serving half over the API's own parts: `compile`, `compileCommands`,
- * `core`, `help`, `formatHelpMarkdown`, `closest` and `commandWordProblem`
+ * `core`, `actionHelp`, `formatActionHelpMarkdown`, `closest` and `commandWordProblem`
  * (see api.mjs).
  */
 // This bundle's own copy of schema-input.mjs reads shapes with it; the core

@@ -103,10 +103,15 @@ export function makeToolClass(core) {
       return cloneJson(schema);
     }
 
-    help(opts) {
+    actionHelp(opts) {
       const handle = this.#live();
-      const text = optionsText(opts, "help");
+      const text = optionsText(opts, "actionHelp");
       return JSON.parse(core.guard(() => handle.help(text)));
+    }
+
+    /** The old name of `actionHelp`, kept for one release. */
+    help(opts) {
+      return this.actionHelp(opts);
     }
 
     flags() {
@@ -135,17 +140,22 @@ export function makeToolClass(core) {
       return result.data;
     }
 
-    reconstruct(flat, opts) {
+    fromFlagValues(flat, opts) {
       const envNames = this.#envList();
       const handle = this.#live();
       if (!flat || typeof flat !== "object" || Array.isArray(flat)) {
-        throw fail("INVALID_ARGS", "reconstruct takes an object of flag values", { issues: [] });
+        throw fail("INVALID_ARGS", "fromFlagValues takes an object of flag values", { issues: [] });
       }
       const { env } = parseOptions(core, opts);
       const text = jsonText({ flat, env: envFor(envNames, env) }, "the flat values", "INVALID_ARGS");
-      const out = parseOutcome(core.guard(() => handle.reconstruct(text)));
+      const out = parseOutcome(core.guard(() => handle.fromFlagValues(text)));
       if (!out.success) throw out.error;
       return out.data;
+    }
+
+    /** The old name of `fromFlagValues`, kept for one release. */
+    reconstruct(flat, opts) {
+      return this.fromFlagValues(flat, opts);
     }
 
     repair(args, options) {

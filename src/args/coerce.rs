@@ -72,7 +72,7 @@ fn tuple_texts<'v>(flag: &Flag, value: &'v Value) -> Option<Vec<&'v str>> {
     value.as_array()?.iter().map(Value::as_str).collect()
 }
 
-/// Coerces a value from a flat object (`reconstruct`): text goes through
+/// Coerces a value from a flat object (`args_from_flag_values`): text goes through
 /// [`coerce_text`], anything else must already be what the flag wants.
 pub fn coerce_value<'a>(schema: &Schema, flag: &Flag, value: &'a Value) -> Result<Item<'a>, String> {
     if let Some(array) = flag.list_array(schema).filter(|_| !fits(schema, &flag.shape, value)) {

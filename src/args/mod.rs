@@ -100,7 +100,7 @@ fn check_records(schema: &Schema, table: &FlagTable, collected: &mut Collected<'
 }
 
 /// `{ "config-timeout": "30" }` to `{ config: { timeout: 30 } }`.
-pub fn reconstruct<'a>(
+pub fn from_flag_object<'a>(
     schema: &Schema,
     table: &'a FlagTable,
     values: &'a Map<String, Value>,

@@ -1,6 +1,6 @@
 //! How one tool meets the command line: one flag table for an object schema,
 //! or one per action for an action union (subcommands). Owns parseArgv,
-//! reconstruct, toArgv, usage and shell completion; everything here walks
+//! args_from_flag_values, toArgv, usage and shell completion; everything here walks
 //! tables built once.
 
 mod actions;
@@ -243,10 +243,10 @@ impl Command {
     /// Flat values by flag name to nested arguments. For an action union,
     /// `flat` names the action by the discriminator key
     /// (`{ "action": "logs", "lines": "5" }`, or `"zfs:pools"`).
-    pub fn reconstruct(&self, schema: &Schema, flat: &Map<String, Value>, env: Env<'_>) -> Result<Value> {
+    pub fn args_from_flag_values(&self, schema: &Schema, flat: &Map<String, Value>, env: Env<'_>) -> Result<Value> {
         match &self.form {
             Form::Refused(reason) => Err(reason.clone()),
-            Form::Flags(table) => args::reconstruct(schema, table, flat, env),
+            Form::Flags(table) => args::from_flag_object(schema, table, flat, env),
             Form::Actions(set) => {
                 let named = flat.get(&set.key).and_then(Value::as_str).unwrap_or_default();
                 let words: Vec<&str> = named.split(':').collect();
@@ -256,7 +256,7 @@ impl Command {
                     .filter(|(k, _)| **k != set.key)
                     .map(|(k, v)| (k.clone(), v.clone()))
                     .collect();
-                let data = args::reconstruct(&action.schema, &action.table, &rest, env)?;
+                let data = args::from_flag_object(&action.schema, &action.table, &rest, env)?;
                 Ok(with_literals(action, data))
             }
         }
