@@ -34,7 +34,8 @@ test("the mcp profile flattens an action union: one object with the action enum 
   const flat = tool.inputSchema();
   assert.deepEqual(tool.inputSchema({ client: "mcp", actionsAs: "flat" }), flat);
   assert.equal(flat.oneOf, undefined);
-  assert.deepEqual(flat.properties.action, { type: "string", enum: ["list", "logs", "restart", "inspect"] });
+  assert.deepEqual(flat.properties.action.enum, ["list", "logs", "restart", "inspect"]);
+  assert.match(flat.properties.action.description, /^Which operation to perform:\n- 'list': List containers\n/);
   assert.deepEqual(Object.keys(flat.properties), ["action", "all", "id", "lines", "follow", "timeout", "format", "fields"]);
   assert.deepEqual(flat.required, ["action"]);
   assert.throws(() => tool.inputSchema({ actionsAs: "yes" }), (e) => e.code === "INVALID_OPTION" && /actionsAs/.test(e.message));
@@ -108,4 +109,31 @@ test("an action's counted flag and alias work under its words, in a command set 
   const set = cjs.compileCommands({ docker: ops }, { name: "x" });
   assert.deepEqual(set.parseArgv(["docker", "logs", "-vvv", "--ident=y"]), { command: "docker", data: { action: "logs", verbose: 3, id: "y" }, rest: [] });
   assert.deepEqual(ops.complete(["logs", "-v", "--"]).map((c) => c.value), ["--verbose", "--id", "--help"]);
+});
+
+test("an action union served as one tool keeps a group's words for every client: each action's description and needs, each key's actions", () => {
+
+  const Users = z.discriminatedUnion("op", [
+    z.object({ op: z.literal("create"), name: z.string().describe("User name"), email: z.string().optional() }).describe("Create a new user"),
+    z.object({ op: z.literal("delete"), id: z.string().describe("User id"), force: z.boolean().default(false) }).describe("Delete a user for good"),
+  ]);
+  const tool = cjs.defineTool({ name: "users", input: Users, handler: () => "ok" });
+  const group = cjs.defineGroup({
+    name: "users",
+    actions: {
+      create: { description: "Create a new user", input: z.object({ name: z.string().describe("User name"), email: z.string().optional() }), handler: () => "ok" },
+      delete: { description: "Delete a user for good", input: z.object({ id: z.string().describe("User id"), force: z.boolean().default(false) }), handler: () => "ok" },
+    },
+  });
+  const grouped = group.definition().inputSchema.properties;
+  for (const check of cjs.check(Users, "all")) {
+    const { properties } = cjs.createRegistry([tool]).list({ client: check.client })[0].inputSchema;
+    const said = JSON.stringify(properties.op);
+    assert.match(said, /'create': Create a new user\. Requires: name/, check.client);
+    assert.match(said, /'delete': Delete a user for good\. Requires: id/, check.client);
+    // The same notes a group gives its keys.
+    for (const key of ["name", "email", "id", "force"]) assert.equal(properties[key].description, grouped[key].description, `${check.client} ${key}`);
+  }
+  assert.equal(grouped.name.description, "User name. Required for: create");
+  assert.equal(grouped.email.description, "For: create");
 });

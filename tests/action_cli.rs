@@ -143,14 +143,16 @@ fn input_schema_forms() {
     assert_eq!(emitted["type"], "object");
     assert_eq!(emitted["oneOf"].as_array().unwrap().len(), 4);
     let flat = docker.input_schema(&InputSchemaOptions::default()).unwrap();
+    // A group's words: each action's description and the keys it requires,
+    // and on each key the actions that require it or use it.
     assert_eq!(
         flat["properties"]["action"],
-        json!({"type": "string", "enum": ["list", "logs", "restart", "inspect"]})
+        json!({"type": "string", "enum": ["list", "logs", "restart", "inspect"], "description": "Which operation to perform:\n- 'list': List containers\n- 'logs': Show container logs. Requires: id\n- 'restart': Restart a container. Requires: id\n- 'inspect': Requires: id"})
     );
     assert_eq!(flat["required"], json!(["action"]));
     assert_eq!(
         flat["properties"]["id"]["description"],
-        "Container id (Used by: logs, restart, inspect.)"
+        "Container id. Required for: logs, restart, inspect"
     );
     assert!(flat.get("oneOf").is_none());
     insta::assert_json_snapshot!("docker_flat", flat);

@@ -1,8 +1,8 @@
 //! The grouped tool's description, `text` or `toon`, byte for byte as
 //! API.md states it.
 
-use super::notes::join_sentence;
 use super::toon::{grouped_tables, root_table, Row};
+use crate::schema::action_notes::join_sentence;
 
 /// What the description needs of one user-defined action.
 #[derive(Debug, Clone)]

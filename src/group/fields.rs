@@ -6,9 +6,10 @@ use std::collections::HashMap;
 
 use serde_json::{Map, Value};
 
-use super::{merge, notes};
+use super::merge;
 use crate::error::{Conflict, Error, Result};
 use crate::schema;
+use crate::schema::action_notes as notes;
 
 /// An object schema's parts: properties in order, required names, `$defs`.
 #[derive(Debug, Clone, Default)]

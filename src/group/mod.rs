@@ -12,7 +12,7 @@ mod describe;
 mod fields;
 mod hints;
 mod merge;
-mod notes;
+use crate::schema::action_notes as notes;
 mod read;
 mod toon;
 

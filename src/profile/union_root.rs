@@ -14,6 +14,7 @@ use crate::json::{Distinct, Json, Map};
 use super::rules::{loosened_keys, object_of, text};
 
 use crate::emit::{document, emit, emit_root};
+use crate::schema::action_notes::{join_sentence, note, Use};
 use crate::schema::actions::ActionUnion;
 use crate::schema::Schema;
 
@@ -73,23 +74,26 @@ pub fn flat<'a>(schema: &'a Schema, union: &'a ActionUnion) -> Json<'a> {
     let (mut firsts, mut seconds) = (Words::default(), Words::default());
     let mut fields: Vec<Field> = Vec::new();
     let mut field_at: HashMap<&str, usize> = HashMap::new();
-    for action in &union.actions {
+    for (at, action) in union.actions.iter().enumerate() {
         let mut words = action.name.splitn(2, ':');
         firsts.push_new(words.next());
         seconds.push_new(words.next());
         for prop in &action.params {
             let emitted = emit(&prop.shape);
-            if let Some(field) = field_at.get(prop.key.as_str()).and_then(|&at| fields.get_mut(at)) {
-                field.add(emitted, &action.name);
+            let required = prop.must_supply();
+            if let Some(field) = field_at.get(prop.key.as_str()).and_then(|&i| fields.get_mut(i)) {
+                field.add(emitted, at, required);
             } else {
                 field_at.insert(&prop.key, fields.len());
-                fields.push(Field::new(prop.key.clone(), emitted, &action.name));
+                fields.push(Field::new(prop.key.clone(), emitted, at, required));
             }
         }
     }
     let (firsts, seconds) = (firsts.list, seconds.list);
+    let names: Vec<String> = union.actions.iter().map(|a| a.name.clone()).collect();
+    let all: Vec<usize> = (0..union.actions.len()).collect();
     let mut properties = Map::new();
-    properties.insert(discriminator.key.clone(), string_enum(firsts, None));
+    properties.insert(discriminator.key.clone(), string_enum(firsts, Some(workflow(union))));
     if let Some(second) = &discriminator.second {
         properties.insert(
             second.clone(),
@@ -99,10 +103,13 @@ pub fn flat<'a>(schema: &'a Schema, union: &'a ActionUnion) -> Json<'a> {
             ),
         );
     }
-    let count = union.actions.len();
+    let mut required = vec![text(&discriminator.key)];
     for field in fields {
+        if field.usage.always_required(&all) {
+            required.push(Json::String(field.key.clone().into()));
+        }
         let key = field.key.clone();
-        properties.insert(key, field.into_schema(count));
+        properties.insert(key, field.into_schema(&all, &names));
     }
     let mut out = Map::new();
     out.insert("type", text("object"));
@@ -110,8 +117,37 @@ pub fn flat<'a>(schema: &'a Schema, union: &'a ActionUnion) -> Json<'a> {
         out.insert("description", text(description));
     }
     out.insert("properties", Json::Object(properties));
-    out.insert("required", Json::Array(vec![text(&discriminator.key)]));
+    out.insert("required", Json::Array(required));
     document(Json::Object(out), schema)
+}
+
+/// The discriminator's description, in a group's words: what picks the
+/// action, then each action's own description and the keys it requires.
+fn workflow(union: &ActionUnion) -> String {
+    let mut out = String::from("Which operation to perform");
+    let mut listed = false;
+    for action in &union.actions {
+        let mut line = action
+            .description
+            .as_deref()
+            .filter(|d| !d.trim().is_empty())
+            .map_or_else(String::new, |d| d.trim_end().to_owned());
+        let requires: Vec<&str> = action
+            .params
+            .iter()
+            .filter(|p| p.must_supply())
+            .map(|p| p.key.as_str())
+            .collect();
+        if !requires.is_empty() {
+            line = join_sentence(&line, &format!("Requires: {}", requires.join(", ")));
+        }
+        if !line.is_empty() {
+            let colon = if listed { "" } else { ":" };
+            out = format!("{out}{colon}\n- '{}': {line}", action.name);
+            listed = true;
+        }
+    }
+    out
 }
 
 /// `{ type: "string", enum, description? }` for the action words.
@@ -130,7 +166,7 @@ fn string_enum(values: Vec<Json<'_>>, description: Option<String>) -> Json<'_> {
 #[must_use]
 pub fn flattened_note(union: &ActionUnion) -> String {
     let loosened = loosened_keys(
-        "keys an action requires are optional here",
+        "keys an action requires are optional here, their descriptions saying which",
         union.actions.iter().map(|action| {
             let keys = action.params.iter().filter(|p| p.must_supply()).map(|p| p.key.as_str());
             (action.name.clone(), keys.collect())
@@ -164,42 +200,40 @@ struct Field<'a> {
     key: String,
     /// Distinct emitted definitions (descriptions aside).
     schemas: Distinct<'a>,
-    /// The actions that use it.
-    users: Vec<String>,
+    /// The actions that use it, and those that require it.
+    usage: Use,
 }
 
 impl<'a> Field<'a> {
-    fn new(key: String, emitted: Json<'a>, action: &str) -> Field<'a> {
+    fn new(key: String, emitted: Json<'a>, action: usize, required: bool) -> Field<'a> {
         let mut field = Field {
             key,
             schemas: Distinct::default(),
-            users: Vec::new(),
+            usage: Use::default(),
         };
-        field.add(emitted, action);
+        field.add(emitted, action, required);
         field
     }
 
-    fn add(&mut self, emitted: Json<'a>, action: &str) {
+    fn add(&mut self, emitted: Json<'a>, action: usize, required: bool) {
         // One definition, described in one action and not another, is one field.
         self.schemas.insert_but(emitted, &["description"]);
-        self.users.push(action.to_owned());
+        self.usage.add(action, required);
     }
 
-    fn into_schema(self, actions: usize) -> Json<'a> {
+    /// The field's schema with a group's note: `Required for: a. For: b`.
+    fn into_schema(self, all: &[usize], names: &[String]) -> Json<'a> {
         let mut schemas = self.schemas.into_values();
         let mut field = match schemas.len() {
             1 => schemas.pop().unwrap_or(Json::Null),
             _ => object_of("anyOf", Json::Array(schemas)),
         };
-        if self.users.len() < actions {
-            if let Json::Object(map) = &mut field {
-                let note = format!("Used by: {}.", self.users.join(", "));
-                let text = match map.get("description").and_then(Json::as_str) {
-                    Some(existing) => format!("{existing} ({note})"),
-                    None => note,
-                };
-                map.insert("description", Json::String(text.into()));
-            }
+        if let (Some(note), Json::Object(map)) = (note(&self.usage, all, names), &mut field) {
+            let text = match map.get("description").and_then(Json::as_str) {
+                Some(existing) => join_sentence(existing, &note),
+                None => note,
+            };
+            map.insert("description", Json::String(text.into()));
         }
         field
     }

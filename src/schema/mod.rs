@@ -1,5 +1,6 @@
 //! JSON Schema in, [`Shape`] tree out. Knows nothing of flags, argv or JS.
 
+pub mod action_notes;
 pub mod actions;
 mod deprecation;
 mod enum_values;

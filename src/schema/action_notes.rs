@@ -1,6 +1,6 @@
-//! The note each field of a grouped schema carries: which actions use it
-//! and which require it, joined to its description without doubling a
-//! period, every key once, in definition order.
+//! The note each field of a grouped tool or a flattened action union
+//! carries: which actions use it and which require it, joined to its
+//! description without doubling a period, every key once, in definition order.
 
 /// Where a field is used, by action position.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
