@@ -257,3 +257,23 @@ test("the docs' and the declarations' examples give the names they show", () => 
   const one = createNameTable([{ toolbox: "dev", server: "fs", tool: "read.file" }], { client: "openai", server: "workbench" });
   assert.equal(one.name({ toolbox: "dev", server: "fs", tool: "read.file" }), "dev__fs__read_file");
 });
+
+test("a long toolbox is cut before the tool's own name, which a model reads; the toolbox may be left out", () => {
+  const tools = ["create_entities", "read_graph", "search_nodes", "open_nodes", "add_observations"];
+  const ids = tools.map((tool) => ({ toolbox: "platform-engineering-sandbox", server: "memory", tool }));
+  for (const client of ["vscode", "portable", "claude-code", "cursor", "openai", "gemini"]) {
+    const table = createNameTable(ids, { client, server: "workbench" });
+    for (const { id, name } of table.entries()) {
+      assert.match(name, new RegExp(`__memory__${id.tool}(_[0-9a-z]{8})?$`), `${client}: ${name}`);
+      assert.deepEqual(table.resolve(name), id);
+    }
+  }
+  // In any order, the same names.
+  const forward = createNameTable(ids, { client: "vscode" }).entries().map((e) => e.name);
+  const backward = createNameTable([...ids].reverse(), { client: "vscode" }).entries().map((e) => e.name).reverse();
+  assert.deepEqual(backward, forward);
+  const without = createNameTable(ids, { client: "vscode", toolbox: false });
+  assert.deepEqual(without.entries().map((e) => e.name), tools.map((t) => `memory__${t}`));
+  assert.deepEqual(without.resolve("memory__read_graph"), ids[1]);
+  assert.throws(() => createNameTable(ids, { toolbox: "no" }), (e) => e.code === "INVALID_OPTION");
+});

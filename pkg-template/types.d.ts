@@ -708,6 +708,11 @@ export interface NameTableOptions {
    * and one separator) and `portable` count it against their limits. Default: a 16-character name.
    */
   server?: string | undefined;
+  /**
+   * `false`: names leave the toolbox out (`memory__read_graph`), for a proxy with one
+   * toolbox; the identifiers still carry it, and `resolve` gives them back whole. Default `true`.
+   */
+  toolbox?: boolean | undefined;
 }
 
 /** Flat names for a set of identifiers, valid and distinct for one client. */

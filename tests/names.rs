@@ -50,6 +50,7 @@ fn table(ids: &[ToolId], client: &str, server: &str) -> NameTable {
     let options = NameOptions {
         client: Some(client.to_owned()),
         server: Some(server.to_owned()),
+        toolbox: None,
     };
     NameTable::build(ids.to_vec(), &options).unwrap()
 }
@@ -246,12 +247,14 @@ fn hostile_sets_get_clear_errors() {
     let long_server = NameOptions {
         client: Some("claude-code".to_owned()),
         server: Some("s".repeat(60)),
+        toolbox: None,
     };
     let room = NameTable::build(vec![id("a", "b", "c")], &long_server).unwrap_err();
     assert_eq!(room.code, Code::InvalidOption);
     let unknown_client = NameOptions {
         client: Some("cursr".to_owned()),
         server: None,
+        toolbox: None,
     };
     assert!(NameTable::build(vec![], &unknown_client)
         .unwrap_err()
@@ -306,4 +309,48 @@ fn a_thousand_tools_from_a_few_servers() {
         assert_eq!(t.names().len(), 1000);
         assert!(t.names().iter().all(|n| client_takes(client, "workbench", n)));
     }
+}
+
+/// A long toolbox is cut before the tool's own name: each name keeps the
+/// tool whole when it fits the budget alone, and as much of it as fits
+/// otherwise; names that fitted keep their old form.
+#[test]
+fn the_budget_goes_to_the_tool_first() {
+    let tools = ["create_entities", "read_graph", "add_observations"];
+    let ids: Vec<ToolId> = tools
+        .iter()
+        .map(|t| id("platform-engineering-sandbox", "memory", t))
+        .collect();
+    for client in ["vscode", "portable", "claude-code", "cursor"] {
+        let names = table(&ids, client, "workbench");
+        for (given, name) in names.entries() {
+            assert!(name.contains(&format!("__memory__{}", given.tool)), "{client}: {name}");
+            assert_eq!(names.resolve(name), Some(given));
+        }
+    }
+    let vscode = table(&ids, "vscode", "workbench");
+    assert_eq!(vscode.names()[0], "platform-eng__memory__create_entities_0rv4ivt6");
+    // The tool alone is longer than the budget: as much of it as fits.
+    let long = id("platform-engineering-sandbox", "memory", &"x".repeat(80));
+    let cut = table(std::slice::from_ref(&long), "vscode", "workbench");
+    assert!(cut.names()[0].starts_with(&"x".repeat(37)), "{}", cut.names()[0]);
+    assert_eq!(cut.names()[0].len(), 46);
+    // A name that fitted, or was shortened with its tool whole, is as it was.
+    let short = [
+        id("dev", "filesystem", "read_file"),
+        id("dev", "filesystem", "read.file"),
+    ];
+    assert_eq!(
+        table(&short, "openai", "workbench").names(),
+        ["dev__filesystem__read_file", "dev__filesystem__read_file_yjg5u057"]
+    );
+    // A toolbox left out: `server__tool`, still resolving to the identifier.
+    let without = NameOptions {
+        client: Some("vscode".to_owned()),
+        server: None,
+        toolbox: Some(false),
+    };
+    let names = NameTable::build(ids.clone(), &without).unwrap();
+    assert_eq!(names.names()[0], "memory__create_entities");
+    assert_eq!(names.resolve("memory__read_graph"), ids.get(1));
 }

@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use serde_json::Value;
 
 use crate::error::{Code, Error, Result};
-use crate::json::fields::{optional, text, Fields};
+use crate::json::fields::{flag, optional, text, Fields};
 use crate::json::Json;
 use crate::profile::Client;
 use crate::text::{clip, closest};
@@ -38,17 +38,19 @@ pub struct NameOptions {
     pub client: Option<String>,
     /// The name the client knows this server by (its prefix counts).
     pub server: Option<String>,
+    /// `false`: names leave the toolbox out (`server__tool`), for a proxy
+    /// with one toolbox; identifiers still carry it.
+    pub toolbox: Option<bool>,
 }
 
 impl Fields for NameOptions {
-    const KEYS: &'static [&'static str] = &["client", "server"];
+    const KEYS: &'static [&'static str] = &["client", "server", "toolbox"];
 
     fn set(&mut self, key: &str, value: &Json<'_>) -> std::result::Result<(), String> {
-        let read = optional(value, text)?;
-        if key == "client" {
-            self.client = read;
-        } else {
-            self.server = read;
+        match key {
+            "client" => self.client = optional(value, text)?,
+            "server" => self.server = optional(value, text)?,
+            _ => self.toolbox = optional(value, flag)?,
         }
         Ok(())
     }
@@ -149,7 +151,8 @@ fn rule_for(client: Client, server: Option<&str>) -> Result<NameRule> {
 /// [`NameTable`] holds without its lookups (JS builds its own from these).
 pub fn names_for(ids: &[Parts<'_>], options: &NameOptions) -> Result<Vec<String>> {
     let client = options.client.as_deref().map_or(Ok(Client::Mcp), Client::parse)?;
-    let rule = rule_for(client, options.server.as_deref())?;
+    let mut rule = rule_for(client, options.server.as_deref())?;
+    rule.with_toolbox = options.toolbox != Some(false);
     if ids.len() > MAX_IDS {
         return Err(Error::new(
             Code::TooLarge,
@@ -252,7 +255,7 @@ fn shorten_the_rest(
             .iter()
             .map(|&i| {
                 let head = readable.get(i).map_or("", |r| r.0.as_str());
-                (i, shortened(head, ids.get(i), rule.budget, digits, round))
+                (i, shortened(head, ids.get(i), rule, digits, round))
             })
             .collect();
         let mut count: HashMap<Cow<'_, str>, usize> = HashMap::with_capacity(made.len());
@@ -286,14 +289,53 @@ fn shorten_the_rest(
     ))
 }
 
-/// As much of `head` as fits, `_`, and the identifier's hash.
-fn shortened(head: &str, id: Option<&Parts<'_>>, budget: usize, digits: usize, salt: u64) -> String {
+/// A name that fits, `_`, and the identifier's hash. The readable name
+/// whole when it fits (as names were always shortened); otherwise the
+/// tool's own name first, since that is what a model reads: whole, behind
+/// as much of the server and toolbox as still fits, or as much of it as
+/// fits alone.
+fn shortened(head: &str, id: Option<&Parts<'_>>, rule: &NameRule, digits: usize, salt: u64) -> String {
     let parts = id.copied().unwrap_or([""; 3]);
     let tail = hash::base36(hash::of_parts(&parts, salt), digits);
-    let room = budget.saturating_sub(1 + tail.len());
-    // `head` is ASCII (sanitized), so any byte index is a character boundary.
-    let kept = head.get(..room.min(head.len())).unwrap_or_default();
-    format!("{kept}_{tail}")
+    let room = rule.budget.saturating_sub(1 + tail.len());
+    let body = if head.len() <= room || short_prefix(head, &parts, rule, room) {
+        // As names were always shortened: as much of the readable name as fits.
+        head.get(..room.min(head.len())).unwrap_or_default().to_owned()
+    } else {
+        tool_first(&parts, rule, room)
+    };
+    format!("{body}_{tail}")
+}
+
+/// The tool alone does not fit, and what comes before it in the readable
+/// name takes at most a quarter of the room: such names keep the form they
+/// were handed out with (the prefix whole, as much of the tool as fits).
+fn short_prefix(head: &str, parts: &Parts<'_>, rule: &NameRule, room: usize) -> bool {
+    let [_, _, tool] = parts;
+    let tool = tool.chars().count();
+    tool >= room && head.len().saturating_sub(tool) <= room / 4 && rule.with_toolbox
+}
+
+/// At most `room` characters that keep the tool's name: `toolbox__server__tool`
+/// with the toolbox cut first, then the server, then the toolbox left out,
+/// then the server; the tool itself is cut only when it does not fit alone.
+fn tool_first(parts: &Parts<'_>, rule: &NameRule, room: usize) -> String {
+    let [toolbox, server, tool] = parts.map(|part| rule.sanitize_part(part));
+    // Sanitized names are ASCII, so byte lengths are characters.
+    let cut = |text: &str, n: usize| text.get(..n.min(text.len())).unwrap_or_default().to_owned();
+    let left = room.saturating_sub(tool.len());
+    let body = if tool.len() >= room {
+        cut(&tool, room)
+    } else if left >= 6 && rule.with_toolbox && !toolbox.is_empty() {
+        let kept_server = cut(&server, left - 5);
+        let kept_toolbox = cut(&toolbox, left - 4 - kept_server.len());
+        format!("{kept_toolbox}__{kept_server}__{tool}")
+    } else if left >= 3 {
+        format!("{}__{tool}", cut(&server, left - 2))
+    } else {
+        tool
+    };
+    rule.lead(body, room)
 }
 
 /// Each run of one name once: a catalogue lists a toolbox's or a server's

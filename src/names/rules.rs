@@ -44,6 +44,9 @@ pub struct NameRule {
     /// Names are told apart without case: several clients (and the file
     /// systems some keep tools on) compare them so; only the spec does not.
     pub fold_case: bool,
+    /// Names start with the toolbox (`toolbox__server__tool`); `false`
+    /// leaves it out (`server__tool`).
+    pub with_toolbox: bool,
 }
 
 impl NameRule {
@@ -57,6 +60,7 @@ impl NameRule {
                 letter_first: false,
                 budget,
                 fold_case: true,
+                with_toolbox: true,
             })
         };
         // Claude Code counts `mcp__<server>__`; Cursor `<server>` and one separator.
@@ -68,6 +72,7 @@ impl NameRule {
                 letter_first: false,
                 budget: 128,
                 fold_case: false,
+                with_toolbox: true,
             }),
             // VS Code's prefix is at most 18 of its 64, whatever the server is called.
             Client::Vscode => plain(Some(46)),
@@ -80,6 +85,7 @@ impl NameRule {
                 letter_first: true,
                 budget: 63,
                 fold_case: true,
+                with_toolbox: true,
             }),
             Client::Portable => {
                 let budget = [Some(46), claude_code, cursor].into_iter().min().flatten();
@@ -88,6 +94,7 @@ impl NameRule {
                     letter_first: true,
                     budget,
                     fold_case: true,
+                    with_toolbox: true,
                 })
             }
         }
@@ -101,13 +108,14 @@ impl NameRule {
         let [toolbox, server, tool] = parts;
         let mut out = String::with_capacity(toolbox.len() + server.len() + tool.len() + 5);
         let mut exact = true;
-        // The joined name starts with `_` when the toolbox is empty.
-        let first = toolbox.chars().next().unwrap_or('_');
+        let shown: &[&str] = if self.with_toolbox { parts } else { &[server, tool] };
+        // The joined name starts with `_` when its first part is empty.
+        let first = shown.first().and_then(|p| p.chars().next()).unwrap_or('_');
         if self.letter_first && !(first.is_ascii_alphabetic() || first == '_') {
             out.push('_');
             exact = false;
         }
-        for (i, part) in parts.iter().enumerate() {
+        for (i, part) in shown.iter().enumerate() {
             if i > 0 {
                 out.push_str("__");
             }
@@ -119,6 +127,29 @@ impl NameRule {
             out.extend(part.chars().map(|c| if self.charset.allows(c) { c } else { '_' }));
         }
         (out, exact)
+    }
+
+    /// One part with every character the client refuses written as `_`.
+    #[must_use]
+    pub fn sanitize_part(&self, part: &str) -> String {
+        part.chars()
+            .map(|c| if self.charset.allows(c) { c } else { '_' })
+            .collect()
+    }
+
+    /// `name` (at most `room` characters, ASCII) made to start as the
+    /// client requires: `_` in front, its last character given up for it
+    /// when there is no room.
+    #[must_use]
+    pub fn lead(&self, mut name: String, room: usize) -> String {
+        let first = name.chars().next().unwrap_or('_');
+        if self.letter_first && !(first.is_ascii_alphabetic() || first == '_') {
+            if name.len() >= room {
+                name.pop();
+            }
+            name.insert(0, '_');
+        }
+        name
     }
 
     /// What two names are compared by: case folded where the client
