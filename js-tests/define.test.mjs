@@ -601,3 +601,43 @@ test("a group's tools are compiled in the core from its own schemas: no schema c
     glue.WasmTool = original;
   }
 });
+
+test("a grouped call drops other actions' keys a model echoes (null, empty, their default), says so, and still refuses any other value", async () => {
+  const heard = [];
+  const tasks = defineGroup({
+    name: "tasks",
+    onDropped: (dropped, ctx) => heard.push({ action: ctx.action, keys: dropped.map((d) => d.key) }),
+    actions: {
+      create: { input: z.object({ title: z.string(), priority: z.enum(["low", "normal", "high"]).default("normal") }), handler: (args) => args },
+      list: { input: z.object({ limit: z.number().int().default(20), status: z.string().optional() }), readOnly: true, handler: (args) => args },
+    },
+  });
+  const echoed = await tasks.call({ action: "create", title: "x", limit: 20, status: null });
+  assert.equal(echoed.isError, undefined);
+  assert.deepEqual(echoed.structuredContent, { title: "x", priority: "normal" });
+  assert.equal(echoed.content.at(-1).text, "Note: ignored keys of other actions: limit (its default), status (null). Send only this action's parameters.");
+  const empty = await tasks.call({ action: "list", title: "", priority: "normal" });
+  assert.deepEqual(empty.structuredContent, { limit: 20 });
+  assert.deepEqual(heard, [{ action: "create", keys: ["limit", "status"] }, { action: "list", keys: ["title", "priority"] }]);
+  // Any other value is still refused, with today's message; a key no action takes is too.
+  const meant = await tasks.call({ action: "list", priority: "high" });
+  assert.equal(meant.isError, true);
+  assert.match(meant.content[0].text, /- priority is not a parameter of list; it belongs to create/);
+  const stray = await tasks.call({ action: "list", colour: null });
+  assert.equal(stray.isError, true);
+  // The flat projection's tools drop them the same way.
+  const flat = await tasks.callFlat("tasks_list", { limit: 5, title: null });
+  assert.deepEqual(flat.structuredContent, { limit: 5 });
+  assert.throws(() => defineGroup({ name: "g", onDropped: 1, actions: { a: { handler: () => 1 } } }), (e) => e.code === "INVALID_DEFINITION");
+});
+
+test("a plain tool refuses a key it does not take by default, and drops it with unknownKeys: \"strip\" as registerTool does", async () => {
+  const strict = defineTool({ name: "s", input: z.object({ q: z.string() }), handler: (args) => args });
+  const loose = defineTool({ name: "s", input: z.object({ q: z.string() }), unknownKeys: "strip", handler: (args) => args });
+  const refused = await strict.call({ q: "x", extra: 1 });
+  assert.equal(refused.isError, true);
+  assert.match(refused.content[0].text, /extra is not a parameter of s/);
+  assert.deepEqual((await loose.call({ q: "x", extra: 1 })).structuredContent, { q: "x" });
+  assert.equal((await loose.call({ extra: 1 })).isError, true);
+  assert.throws(() => defineTool({ name: "s", unknownKeys: "allow", handler: () => 1 }), (e) => e.code === "INVALID_DEFINITION" && /"reject".*"strip"/.test(e.message));
+});

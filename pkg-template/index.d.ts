@@ -533,6 +533,12 @@ export interface ToolSpec<S = DefinitionInput, O = undefined> {
   _meta?: Record<string, unknown>;
   tags?: string[];
   use?: Middleware[];
+  /**
+   * A key the input does not take: `"reject"` (the default) answers an error
+   * naming it, which a model can fix and learn from; `"strip"` drops it, as
+   * the SDK's own `registerTool` does.
+   */
+  unknownKeys?: "reject" | "strip";
   handler: (args: OutputOf<S>, ctx: { action: undefined; tool: string; extra: unknown }) => ToolResultOf<O>;
 }
 
@@ -560,6 +566,13 @@ export interface GroupSpec<A = Record<string, DefinitionInput>, C = undefined, G
   icons?: ToolIcon[];
   /** Listed on the grouped tool, and on each tool of the flat projection. */
   _meta?: Record<string, unknown>;
+  /**
+   * Hears the keys of other actions a call carried with `null`, `""` or
+   * that key's own default (what models echo from the schema they were
+   * shown): they are dropped, and the result's last text says so. A key of
+   * another action with any other value is still an error.
+   */
+  onDropped?: (dropped: Array<{ key: string; value: unknown; owners: string[] }>, ctx: { tool: string; action: string; extra: unknown }) => void;
   tags?: string[];
   actions?: { [K in keyof A]: ActionSpec<A[K], C, K & string> };
   groups?: {

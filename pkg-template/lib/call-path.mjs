@@ -43,9 +43,11 @@ export function listed(names, max) {
 /**
  * The validation plan of one action.
  * `owners`: the actions that take each field, of the whole group (shared by
- * every action's plan).
- * @param {{ label: string, fields: string[], open: boolean, owners?: Map<string, string[]>,
- *   parts: { standard: object, keys: string[] | null }[], suggest: (typed: string, candidates: string[]) => string | undefined }} spec
+ * every action's plan). `defaults()`: each field's default as JSON text,
+ * read when first needed (shared too). `strip`: keys the tool does not
+ * take are dropped instead of refused (a plain tool's `unknownKeys: "strip"`).
+ * @param {{ label: string, fields: string[], open: boolean, owners?: Map<string, string[]>, defaults?: () => Map<string, string>,
+ *   strip?: boolean, parts: { standard: object, keys: string[] | null }[], suggest: (typed: string, candidates: string[]) => string | undefined }} spec
  */
 export function makePlan(spec) {
   const validated = new Set();
@@ -60,6 +62,8 @@ export function makePlan(spec) {
     fields: new Set(spec.fields),
     open: spec.open,
     owners: spec.owners || new Map(),
+    defaults: spec.defaults || (() => new Map()),
+    strip: spec.strip === true,
     parts: spec.parts.map((p) => ({ standard: p.standard, keys: p.keys })),
     validatesAll: all,
     validated,
@@ -80,18 +84,41 @@ function unknownKey(key, plan, suggest) {
 }
 
 /**
+ * A key of another action whose value a model echoes from the schema it
+ * was shown, asking nothing of this action: `null`, `""`, or that key's
+ * own default. Such a key is dropped; any other value is still refused.
+ */
+function echoed(key, value, plan) {
+  if (value === null || value === "") return plan.owners.has(key);
+  const given = plan.owners.has(key) ? plan.defaults().get(key) : undefined;
+  if (given === undefined) return false;
+  try {
+    return JSON.stringify(value) === given;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Validates `args` (an object) by the plan, leaving out `skip` (the
- * discriminator). Resolves to `{ value }` or `{ issues }`, each issue
- * `{ path, message, whole? }` (`whole`: the message names the key itself).
+ * discriminator). Resolves to `{ value, dropped }` or `{ issues }`, each
+ * issue `{ path, message, whole? }` (`whole`: the message names the key
+ * itself); `dropped` lists the keys of other actions left out as echoes.
  */
 export async function validate(args, plan, skip) {
   const issues = [];
+  const dropped = [];
   const keys = Object.keys(args);
-  if (!plan.open) {
+  if (!plan.open && !plan.strip) {
     for (const key of keys) {
+      if (key === skip || plan.fields.has(key)) continue;
+      if (echoed(key, args[key], plan)) {
+        dropped.push({ key, value: args[key], owners: plan.owners.get(key) });
+        continue;
+      }
       // Only the issues an error text shows look for a suggestion: each
       // asks the core, and arguments may hold a million unknown keys.
-      if (key !== skip && !plan.fields.has(key)) issues.push({ path: [key], message: unknownKey(key, plan, issues.length < MAX_ISSUES), whole: true });
+      issues.push({ path: [key], message: unknownKey(key, plan, issues.length < MAX_ISSUES), whole: true });
     }
   }
   const value = {};
@@ -114,7 +141,14 @@ export async function validate(args, plan, skip) {
       if (key !== skip && !plan.validated.has(key) && (plan.open || plan.fields.has(key)) && !hasOwn(value, key)) put(value, key, args[key]);
     }
   }
-  return issues.length > 0 ? { issues } : { value };
+  return issues.length > 0 ? { issues } : { value, dropped };
+}
+
+/** The note a result carries for the keys dropped as echoes, which the model reads. */
+export function droppedNote(dropped) {
+  const shown = dropped.slice(0, MAX_ISSUES).map(({ key, value }) => `${clip(key)} (${value === null ? "null" : value === "" ? "empty" : "its default"})`);
+  const more = dropped.length > MAX_ISSUES ? `, and ${dropped.length - MAX_ISSUES} more` : "";
+  return `Note: ignored ${dropped.length === 1 ? "a key" : "keys"} of other actions: ${shown.join(", ")}${more}. Send only this action's parameters.`;
 }
 
 /**

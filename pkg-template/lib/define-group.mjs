@@ -30,6 +30,18 @@ export function makeGroupMaker(api) {
         owners.get(field).push(out.key);
       }
     }
+    // Each field's default as JSON text, from the group's schema, for the
+    // echoes of other actions' keys a call may carry (read on first need).
+    const defaults = lazy(() => {
+      const found = new Map();
+      const properties = schemaFor("mcp").properties || {};
+      for (const [key, field] of Object.entries(properties)) {
+        if (isObject(field) && hasOwn(field, "default")) found.set(key, JSON.stringify(field.default));
+      }
+      return found;
+    });
+    if (def.onDropped !== undefined && typeof def.onDropped !== "function") throw fail("INVALID_DEFINITION", `group "${name}": \`onDropped\` must be a function (dropped, { tool, action, extra }) => void`);
+    const onDropped = def.onDropped;
     const commonFields = defined.commonFields;
     const entries = new Map();
     const byFlatName = new Map();
@@ -41,7 +53,7 @@ export function makeGroupMaker(api) {
       if (given && given.input.standard) parts.push({ standard: given.input.standard, keys: out.open ? null : out.inputFields });
       // Every action's plan shares the one map of owners (a map per action
       // of the fields it lacks was quadratic: 4,000 actions took 13 s).
-      const plan = makePlan({ label: out.key, fields: out.fields, open: out.open, owners, parts, suggest });
+      const plan = makePlan({ label: out.key, fields: out.fields, open: out.open, owners, defaults, parts, suggest });
       const handler = out.builtin ? (args) => helpText(args && args.topic) : given.action.handler;
       const runner = compose(out.builtin ? [] : given.use, handler);
       // The flat projection's tool, compiled on first use, and its schema per client.
@@ -146,7 +158,7 @@ export function makeGroupMaker(api) {
       if (typeof named !== "string") return routeError(`"${discriminator}" must be a string naming the operation, got ${named === null ? "null" : Array.isArray(named) ? "an array" : typeof named}`);
       const entry = entries.get(named);
       if (entry === undefined) return unknownAction(named);
-      return run(entry.plan, entry.runner, value, discriminator, extra, entry.prefix, entry.ctx);
+      return run(entry.plan, entry.runner, value, discriminator, extra, entry.prefix, entry.ctx, undefined, onDropped);
     }
 
     /** A call to one tool of the flat projection (`platform_users_create`). */
@@ -161,7 +173,7 @@ export function makeGroupMaker(api) {
         return errorResult(`${entry.prefix} ${thrownText(error)}`);
       }
       if (!isObject(value)) return errorResult(`${entry.prefix} the arguments must be an object, got ${gotInstead(value)}`);
-      return run(entry.plan, entry.runner, value, undefined, extra, entry.prefix, entry.ctx);
+      return run(entry.plan, entry.runner, value, undefined, extra, entry.prefix, entry.ctx, undefined, onDropped);
     }
 
     // The command line: one branch per action, its key as words (`users create`).

@@ -4,14 +4,14 @@
 // the client's inverse, validation, middleware, handler, result).
 
 import { fail } from "./errors.mjs";
-import { clip, issueLines, listed, outputResult, validateOrFail } from "./call-path.mjs";
+import { clip, droppedNote, issueLines, listed, outputResult, validateOrFail } from "./call-path.mjs";
 import { jsonText } from "./json-text.mjs";
 import { errorResult, lead, thrownText, toResult } from "./results.mjs";
 import { cloneJson, freezeDeep, hasOwn, isObject } from "./objects.mjs";
 import { knownOptions, meant } from "./option-keys.mjs";
 
-export const TOOL_KEYS = ["name", "title", "description", "input", "jsonSchema", "output", "outputJsonSchema", "annotations", "icons", "_meta", "tags", "use", "handler"];
-export const GROUP_KEYS = ["name", "title", "description", "discriminator", "common", "commonJsonSchema", "use", "help", "descriptionFormat", "annotations", "icons", "_meta", "tags", "actions", "groups"];
+export const TOOL_KEYS = ["name", "title", "description", "input", "jsonSchema", "output", "outputJsonSchema", "annotations", "icons", "_meta", "tags", "use", "unknownKeys", "handler"];
+export const GROUP_KEYS = ["name", "title", "description", "discriminator", "common", "commonJsonSchema", "use", "help", "descriptionFormat", "annotations", "icons", "_meta", "tags", "onDropped", "actions", "groups"];
 export const MODULE_KEYS = ["description", "use", "actions"];
 export const ACTION_KEYS = ["description", "input", "jsonSchema", "handler", "use", "readOnly", "destructive", "idempotent", "openWorld", "deprecated"];
 export const DEFINITION_OPTIONS = ["client", "actionsAs"];
@@ -151,21 +151,30 @@ export function repaired(tool, args, client, onRepair, extra) {
   return out.value;
 }
 
-/** `output`: a tool's declared output (`readOutput`), whose schema the result must meet. */
-export async function run(plan, runner, args, skip, extra, prefix, ctxBase, output) {
+/**
+ * `output`: a tool's declared output (`readOutput`), whose schema the result
+ * must meet. `onDropped(dropped, { tool, action, extra })` hears the keys of
+ * other actions left out as echoes, which the result's last text also says.
+ */
+export async function run(plan, runner, args, skip, extra, prefix, ctxBase, output, onDropped) {
   const checked = await validateOrFail(args, plan, skip, prefix);
   if (checked.failed) return checked.failed;
   if (checked.issues) return errorResult(`${lead(prefix)}Invalid arguments (fix them and call again):\n${issueLines(checked.issues)}`);
+  const dropped = checked.dropped || [];
+  if (dropped.length > 0 && onDropped !== undefined) onDropped(dropped, { ...ctxBase, extra });
   let result;
   try {
     result = await runner({ ...ctxBase, args: checked.value, extra });
   } catch (error) {
     return errorResult(`${lead(prefix)}${thrownText(error)}`);
   }
+  let answer;
   try {
-    return output === undefined ? toResult(result, prefix) : await outputResult(result, output.standard, prefix);
+    answer = output === undefined ? toResult(result, prefix) : await outputResult(result, output.standard, prefix);
   } catch (error) {
     // A result object whose getter throws (`content`, `isError`) as it is read.
     return errorResult(`${lead(prefix)}the handler's result cannot be read: ${thrownText(error)}`);
   }
+  if (dropped.length > 0 && Array.isArray(answer.content)) answer.content = [...answer.content, { type: "text", text: droppedNote(dropped) }];
+  return answer;
 }

@@ -75,7 +75,11 @@ export function makeDefine(api) {
     const fields = props || [];
     // A root we cannot list the keys of (a union, a $ref) takes what its validator takes.
     const open = props === null || (isObject(root) && root.additionalProperties !== undefined && root.additionalProperties !== false);
-    const plan = makePlan({ label: name, fields, open, parts: input.standard ? [{ standard: input.standard, keys: null }] : [], suggest });
+    if (def.unknownKeys !== undefined && def.unknownKeys !== "reject" && def.unknownKeys !== "strip") {
+      throw refuse(`${where}: \`unknownKeys\` is "reject" (the default: a key the tool does not take is an error the model can fix) or "strip" (dropped, as the SDK's registerTool does)`);
+    }
+    const strip = def.unknownKeys === "strip";
+    const plan = makePlan({ label: name, fields, open, strip, parts: input.standard ? [{ standard: input.standard, keys: null }] : [], suggest });
     const runner = compose(middlewareOf(def.use, where), def.handler);
     const prefix = internal.prefix === undefined ? `[${name}]` : internal.prefix;
     const ctx = { tool: name, action: undefined };
