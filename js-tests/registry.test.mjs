@@ -550,3 +550,35 @@ test("strict profiles: past 20 strict tools the rest are non-strict; a tool neit
   ]);
   assert.deepEqual(tagged.list({ client: "anthropic-strict", tags: ["y"] }).map((t) => t.strict), [true]);
 });
+
+test("a registry's command line takes compile's command-line options for every tool, and each definition's own cli wins", async () => {
+  const migrate = defineTool({ name: "migrate", input: z.object({ target: z.string(), config: z.object({ timeout: z.number().optional() }).optional() }), handler: (args) => args });
+  const db = defineGroup({
+    name: "db",
+    cli: { envPrefix: "DB", flags: { "dry-run": { short: "n" } } },
+    actions: { up: { input: z.object({ steps: z.number().int().optional(), dryRun: z.boolean().optional() }), handler: (args) => args } },
+  });
+  const registry = createRegistry([migrate, db], { name: "migrate", envPrefix: "MIGRATE", flags: { "config-timeout": { short: "t" } } });
+  const run = async (argv, env) => {
+    const out = [];
+    const code = await registry.runCli(argv, { stdout: (t) => out.push(t), stderr: (t) => out.push(t), env });
+    return { code, text: out.join("") };
+  };
+  const env = { MIGRATE_TARGET: "prod", DB_STEPS: "3", MIGRATE_STEPS: "9" };
+  const moved = await run(["migrate", "-t", "5"], env);
+  assert.equal(moved.code, 0, moved.text);
+  assert.deepEqual(JSON.parse(moved.text), { target: "prod", config: { timeout: 5 } });
+  // The group's own envPrefix wins over the registry's; its own flags beside the registry's.
+  const up = await run(["db", "up", "-n"], env);
+  assert.deepEqual(JSON.parse(up.text), { steps: 3, dryRun: true });
+  assert.match((await run(["migrate", "--help"], {})).text, /-t, --config-timeout <number> +\[env: MIGRATE_CONFIG_TIMEOUT\]/);
+  // Checked when given, as compile checks them.
+  assert.throws(() => createRegistry([migrate], { envPrefix: "bad prefix" }), (e) => e.code === "INVALID_OPTION" && /envPrefix/.test(e.message));
+  assert.throws(() => createRegistry([migrate], { envPrefx: "X" }), (e) => e.code === "INVALID_OPTION" && /did you mean "envPrefix"/.test(e.message));
+  assert.throws(() => defineTool({ name: "t", cli: { envPrefix: "no way" }, handler: () => 1 }), (e) => e.code === "INVALID_OPTION");
+  assert.throws(() => defineTool({ name: "t", cli: { short: "x" }, handler: () => 1 }), (e) => e.code === "INVALID_OPTION" && /cli option/.test(e.message));
+  // A separator for every tool.
+  const dotted = createRegistry([migrate], { name: "m", separator: "." });
+  const out = [];
+  assert.equal(await dotted.runCli(["migrate", "--target", "x", "--config.timeout", "2"], { stdout: (t) => out.push(t), stderr: (t) => out.push(t) }), 0, out.join(""));
+});

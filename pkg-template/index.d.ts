@@ -10,6 +10,7 @@ import type {
   CompletionCandidate,
   DeprecatedUse,
   CompileOptions,
+  CliOptions,
   ErrorCode,
   ErrorDetails,
   FlagEntry,
@@ -539,6 +540,8 @@ export interface ToolSpec<S = DefinitionInput, O = undefined> {
    * the SDK's own `registerTool` does.
    */
   unknownKeys?: "reject" | "strip";
+  /** The tool's own command-line options (`envPrefix`, `flags`, ...), over a registry's. */
+  cli?: CliOptions;
   handler: (args: OutputOf<S>, ctx: { action: undefined; tool: string; extra: unknown }) => ToolResultOf<O>;
 }
 
@@ -572,6 +575,8 @@ export interface GroupSpec<A = Record<string, DefinitionInput>, C = undefined, G
    * shown): they are dropped, and the result's last text says so. A key of
    * another action with any other value is still an error.
    */
+  /** The group's own command-line options (`envPrefix`, `flags`, ...), over a registry's. */
+  cli?: CliOptions;
   onDropped?: (dropped: Array<{ key: string; value: unknown; owners: string[] }>, ctx: { tool: string; action: string; extra: unknown }) => void;
   tags?: string[];
   actions?: { [K in keyof A]: ActionSpec<A[K], C, K & string> };

@@ -589,7 +589,15 @@ export interface TagFilter {
   exclude?: readonly string[] | undefined;
 }
 
-export interface RegistryOptions {
+/**
+ * The command-line options of `compile` that a registry takes for all its
+ * tools and a definition (`defineTool`, `defineGroup`) takes as its own `cli`,
+ * which win key by key. A registry's `flags` overrides reach the tools that
+ * have those flags.
+ */
+export type CliOptions = Pick<CompileOptions, "envPrefix" | "separator" | "case" | "maxDepth" | "flags">;
+
+export interface RegistryOptions extends CliOptions {
   /** `grouped` (default): one MCP tool per definition; `flat`: one per action. */
   exposition?: "grouped" | "flat" | undefined;
   /** The command name in usage text. */

@@ -85,6 +85,17 @@ impl GroupTool {
         })
     }
 
+    /// The command line's tool under a registry's or the definition's own
+    /// command-line options (`envPrefix`, `flags`, ...): compiled each time
+    /// asked, since JS keeps one per set of options.
+    pub fn command_tool_with(&self, options: &CompileOptions) -> Result<Tool> {
+        let options = CompileOptions {
+            name: Some(self.group.name.clone()),
+            ..options.clone()
+        };
+        Tool::compile(&command_union(&self.group), &options)
+    }
+
     /// Help entries for every action, from the `oneOf` schema.
     pub fn help(&self) -> Result<Vec<HelpEntry>> {
         let schema = read_schema(&self.group.one_of_schema)?;

@@ -134,9 +134,16 @@ impl WasmGroup {
         thrown(self.group.action_tool(index)).map(|tool| WasmTool { tool })
     }
 
+    /// The command line's tool; with options (compile's, as JSON text), one
+    /// compiled under them.
     #[wasm_bindgen(js_name = commandTool)]
-    pub fn command_tool(&self) -> Result<WasmTool, JsValue> {
-        thrown(self.group.command_tool()).map(|tool| WasmTool { tool })
+    pub fn command_tool(&self, options: Option<String>) -> Result<WasmTool, JsValue> {
+        let Some(options) = options else {
+            return thrown(self.group.command_tool()).map(|tool| WasmTool { tool });
+        };
+        crate::headroom::keep(options.len());
+        let options: CompileOptions = thrown(read_text(Some(&options), "cli"))?;
+        thrown(self.group.command_tool_with(&options)).map(|tool| WasmTool { tool: Rc::new(tool) })
     }
 
     pub fn help(&self) -> Result<String, JsValue> {

@@ -7,7 +7,7 @@ import { compose, listed, makePlan, validateOrFail } from "./call-path.mjs";
 import { errorResult, thrownText } from "./results.mjs";
 import { makeCliRunner } from "./run-cli.mjs";
 import { cloneJson, freezeDeep, hasOwn, isObject, put } from "./objects.mjs";
-import { CALL_OPTIONS, DEFINITION_OPTIONS, MAX_LISTED, gotInstead, lazy, optionsOf, repaired, run, textNote } from "./define-parts.mjs";
+import { CALL_OPTIONS, DEFINITION_OPTIONS, MAX_LISTED, cliOptionsOf, cliVariants, gotInstead, lazy, optionsOf, repaired, run, textNote } from "./define-parts.mjs";
 
 /**
  * `makeGroup(def, defined, handle, common, list, tags, withExtras)` over the
@@ -179,22 +179,38 @@ export function makeGroupMaker(api) {
     // The command line: one branch per action, its key as words (`users create`).
     const literalOf = (out) => (out.group === undefined ? out.name : `${out.group}:${out.name}`);
     const literalToKey = new Map(defined.actions.map((out) => [literalOf(out), out.key]));
-    // One branch per action, its key as words (`users create`): the union is made and compiled in the core.
-    const cliTool = lazy(() => toolOf(() => fromGroup((group) => group.commandTool())));
-
-    const cli = makeCliRunner({
-      closest: suggest,
-      tool: cliTool,
-      literalOf: (data) => data[discriminator],
-      route: (data) => {
-        const key = literalToKey.get(data[discriminator]);
-        const entry = entries.get(key);
-        if (entry === undefined) return undefined;
-        const args = {};
-        for (const k of Object.keys(data)) if (k !== discriminator) put(args, k, data[k]);
-        return { run: (_data, extra) => run(entry.plan, entry.runner, args, undefined, extra, entry.prefix, entry.ctx), validate: () => validateOrFail(args, entry.plan, undefined, entry.prefix) };
-      },
-    });
+    // One branch per action, its key as words (`users create`): the union
+    // is made and compiled in the core, under the command-line options
+    // given (the definition's own `cli`, a registry's).
+    const commandTool = (options) => toolOf(() => fromGroup((group) => group.commandTool(Object.keys(options).length === 0 ? undefined : JSON.stringify(options))));
+    const flagNames = (options) => {
+      const bare = commandTool(options);
+      try {
+        return bare.flags().map((f) => f.name);
+      } finally {
+        bare.free();
+      }
+    };
+    const cliWith = cliVariants(
+      cliOptionsOf(def.cli, `tool "${name}"`, suggest),
+      (optionsOf) =>
+        makeCliRunner({
+          closest: suggest,
+          tool: lazy(() => commandTool(optionsOf())),
+          literalOf: (data) => data[discriminator],
+          route: (data) => {
+            const key = literalToKey.get(data[discriminator]);
+            const entry = entries.get(key);
+            if (entry === undefined) return undefined;
+            const args = {};
+            for (const k of Object.keys(data)) if (k !== discriminator) put(args, k, data[k]);
+            return { run: (_data, extra) => run(entry.plan, entry.runner, args, undefined, extra, entry.prefix, entry.ctx, undefined, onDropped), validate: () => validateOrFail(args, entry.plan, undefined, entry.prefix) };
+          },
+        }),
+      flagNames,
+    );
+    const cli = cliWith();
+    if (def.cli !== undefined) cli.tool();
 
     return Object.freeze({
       kind: "group",
@@ -208,7 +224,7 @@ export function makeGroupMaker(api) {
       /** The names of `definitions()`: every action but the built-in help. */
       flatNames: Object.freeze([...byFlatName.keys()]),
       get tool() {
-        return cliTool();
+        return cli.tool();
       },
       definition,
       definitions,
@@ -217,6 +233,8 @@ export function makeGroupMaker(api) {
       runCli: cli.runCli,
       /** @internal the registry's command line */
       cli,
+      /** @internal the command line under a registry's shared options */
+      cliWith,
     });
   };
 }

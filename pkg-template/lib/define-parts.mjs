@@ -10,8 +10,8 @@ import { errorResult, lead, thrownText, toResult } from "./results.mjs";
 import { cloneJson, freezeDeep, hasOwn, isObject } from "./objects.mjs";
 import { knownOptions, meant } from "./option-keys.mjs";
 
-export const TOOL_KEYS = ["name", "title", "description", "input", "jsonSchema", "output", "outputJsonSchema", "annotations", "icons", "_meta", "tags", "use", "unknownKeys", "handler"];
-export const GROUP_KEYS = ["name", "title", "description", "discriminator", "common", "commonJsonSchema", "use", "help", "descriptionFormat", "annotations", "icons", "_meta", "tags", "onDropped", "actions", "groups"];
+export const TOOL_KEYS = ["name", "title", "description", "input", "jsonSchema", "output", "outputJsonSchema", "annotations", "icons", "_meta", "tags", "use", "unknownKeys", "cli", "handler"];
+export const GROUP_KEYS = ["name", "title", "description", "discriminator", "common", "commonJsonSchema", "use", "help", "descriptionFormat", "annotations", "icons", "_meta", "tags", "onDropped", "cli", "actions", "groups"];
 export const MODULE_KEYS = ["description", "use", "actions"];
 export const ACTION_KEYS = ["description", "input", "jsonSchema", "handler", "use", "readOnly", "destructive", "idempotent", "openWorld", "deprecated"];
 export const DEFINITION_OPTIONS = ["client", "actionsAs"];
@@ -129,6 +129,51 @@ export function optionsOf(options, allowed, what, closest) {
   knownOptions(options, allowed, what, closest);
   if (options.client !== undefined && typeof options.client !== "string") throw fail("INVALID_OPTION", `${what} option "client" must be a client name`);
   return options;
+}
+
+/** The command-line options of `compile` a registry (for all its tools) or a definition (its own `cli`) takes. */
+export const CLI_OPTIONS = ["envPrefix", "separator", "case", "maxDepth", "flags"];
+
+/** A definition's or a registry's command-line options, checked by name (their values are the core's to check). */
+export function cliOptionsOf(options, where, closest) {
+  if (options === undefined) return {};
+  if (!isObject(options)) throw refuse(`${where}: \`cli\` must be an object of command-line options (${CLI_OPTIONS.join(", ")})`);
+  knownOptions(options, CLI_OPTIONS, "cli", closest);
+  return options;
+}
+
+/**
+ * One definition's command lines, one per set of shared options (a
+ * registry's), each made once: `makeRunner(optionsOf)` makes the runner,
+ * whose tool is compiled under `optionsOf()` when first used. The
+ * definition's own options win key by key over the shared ones; shared
+ * `flags` overrides reach only the tools that have those flags
+ * (`namesOf(options)`: the flag names under the other options).
+ */
+export function cliVariants(own, makeRunner, namesOf) {
+  const made = new Map();
+  const merged = (shared) => {
+    const { flags: sharedFlags, ...sharedRest } = shared;
+    const { flags: ownFlags, ...ownRest } = own;
+    const options = { ...sharedRest, ...ownRest };
+    let flags = ownFlags;
+    if (isObject(sharedFlags)) {
+      const names = new Set(namesOf(options));
+      const reach = Object.fromEntries(Object.entries(sharedFlags).filter(([name]) => names.has(name)));
+      flags = { ...reach, ...(ownFlags || {}) };
+    }
+    if (flags !== undefined) options.flags = flags;
+    return options;
+  };
+  return (shared = {}) => {
+    const key = JSON.stringify(shared);
+    let runner = made.get(key);
+    if (runner === undefined) {
+      runner = makeRunner(() => merged(shared));
+      made.set(key, runner);
+    }
+    return runner;
+  };
 }
 
 /** A value made once on first use. */

@@ -10,7 +10,7 @@ import { makeGroupMaker } from "./define-group.mjs";
 import { LiveHandle } from "./live-handle.mjs";
 import { readInput } from "./define-input.mjs";
 import {
-  ACTION_KEYS, CALL_OPTIONS, GROUP_KEYS, MODULE_KEYS, TOOL_KEYS, checkKeys, gotInstead, lazy, listedExtras, middlewareOf, optionsOf, refuse, repaired, run, tagsOf,
+  ACTION_KEYS, CALL_OPTIONS, GROUP_KEYS, MODULE_KEYS, TOOL_KEYS, checkKeys, cliOptionsOf, cliVariants, gotInstead, lazy, listedExtras, middlewareOf, optionsOf, refuse, repaired, run, tagsOf,
 } from "./define-parts.mjs";
 import { jsonText } from "./json-text.mjs";
 import { errorResult, lead, thrownText } from "./results.mjs";
@@ -109,14 +109,30 @@ export function makeDefine(api) {
 
     // The command line shows the tool's description (in a command list and
     // atop its usage); the MCP schema keeps the root as it was given.
-    const cliTool = lazy(() =>
-      def.description !== undefined && isObject(root) && root.description === undefined ? compile({ ...root, description: def.description }, { name }) : tool,
+    const cliRoot = def.description !== undefined && isObject(root) && root.description === undefined ? { ...root, description: def.description } : undefined;
+    const ownCli = cliOptionsOf(def.cli, where, suggest);
+    const cliCompile = (options) => (cliRoot === undefined && Object.keys(options).length === 0 ? tool : compile(cliRoot ?? input.text, { ...options, name }));
+    const flagNames = (options) => {
+      const bare = compile(cliRoot ?? input.text, { ...options, name });
+      try {
+        return bare.flags().map((f) => f.name);
+      } finally {
+        bare.free();
+      }
+    };
+    const cliWith = cliVariants(
+      ownCli,
+      (optionsOf) =>
+        makeCliRunner({
+          closest: suggest,
+          tool: lazy(() => cliCompile(optionsOf())),
+          route: () => ({ run: (data, extra) => run(plan, runner, data, undefined, extra, prefix, ctx, output), validate: (data) => validateOrFail(data, plan, undefined, prefix) }),
+        }),
+      flagNames,
     );
-    const cli = makeCliRunner({
-      closest: suggest,
-      tool: cliTool,
-      route: () => ({ run: (data, extra) => run(plan, runner, data, undefined, extra, prefix, ctx, output), validate: (data) => validateOrFail(data, plan, undefined, prefix) }),
-    });
+    const cli = cliWith();
+    // The definition's own options are checked now, not at its first command line.
+    if (def.cli !== undefined) cli.tool();
 
     return Object.freeze({
       kind: "tool",
@@ -131,6 +147,8 @@ export function makeDefine(api) {
       runCli: cli.runCli,
       /** @internal the registry's command line */
       cli,
+      /** @internal the command line under a registry's shared options */
+      cliWith,
     });
   }
 

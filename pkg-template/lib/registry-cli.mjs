@@ -7,6 +7,7 @@
 import { answerCompletion, completionScript, isProgramName, SHELLS } from "./completion.mjs";
 import { fail, isAnswer } from "./errors.mjs";
 import { ANSWERED, ioOf } from "./run-cli.mjs";
+import { CLI_OPTIONS } from "./define-parts.mjs";
 
 /** The command word runCli answers with the shell completion script (unless a tool is named so). */
 const COMPLETION = "completion";
@@ -21,9 +22,9 @@ const PASSED_ON = new Set([...ANSWERED, "INTERNAL", "NOT_INITIALIZED"]);
  * Why a definition's schema makes no command line (a flag collision, a
  * union no word picks), or undefined when it makes one.
  */
-function noCommandLine(def) {
+function noCommandLine(def, shared) {
   try {
-    def.cli.tool().flags();
+    def.cliWith(shared).tool().flags();
     return undefined;
   } catch (error) {
     if (!isAnswer(error)) throw error;
@@ -42,6 +43,8 @@ function notOnCli(io, tool, reason) {
  * to its definition; `opts` the registry's options: name, version, onRefused).
  */
 export function makeRunCli(api, defs, byName, opts) {
+  // The command-line options given to the registry, for every tool (each definition's own `cli` wins).
+  const shared = Object.fromEntries(CLI_OPTIONS.filter((key) => opts[key] !== undefined).map((key) => [key, opts[key]]));
   // The command line: each definition's command line under its name. A
   // name that cannot be typed as a command word ("a b", "-x") leaves that
   // tool out of the command line only, as a client's refusal leaves a
@@ -60,7 +63,7 @@ export function makeRunCli(api, defs, byName, opts) {
       const refused = [];
       for (const def of defs) {
         const problem = api.commandWordProblem(def.name);
-        const error = problem === undefined ? noCommandLine(def) : fail("INVALID_OPTION", problem);
+        const error = problem === undefined ? noCommandLine(def, shared) : fail("INVALID_OPTION", problem);
         if (error === undefined) {
           onCli.push(def);
           continue;
@@ -77,7 +80,7 @@ export function makeRunCli(api, defs, byName, opts) {
     if (commands === undefined) {
       // No prototype: a tool named "__proto__" is a key like any other.
       const tools = Object.create(null);
-      for (const def of cliDefs()) tools[def.name] = def.cli.tool();
+      for (const def of cliDefs()) tools[def.name] = def.cliWith(shared).tool();
       const made = {};
       if (opts.name !== undefined) made.name = opts.name;
       if (opts.version !== undefined) made.version = opts.version;
@@ -139,7 +142,7 @@ export function makeRunCli(api, defs, byName, opts) {
       const read = reparse(again, partial);
       return read.success && read.command === def.name ? read : { success: false };
     };
-    return def.cli.settle(parsed, argv, opened, sameTool, parsed.success ? argv.slice(1) : argv);
+    return def.cliWith(shared).settle(parsed, argv, opened, sameTool, parsed.success ? argv.slice(1) : argv);
   }
 
   return runCli;

@@ -8,6 +8,7 @@ import { profileForClient } from "./clients.mjs";
 import { errorResult } from "./results.mjs";
 import { makeRunCli } from "./registry-cli.mjs";
 import { isObject } from "./objects.mjs";
+import { CLI_OPTIONS } from "./define-parts.mjs";
 import { knownOptions } from "./option-keys.mjs";
 import { announceToolsChanged, claimTools, clientNameOf, handlerSetter, lowServer, markTools } from "./sdk-server.mjs";
 import { keepTextArguments } from "./text-arguments.mjs";
@@ -24,7 +25,7 @@ const STRICT = new Map([
   ["anthropic-strict", { loose: "anthropic", shared: true }],
   ["openai-strict", { loose: "openai", shared: false }],
 ]);
-const REGISTRY_OPTIONS = ["exposition", "name", "version", "onRefused"];
+const REGISTRY_OPTIONS = ["exposition", "name", "version", "onRefused", ...CLI_OPTIONS];
 const ATTACH_OPTIONS = ["client", "filter"];
 function stringList(value, what) {
   if (value === undefined) return undefined;
@@ -71,6 +72,10 @@ export function makeRegistry(api) {
     const opts = options === undefined ? {} : knownOptions(options, REGISTRY_OPTIONS, "createRegistry", api.closest);
     if (opts.onRefused !== undefined && typeof opts.onRefused !== "function") throw fail("INVALID_OPTION", 'createRegistry option "onRefused" must be a function ({ tool, client, error }) => void');
     const refused = refusals(opts.onRefused);
+    // The command-line options for every tool are checked now, as compile checks them, not at the first runCli.
+    const { flags, ...cliRest } = Object.fromEntries(CLI_OPTIONS.filter((key) => opts[key] !== undefined).map((key) => [key, opts[key]]));
+    if (flags !== undefined && !isObject(flags)) throw fail("INVALID_OPTION", 'createRegistry option "flags" must be an object of overrides by flag name');
+    if (Object.keys(cliRest).length > 0) api.compile({ type: "object" }, cliRest).free();
     const exposition = opts.exposition === undefined ? "grouped" : opts.exposition;
     if (exposition !== "grouped" && exposition !== "flat") throw fail("INVALID_OPTION", `createRegistry option "exposition" is "grouped" or "flat", got ${JSON.stringify(exposition)}`);
     const byName = new Map();

@@ -308,12 +308,12 @@ fn shortened(head: &str, id: Option<&Parts<'_>>, rule: &NameRule, digits: usize,
 }
 
 /// The tool alone does not fit, and what comes before it in the readable
-/// name takes at most a quarter of the room: such names keep the form they
-/// were handed out with (the prefix whole, as much of the tool as fits).
+/// name takes at most half the room: such names keep the form they were
+/// handed out with (the prefix whole, as much of the tool as fits).
 fn short_prefix(head: &str, parts: &Parts<'_>, rule: &NameRule, room: usize) -> bool {
     let [_, _, tool] = parts;
     let tool = tool.chars().count();
-    tool >= room && head.len().saturating_sub(tool) <= room / 4 && rule.with_toolbox
+    tool >= room && head.len().saturating_sub(tool) <= room / 2 && rule.with_toolbox
 }
 
 /// At most `room` characters that keep the tool's name: `toolbox__server__tool`
