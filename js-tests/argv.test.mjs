@@ -446,3 +446,22 @@ test("a list of objects takes --edit one object at a time, or JSON text for seve
       /^--edit expects JSON text for an array of objects, or for one item \(the required key "newText" is missing\)/.test(e.message),
   );
 });
+
+test("snake_case keys become kebab-case flags as camelCase ones do, the key's own spelling still parses, and collisions are found", () => {
+  const tool = cjs.compile({
+    type: "object",
+    properties: { issue_number: { type: "number" }, perPage: { type: "number" }, repo_info: { type: "object", properties: { owner_name: { type: "string" } } }, _id: { type: "string" } },
+    required: ["issue_number"],
+  });
+  assert.deepEqual(tool.flags().map((f) => f.name), ["issue-number", "per-page", "repo-info-owner-name", "_id"]);
+  assert.deepEqual(tool.parseArgv(["--issue-number", "3", "--repo-info-owner-name", "x"]), { issue_number: 3, repo_info: { owner_name: "x" } });
+  // The spelling handed out before parses, unannounced: usage shows one spelling.
+  assert.deepEqual(tool.parseArgv(["--issue_number", "4"]), { issue_number: 4 });
+  assert.doesNotMatch(tool.usage(), /issue_number/);
+  assert.deepEqual(tool.toArgv({ issue_number: 3 }), ["--issue-number", "3"]);
+  // case: "preserve" keeps keys as written, with no alias.
+  assert.deepEqual(cjs.compile({ type: "object", properties: { issue_number: { type: "number" } } }, { case: "preserve" }).flags().map((f) => [f.name, f.aliases]), [["issue_number", undefined]]);
+  // Two keys a person would type alike are a collision, naming both.
+  const twins = cjs.compile({ type: "object", properties: { issue_number: { type: "number" }, "issue-number": { type: "string" } } });
+  assert.throws(() => twins.flags(), (e) => e.code === "FLAG_COLLISION" && /\["issue_number"\]/.test(e.message) && /\["issue-number"\]/.test(e.message));
+});

@@ -142,3 +142,19 @@ test("{ client } alone crosses as the name: the same schema and the same errors 
   assert.deepEqual(tool.inputSchema(Object.create({ client: "openai-strict" })), tool.inputSchema());
   refused(() => tool.inputSchema({ client: "openai", clinet: "x" }), /did you mean "client"/);
 });
+
+test("a misspelt key in the root's cli meta is refused as a field's is, with the key meant", () => {
+
+  const typo = compile(z.object({ a: z.string() }).meta({ cli: { exmples: ["--a x"] } }));
+  // The MCP side still works; the command line says what is wrong.
+  assert.equal(typo.inputSchema().type, "object");
+  assert.throws(() => typo.usage(), (e) => e.code === "INVALID_SCHEMA" && /unknown key "exmples"; did you mean "examples"\?/.test(e.message));
+  assert.throws(() => typo.parseArgv(["--a", "x"]), (e) => e.code === "INVALID_SCHEMA");
+  const flagKey = compile(z.object({ a: z.string() }).meta({ cli: { shrot: "s" } }));
+  assert.throws(() => flagKey.flags(), (e) => e.code === "INVALID_SCHEMA" && /at the root has an unknown key "shrot"/.test(e.message));
+  const field = compile(z.object({ a: z.string().meta({ cli: { shrot: "s" } }) }));
+  assert.throws(() => field.flags(), (e) => e.code === "INVALID_SCHEMA" && /unknown key "shrot"; did you mean "short"\?/.test(e.message));
+  // What the root may say still works.
+  const fine = compile(z.object({ a: z.string() }).meta({ cli: { examples: ["--a x"], epilogue: "Bye" } }), { name: "t" });
+  assert.match(fine.usage(), /Bye/);
+});

@@ -139,7 +139,7 @@ test("8,000 unknown flag names against 8,000 flags: the first 100 reported with 
     try { tool.fromFlagValues(flat); } catch (e) { error = e; }
     process.stdout.write(JSON.stringify([error.code, error.issues.length, error.issues[0].message, error.message.split("\\n").pop()]));
   `);
-  assert.deepEqual(out, ["INVALID_ARGS", 101, 'unknown flag name "kee_0"; did you mean "key_0"?', "  - 7900 more problems not listed"]);
+  assert.deepEqual(out, ["INVALID_ARGS", 101, 'unknown flag name "kee_0"; did you mean "key-0"?', "  - 7900 more problems not listed"]);
 });
 
 test("2,000 actions beside 2,000 shared fields: refused as too large, where each action's copy of them took 23 s and 2.3 GB", () => {

@@ -6,15 +6,15 @@ use std::collections::HashSet;
 use serde_json::Value;
 
 use super::collide::index_names;
-use super::flag::{Flag, FlagType};
+use super::flag::{Alias, Flag, FlagType};
 use super::flag_options::FlagOptions;
 use super::kinds::{literal_choice, scalar_type};
 use super::list::{list_of, one_or_many, scalar_items, tuple_words};
-use super::names::{env_name, name_problem, segment};
+use super::names::{env_name, name_problem, segment, written_segment};
 use super::overrides::{short_char, FlagOverride};
 use super::record::takes_entries;
 use super::refusals::{ambiguous_override, bad_alias, bad_name, not_countable, unknown_override};
-use super::root_meta::{root_epilogue, root_examples};
+use super::root_meta::{check_root_keys, root_epilogue, root_examples};
 use super::scalar_union::{parts_of, scalar_parts, takes_numbers, takes_true_and_false, Part};
 use super::table::{FlagTable, Group, Member};
 use crate::error::{Code, Error, Result};
@@ -27,6 +27,7 @@ pub fn build_table(schema: &Schema, options: &FlagOptions) -> Result<FlagTable> 
             "the root schema must be an object schema",
         ));
     };
+    check_root_keys(&schema.root)?;
     let mut builder = Builder {
         schema,
         options,
@@ -51,6 +52,7 @@ pub fn build_table(schema: &Schema, options: &FlagOptions) -> Result<FlagTable> 
     let at = Place {
         group: 0,
         prefix: "",
+        written: "",
         path: &[],
         required: true,
         inherited: None,
@@ -104,6 +106,8 @@ struct Place<'p> {
     /// The enclosing group's flag name and separator (`config-`), empty at
     /// the root: a flag's name is this and its own segment.
     prefix: &'p str,
+    /// The same with each key as written (`_` kept): the alias a flag keeps.
+    written: &'p str,
     path: &'p [String],
     /// Every enclosing object must be supplied.
     required: bool,
@@ -133,6 +137,7 @@ impl Builder<'_> {
             let mut name = String::with_capacity(at.prefix.len() + own.len());
             name.push_str(at.prefix);
             name.push_str(&own);
+            let written = format!("{}{}", at.written, written_segment(&prop.key, self.options.case));
             let mut path = Vec::with_capacity(at.path.len() + 1);
             path.extend_from_slice(at.path);
             path.push(prop.key.clone());
@@ -144,6 +149,7 @@ impl Builder<'_> {
                 let mut prefix = String::with_capacity(name.len() + self.options.separator.len());
                 prefix.push_str(&name);
                 prefix.push_str(&self.options.separator);
+                let written_prefix = format!("{written}{}", self.options.separator);
                 // Required and nullable: null when none of its flags is given.
                 let null_if_absent = prop.shape.nullable && prop.must_supply();
                 self.table.groups.push(Group {
@@ -165,6 +171,7 @@ impl Builder<'_> {
                 let inner = Place {
                     group,
                     prefix: &prefix,
+                    written: &written_prefix,
                     path: &path,
                     required: required && !null_if_absent,
                     inherited: prop.shape.default.as_deref().or(inherited),
@@ -177,7 +184,7 @@ impl Builder<'_> {
                 self.add_flag(
                     leaf,
                     &prop.shape,
-                    name,
+                    (name, written),
                     path,
                     at.group,
                     required,
@@ -277,7 +284,7 @@ impl Builder<'_> {
         &mut self,
         leaf: Leaf,
         shape: &Shape,
-        generated: String,
+        (generated, written): (String, String),
         path: Vec<String>,
         group: usize,
         required: bool,
@@ -300,7 +307,16 @@ impl Builder<'_> {
             .env
             .take()
             .or_else(|| self.options.env_prefix.as_deref().map(|p| env_name(p, &name)));
-        let aliases = over.aliases.take().unwrap_or_default();
+        let mut aliases = over.aliases.take().unwrap_or_default();
+        // The key's own spelling, where kebab case changed its `_`, still
+        // parses (names handed out before stay valid), unless renamed.
+        if generated.is_none() && written != name && !aliases.iter().any(|a| a.name == written) {
+            aliases.push(Alias {
+                name: written,
+                deprecated: Deprecation::Current,
+                spelled: true,
+            });
+        }
         if let Some((alias, problem)) = aliases.iter().find_map(|a| name_problem(&a.name).map(|p| (&a.name, p))) {
             return Err(bad_alias(&name, alias, problem, path));
         }

@@ -161,10 +161,13 @@ fn positions_count<S: serde::Serializer>(
 
 /// Another name of a flag. A deprecated one (the old name after a
 /// rename) still parses, is warned of when typed, and is left out of usage.
+/// The key's own spelling (`--issue_number` for `--issue-number`) parses
+/// without a word and is left out of usage: one spelling is shown.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Alias {
     pub name: String,
     pub deprecated: Deprecation,
+    pub spelled: bool,
 }
 
 /// `"srv"`, or `{ name, deprecated }` for a deprecated one: the form it is given in.

@@ -19,13 +19,43 @@ impl Case {
 
 /// One key as a flag name segment: the key itself unless kebab case
 /// changes it (most keys are lower case already, and are not copied).
+/// Kebab case splits camelCase and writes snake_case's inner `_` as `-`,
+/// so one command line has one spelling (`--per-page`, `--issue-number`).
 #[must_use]
 pub fn segment(key: &str, case: Case) -> Cow<'_, str> {
     match case {
         Case::Preserve => Cow::Borrowed(key),
-        Case::Kebab if !key.chars().any(char::is_uppercase) => Cow::Borrowed(key),
-        Case::Kebab => Cow::Owned(kebab(key)),
+        Case::Kebab if !key.chars().any(|c| c.is_uppercase() || c == '_') => Cow::Borrowed(key),
+        Case::Kebab => Cow::Owned(inner_snake(&kebab(key))),
     }
+}
+
+/// The segment as it was written before snake_case became kebab case
+/// (camelCase split, `_` kept): the alias a snake_case key's flag keeps.
+#[must_use]
+pub fn written_segment(key: &str, case: Case) -> Cow<'_, str> {
+    match case {
+        Case::Kebab if key.chars().any(char::is_uppercase) => Cow::Owned(kebab(key)),
+        _ => Cow::Borrowed(key),
+    }
+}
+
+/// Each `_` between two letters or digits as `-` (`issue_number`); a
+/// leading, trailing or doubled one is part of the name (`_id`, `a__b`).
+fn inner_snake(name: &str) -> String {
+    let chars: Vec<char> = name.chars().collect();
+    let word = |at: Option<usize>| at.and_then(|i| chars.get(i)).is_some_and(|c| c.is_alphanumeric());
+    chars
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            if c == '_' && word(i.checked_sub(1)) && word(Some(i + 1)) {
+                '-'
+            } else {
+                c
+            }
+        })
+        .collect()
 }
 
 fn kebab(key: &str) -> String {
@@ -105,7 +135,13 @@ mod tests {
             ("fooURLBar", "foo-url-bar"),
             ("v2Api", "v2-api"),
             ("dry-run", "dry-run"),
-            ("snake_case", "snake_case"),
+            ("snake_case", "snake-case"),
+            ("issue_number", "issue-number"),
+            ("per_page", "per-page"),
+            ("_id", "_id"),
+            ("a__b", "a__b"),
+            ("trailing_", "trailing_"),
+            ("HTTP_Server", "http-server"),
             ("A", "a"),
             ("already", "already"),
             // Unicode's case mapping, as yargs-parser's camel-case expansion.
@@ -115,6 +151,9 @@ mod tests {
             assert_eq!(segment(key, Case::Kebab), want, "{key}");
         }
         assert_eq!(segment("maxRetries", Case::Preserve), "maxRetries");
+        assert_eq!(segment("issue_number", Case::Preserve), "issue_number");
+        assert_eq!(written_segment("issue_number", Case::Kebab), "issue_number");
+        assert_eq!(written_segment("perPage", Case::Kebab), "per-page");
     }
 
     #[test]

@@ -69,6 +69,7 @@ fn alias(value: &Json<'_>) -> std::result::Result<Alias, String> {
         Json::String(name) => Ok(Alias {
             name: name.to_string(),
             deprecated: Deprecation::Current,
+            spelled: false,
         }),
         other => nested::<Alias>(other),
     }

@@ -5,6 +5,35 @@ use serde_json::Value;
 
 use crate::error::{Code, Error, Result};
 use crate::schema::Shape;
+use crate::text::{clip, closest};
+
+/// What the root's `cli` meta may say (an action's branch, a root of its
+/// own, may say `deprecated`).
+const ROOT_KEYS: [&str; 4] = ["examples", "epilogue", "epilog", "deprecated"];
+
+/// A misspelt key in the root's `cli` meta is refused, as a field's is,
+/// with the key meant: `{ exmples: [...] }` must not pass unseen.
+#[inline(never)] // rare, and V8 compiles a whole function on its first call
+pub(super) fn check_root_keys(root: &Shape) -> Result<()> {
+    let Some(cli) = root.cli.as_ref() else {
+        return Ok(());
+    };
+    let Some(key) = cli.keys().find(|key| !ROOT_KEYS.contains(&key.as_str())) else {
+        return Ok(());
+    };
+    let hint = closest(key, ROOT_KEYS.into_iter())
+        .map(|s| format!("; did you mean \"{s}\"?"))
+        .unwrap_or_default();
+    Err(Error::at_pointer(
+        Code::InvalidSchema,
+        "/cli",
+        format!(
+            "the cli meta at the root has an unknown key \"{}\"{hint} (keys: {}; a flag's own keys go on its field)",
+            clip(key),
+            ROOT_KEYS.join(", ")
+        ),
+    ))
+}
 
 /// The root's `cli.examples`: a list of command lines (after the name).
 #[inline(never)] // rare, and V8 compiles a whole function on its first call

@@ -29,6 +29,8 @@ pub fn meant(table: &FlagTable, typed: &str, issues_before: usize) -> Option<Str
         .same
         .or(found.joined)
         .or_else(|| closest(typed, names.iter().map(AsRef::as_ref)))
+        // A typo in a name spelt another way (`--kee_0` for `--key-0`).
+        .or_else(|| closest(&typed_words, names.iter().map(AsRef::as_ref)))
         .or(found.ending)
         .or(found.beginning)
         .map(str::to_owned)

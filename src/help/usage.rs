@@ -188,7 +188,7 @@ fn right(schema: &Schema, flag: &Flag) -> String {
     let names: Vec<String> = flag
         .aliases
         .iter()
-        .filter(|a| a.deprecated.is_current())
+        .filter(|a| a.deprecated.is_current() && !a.spelled)
         .map(|a| format!("--{}", sanitize(&a.name)))
         .collect();
     if !names.is_empty() {
