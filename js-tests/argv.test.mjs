@@ -465,3 +465,27 @@ test("snake_case keys become kebab-case flags as camelCase ones do, the key's ow
   const twins = cjs.compile({ type: "object", properties: { issue_number: { type: "number" }, "issue-number": { type: "string" } } });
   assert.throws(() => twins.flags(), (e) => e.code === "FLAG_COLLISION" && /\["issue_number"\]/.test(e.message) && /\["issue-number"\]/.test(e.message));
 });
+
+test("a near miss of a choice gets the choice meant, shown in the list even when the list is cut", () => {
+  const clients = ["mcp", "portable", "openai", "openai-strict", "anthropic", "anthropic-strict", "claude-code", "gemini", "gemini-json", "vscode", "cursor"];
+  const tool = cjs.compile({ type: "object", properties: { client: { enum: clients }, level: { enum: ["debug", "info", "warn"] } } });
+  const message = (argv) => tool.safeParseArgv(argv).error.message;
+  assert.equal(message(["--client", "curosr"]), '--client expects one of: mcp, portable, openai, openai-strict, anthropic, anthropic-strict, claude-code, cursor, ... (11 choices), got "curosr"; did you mean "cursor"?');
+  assert.equal(message(["--level", "inof"]), '--level expects one of: debug, info, warn, got "inof"; did you mean "info"?');
+  assert.equal(message(["--level", "zzzzzz"]), '--level expects one of: debug, info, warn, got "zzzzzz"');
+  // From the environment too.
+  const env = cjs.compile({ type: "object", properties: { level: { enum: ["debug", "info", "warn"] } } }, { envPrefix: "APP" });
+  assert.match(env.safeParseArgv([], { env: { APP_LEVEL: "wran" } }).error.message, /did you mean "warn"\?/);
+});
+
+test("a record's environment variable reads the forms its flag takes: entries in commas, or JSON text", () => {
+  const tool = cjs.compile({ type: "object", properties: { labels: { type: "object", additionalProperties: { type: "string" } }, limits: { type: "object", additionalProperties: { type: "number" } } } }, { envPrefix: "MIGRATE" });
+  const parse = (env) => tool.parseArgv([], { env });
+  assert.deepEqual(parse({ MIGRATE_LABELS: "a=1,b=2" }), { labels: { a: "1", b: "2" } });
+  assert.deepEqual(parse({ MIGRATE_LIMITS: "cpu=0.5,mem=2" }), { limits: { cpu: 0.5, mem: 2 } });
+  assert.deepEqual(parse({ MIGRATE_LABELS: '{"a":"1,2"}' }), { labels: { a: "1,2" } });
+  // A value holding a comma that is no entry is one value, as before.
+  assert.deepEqual(parse({ MIGRATE_LABELS: "note=x,y" }), { labels: { note: "x,y" } });
+  // The same as the flag given twice.
+  assert.deepEqual(tool.parseArgv(["--labels", "a=1", "--labels", "b=2"]), parse({ MIGRATE_LABELS: "a=1,b=2" }));
+});

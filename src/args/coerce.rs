@@ -9,6 +9,7 @@ use super::item::Item;
 use super::misfit::misfit;
 use crate::flags::{record, scalar_union, Flag, FlagType};
 use crate::json_out::value_text;
+use crate::limits::MAX_CHOICES_SHOWN;
 use crate::number::{integer_expected, number_expected, parse_integer, parse_number};
 use crate::schema::{fits, name_fits, same_value, ArrayShape, Kind, Schema, Shape};
 use crate::text::{capped_list, clip};
@@ -35,7 +36,7 @@ pub fn coerce_text<'a>(schema: &Schema, flag: &Flag, text: &'a str, token: Optio
         FlagType::Enum if is_text_choice(flag, text) => Ok(Item::Text { text, token }),
         FlagType::Enum => spelt_choice(flag, text)
             .map(Item::from_value)
-            .ok_or_else(|| expected_choices(flag)),
+            .ok_or_else(|| expected_choices_near(flag, text)),
         FlagType::Json => match json_text(schema, flag, text)? {
             Value::String(kept) if kept == text => Ok(Item::Text { text, token }),
             other => Ok(Item::Json(other)),
@@ -169,6 +170,36 @@ fn spelt_choice(flag: &Flag, text: &str) -> Option<Value> {
         _ => None,
     })?;
     is_choice(flag, &parsed).then_some(parsed)
+}
+
+/// The choice `text` most likely meant (`cursor` for `curosr`), by the
+/// core's edit distance over the choices written as text.
+#[must_use]
+pub fn meant_choice(flag: &Flag, text: &str) -> Option<String> {
+    let choices = flag.choices.as_deref().unwrap_or_default();
+    crate::text::closest(text, choices.iter().filter_map(Value::as_str)).map(str::to_owned)
+}
+
+/// [`expected_choices`] for `text` that is none of them: a list cut short
+/// still shows the choice `text` most likely meant, in its last place.
+fn expected_choices_near(flag: &Flag, text: &str) -> String {
+    let choices = flag.choices.as_deref().unwrap_or_default();
+    let Some(meant) = meant_choice(flag, text) else {
+        return expected_choices(flag);
+    };
+    let at = choices
+        .iter()
+        .position(|c| c.as_str() == Some(meant.as_str()))
+        .unwrap_or(0);
+    if at < MAX_CHOICES_SHOWN {
+        return expected_choices(flag);
+    }
+    let shown = choices
+        .iter()
+        .take(MAX_CHOICES_SHOWN - 1)
+        .map(|c| c.as_str().map_or_else(|| value_text(c), str::to_owned))
+        .chain(std::iter::once(meant));
+    format!("one of: {}", capped_list(shown, choices.len(), "choices"))
 }
 
 /// `one of: a, b`, an enum flag's choices as its messages name them.

@@ -271,6 +271,20 @@ fn env_values(flag: &Flag, text: &str) -> Vec<String> {
         };
         return vec![word];
     }
+    // A record's entries in commas (`a=1,b=2`), as its flag takes them one
+    // at a time; JSON text, or a value holding a comma that is no entry,
+    // is read whole.
+    if flag.record && serde_json::from_str::<Value>(text).is_err() {
+        let entries = split_commas(text);
+        if entries.len() > 1
+            && entries
+                .iter()
+                .all(|entry| crate::flags::record::entry_text(entry).is_some())
+        {
+            return entries;
+        }
+        return vec![text.to_owned()];
+    }
     // A list reads JSON text as it is, for one item or several, and a
     // list in commas as a repeatable flag does.
     let list_in_commas = flag.list && serde_json::from_str::<Value>(text).is_err();
@@ -348,13 +362,19 @@ fn received_text(raw: RawValue<'_>) -> String {
 }
 
 fn bad_value(schema: &Schema, flag: &Flag, shown: &str, received: &str, expected: &str) -> Issue {
+    // A near miss of a choice (`curosr`) is named, as a near miss of a flag is.
+    let meant = (flag.ty == FlagType::Enum)
+        .then(|| coerce::meant_choice(flag, received))
+        .flatten()
+        .map(|choice| format!("; did you mean \"{}\"?", clip(&choice)))
+        .unwrap_or_default();
     let received = crate::json_out::to_string(&clip(received)).unwrap_or_default();
     Issue {
         code: IssueCode::InvalidValue,
         path: flag.path.clone(),
         flag: Some(shown.to_owned()),
         message: format!(
-            "{shown} expects {expected}, got {received}{}",
+            "{shown} expects {expected}, got {received}{meant}{}",
             json_example(schema, flag)
         ),
     }
