@@ -582,3 +582,26 @@ test("a registry's command line takes compile's command-line options for every t
   const out = [];
   assert.equal(await dotted.runCli(["migrate", "--target", "x", "--config.timeout", "2"], { stdout: (t) => out.push(t), stderr: (t) => out.push(t) }), 0, out.join(""));
 });
+
+test("a key named help collides with the built-in --help, and each override the error names works, in compile and in a registry", async () => {
+  const Input = z.object({ help: z.string().optional(), topic: z.string().optional() });
+  const tool = cjs.compile(Input);
+  const parsed = tool.safeParseArgv(["--help", "x"]);
+  assert.equal(parsed.error.code, "FLAG_COLLISION");
+  assert.match(parsed.error.message, /options\.flags\["help"\]\.name/);
+  assert.match(parsed.error.message, /help: false/);
+  // Each way out it names.
+  assert.deepEqual(cjs.compile(Input, { flags: { help: { name: "help-text" } } }).parseArgv(["--help-text", "x"]), { help: "x" });
+  assert.deepEqual(cjs.compile(Input, { help: false }).parseArgv(["--help", "x"]), { help: "x" });
+  assert.deepEqual(cjs.compile(Input.extend({ help: z.string().meta({ cli: { name: "help-text" } }).optional() })).parseArgv(["--help-text", "x"]), { help: "x" });
+  // A registry: the tool has no command line (said, exit 2, never the collision printed as help), until its cli option renames it.
+  const out = [];
+  const io = { stdout: (t) => out.push(`OUT ${t}`), stderr: (t) => out.push(`ERR ${t}`) };
+  const plain = createRegistry([defineTool({ name: "t", input: Input, handler: (args) => args })]);
+  assert.equal(await plain.runCli(["t", "--help", "x"], io), 2);
+  assert.ok(out.every((line) => line.startsWith("ERR ")), out.join(""));
+  const renamed = createRegistry([defineTool({ name: "t", input: Input, cli: { flags: { help: { name: "help-text" } } }, handler: (args) => args })]);
+  out.length = 0;
+  assert.equal(await renamed.runCli(["t", "--help-text", "x"], io), 0, out.join(""));
+  assert.deepEqual(JSON.parse(out.join("").replace(/^OUT /, "")), { help: "x" });
+});

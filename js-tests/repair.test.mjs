@@ -170,3 +170,19 @@ test("the quick check and wasm agree on every sample", () => {
   }
   handle.free();
 });
+
+test("a required object whose keys all have defaults is filled in when absent, as the command line fills it: the fronts agree", async () => {
+  const Input = z.object({ name: z.string().optional(), config: z.object({ timeout: z.number().default(30), tls: z.object({ verify: z.boolean().default(true) }), note: z.string().optional() }) });
+  const tool = cjs.compile(Input);
+  const fixed = cjs.repair(tool, {});
+  assert.deepEqual(fixed, { value: { config: { tls: {} } }, repairs: [{ path: ["config"], from: null, to: { tls: {} } }] });
+  // The command line with no flags and the call with no arguments reach the handler alike.
+  const fromCli = Input.parse(tool.parseArgv([]));
+  const served = cjs.defineTool({ name: "t", input: Input, handler: (args) => args });
+  assert.deepEqual((await served.call({})).structuredContent, fromCli);
+  assert.deepEqual(fromCli, { config: { timeout: 30, tls: { verify: true } } });
+  // An object that asks for something is still the validator's to report.
+  const needs = cjs.defineTool({ name: "n", input: z.object({ config: z.object({ url: z.string() }) }), handler: (args) => args });
+  assert.equal((await needs.call({})).isError, true);
+  assert.deepEqual(cjs.repair(needs.tool, {}).repairs, []);
+});

@@ -38,6 +38,8 @@ function walk(hints, value, nulls, depth) {
     }
     return false;
   }
+  // A required object left out that repair fills in (`f`).
+  if (hints !== null && hints.f !== undefined && hints.f.some((key) => !hasOwn(value, key))) return true;
   for (const key of Object.keys(value)) {
     let child = null;
     if (hints !== null && hints.p !== undefined) child = hasOwn(hints.p, key) ? hints.p[key] : hints.a === undefined ? null : hints.a;

@@ -36,7 +36,7 @@ pub fn coerce_text<'a>(schema: &Schema, flag: &Flag, text: &'a str, token: Optio
         FlagType::Enum if is_text_choice(flag, text) => Ok(Item::Text { text, token }),
         FlagType::Enum => spelt_choice(flag, text)
             .map(Item::from_value)
-            .ok_or_else(|| expected_choices_near(flag, text)),
+            .ok_or_else(|| expected_choices(flag)),
         FlagType::Json => match json_text(schema, flag, text)? {
             Value::String(kept) if kept == text => Ok(Item::Text { text, token }),
             other => Ok(Item::Json(other)),
@@ -182,7 +182,8 @@ pub fn meant_choice(flag: &Flag, text: &str) -> Option<String> {
 
 /// [`expected_choices`] for `text` that is none of them: a list cut short
 /// still shows the choice `text` most likely meant, in its last place.
-fn expected_choices_near(flag: &Flag, text: &str) -> String {
+#[must_use]
+pub fn expected_choices_near(flag: &Flag, text: &str) -> String {
     let choices = flag.choices.as_deref().unwrap_or_default();
     let Some(meant) = meant_choice(flag, text) else {
         return expected_choices(flag);

@@ -8,11 +8,14 @@ mod item;
 mod misfit;
 mod to_argv;
 
+use std::borrow::Cow;
+
 use serde_json::{Map, Value};
 
 use crate::error::{Issue, IssueCode, Result};
 use crate::flags::{Flag, FlagTable, FlagType, Lookup};
 use crate::json_out::value_text;
+use crate::limits::MAX_SUGGESTED_ISSUES;
 use crate::schema::Schema;
 use crate::text::clip;
 use assemble::Collected;
@@ -53,16 +56,15 @@ fn collect<'a>(schema: &Schema, table: &'a FlagTable, given: &FlagValues<'a>, en
         match coerced {
             Ok(item) if flag.count => collected.add(given.flag, &item),
             Ok(item) => collected.give(given.flag, flag, item),
-            Err(expected) => found.push((
-                given.at,
-                bad_value(
-                    schema,
-                    flag,
-                    &given.spelling.show_for(&flag.name),
-                    &received_text(given.raw),
-                    &expected,
-                ),
-            )),
+            Err(expected) => {
+                let suggest = found.len() < MAX_SUGGESTED_ISSUES;
+                let shown = given.spelling.show_for(&flag.name);
+                let received = received_text(given.raw);
+                found.push((
+                    given.at,
+                    bad_value_of(schema, flag, (&shown, &received, &expected), suggest),
+                ));
+            }
         }
     }
     // Reported in argv order, whichever stage found them (ties in the order
@@ -207,14 +209,9 @@ fn from_env(schema: &Schema, table: &FlagTable, collected: &mut Collected, env: 
 #[inline(never)]
 fn take_env(schema: &Schema, flag: &Flag, index: usize, name: &str, text: &str, collected: &mut Collected) {
     let refused = |collected: &mut Collected, expected: &str| {
-        let shown = Spelling::Env(name).show();
-        collected.issue(bad_value(
-            schema,
-            flag,
-            &format!("{shown} (for --{})", flag.name),
-            text,
-            expected,
-        ));
+        let shown = format!("{} (for --{})", Spelling::Env(name).show(), flag.name);
+        let suggest = collected.issues.len() < MAX_SUGGESTED_ISSUES;
+        collected.issue(bad_value_of(schema, flag, (&shown, text, expected), suggest));
     };
     if let Some(words) = tuple_env_words(flag, text) {
         let words: Vec<&str> = words.iter().map(String::as_str).collect();
@@ -362,10 +359,21 @@ fn received_text(raw: RawValue<'_>) -> String {
 }
 
 fn bad_value(schema: &Schema, flag: &Flag, shown: &str, received: &str, expected: &str) -> Issue {
-    // A near miss of a choice (`curosr`) is named, as a near miss of a flag is.
-    let meant = (flag.ty == FlagType::Enum)
+    bad_value_of(schema, flag, (shown, received, expected), false)
+}
+
+/// [`bad_value`], naming a near miss of a choice (`curosr`) as a near miss
+/// of a flag is named, when `suggest`: only the first issues of a parse
+/// look for one, since each looks at every choice.
+fn bad_value_of(schema: &Schema, flag: &Flag, (shown, received, expected): (&str, &str, &str), suggest: bool) -> Issue {
+    let near = (suggest && flag.ty == FlagType::Enum)
         .then(|| coerce::meant_choice(flag, received))
-        .flatten()
+        .flatten();
+    let expected = match &near {
+        Some(_) => Cow::Owned(coerce::expected_choices_near(flag, received)),
+        None => Cow::Borrowed(expected),
+    };
+    let meant = near
         .map(|choice| format!("; did you mean \"{}\"?", clip(&choice)))
         .unwrap_or_default();
     let received = crate::json_out::to_string(&clip(received)).unwrap_or_default();

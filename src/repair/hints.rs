@@ -10,7 +10,8 @@
 //! `i` (an array wants it: it may be wrapped), is `null`, or has `n` (a
 //! number asks) or `b` (a boolean asks): a string is wanted there and a
 //! number or boolean may become its text; `{}` on a union none of whose
-//! branches can be an array says strings ask, scalars do not.
+//! branches can be an array says strings ask, scalars do not. An object's
+//! `"f":[key]` names the required objects repair fills in when absent.
 
 use serde_json::Value;
 
@@ -59,6 +60,23 @@ fn hint(schema: &Schema, shape: &Shape, depth: usize, out: &mut Vec<u8>) {
             match &object.additional {
                 Some(additional) => hint(schema, additional, depth + 1, out),
                 None => out.extend_from_slice(br#"{"s":1}"#),
+            }
+            // Required objects repair fills in when absent: their absence asks wasm.
+            let filled: Vec<&str> = object
+                .props
+                .iter()
+                .filter(|p| p.must_supply() && super::needless(schema, &p.shape, depth + 1).is_some())
+                .map(|p| p.key.as_str())
+                .collect();
+            if !filled.is_empty() {
+                out.extend_from_slice(br#","f":["#);
+                for (i, key) in filled.iter().enumerate() {
+                    if i > 0 {
+                        out.push(b',');
+                    }
+                    write_string(out, key);
+                }
+                out.push(b']');
             }
             out.push(b'}');
         }

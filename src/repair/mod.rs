@@ -21,7 +21,7 @@ use serde_json::{Map, Value};
 use crate::json_out::number_text;
 use crate::limits::{MAX_DEPTH, MAX_REPAIR_TRIAL_WORK};
 use crate::profile::Inverse;
-use crate::schema::{fits, Kind, Schema, Shape};
+use crate::schema::{fits, Kind, ObjectShape, Schema, Shape};
 use values::{looks_like_json, nodes_up_to, parse_text, same_json_type, union_takes_type_of};
 
 pub use hints::string_hints;
@@ -67,6 +67,22 @@ pub fn repair(schema: &Schema, args: Value, inverse: Inverse) -> Repaired {
         value,
         repairs: walker.repairs,
     }
+}
+
+/// `{}` (with the required objects inside it filled the same way) for an
+/// object that asks for nothing; `None` for any other shape.
+fn needless(schema: &Schema, shape: &Shape, depth: usize) -> Option<Value> {
+    if depth > MAX_DEPTH {
+        return None;
+    }
+    let Kind::Object(object) = &schema.resolve(shape).kind else {
+        return None;
+    };
+    let mut out = Map::new();
+    for prop in object.props.iter().filter(|p| p.must_supply()) {
+        out.insert(prop.key.clone(), needless(schema, &prop.shape, depth + 1)?);
+    }
+    Some(Value::Object(out))
 }
 
 struct Walker<'s> {
@@ -263,11 +279,41 @@ impl Walker<'_> {
                     };
                     out.insert(key, repaired);
                 }
+                self.fill_needless(object, &mut out, path, depth);
                 Value::Object(out)
             }
             Kind::Union(union) => self.branch(&union.branches, Value::Object(map), path, depth),
             Kind::AllOf(members) => self.all_of(members, Value::Object(map), path, depth),
             _ => Value::Object(map),
+        }
+    }
+
+    /// A required object left out whose every key may be left out too
+    /// (each optional or defaulted) is filled in as `{}`, the validator
+    /// then giving the defaults: the command line fills it so when none of
+    /// its flags is typed, and a call agrees. Recorded with `from: null`.
+    fn fill_needless(
+        &mut self,
+        object: &ObjectShape,
+        out: &mut Map<String, Value>,
+        path: &mut Vec<Segment>,
+        depth: usize,
+    ) {
+        for prop in &object.props {
+            if !prop.must_supply() || out.contains_key(&prop.key) {
+                continue;
+            }
+            let Some(filled) = needless(self.schema, &prop.shape, depth + 1) else {
+                continue;
+            };
+            path.push(Segment::Key(prop.key.clone()));
+            self.repairs.push(Change {
+                path: path.clone(),
+                from: Value::Null,
+                to: Some(filled.clone()),
+            });
+            path.pop();
+            out.insert(prop.key.clone(), filled);
         }
     }
 
