@@ -171,3 +171,33 @@ test("tour's differences name each added, removed and changed path", async () =>
   assert.deepEqual(differences({ a: 1, b: { c: [1] }, d: true }, { a: 1, b: { c: [2], e: null } }), ["~ /b/c: [1] -> [2]", "+ /b/e: null", "- /d"]);
   assert.deepEqual(differences({ a: [1, { x: 1 }] }, { a: [1, { x: 1 }] }), []);
 });
+
+test("the bin: --help in the argv to parse prints the usage (exit 0), an unknown command gets the one meant, a .ts module the way out, and check's exit code means a client is served nothing", () => {
+  const help = run("parse", "--", "--help");
+  assert.equal(help.code, 0, help.err);
+  assert.match(help.out, /^Usage: deploy <options>/);
+  assert.doesNotMatch(help.out + help.err, /HELP_REQUESTED/);
+  const typo = run("inpsect");
+  assert.equal(typo.code, 2);
+  assert.match(typo.err, /unknown command "inpsect"; did you mean "inspect"\?/);
+  const ts = join(dir, "schema.ts");
+  writeFileSync(ts, "export default { type: 'object' };\n");
+  const typed = run("inspect", "--zod", ts);
+  if (Number(process.versions.node.split(".")[0]) < 22) {
+    assert.equal(typed.code, 1);
+    assert.match(typed.err, /does not run TypeScript; use Node 22\.18 or later/);
+  }
+  // A record: the strict profiles refuse it, and their clients get the non-strict schema: no failure.
+  const record = join(dir, "record.json");
+  writeFileSync(record, JSON.stringify({ type: "object", properties: { labels: { type: "object", additionalProperties: { type: "string" } } } }));
+  const kept = run("check", record);
+  assert.equal(kept.code, 0, kept.out);
+  assert.match(kept.out, /every client takes it \(openai-strict gets its openai schema; anthropic-strict gets its anthropic schema, not strict\)/);
+  // A key no client but the spec takes: refused, exit 1, saying by whom.
+  const spaced = join(dir, "spaced.json");
+  writeFileSync(spaced, JSON.stringify({ type: "object", properties: { "First Name": { type: "string" } } }));
+  const refused = run("check", spaced);
+  assert.equal(refused.code, 1);
+  assert.match(refused.out, /refused by portable, .*: a registry leaves the tool out of their lists \(exit 1\)/);
+  assert.equal(run("check", spaced, "--client", "openai").code, 0);
+});

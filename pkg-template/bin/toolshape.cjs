@@ -8,13 +8,14 @@ const { resolve, join } = require("node:path");
 const { pathToFileURL } = require("node:url");
 const { compile, check, repair, actionHelp, formatActionHelpJson, formatActionHelpMarkdown, ToolshapeError } = require("../index.cjs");
 const { tour } = require("./tour.cjs");
+const { checkText, refusedBy } = require("./check-report.cjs");
 
 const CLIENTS = ["mcp", "portable", "openai", "openai-strict", "anthropic", "anthropic-strict", "claude-code", "gemini", "gemini-json", "vscode", "cursor"];
 
 const COMMANDS = {
   tour: "the whole job on one tool: two clients' schemas, usage, a parse, a repair",
   inspect: "print the MCP inputSchema (--client NAME: the schema that client accepts)",
-  check: "lint a schema against client profiles (--client NAME|all, default all); exit 1 on any error",
+  check: "lint a schema against client profiles (--client NAME|all, default all); exit 1 when a client would be served nothing",
   flags: "print the flag table",
   usage: "print --help text for the tool",
   parse: "parse argv given after -- into nested arguments",
@@ -61,17 +62,20 @@ ${options}`;
 
 class Misuse extends Error {}
 
-/** check's text: a table of clients, then each finding on its own line. */
-function checkTable(checks) {
-  const rows = [["client", "ok", "warnings", "errors"], ...checks.map((c) => [c.client, c.ok ? "yes" : "no", String(c.warnings.length), String(c.errors.length)])];
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  const table = rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i])).join("  ").trimEnd());
-  const lines = [];
-  for (const c of checks) {
-    for (const f of c.errors) lines.push(`${c.client}: error ${f.code} at #${f.pointer}: ${f.message}`);
-    for (const f of c.warnings) lines.push(`${c.client}: warning ${f.code} at #${f.pointer}: ${f.message}`);
-  }
-  return [...table, ...(lines.length > 0 ? ["", ...lines] : [])].join("\n");
+/** The command `typed` most likely meant: the closest by edit distance, at most a third of its length away. */
+function nearest(typed, words) {
+  const distance = (a, b) => {
+    let row = Array.from({ length: b.length + 1 }, (_, i) => i);
+    for (let i = 1; i <= a.length; i++) {
+      const next = [i];
+      for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      row = next;
+    }
+    return row[b.length];
+  };
+  const limit = Math.max(1, Math.floor(String(typed).length / 3));
+  const [best] = words.map((w) => [distance(String(typed), w), w]).filter(([d]) => d <= limit).sort((x, y) => x[0] - y[0]);
+  return best && best[1];
 }
 
 function readSchemaFile(file) {
@@ -91,6 +95,10 @@ async function loadZod(spec) {
   try {
     mod = await import(pathToFileURL(resolve(file)).href);
   } catch (error) {
+    // A .ts module on a Node that does not strip types: say the way out.
+    if (error && error.code === "ERR_UNKNOWN_FILE_EXTENSION" && /\.[mc]?ts$/.test(file)) {
+      throw new ToolshapeError("INVALID_SCHEMA", `cannot import ${file}: Node ${process.version} does not run TypeScript; use Node 22.18 or later, which strips types (22.6 to 22.17: NODE_OPTIONS=--experimental-strip-types), or export the schema from a .mjs file`);
+    }
     throw new ToolshapeError("INVALID_SCHEMA", `cannot import ${file}: ${error.message}`);
   }
   if (!(name in mod)) {
@@ -116,7 +124,9 @@ async function main(argv) {
   const options = parsed.data;
   const [command, ...positionals] = parsed.rest;
   if (!Object.hasOwn(COMMANDS, command)) {
-    throw new Misuse(`unknown command ${JSON.stringify(command)}; expected one of: ${Object.keys(COMMANDS).join(", ")}`);
+    const meant = command === undefined ? undefined : nearest(command, Object.keys(COMMANDS));
+    const hint = meant === undefined ? "" : `; did you mean "${meant}"?`;
+    throw new Misuse(`unknown command ${JSON.stringify(command)}${hint} (commands: ${Object.keys(COMMANDS).join(", ")})`);
   }
   // help takes [file] [topic]; with --zod, the one positional is the topic.
   const takes = command === "help" ? 2 - (options.zod !== undefined ? 1 : 0) : 1;
@@ -137,10 +147,11 @@ async function main(argv) {
     ? await loadZod(options.zod)
     : readSchemaFile(file === undefined ? join(__dirname, "..", "example.schema.json") : file);
   if (command === "check") {
-    const checks = check(schema, "all").filter((c) => options.client === undefined || options.client === "all" || c.client === options.client);
-    const out = options.json ? JSON.stringify(checks, null, 2) : checkTable(checks);
+    const all = check(schema, "all");
+    const checks = all.filter((c) => options.client === undefined || options.client === "all" || c.client === options.client);
+    const out = options.json ? JSON.stringify(checks, null, 2) : checkText(checks, all);
     process.stdout.write(`${out}\n`);
-    return checks.some((c) => !c.ok) ? 1 : 0;
+    return refusedBy(checks, all).length > 0 ? 1 : 0;
   }
   if (options.client === "all") throw new Misuse("inspect takes one client; --client all is for check");
   const tool = compile(schema, { name: options.name || (file === undefined && options.zod === undefined ? "deploy" : "tool") });
@@ -168,6 +179,11 @@ async function main(argv) {
       break;
     case "parse": {
       const result = tool.safeParseArgv(after, { env: process.env, allowPositionals: options.allowPositionals === true });
+      // `--help` in the argv to parse is asked for, not an error: printed, exit 0.
+      if (!result.success && result.error.code === "HELP_REQUESTED") {
+        process.stdout.write(`${result.error.message}\n`);
+        return 0;
+      }
       if (!result.success) throw result.error;
       out = JSON.stringify({ data: result.data, rest: result.rest }, null, 2);
       break;
