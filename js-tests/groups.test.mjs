@@ -17,7 +17,8 @@ function expectedRows(wire) {
     action: a.name,
     desc: a.description ?? "",
     required: (a.input?.required ?? []).join(","),
-    destructive: a.destructive === true,
+    // MCP's default: a writer that does not say otherwise may destroy (the tool's destructiveHint agrees).
+    destructive: a.readOnly !== true && a.destructive !== false,
   });
   if (!wire.actions.some((a) => a.group !== undefined)) return wire.actions.map(row);
   const out = {};

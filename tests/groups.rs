@@ -39,7 +39,7 @@ fn grouped_text_description() {
          \n\
          Workflow:\n\
          - 'users.list': List users\n\
-         - 'users.create': Create a user. Requires: email\n\
+         - 'users.create': Create a user. Requires: email [DESTRUCTIVE]\n\
          - 'users.ban': Requires: id [DESTRUCTIVE]\n\
          - 'billing.invoices': List invoices\n\
          - 'billing.refund': Refund an invoice! Requires: id, amount [DESTRUCTIVE]"
@@ -187,13 +187,15 @@ fn definition_errors_name_the_tool_and_action() {
 
 #[test]
 fn a_flat_group_lists_its_actions() {
+    // An action that says nothing may destroy, by MCP's default: its text
+    // says so, as the tool's destructiveHint does.
     let group = define(
         &json!({ "name": "ops", "description": "Ops.", "actions": [{ "name": "a" }, { "name": "b", "destructive": true }] }),
     );
     let description = group.map(|g| g.description).unwrap_or_default();
     assert_eq!(
         description,
-        "Ops. Select operation via the `action` parameter. Actions: a, b\n\nWorkflow:\n- 'b': [DESTRUCTIVE]"
+        "Ops. Select operation via the `action` parameter. Actions: a, b\n\nWorkflow:\n- 'a': [DESTRUCTIVE]\n- 'b': [DESTRUCTIVE]"
     );
 }
 
@@ -279,4 +281,26 @@ fn a_deprecated_action_message_goes_to_the_definition_not_to_the_schemas() {
     assert_eq!(group.one_of_schema.pointer("/oneOf/1/deprecated"), Some(&json!(true)));
     assert_eq!(group.actions[1].input_schema.pointer("/deprecated"), Some(&json!(true)));
     assert!(!group.one_of_schema.to_string().contains("use list"));
+}
+
+/// Every text says what the annotations say: an action that says nothing
+/// may destroy (MCP's default), one marked read-only or `destructive:
+/// false` does not.
+#[test]
+fn texts_and_hints_agree_on_what_may_destroy() {
+    let def = |format: &str| {
+        json!({ "name": "ops", "descriptionFormat": format, "actions": [
+            { "name": "quiet" },
+            { "name": "look", "readOnly": true },
+            { "name": "tidy", "destructive": false },
+        ] })
+    };
+    let group = define(&def("toon")).unwrap();
+    assert_eq!(group.annotations["destructiveHint"], json!(true));
+    assert!(group.description.contains("quiet|\"\"|\"\"|true"), "{}", group.description);
+    assert!(group.description.contains("look|\"\"|\"\"|false"), "{}", group.description);
+    assert!(group.description.contains("tidy|\"\"|\"\"|false"), "{}", group.description);
+    let text = define(&def("text")).unwrap().description;
+    assert!(text.contains("- 'quiet': [DESTRUCTIVE]"), "{text}");
+    assert!(!text.contains("'look'") && !text.contains("'tidy'"), "{text}");
 }

@@ -172,7 +172,9 @@ fn build(def: &GroupDef, discriminator: &str, common: &Fields, own: &[Fields]) -
                 key: keys.get(i)?,
                 description: action.description.as_deref(),
                 requires: &fields.required,
-                destructive: action.destructive == Some(true),
+                // MCP's default: a writer that does not say otherwise may destroy,
+                // as the tool's destructiveHint says; the texts agree with it.
+                destructive: action.read_only != Some(true) && action.destructive != Some(false),
             })
         })
         .collect();
