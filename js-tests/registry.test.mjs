@@ -13,7 +13,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, CallToolResultSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, CallToolResultSchema, ListToolsRequestSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import * as client2 from "@modelcontextprotocol/client";
 import { StdioClientTransport as StdioClientTransport2 } from "@modelcontextprotocol/client/stdio";
 import * as server2 from "@modelcontextprotocol/server";
@@ -57,6 +57,7 @@ const SDKS = [
     StdioClientTransport,
     serverArg: "v1",
     callMethod: CallToolRequestSchema,
+    listMethod: ListToolsRequestSchema,
     toolsChanged: ToolListChangedNotificationSchema,
     rawCall: (client, params) => client.request({ method: "tools/call", params }, CallToolResultSchema),
   },
@@ -69,6 +70,7 @@ const SDKS = [
     StdioClientTransport: StdioClientTransport2,
     serverArg: "v2",
     callMethod: "tools/call",
+    listMethod: "tools/list",
     toolsChanged: "notifications/tools/list_changed",
     rawCall: (client, params) => client.request({ method: "tools/call", params }),
   },
@@ -158,19 +160,27 @@ for (const sdk of SDKS) {
     await client.close();
   });
 
-  test(`${sdk.line}: attach refuses a server whose tools someone else answers, and a second registry until the first detaches; nothing is lost`, async () => {
+  test(`${sdk.line}: attach serves the registry's tools beside an McpServer's own (registerTool), refuses a shared name and a second registry until the first detaches; nothing is lost`, async () => {
     const server = new sdk.McpServer({ name: "t", version: "1.0.0" });
-    server.registerTool("own", { description: "its own", inputSchema: z.object({ x: z.string() }) }, async () => ({ content: [{ type: "text", text: "own" }] }));
-    const connect = server.server.connect;
-    assert.throws(
-      () => createRegistry(tools()).attach(server),
-      (e) => e.code === "INVALID_OPTION" && /already answers tools\/list/.test(e.message) && /registerTool/.test(e.message),
-    );
-    assert.equal(server.server.connect, connect);
+    server.registerTool("own", { description: "its own", inputSchema: z.object({ x: z.string() }) }, async ({ x }) => ({ content: [{ type: "text", text: `own ${x}` }] }));
+    // A name both would serve is refused before anything changes.
+    const clashing = createRegistry([defineTool({ name: "own", handler: async () => "ours" })]);
+    assert.throws(() => clashing.attach(server), (e) => e.code === "INVALID_OPTION" && /the server's own tool "own" and the registry's share a name/.test(e.message));
+    const detachBoth = createRegistry(tools()).attach(server);
     const client = await connected(server, "claude-code", sdk);
+    assert.deepEqual((await client.listTools()).tools.map((t) => t.name), ["deploy", "search", "users", "own"]);
+    assert.equal((await client.callTool({ name: "own", arguments: { x: "a" } })).content[0].text, "own a");
+    const searched = await client.callTool({ name: "search", arguments: { q: "x" } });
+    assert.equal(searched.isError, undefined, JSON.stringify(searched));
+    // Detached, the server answers with its own tools again.
+    detachBoth();
     assert.deepEqual((await client.listTools()).tools.map((t) => t.name), ["own"]);
-    assert.equal((await client.callTool({ name: "own", arguments: { x: "a" } })).content[0].text, "own");
+    assert.equal((await client.callTool({ name: "own", arguments: { x: "b" } })).content[0].text, "own b");
     await client.close();
+    // A server answering only tools/list of its own is still refused: attaching would drop it.
+    const half = new sdk.Server({ name: "t", version: "1.0.0" }, { capabilities: { tools: {} } });
+    half.setRequestHandler(sdk.listMethod, async () => ({ tools: [] }));
+    assert.throws(() => createRegistry(tools()).attach(half), (e) => e.code === "INVALID_OPTION" && /already answers tools\/list with a handler of its own/.test(e.message));
 
     const shared = new sdk.Server({ name: "t", version: "1.0.0" });
     const detach = createRegistry(tools()).attach(shared);

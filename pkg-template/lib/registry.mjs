@@ -10,7 +10,7 @@ import { makeRunCli } from "./registry-cli.mjs";
 import { isObject } from "./objects.mjs";
 import { CLI_OPTIONS } from "./define-parts.mjs";
 import { knownOptions } from "./option-keys.mjs";
-import { announceToolsChanged, claimTools, clientNameOf, handlerSetter, lowServer, markTools } from "./sdk-server.mjs";
+import { announceToolsChanged, claimTools, clientNameOf, handlerSetter, lowServer, markTools, ownToolNames } from "./sdk-server.mjs";
 import { keepTextArguments } from "./text-arguments.mjs";
 import { spend, strictCost } from "./strict-budget.mjs";
 
@@ -186,7 +186,11 @@ export function makeRegistry(api) {
       const listFilter = typeof filter === "function" ? {} : filter;
       const keep = typeof filter === "function" ? filter : tagFilter(listFilter, "attach filter");
       const clientNow = (extra) => (fixed === "auto" ? profileForClient(clientNameOf(low, extra)) : fixed);
-      claimTools(low, "attach");
+      // The server's own tools (registerTool) stay, listed beside the registry's.
+      const own = claimTools(low, "attach");
+      const ours = new Set([...byName.keys(), ...byFlatName.keys()]);
+      const clash = (ownToolNames(server) || []).filter((name) => ours.has(name));
+      if (clash.length > 0) throw fail("INVALID_OPTION", `attach: the server's own tool${clash.length > 1 ? "s" : ""} ${clash.map((n) => `"${n}"`).join(", ")} and the registry's share ${clash.length > 1 ? "names" : "a name"}; rename one, or define it in the registry only`);
       if (typeof low.registerCapabilities === "function" && !(low.getCapabilities && low.getCapabilities() && low.getCapabilities().tools)) {
         // listChanged: attach and detach on a connected server say so.
         low.registerCapabilities({ tools: { listChanged: true } });
@@ -199,11 +203,17 @@ export function makeRegistry(api) {
       };
       const setHandler = handlerSetter(low, "attach");
       try {
-        setHandler("tools/list", async (request, extra) => ({
-          tools: list({ client: clientNow(extra), ...listFilter }).filter((t) => visible(t.name)),
-        }));
+        setHandler("tools/list", async (request, extra) => {
+          const tools = list({ client: clientNow(extra), ...listFilter }).filter((t) => visible(t.name));
+          if (own === undefined) return { tools };
+          // The server's own, after the registry's; a name the registry serves is the registry's.
+          const theirs = await own.list(request, extra);
+          const listed = new Set(tools.map((t) => t.name));
+          return { ...theirs, tools: [...tools, ...(theirs.tools || []).filter((t) => !listed.has(t.name))] };
+        });
         setHandler("tools/call", async (request, extra) => {
           const params = (request && request.params) || {};
+          if (own !== undefined && !ours.has(params.name)) return own.call(request, extra);
           const args = textArguments.argumentsOf(request, extra);
           if (typeof params.name === "string" && !visible(params.name) && (byName.has(params.name) || byFlatName.has(params.name))) {
             return errorResult(`[registry] Tool "${params.name}" is not available here`);
@@ -222,6 +232,13 @@ export function makeRegistry(api) {
         attached = false;
         markTools(low, false);
         textArguments.detach();
+        if (own !== undefined) {
+          // The server's own handlers back, with its own tools.
+          own.restore();
+          markTools(low, undefined);
+          announceToolsChanged(low);
+          return;
+        }
         setHandler("tools/list", async () => ({ tools: [] }));
         setHandler("tools/call", async (request) => {
           const name = request && request.params && request.params.name;

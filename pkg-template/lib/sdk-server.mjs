@@ -100,26 +100,43 @@ export function clientNameOf(low, extra) {
 const TOOLS_MARK = Symbol.for("toolshape.registry-attached");
 
 /**
- * Refuses, before anything changes, to take over tools/list or tools/call
- * from someone else: a handler of the server's own, or those McpServer
- * sets for a tool given to its `registerTool`, would be replaced and that
- * tool lost from the list without a word. Servers that cannot tell
- * (no `assertCanSetRequestHandler`) are taken as free.
+ * Claims tools/list and tools/call of `low`. A server that already answers
+ * them with its own tools (an McpServer's `registerTool`) keeps them: the
+ * handlers it had are returned, for the registry to answer beside them
+ * and to put back on detach. A server whose handlers cannot be read, or
+ * that answers only one of the two, is refused before anything changes,
+ * since attaching would drop its tools without a word. Servers that cannot
+ * tell (no `assertCanSetRequestHandler`) are taken as free.
  */
 export function claimTools(low, what) {
   const served = low[TOOLS_MARK];
   if (served === true) throw fail("INVALID_OPTION", `${what}: a registry is already attached to this server; call the detach function its attach returned first`);
-  if (served === false || typeof low.assertCanSetRequestHandler !== "function") return;
-  for (const method of ["tools/list", "tools/call"]) {
+  if (served === false || typeof low.assertCanSetRequestHandler !== "function") return undefined;
+  const taken = ["tools/list", "tools/call"].filter((method) => {
     try {
       low.assertCanSetRequestHandler(method);
+      return false;
     } catch {
-      throw fail(
-        "INVALID_OPTION",
-        `${what}: this server already answers ${method} (a tool given to registerTool, or a handler of its own), and attaching would replace it and drop those tools: define them with defineTool in the registry, or serve them from another server`,
-      );
+      return true;
     }
+  });
+  if (taken.length === 0) return undefined;
+  // The SDK's Protocol keeps its handlers in `_requestHandlers` (1.x and 2.x).
+  const handlers = low._requestHandlers;
+  const own = handlers instanceof Map && taken.length === 2 ? { list: handlers.get("tools/list"), call: handlers.get("tools/call") } : undefined;
+  if (own === undefined || typeof own.list !== "function" || typeof own.call !== "function") {
+    throw fail(
+      "INVALID_OPTION",
+      `${what}: this server already answers ${taken.join(" and ")} with a handler of its own, and attaching would replace it: define those tools with defineTool in the registry, or serve them from another server`,
+    );
   }
+  return { ...own, restore: () => taken.forEach((method) => handlers.set(method, own[method === "tools/list" ? "list" : "call"])) };
+}
+
+/** The names of an McpServer's own tools (`registerTool`), or undefined for a server that does not say. */
+export function ownToolNames(server) {
+  const tools = server && server._registeredTools;
+  return tools !== null && typeof tools === "object" ? Object.keys(tools) : undefined;
 }
 
 /** Marks `low`'s tools as a registry's (`attached` true) or released by its detach (false). */
