@@ -176,7 +176,8 @@ const CODES = [
   ["TUPLE_LOOSENED", "openai-strict", z.object({ point: z.tuple([z.number(), z.string()]) })],
   ["ANY_NARROWED", "openai-strict", z.object({ data: z.unknown() })],
   ["MOVED_TO_DESCRIPTION", "anthropic-strict", z.object({ replicas: z.number().int().min(1) })],
-  ["RECURSIVE_SCHEMA", "gemini", z.object({ value: z.lazy(() => z.union([z.string(), z.array(z.string())])), tree: cases.find((c) => c.name === "recursive-tree").schema })],
+  ["RECURSION_EXPANDED", "gemini", z.object({ value: z.lazy(() => z.union([z.string(), z.array(z.string())])), tree: cases.find((c) => c.name === "recursive-tree").schema })],
+  ["RECURSIVE_SCHEMA", "anthropic-strict", z.object({ tree: cases.find((c) => c.name === "recursive-tree").schema })],
   ["PROPERTY_KEY_REFUSED", "anthropic", z.object({ "naïve": z.string() })],
   ["RECORD_REFUSED", "openai-strict", z.object({ headers: z.record(z.string(), z.string()) })],
   ["MIXED_ENUM", "gemini", z.object({ v: z.union([z.literal(1), z.literal("a")]) })],
@@ -505,4 +506,31 @@ test("Zod's own format patterns are left out where the client keeps the format, 
     assert.equal(corp.pattern, "^[a-z]+@corp\\.com$", client);
     assert.equal(typeof at.pattern, "string", client);
   }
+});
+
+test("a recursive tool is written out three levels deep for clients that resolve no $ref, said in the schema and a warning, and still validated whole by the server", async () => {
+  const Node = z.object({ name: z.string(), get children() { return z.array(Node).optional(); } });
+  const Input = z.object({ root: Node });
+  for (const client of ["portable", "claude-code", "gemini"]) {
+    const result = check(Input, client);
+    assert.equal(result.ok, true, `${client}: ${JSON.stringify(result.errors)}`);
+    assert.ok(result.warnings.some((w) => w.code === "RECURSION_EXPANDED" && /written out 3 levels deep/.test(w.message)), client);
+    const schema = compile(Input).inputSchema({ client });
+    const text = JSON.stringify(schema);
+    assert.ok(!text.includes("$ref") && !text.includes("$defs"), client);
+    const level = (node, depth) => (depth === 0 ? node : level(node.properties.children.items, depth - 1));
+    assert.equal(level(schema.properties.root, 2).properties.name.type, "string");
+    assert.match(level(schema.properties.root, 2).properties.children.items.description, /Deeper levels are not described here; the server checks them/);
+  }
+  // The server's own validator checks every level, deeper than the schema says.
+  const tree = cjs.defineTool({ name: "tree", input: Input, handler: (args) => JSON.stringify(args.root).length });
+  const deep = { name: "a", children: [{ name: "b", children: [{ name: "c", children: [{ name: "d", children: [{ name: "e", children: [{ name: { first: "f" } }] }] }] }] }] };
+  const refused = await tree.call({ root: deep }, undefined, { client: "portable" });
+  assert.equal(refused.isError, true);
+  assert.match(refused.content[0].text, /root\.children\.0\.children\.0\.children\.0\.children\.0\.children\.0\.name/);
+  // A definition that refers to itself so often that the copies would pass the bound is refused, as before.
+  const wide = {};
+  for (let i = 0; i < 40; i++) wide[`k${i}`] = { $ref: "#/$defs/W" };
+  const huge = { type: "object", properties: { w: { $ref: "#/$defs/W" } }, $defs: { W: { type: "object", properties: wide } } };
+  assert.ok(check(huge, "portable").errors.some((e) => e.code === "RECURSIVE_SCHEMA"));
 });

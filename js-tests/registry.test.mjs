@@ -421,29 +421,28 @@ test("a tool a client cannot take is left out of its list (and reported once), n
   const registry = mixed({ onRefused: (refusal) => heard.push(refusal) });
   const names = (client) => registry.list({ client }).map((t) => t.name);
   assert.deepEqual(names("mcp"), ["tree", "labels", "plain", "people"]);
-  assert.deepEqual(names("portable"), ["labels", "plain"]);
+  // A recursive tool is written out a few levels deep for clients that resolve no $ref, not left out.
+  assert.deepEqual(names("portable"), ["tree", "labels", "plain"]);
   // A strict profile's refusal falls back to the same API's non-strict schema, marked strict: false.
   assert.deepEqual(registry.list({ client: "openai-strict" }).map((t) => [t.name, t.strict]), [["tree", true], ["labels", false], ["plain", true], ["people", true]]);
   assert.deepEqual(registry.list({ client: "openai-strict" })[1].inputSchema, registry.tools[1].definition({ client: "openai" }).inputSchema);
-  assert.deepEqual(names("claude-code"), ["labels", "plain"]);
+  assert.deepEqual(names("claude-code"), ["tree", "labels", "plain"]);
   // Each refusal once per tool and client, however often tools/list is asked.
   names("portable");
   const said = heard.map(({ tool, client, error, fallback }) => [client, tool, error.code, fallback]);
   assert.deepEqual(said, [
-    ["portable", "tree", "UNSUPPORTED_BY_CLIENT", undefined],
     ["portable", "people", "UNSUPPORTED_BY_CLIENT", undefined],
     ["openai-strict", "labels", "UNSUPPORTED_BY_CLIENT", "openai"],
-    ["claude-code", "tree", "UNSUPPORTED_BY_CLIENT", undefined],
     ["claude-code", "people", "UNSUPPORTED_BY_CLIENT", undefined],
   ]);
   assert.ok(heard[0].error instanceof cjs.ToolshapeError);
-  assert.equal(heard[0].error.issues[0].code, "RECURSIVE_SCHEMA");
+  assert.equal(heard[0].error.issues[0].code, "PROPERTY_KEY_REFUSED");
   // Flat: only the action the client cannot take is left out.
   const flat = mixed({ exposition: "flat", onRefused: (refusal) => heard.push(refusal) });
-  assert.deepEqual(flat.list({ client: "claude-code" }).map((t) => t.name), ["labels", "plain", "people_count"]);
+  assert.deepEqual(flat.list({ client: "claude-code" }).map((t) => t.name), ["tree", "labels", "plain", "people_count"]);
   assert.equal(heard.at(-1).tool, "people_find");
   // One definition asked for one client still says why.
-  assert.throws(() => registry.tools[0].definition({ client: "portable" }), (e) => e.code === "UNSUPPORTED_BY_CLIENT");
+  assert.throws(() => registry.tools[3].definition({ client: "portable" }), (e) => e.code === "UNSUPPORTED_BY_CLIENT");
   // Other errors are not swallowed.
   assert.throws(() => registry.list({ client: "netscape" }), (e) => e.code === "INVALID_OPTION");
   assert.throws(() => createRegistry([], { onRefused: "log" }), (e) => e.code === "INVALID_OPTION");
@@ -460,7 +459,7 @@ test("without onRefused, each tool left out is one line on stderr; a real Client
     const client = await connected(server, "some-new-client");
     try {
       const { tools } = await client.listTools();
-      assert.deepEqual(tools.map((t) => t.name), ["labels", "plain"]);
+      assert.deepEqual(tools.map((t) => t.name), ["tree", "labels", "plain"]);
       await client.listTools();
       const result = await client.callTool({ name: "plain", arguments: { q: "x" } });
       assert.equal(result.content[0].text, "q=x");
@@ -470,8 +469,8 @@ test("without onRefused, each tool left out is one line on stderr; a real Client
   } finally {
     console.warn = warn;
   }
-  assert.equal(warned.length, 2, warned.join("\n"));
-  assert.match(warned[0], /^toolshape: tool "tree" is left out of tools\/list for client profile "portable": the portable profile cannot express this schema/);
+  assert.equal(warned.length, 1, warned.join("\n"));
+  assert.match(warned[0], /^toolshape: tool "people" is left out of tools\/list for client profile "portable": the portable profile cannot express this schema/);
 });
 
 /** A tool of `optional` optional strings and `unions` required `string | number` keys. */

@@ -297,6 +297,7 @@ export type ClientWarningCode =
   | "TUPLE_LOOSENED"
   | "ANY_NARROWED"
   | "MOVED_TO_DESCRIPTION"
+  | "RECURSION_EXPANDED"
   /** Not a client's: the schema makes no command line (a flag collision, a union no word picks); the message says why. */
   | "NO_COMMAND_LINE";
 

@@ -297,9 +297,21 @@ fn texts_and_hints_agree_on_what_may_destroy() {
     };
     let group = define(&def("toon")).unwrap();
     assert_eq!(group.annotations["destructiveHint"], json!(true));
-    assert!(group.description.contains("quiet|\"\"|\"\"|true"), "{}", group.description);
-    assert!(group.description.contains("look|\"\"|\"\"|false"), "{}", group.description);
-    assert!(group.description.contains("tidy|\"\"|\"\"|false"), "{}", group.description);
+    assert!(
+        group.description.contains("quiet|\"\"|\"\"|true"),
+        "{}",
+        group.description
+    );
+    assert!(
+        group.description.contains("look|\"\"|\"\"|false"),
+        "{}",
+        group.description
+    );
+    assert!(
+        group.description.contains("tidy|\"\"|\"\"|false"),
+        "{}",
+        group.description
+    );
     let text = define(&def("text")).unwrap().description;
     assert!(text.contains("- 'quiet': [DESTRUCTIVE]"), "{text}");
     assert!(!text.contains("'look'") && !text.contains("'tidy'"), "{text}");

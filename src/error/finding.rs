@@ -49,6 +49,9 @@ pub enum FindingCode {
     MovedToDescription,
     /// A recursive schema the client cannot take.
     RecursiveSchema,
+    /// A recursive schema written out a few levels deep for a client that
+    /// resolves no `$ref`; deeper levels take any value.
+    RecursionExpanded,
     /// A property key the client refuses.
     PropertyKeyRefused,
     /// A record (`additionalProperties` schema, `patternProperties`,
@@ -84,6 +87,7 @@ impl FindingCode {
         FindingCode::TupleLoosened,
         FindingCode::AnyNarrowed,
         FindingCode::MovedToDescription,
+        FindingCode::RecursionExpanded,
         FindingCode::NoCommandLine,
     ];
 
@@ -120,6 +124,7 @@ impl FindingCode {
             FindingCode::AnyNarrowed => "ANY_NARROWED",
             FindingCode::MovedToDescription => "MOVED_TO_DESCRIPTION",
             FindingCode::RecursiveSchema => "RECURSIVE_SCHEMA",
+            FindingCode::RecursionExpanded => "RECURSION_EXPANDED",
             FindingCode::PropertyKeyRefused => "PROPERTY_KEY_REFUSED",
             FindingCode::RecordRefused => "RECORD_REFUSED",
             FindingCode::MixedEnum => "MIXED_ENUM",

@@ -1,6 +1,6 @@
 //! `claude-code`: Anthropic's rules, and what Claude Code does itself
-//! (CLIENTS.md 2.8): it cannot resolve `$ref`/`$defs` (CC2), so recursion
-//! is refused (finite references are inlined already); a root `if`/`then`/
+//! it cannot resolve `$ref`/`$defs`, so recursion is written out a few
+//! levels deep (finite references are inlined already); a root `if`/`then`/
 //! `else` drops the tool (CC1), so those are removed; and it turns
 //! `additionalProperties: {}` into `false` (CC3), so a record of anything
 //! is written as an explicit list of every type, which it keeps. One bad
@@ -9,13 +9,14 @@
 
 use crate::json::{Json, Map};
 
-use super::rules::{drop_keyword, refuse_recursion};
+use super::recursion::expand_recursion;
+use super::rules::drop_keyword;
 use super::walk::each_schema;
 use super::Report;
 
 pub fn shape(schema: &mut Json<'_>, report: &mut Report) {
     super::anthropic::shape(schema, report);
-    refuse_recursion(schema, report, "Claude Code does not resolve $ref");
+    expand_recursion(schema, report, "Claude Code does not resolve $ref");
     each_schema(schema, &mut |node, place| {
         if place.is_root() {
             for key in ["if", "then", "else"] {

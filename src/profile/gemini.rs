@@ -7,16 +7,17 @@
 //! string formats other than `enum`/`date-time` go (G6), an integer's
 //! exclusive bound becomes the inclusive one next to it, a tuple becomes an
 //! array of its positions' schemas, and `additionalProperties` goes (the
-//! server still checks it). Refused: recursion (no `$ref` here, G8),
+//! server still checks it). Recursion is written out a few levels deep (no
+//! `$ref` here). Refused:
 //! property keys outside `[A-Za-z_][A-Za-z0-9_]{0,63}`, and enums mixing
 //! types. Repair turns stringified enum values back into numbers.
 
 use crate::json::{Json, Map};
 
 use super::enum_strings::{refuse_structured_values, stringify_enum};
+use super::recursion::expand_recursion;
 use super::rules::{
-    drop_keyword, flatten_root_union, items_everywhere, loosen_tuple, merge_all_of_here, object_of, refuse_keys,
-    refuse_recursion, text,
+    drop_keyword, flatten_root_union, items_everywhere, loosen_tuple, merge_all_of_here, object_of, refuse_keys, text,
 };
 use super::walk::{each_schema, Place};
 use super::{Client, Report};
@@ -63,7 +64,7 @@ pub(super) fn key_ok(key: &str) -> bool {
 }
 
 pub fn shape(schema: &mut Json<'_>, report: &mut Report) {
-    refuse_recursion(schema, report, "Gemini's parameters have no $ref to write it with");
+    expand_recursion(schema, report, "Gemini's parameters have no $ref to write it with");
     if let Json::Object(root) = schema {
         root.remove("$defs");
     }

@@ -19,6 +19,7 @@ mod mcp;
 mod openai;
 mod openai_strict;
 mod portable;
+mod recursion;
 mod rules;
 mod strict;
 mod union_root;

@@ -1,7 +1,7 @@
 //! `portable`: one schema safe in every client here except Gemini's
 //! `parameters`: Cursor's rules (no composition at any depth, string enums,
 //! no `null` in type lists), Claude Code's (no `$ref`, so recursion is
-//! refused; records of anything written explicitly), Anthropic's property
+//! written out a few levels deep; records of anything written explicitly), Anthropic's property
 //! keys, and Copilot's (items everywhere, nothing beside the root object).
 //! Arguments come back unchanged.
 
@@ -9,14 +9,15 @@ use crate::json::{Json, Map};
 
 use super::claude_code::open_record;
 use super::cursor::no_composition;
-use super::rules::{drop_keyword, flatten_root_union, items_everywhere, refuse_keys, refuse_recursion};
+use super::recursion::expand_recursion;
+use super::rules::{drop_keyword, flatten_root_union, items_everywhere, refuse_keys};
 use super::walk::{each_schema, Place};
 use super::Report;
 use crate::error::FindingCode;
 
 pub fn shape(schema: &mut Json<'_>, report: &mut Report) {
     flatten_root_union(schema, report);
-    refuse_recursion(schema, report, "Claude Code and Kiro do not resolve $ref");
+    expand_recursion(schema, report, "Claude Code and Kiro do not resolve $ref");
     each_schema(schema, &mut |node, place| rewrite(node, place, report));
 }
 

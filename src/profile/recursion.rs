@@ -1,0 +1,111 @@
+//! A recursive schema for a client that resolves no `$ref` (Claude Code,
+//! Kiro, Gemini's `parameters`): each reference written out in place, a few
+//! levels deep, the level below taking any value the server then checks,
+//! rather than the tool left out of that client's list. A definition that
+//! refers to itself so often that the copies would pass a bound is refused
+//! as before.
+
+use std::collections::HashMap;
+
+use crate::error::FindingCode;
+use crate::json::{Json, Map};
+
+use super::rules::refuse_recursion;
+use super::Report;
+
+/// Levels of a recursive definition written out.
+pub const LEVELS: usize = 3;
+
+/// Nodes the written-out copies may add to one schema, at most.
+const MAX_WRITTEN: usize = 20_000;
+
+/// What stands where the levels stop.
+const BELOW: &str = "Deeper levels are not described here; the server checks them";
+
+/// `$defs` written out in place, `LEVELS` deep, with a warning for each
+/// definition; or, past [`MAX_WRITTEN`] nodes, refused (`why` says what
+/// the client cannot do), as a client with no `$ref` always was.
+pub fn expand_recursion(root: &mut Json<'_>, report: &mut Report, why: &str) {
+    let Json::Object(map) = root else {
+        return;
+    };
+    let Some(Json::Object(defs)) = map.get("$defs") else {
+        return;
+    };
+    let by_ref: HashMap<String, Json<'_>> = defs
+        .iter()
+        .map(|(name, def)| {
+            (
+                format!("#/$defs/{}", crate::schema::escape_pointer_segment(name)),
+                def.clone(),
+            )
+        })
+        .collect();
+    let names: Vec<String> = defs.keys().map(ToString::to_string).collect();
+    let mut expanded = root.clone();
+    if let Json::Object(map) = &mut expanded {
+        map.remove("$defs");
+    }
+    let mut written = 0usize;
+    if !write_out(&mut expanded, &by_ref, 0, &mut written) {
+        refuse_recursion(root, report, why);
+        return;
+    }
+    *root = expanded;
+    for name in names {
+        report.warn(
+            FindingCode::RecursionExpanded,
+            || format!("/$defs/{}", crate::schema::escape_pointer_segment(&name)),
+            || format!("\"{name}\" refers to itself, and {why}: it is written out {LEVELS} levels deep, and what is deeper takes any value, which the server checks"),
+        );
+    }
+}
+
+/// Replaces each `$ref` under `node` by a copy of its definition, itself
+/// written out one level further; `false` once the copies pass the bound.
+fn write_out<'a>(node: &mut Json<'a>, by_ref: &HashMap<String, Json<'a>>, level: usize, written: &mut usize) -> bool {
+    match node {
+        Json::Object(map) => {
+            let target = map.get("$ref").and_then(Json::as_str).and_then(|r| by_ref.get(r));
+            if let Some(def) = target {
+                let deepest = level >= LEVELS;
+                let mut copy = if deepest { below() } else { def.clone() };
+                *written += size(&copy);
+                if *written > MAX_WRITTEN {
+                    return false;
+                }
+                // Keywords beside the `$ref` (a description) apply on top;
+                // where the levels stop, the note follows its description.
+                if let Json::Object(copy_map) = &mut copy {
+                    for (key, value) in map.iter().filter(|(key, _)| key.as_ref() != "$ref") {
+                        let value = match (deepest && key.as_ref() == "description", value.as_str()) {
+                            (true, Some(text)) => Json::String(format!("{text}. {BELOW}").into()),
+                            _ => value.clone(),
+                        };
+                        copy_map.insert(key.clone(), value);
+                    }
+                }
+                *node = copy;
+                return level >= LEVELS || write_out(node, by_ref, level + 1, written);
+            }
+            map.values_mut().all(|value| write_out(value, by_ref, level, written))
+        }
+        Json::Array(items) => items.iter_mut().all(|item| write_out(item, by_ref, level, written)),
+        _ => true,
+    }
+}
+
+fn below<'a>() -> Json<'a> {
+    let mut map = Map::new();
+    map.insert("description", Json::text(BELOW));
+    Json::Object(map)
+}
+
+/// Nodes in `value`, for the bound.
+fn size(value: &Json<'_>) -> usize {
+    match value {
+        Json::Object(map) => 1 + map.values().map(size).sum::<usize>(),
+        Json::Array(items) => 1 + items.iter().map(size).sum::<usize>(),
+        _ => 1,
+    }
+}
