@@ -68,3 +68,29 @@ test("an 8 MB schema gets room before it is read: its compile starts few collect
   assert.ok(bytes > 8 * 1000 * 1000, `a schema of ${bytes} bytes`);
   assert.ok(collections <= 8, `${collections} major collections`);
 });
+
+test("one huge input does not pin memory: past the limit it is refused before it is copied in, and an outsized call that failed gives its memory back", () => {
+  const out = run(`
+    const mib = () => require(${JSON.stringify(glue)}).memoryBytes() / 1048576;
+    const kept = ts.compile({ type: "object", properties: { a: { type: "string" } } });
+    const start = mib();
+    const codes = [];
+    const tryIt = (fn) => { try { fn(); codes.push("ok"); } catch (e) { codes.push(e.code); } };
+    // Past 16 MiB: refused in JS, nothing copied into wasm.
+    tryIt(() => ts.compile("x".repeat(17 * 1024 * 1024)));
+    tryIt(() => kept.repair(JSON.stringify({ a: "é".repeat(9 * 1024 * 1024) })));
+    const parsed = kept.safeParseArgv(["--a", "y".repeat(17 * 1024 * 1024)]);
+    codes.push(parsed.success ? "ok" : parsed.error.code);
+    const afterRefused = mib();
+    // Under the limit, not JSON: the core reads it, fails, and the memory it took comes back.
+    tryIt(() => ts.compile("x".repeat(16 * 1024 * 1024 - 16)));
+    const afterFailed = mib();
+    // A tool compiled before still works, on the fresh instance.
+    const still = kept.parseArgv(["--a", "b"]);
+    process.stdout.write(JSON.stringify({ codes, start, afterRefused, afterFailed, still }));
+  `);
+  assert.deepEqual(out.codes, ["TOO_LARGE", "TOO_LARGE", "TOO_LARGE", "INVALID_JSON"]);
+  assert.equal(out.afterRefused, out.start);
+  assert.ok(out.afterFailed < 16, `${out.afterFailed} MiB after a failed 16 MiB compile`);
+  assert.deepEqual(out.still, { a: "b" });
+});

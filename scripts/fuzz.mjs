@@ -753,7 +753,9 @@ export function environment(api, wasm) {
   const codes = JSON.parse(wasm.codes());
   const documented = new Set([...codes.errors, "FREED", "NOT_INITIALIZED"]);
   const probe = api.compile({ type: "object", properties: { a: { type: "object", properties: { b: { type: "integer" } } } } });
-  return { documented, memoryBytes: () => wasm.memoryBytes(), sentinel: () => probe.parseArgv(["--a-b", "1"]) };
+  // The current instance's memory: after an outsized call the package may have replaced it (a fresh glue module).
+  const glue = join(root, "pkg", "node", "toolshape.js");
+  return { documented, memoryBytes: () => require(glue).memoryBytes(), sentinel: () => probe.parseArgv(["--a-b", "1"]) };
 }
 
 export async function campaign({ seconds, seed, log = console.log }) {
@@ -782,7 +784,35 @@ export async function campaign({ seconds, seed, log = console.log }) {
     findings.push({ ...found, file });
     log(`finding: ${found.check}: ${found.detail}\n  saved ${file}`);
   }
-  return { calls, findings, memory: wasm.memoryBytes() };
+  const mib = () => (env.memoryBytes() / 1048576).toFixed(1);
+  log(`fuzz: the mutated cases: ${calls} calls, wasm memory ${mib()} MiB`);
+  // MB-scale inputs (about 2 MiB each, what an OS passes as a command line
+  // in all), each checked as any case is, with the memory after each call.
+  for (const [name, c] of bigCases(schemas)) {
+    calls++;
+    const started = performance.now();
+    const found = await runCase(api, c, env);
+    log(`fuzz: big input ${name}: ${(performance.now() - started).toFixed(0)} ms, wasm memory ${mib()} MiB${found ? `; finding: ${found.check}: ${found.detail}` : ""}`);
+    if (found) findings.push({ ...found, file: saveRegression(c, found) });
+  }
+  log(`fuzz: the big inputs: wasm memory ${mib()} MiB`);
+  return { calls, findings, memory: env.memoryBytes() };
+}
+
+/** About 2 MiB of input each: schema text (not JSON, and JSON of many keys), argv, arguments as text, and options. */
+export function bigCases(schemas) {
+  const MIB2 = 2 * 1024 * 1024;
+  const wide = { type: "object", properties: Object.fromEntries(Array.from({ length: 40000 }, (_, i) => [`key_${i}_${"k".repeat(20)}`, { type: "string", description: "d".repeat(8) }])) };
+  const simple = schemas[0] ?? { type: "object", properties: { a: { type: "string" } } };
+  const text = { type: "object", properties: { note: { type: "string" }, list: { type: "array", items: { type: "integer" } } } };
+  return [
+    ["schema text that is no JSON", { schema: "{".repeat(MIB2), op: "inputSchema" }],
+    ["a schema of 40,000 keys", { schema: wide, op: "usage" }],
+    ["argv of 1,000 words of 2 KiB", { schema: text, op: "parseArgv", argv: Array.from({ length: 1000 }, () => ["--note", "n".repeat(2048)]).flat() }],
+    ["arguments as 2 MiB of text", { schema: text, op: "repair", args: JSON.stringify({ list: Array.from({ length: 250000 }, (_, i) => String(i)) }) }],
+    ["nested arrays 2 MiB deep in text", { schema: text, op: "repair", args: `{"note":"${"[".repeat(MIB2)}"}` }],
+    ["options of 2 MiB", { schema: simple, op: "usage", options: { format: "text", topic: "t".repeat(MIB2) } }],
+  ];
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -82,7 +82,7 @@ export function makeApi(wasm, ready = () => true, how = {}) {
     requireReady();
     if (typeof client !== "string") throw fail("INVALID_OPTION", `check(schema, client) takes a client name or "all", got ${typeof client}`);
     const text = schemaText(schema);
-    const checks = JSON.parse(core.guard(() => core.wasm.checkSchema(text, client)));
+    const checks = JSON.parse(core.guard(() => core.wasm.checkSchema(text, client), text.length));
     return client === "all" ? checks : checks[0];
   }
 
@@ -90,7 +90,7 @@ export function makeApi(wasm, ready = () => true, how = {}) {
     requireReady();
     const text = schemaText(schema);
     const opts = optionsText(options, "actionHelp");
-    return JSON.parse(core.guard(() => core.wasm.help(text, opts)));
+    return JSON.parse(core.guard(() => core.wasm.help(text, opts), text.length));
   }
 
   function formatHelp(entries, format) {

@@ -74,7 +74,7 @@ export function makeCommandsClass(core, Tool) {
       const { env, allowPositionals, partial } = parseOptions(core, opts);
       const picked = envFor(this.#envNames, env);
       try {
-        return parseRequest(handle, argv, picked, allowPositionals, partial);
+        return parseRequest(handle, argv, picked, allowPositionals, partial, core);
       } catch (error) {
         if (isTrap(error)) return { success: false, error: core.trapped(error) };
         throw error;

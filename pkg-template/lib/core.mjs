@@ -10,6 +10,17 @@
 
 import { call, fail } from "./errors.mjs";
 
+/** An input this long (in UTF-16 units) is outsized: the memory its call took is looked at after it. */
+export const OUTSIZED_INPUT = 1024 * 1024;
+/**
+ * Wasm memory never shrinks. After an outsized call that left nothing
+ * behind (it failed, or its answer holds nothing in wasm), memory past this
+ * and past twice what it was before the call is given back: the instance
+ * is replaced by a fresh one, as after a trap, and each live tool compiles
+ * itself again there the next time it is used.
+ */
+export const RENEW_ABOVE_BYTES = 128 * 1024 * 1024;
+
 /** A JS error that means the wasm instance may be broken. */
 export function isTrap(error) {
   return (typeof WebAssembly !== "undefined" && error instanceof WebAssembly.RuntimeError) || error instanceof RangeError;
@@ -29,16 +40,54 @@ export function makeCore(wasm, how = {}) {
 
     /** A new WasmTool on the current instance. */
     compile(schemaText, optionsText) {
-      return core.guard(() => new core.wasm.WasmTool(schemaText, optionsText));
+      return core.guard(() => new core.wasm.WasmTool(schemaText, optionsText), schemaText.length, true);
     },
 
-    /** Runs a wasm call: wire errors become ToolshapeError, a trap replaces the instance. */
-    guard(fn) {
+    /**
+     * Runs a wasm call: wire errors become ToolshapeError, a trap replaces
+     * the instance. `input` (the length of the text it takes) and `retains`
+     * (a success keeps something in wasm: a compiled tool) let an outsized
+     * call give its memory back.
+     */
+    guard(fn, input = 0, retains = false) {
+      if (input < OUTSIZED_INPUT || !how.reload) return core.guardOnce(fn);
+      const before = core.memory();
+      let kept = false;
+      try {
+        const out = core.guardOnce(fn);
+        kept = retains;
+        return out;
+      } finally {
+        if (!kept) core.giveBack(before);
+      }
+    },
+
+    guardOnce(fn) {
       try {
         return call(fn);
       } catch (error) {
         if (!isTrap(error)) throw error;
         throw core.trapped(error);
+      }
+    },
+
+    /** Wasm memory's size now, in bytes (0 when it cannot say). */
+    memory() {
+      try {
+        return core.wasm.memoryBytes();
+      } catch {
+        return 0;
+      }
+    },
+
+    /** A fresh instance when memory grew past the bound during an outsized call (see RENEW_ABOVE_BYTES). */
+    giveBack(before) {
+      const after = core.memory();
+      if (core.broken || after <= RENEW_ABOVE_BYTES || after <= 2 * before) return;
+      try {
+        core.replace(how.reload());
+      } catch {
+        // The old instance stays: it works, only larger.
       }
     },
 

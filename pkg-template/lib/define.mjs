@@ -212,7 +212,7 @@ export function makeDefine(api) {
     // The core keeps the group and compiles its tools from its own schemas;
     // the handle is defined again on a new instance after a trap.
     const text = wireText(def, common, list);
-    const handle = new LiveHandle(core, () => core.guard(() => new core.wasm.WasmGroup(text)), "this group's core handle was freed");
+    const handle = new LiveHandle(core, () => core.guard(() => new core.wasm.WasmGroup(text), text.length, true), "this group's core handle was freed");
     const defined = JSON.parse(core.guard(() => handle.get().outline()));
     return makeGroup(def, defined, handle, common, list, tags, withExtras);
   }

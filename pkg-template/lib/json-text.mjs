@@ -14,15 +14,46 @@ import { ToolshapeError, fail } from "./errors.mjs";
  */
 const MAX_JSON_DEPTH = 128;
 
+/**
+ * The core's limit on one text it reads (src/limits.rs, MAX_INPUT_BYTES),
+ * held here too: a text past it is refused before it is copied into wasm
+ * memory, which never shrinks.
+ */
+export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
+
+/** The UTF-8 length of `text`, counted only when its UTF-16 length leaves it in doubt. */
+function utf8Length(text) {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) bytes += 1;
+    else if (unit < 0x800) bytes += 2;
+    else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/** `text`, or TOO_LARGE (as the core says it) when it is past MAX_INPUT_BYTES. */
+export function sizedText(text, what) {
+  if (text.length * 3 <= MAX_INPUT_BYTES) return text;
+  const bytes = text.length > MAX_INPUT_BYTES ? text.length : utf8Length(text);
+  if (bytes > MAX_INPUT_BYTES) throw fail("TOO_LARGE", `${what}: ${bytes} bytes, more than the limit of ${MAX_INPUT_BYTES}`);
+  return text;
+}
+
 /** JSON text of `value`; errors carry `code`. */
 export function jsonText(value, what, code) {
+  let text;
   try {
-    const text = JSON.stringify(value);
+    text = JSON.stringify(value);
     if (typeof text !== "string") throw fail(code, `${what} cannot be written as JSON`);
-    return text;
   } catch (error) {
     throw asError(error, what, code);
   }
+  return sizedText(text, what);
 }
 
 function asError(error, what, code) {
@@ -40,7 +71,7 @@ function asError(error, what, code) {
  */
 export function optionsText(options, what) {
   if (options === undefined || options === null) return undefined;
-  if (flatPlain(options)) return JSON.stringify(options);
+  if (flatPlain(options)) return sizedText(JSON.stringify(options), `${what} options`);
   const label = `${what} options`;
   let bad;
   let badType;
@@ -60,7 +91,7 @@ export function optionsText(options, what) {
   }
   if (bad !== undefined) throw fail("INVALID_OPTION", `${what} option "${bad}" must be plain data, not a ${badType}`);
   if (typeof text !== "string") throw fail("INVALID_OPTION", `${label} must be an object`);
-  return text;
+  return sizedText(text, `${what} options`);
 }
 
 /**

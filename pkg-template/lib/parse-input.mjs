@@ -4,7 +4,8 @@
 // answer. Shared by Tool and the command set.
 
 import { fail, fromWire } from "./errors.mjs";
-import { optionsText } from "./json-text.mjs";
+import { optionsText, sizedText } from "./json-text.mjs";
+import { OUTSIZED_INPUT } from "./core.mjs";
 import { hasOwn } from "./objects.mjs";
 
 export function checkArgv(argv, what = "argv") {
@@ -80,9 +81,22 @@ export function parseOptions(core, opts) {
  * `{ argv, env, allowPositionals, partial }` as JSON text, answered as
  * outcome JSON. A lone surrogate crosses as U+FFFD, as any string does.
  */
-export function parseRequest(handle, argv, env, allowPositionals, partial) {
+export function parseRequest(handle, argv, env, allowPositionals, partial, core) {
   const request = { argv: argv.map(wellFormed), env, allowPositionals, partial };
-  return parseOutcome(handle.parseArgv(JSON.stringify(request)));
+  let text;
+  try {
+    text = sizedText(JSON.stringify(request), "argv and the environment it reads");
+  } catch (error) {
+    return { success: false, error };
+  }
+  if (core === undefined || text.length < OUTSIZED_INPUT) return parseOutcome(handle.parseArgv(text));
+  // An outsized argv: its memory is given back, as after any outsized call.
+  const before = core.memory();
+  try {
+    return parseOutcome(handle.parseArgv(text));
+  } finally {
+    core.giveBack(before);
+  }
 }
 
 function wellFormed(word) {

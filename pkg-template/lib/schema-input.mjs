@@ -6,7 +6,7 @@
 // cannot give JSON Schema (Valibot, Zod 3) is refused.
 
 import { ToolshapeError, fail } from "./errors.mjs";
-import { jsonText } from "./json-text.mjs";
+import { jsonText, sizedText } from "./json-text.mjs";
 import { hasOwn, isPlainObject } from "./objects.mjs";
 import { thrownText } from "./results.mjs";
 
@@ -112,7 +112,7 @@ export function zodDateAdvice(message) {
  *   definition's `output`) the output, where defaults are filled in
  */
 export function schemaText(schema, io = "input") {
-  if (typeof schema === "string") return schema;
+  if (typeof schema === "string") return sizedText(schema, "the schema");
   try {
     return readSchema(schema, io);
   } catch (error) {

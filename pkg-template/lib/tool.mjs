@@ -127,7 +127,7 @@ export function makeToolClass(core) {
       }
       const { env, allowPositionals, partial } = parseOptions(core, opts);
       try {
-        return parseRequest(handle, argv, envFor(envNames, env), allowPositionals, partial);
+        return parseRequest(handle, argv, envFor(envNames, env), allowPositionals, partial, core);
       } catch (error) {
         if (isTrap(error)) return { success: false, error: core.trapped(error) };
         throw error;
@@ -148,7 +148,7 @@ export function makeToolClass(core) {
       }
       const { env } = parseOptions(core, opts);
       const text = jsonText({ flat, env: envFor(envNames, env) }, "the flat values", "INVALID_ARGS");
-      const out = parseOutcome(core.guard(() => handle.fromFlagValues(text)));
+      const out = parseOutcome(core.guard(() => handle.fromFlagValues(text), text.length));
       if (!out.success) throw out.error;
       return out.data;
     }
@@ -169,7 +169,7 @@ export function makeToolClass(core) {
         if (!mayNeedRepair(this.#hints, args, nulls)) return { value: args, repairs: [] };
       }
       const text = jsonText(args, "the arguments", "INVALID_ARGS");
-      return JSON.parse(core.guard(() => handle.repair(text, client)));
+      return JSON.parse(core.guard(() => handle.repair(text, client), text.length));
     }
 
     check(client) {
@@ -181,7 +181,7 @@ export function makeToolClass(core) {
     toArgv(args) {
       const handle = this.#live();
       const text = jsonText(args, "the arguments", "INVALID_ARGS");
-      return JSON.parse(core.guard(() => handle.toArgv(text)));
+      return JSON.parse(core.guard(() => handle.toArgv(text), text.length));
     }
 
     usage(opts) {
