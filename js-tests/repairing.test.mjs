@@ -122,3 +122,42 @@ test("SDK 2.x registerTool takes repairing of a raw shape: listed as z.object's,
   assert.match(bad.content[0].text, /limit/);
   await client.close();
 });
+
+test("toStandardSchema: the SDK 2.x registerTool lists the portable schema, a call whose object arrives as JSON text succeeds, a bad call gets the readable issue", async () => {
+  const heard = [];
+  const Tree = z.object({ name: z.string(), get children() { return z.array(Tree).optional(); } });
+  const Input = Search.extend({ tree: Tree.optional() });
+  const standard = cjs.toStandardSchema(Input, { onRepair: (repairs) => heard.push(repairs.length) });
+  assert.equal(standard["~standard"].version, 1);
+  assert.equal(standard["~standard"].vendor, "toolshape");
+  const { client, seen } = await served(standard);
+  try {
+    const [listed] = (await client.listTools()).tools;
+    // The portable profile: the recursion written out, no $ref, the nested object complete.
+    assert.ok(!JSON.stringify(listed.inputSchema).includes("$ref"));
+    assert.deepEqual(Object.keys(listed.inputSchema.properties.filters.properties), ["owners"]);
+    const ok = await client.callTool({ name: "search", arguments: { query: "api", limit: "5", filters: '{"owners":["ops"]}' } });
+    assert.equal(ok.isError, undefined, JSON.stringify(ok));
+    assert.deepEqual(seen.at(-1), { query: "api", limit: 5, filters: { owners: ["ops"] } });
+    assert.deepEqual(heard, [2]);
+    const bad = await client.callTool({ name: "search", arguments: { query: "api", limit: "500" } });
+    assert.equal(bad.isError, true);
+    assert.match(bad.content[0].text, /limit/);
+  } finally {
+    await client.close();
+  }
+  // Targets: 2020-12 as toolshape writes it, draft-07's spelling, anything else throws.
+  const tuple = cjs.toStandardSchema(z.object({ point: z.tuple([z.number(), z.string()]) }), { client: "mcp" });
+  const modern = tuple["~standard"].jsonSchema.input({ target: "draft-2020-12" });
+  const old = tuple["~standard"].jsonSchema.input({ target: "draft-07" });
+  assert.deepEqual(modern.properties.point.prefixItems, [{ type: "number" }, { type: "string" }]);
+  assert.deepEqual(old.properties.point.items, [{ type: "number" }, { type: "string" }]);
+  assert.equal(old.properties.point.prefixItems, undefined);
+  assert.throws(() => tuple["~standard"].jsonSchema.input({ target: "openapi-9" }), /unsupported target "openapi-9"/);
+  assert.equal(tuple["~standard"].jsonSchema.output({ target: "draft-2020-12" }).type, "object");
+  // Options are checked when given.
+  assert.throws(() => cjs.toStandardSchema(Input, { client: "netscape" }), (e) => e.code === "INVALID_OPTION");
+  assert.throws(() => cjs.toStandardSchema(Input, { clint: "mcp" }), (e) => e.code === "INVALID_OPTION" && /did you mean "client"/.test(e.message));
+  assert.throws(() => cjs.toStandardSchema({ type: "object" }), (e) => e.code === "INVALID_SCHEMA");
+  assert.equal(esm.toStandardSchema, cjs.toStandardSchema);
+});

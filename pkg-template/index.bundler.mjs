@@ -3,4 +3,4 @@
 // CommonJS entry.
 import api from "./index.cjs";
 
-export const { compile, CompiledTool, Tool, compileCommands, Commands, ToolshapeError, repair, check, withRepair, repairing, defineTool, defineGroup, createRegistry, createNameTable, acceptTextArguments, parseToolIdentifier, toolIdentifierSchema, clientProfile, completionScript, actionHelp, formatActionHelpMarkdown, formatActionHelpJson, help, formatHelpMarkdown, formatHelpJson, init } = api;
+export const { compile, CompiledTool, Tool, compileCommands, Commands, ToolshapeError, repair, check, withRepair, repairing, toStandardSchema, defineTool, defineGroup, createRegistry, createNameTable, acceptTextArguments, parseToolIdentifier, toolIdentifierSchema, clientProfile, completionScript, actionHelp, formatActionHelpMarkdown, formatActionHelpJson, help, formatHelpMarkdown, formatHelpJson, init } = api;

@@ -32,6 +32,7 @@ module.exports = {
   check: api.check,
   withRepair: api.withRepair,
   repairing: api.repairing,
+  toStandardSchema: api.toStandardSchema,
   defineTool: api.defineTool,
   defineGroup: api.defineGroup,
   createRegistry: api.createRegistry,

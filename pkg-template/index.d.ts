@@ -23,6 +23,7 @@ import type {
   RepairOptions,
   RepairResult,
   RepairingOptions,
+  ToStandardSchemaOptions,
   RepairingSchema,
   ToolErrorResult,
   UsageOptions,
@@ -448,6 +449,30 @@ export declare function withRepair<S extends ValidatingSchema | RawShape, R exte
 export declare function repairing<S extends ValidatingSchema | RawShape>(
   schema: S,
   options?: RepairingOptions,
+): RepairingSchema<S extends RawShape ? ShapeSchema<S> : S>;
+
+/**
+ * A Standard Schema with Standard JSON Schema that any framework takes: the
+ * MCP SDK 2.x `registerTool`, FastMCP, the AI SDK's `tool()`, tRPC. Its
+ * `validate` repairs first (an object or array sent as JSON text, `"42"`
+ * where a number is wanted, the whole arguments as one string), then gives
+ * the given schema's own verdict; `jsonSchema.input({ target })` is the
+ * complete schema toolshape writes for `options.client` (default `portable`,
+ * which every client takes), in `draft-2020-12` or `draft-07`; any other
+ * target throws. Its types are the given schema's.
+ * @throws {ToolshapeError} `INVALID_SCHEMA` for a schema with no validator (plain JSON Schema);
+ * `INVALID_OPTION` for an unknown option or client.
+ * @example
+ * import { z } from "zod";
+ * import { toStandardSchema } from "toolshape";
+ * const Search = toStandardSchema(z.object({ query: z.string(), limit: z.number().default(10) }));
+ * const checked = await Search["~standard"].validate({ query: "api", limit: "5" }); // { value: { query: "api", limit: 5 } }
+ * const listed = Search["~standard"].jsonSchema.input({ target: "draft-07" }); // { type: "object", properties: { ... } }
+ * // With the SDK 2.x: server.registerTool("search", { inputSchema: Search }, async (args) => ...)
+ */
+export declare function toStandardSchema<S extends ValidatingSchema | RawShape>(
+  schema: S,
+  options?: ToStandardSchemaOptions,
 ): RepairingSchema<S extends RawShape ? ShapeSchema<S> : S>;
 
 /** The Standard Schema value a raw shape stands for (its validator and its types). */

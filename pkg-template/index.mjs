@@ -11,4 +11,4 @@ import { createRequire } from "node:module";
 
 const api = createRequire(import.meta.url)("./index.cjs");
 
-export const { compile, CompiledTool, Tool, compileCommands, Commands, ToolshapeError, repair, check, withRepair, repairing, defineTool, defineGroup, createRegistry, createNameTable, acceptTextArguments, parseToolIdentifier, toolIdentifierSchema, clientProfile, completionScript, actionHelp, formatActionHelpMarkdown, formatActionHelpJson, help, formatHelpMarkdown, formatHelpJson, init } = api;
+export const { compile, CompiledTool, Tool, compileCommands, Commands, ToolshapeError, repair, check, withRepair, repairing, toStandardSchema, defineTool, defineGroup, createRegistry, createNameTable, acceptTextArguments, parseToolIdentifier, toolIdentifierSchema, clientProfile, completionScript, actionHelp, formatActionHelpMarkdown, formatActionHelpJson, help, formatHelpMarkdown, formatHelpJson, init } = api;

@@ -399,6 +399,12 @@ export interface RepairingOptions {
   onRepair?: ((repairs: Repair[]) => void) | undefined;
 }
 
+/** `toStandardSchema`'s options. */
+export interface ToStandardSchemaOptions extends RepairingOptions {
+  /** The client profile whose schema `jsonSchema.input` writes, and whose changes repair undoes. Default `"portable"`, which every client takes. */
+  client?: ClientName | undefined;
+}
+
 /**
  * What `repairing` returns: a Standard Schema (validating) with a Standard
  * JSON Schema, as the MCP SDK 2.x `registerTool` takes for `inputSchema`.

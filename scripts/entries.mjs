@@ -3,7 +3,7 @@
 // from this table, and the tests hold the entries to it.
 
 /** The root entry's headline API (the root also still carries every job's names: docs/design.md). */
-export const ROOT = ["defineTool", "defineGroup", "createRegistry", "compile", "CompiledTool", "ToolshapeError", "init"];
+export const ROOT = ["defineTool", "defineGroup", "createRegistry", "compile", "CompiledTool", "toStandardSchema", "ToolshapeError", "init"];
 
 /** Subpath entries: `toolshape/<job>`, what it is for, and its names. */
 export const JOBS = {

@@ -9,6 +9,7 @@ import {
   acceptTextArguments,
   compile,
   repairing,
+  toStandardSchema,
   compileCommands,
   createRegistry,
   defineGroup,
@@ -164,6 +165,21 @@ new McpServerV2({ name: "s", version: "1" }).registerTool("search", { inputSchem
 });
 // @ts-expect-error: repairing needs a validator, and plain JSON Schema has none
 repairing({ type: "object" });
+
+// toStandardSchema: Zod's input and output types, with no cast, in registerTool and in the Standard Schema types.
+const standardSearch = toStandardSchema(z.object({ query: z.string(), limit: z.number().default(10) }), { client: "cursor" });
+new McpServerV2({ name: "s", version: "1" }).registerTool("standard", { inputSchema: standardSearch }, async (a) => {
+  const limit: number = a.limit;
+  return { content: [{ type: "text" as const, text: `${a.query} ${limit}` }] };
+});
+type StandardTypes = NonNullable<(typeof standardSearch)["~standard"]["types"]>;
+const standardInput: StandardTypes["input"] = { query: "q" };
+const standardOutput: StandardTypes["output"] = { query: "q", limit: 1 };
+void standardInput;
+void standardOutput;
+// @ts-expect-error: the output's limit is a number, never absent
+const missingLimit: StandardTypes["output"] = { query: "q" };
+void missingLimit;
 
 // A raw shape, as the SDK 1.x's server.tool takes it: the handler's arguments are typed from its members.
 defineTool({

@@ -133,6 +133,7 @@ export function makeApi(wasm, ready = () => true, how = {}) {
     check,
     withRepair: guarded((schema, handler, options) => serving().withRepair(schema, handler, options)),
     repairing: guarded((schema, options) => serving().repairing(schema, options)),
+    toStandardSchema: guarded((schema, options) => serving().toStandardSchema(schema, options)),
     defineTool: guarded((def) => serving().defineTool(def)),
     defineGroup: guarded((def) => serving().defineGroup(def)),
     createRegistry: (defs, options) => serving().createRegistry(defs, options),

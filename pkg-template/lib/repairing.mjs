@@ -10,18 +10,35 @@ import { knownOptions } from "./option-keys.mjs";
 import { validatorOf } from "./schema-input.mjs";
 
 const OPTIONS = ["onRepair"];
+const STANDARD_OPTIONS = ["client", "onRepair"];
+/** The targets `toStandardSchema` writes: toolshape's own (2020-12) and draft-07's spelling of it. */
+const TARGETS = ["draft-2020-12", "draft-07"];
 
-/** `repairing(schema, { onRepair })` over `compile` (and the core's `closest`, for a misspelt option). */
+/** `repairing(schema, { onRepair })` and `toStandardSchema(schema, { client, onRepair })` over `compile` (and the core's `closest`). */
 export function makeRepairing(compile, closest) {
-  return function repairing(schema, options) {
+  function repairing(schema, options) {
+    const { onRepair } = options === undefined ? {} : knownOptions(options, OPTIONS, "repairing", closest);
+    return standardOf(schema, { onRepair, what: "repairing" });
+  }
+
+  /** A Standard Schema with Standard JSON Schema for any framework: repaired, then validated; the schema a client takes. */
+  function toStandardSchema(schema, options) {
+    const { client = "portable", onRepair } = options === undefined ? {} : knownOptions(options, STANDARD_OPTIONS, "toStandardSchema", closest);
+    if (typeof client !== "string") throw fail("INVALID_OPTION", 'toStandardSchema option "client" must be a client name');
+    return standardOf(schema, { client, onRepair, what: "toStandardSchema", targets: true });
+  }
+
+  function standardOf(schema, { client, onRepair, what, targets = false }) {
     const standard = validatorOf(schema);
     if (standard === undefined) {
-      throw fail("INVALID_SCHEMA", "repairing needs a Standard Schema that validates (Zod 4, ArkType, Valibot): plain JSON Schema has no validator to hand the repaired value to");
+      throw fail("INVALID_SCHEMA", `${what} needs a Standard Schema that validates (Zod 4, ArkType, Valibot): plain JSON Schema has no validator to hand the repaired value to`);
     }
-    const { onRepair } = options === undefined ? {} : knownOptions(options, OPTIONS, "repairing", closest);
-    if (onRepair !== undefined && typeof onRepair !== "function") throw fail("INVALID_OPTION", 'repairing option "onRepair" must be a function');
+    if (onRepair !== undefined && typeof onRepair !== "function") throw fail("INVALID_OPTION", `${what} option "onRepair" must be a function`);
     const tool = compile(schema);
+    // Asked for once, so an unknown client is refused now, not at the first listing.
+    if (client !== undefined) tool.inputSchema({ client });
     const output = standard.jsonSchema && typeof standard.jsonSchema.output === "function" ? standard.jsonSchema.output : undefined;
+    const written = (json, options) => (targets ? inTarget(json, options, what) : json);
     return {
       "~standard": {
         version: 1,
@@ -29,7 +46,7 @@ export function makeRepairing(compile, closest) {
         validate(value) {
           let out;
           try {
-            out = tool.repair(value);
+            out = tool.repair(value, client === undefined ? undefined : { client });
           } catch (error) {
             // Arguments repair cannot read (nested too deeply, too large) are
             // refused as a call through defineTool refuses them: an issue, since
@@ -41,14 +58,43 @@ export function makeRepairing(compile, closest) {
           return standard.validate(out.value);
         },
         jsonSchema: {
-          input: () => tool.inputSchema(),
+          input: (options) => written(tool.inputSchema(client === undefined ? undefined : { client }), options),
           output(options) {
-            if (output === undefined) throw fail("INVALID_SCHEMA", "the schema given to repairing has no output JSON Schema (~standard.jsonSchema.output)");
-            return output.call(standard.jsonSchema, options);
+            if (output === undefined) throw fail("INVALID_SCHEMA", `the schema given to ${what} has no output JSON Schema (~standard.jsonSchema.output)`);
+            const target = targets ? "draft-2020-12" : options && options.target;
+            return written(output.call(standard.jsonSchema, { ...options, target }), options);
           },
         },
         ...(standard.types === undefined ? {} : { types: standard.types }),
       },
     };
-  };
+  }
+
+  return { repairing, toStandardSchema };
+}
+
+/**
+ * A 2020-12 schema as `options.target` asks; an unsupported target throws,
+ * as the Standard JSON Schema spec says.
+ */
+function inTarget(json, options, what) {
+  const target = options && options.target;
+  if (target === "draft-2020-12") return json;
+  if (target === "draft-07") return draft07(json);
+  throw new Error(`${what}: unsupported target ${JSON.stringify(target)} (targets: ${TARGETS.join(", ")})`);
+}
+
+/** Draft-07's spelling of what 2020-12 writes: `definitions` for `$defs`, `items` arrays for `prefixItems`. */
+function draft07(node) {
+  if (Array.isArray(node)) return node.map(draft07);
+  if (node === null || typeof node !== "object") return node;
+  const out = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === "$defs") out.definitions = draft07(value);
+    else if (key === "$ref" && typeof value === "string") out.$ref = value.replace(/^#\/\$defs\//, "#/definitions/");
+    else if (key === "prefixItems") out.items = draft07(value);
+    else if (key === "items" && Array.isArray(node.prefixItems)) out.additionalItems = draft07(value);
+    else out[key] = draft07(value);
+  }
+  return out;
 }

@@ -45,7 +45,7 @@ export function makeServing(parts) {
     defineTool,
     defineGroup,
     withRepair: makeWithRepair(defineTool),
-    repairing: makeRepairing(parts.compile, parts.closest),
+    ...makeRepairing(parts.compile, parts.closest),
     createRegistry: makeRegistry(parts),
     acceptTextArguments,
     completionScript,

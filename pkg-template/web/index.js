@@ -58,5 +58,5 @@ export function init(input) {
   return pending;
 }
 
-export const { compile, CompiledTool, Tool, compileCommands, Commands, repair, check, withRepair, repairing, defineTool, defineGroup, createRegistry, createNameTable, acceptTextArguments, parseToolIdentifier, toolIdentifierSchema, clientProfile, completionScript, actionHelp, formatActionHelpMarkdown, formatActionHelpJson, help, formatHelpMarkdown, formatHelpJson } = api;
+export const { compile, CompiledTool, Tool, compileCommands, Commands, repair, check, withRepair, repairing, toStandardSchema, defineTool, defineGroup, createRegistry, createNameTable, acceptTextArguments, parseToolIdentifier, toolIdentifierSchema, clientProfile, completionScript, actionHelp, formatActionHelpMarkdown, formatActionHelpJson, help, formatHelpMarkdown, formatHelpJson } = api;
 export { ToolshapeError };
