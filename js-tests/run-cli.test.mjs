@@ -113,11 +113,11 @@ test("argv errors and the validator's issues, in flag terms, all at once (exit 2
   assert.equal(grouped.seen.err, "missing required flag --workspace\n--email: Invalid email address\nRun with --help for usage.\n");
 });
 
-test("io takes env, stdout, stderr and extra: another key is refused, with the one meant", async () => {
+test("io takes env, stdout, stderr, stdin and extra: another key is refused, with the one meant", async () => {
   const registry = createRegistry([deploy, platform]);
   const written = [];
   for (const run of [(io) => deploy.runCli(["--service", "api"], io), (io) => platform.runCli(["users", "list", "--workspace", "w"], io), (io) => registry.runCli(["deploy", "--service", "api"], io)]) {
-    await assert.rejects(run({ stdOut: (t) => written.push(t) }), (e) => e.code === "INVALID_OPTION" && e.message === 'unknown runCli io option "stdOut"; did you mean "stdout"? (options: env, stdout, stderr, extra)');
+    await assert.rejects(run({ stdOut: (t) => written.push(t) }), (e) => e.code === "INVALID_OPTION" && e.message === 'unknown runCli io option "stdOut"; did you mean "stdout"? (options: env, stdout, stderr, stdin, extra)');
     await assert.rejects(run({ environment: {} }), (e) => e.code === "INVALID_OPTION" && /^unknown runCli io option "environment"/.test(e.message));
     await assert.rejects(run("quiet"), (e) => e.code === "INVALID_OPTION");
     assert.equal(await run({ stdout: (t) => written.push(t), extra: { user: "u" } }), 0);
@@ -392,4 +392,42 @@ test("a one-or-many union (z.union([z.string(), z.array(z.string())])) gathers a
   const { seen: out, io: streams } = io();
   assert.equal(await def.runCli(["--ids", "a", "--ids", "b"], streams), 0, out.err);
   assert.deepEqual(seen, [{ ids: ["a", "b"] }]);
+});
+
+test("--json: the whole input as one JSON object (or from standard input), repaired and validated as an MCP call; a flag beside it is refused", async () => {
+  const deploy = cjs.defineTool({
+    name: "deploy",
+    input: z.object({ service: z.string().min(1), config: z.object({ timeout: z.number().default(30) }).optional() }),
+    handler: (args) => args,
+  });
+  const users = cjs.defineGroup({
+    name: "users",
+    actions: { create: { input: z.object({ email: z.string() }), handler: (args) => ({ created: args.email }) }, list: { readOnly: true, handler: () => ({ users: [] }) } },
+  });
+  const registry = cjs.createRegistry([deploy, users], { name: "ops" });
+  const run = async (target, argv, stdin) => {
+    const out = [];
+    const err = [];
+    const code = await target.runCli(argv, { stdout: (t) => out.push(t), stderr: (t) => err.push(t), stdin });
+    return { code, out: out.join(""), err: err.join("") };
+  };
+  const given = await run(registry, ["deploy", "--json", '{"service":"api","config":"{\\"timeout\\":\\"5\\"}"}']);
+  assert.equal(given.code, 0, given.err);
+  assert.deepEqual(JSON.parse(given.out), { service: "api", config: { timeout: 5 } });
+  // Standard input, and the = form.
+  assert.deepEqual(JSON.parse((await run(registry, ["deploy", "--json", "-"], '{"service":"db"}')).out), { service: "db" });
+  assert.deepEqual(JSON.parse((await run(deploy, ["--json={\"service\":\"web\"}"])).out), { service: "web" });
+  // A group's action by its word, or in the JSON.
+  assert.deepEqual(JSON.parse((await run(registry, ["users", "create", "--json", '{"email":"a@b"}'])).out), { created: "a@b" });
+  assert.deepEqual(JSON.parse((await run(registry, ["users", "--json", '{"action":"create","email":"c@d"}'])).out), { created: "c@d" });
+  // Refused: a flag beside it, no value; the tool's own refusal is its text, exit 1.
+  const beside = await run(registry, ["deploy", "--json", '{"service":"api"}', "--service", "x"]);
+  assert.equal(beside.code, 2);
+  assert.match(beside.err, /--json takes the whole input: give --service inside the JSON/);
+  assert.equal((await run(registry, ["deploy", "--json"])).code, 2);
+  const invalid = await run(registry, ["deploy", "--json", '{"service":""}']);
+  assert.equal(invalid.code, 1);
+  assert.match(invalid.err, /service: Too small/);
+  // After --, it is an argument like any other.
+  assert.notEqual((await run(deploy, ["--service", "a", "--", "--json", "{}"])).out, "{}");
 });

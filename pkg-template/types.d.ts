@@ -544,6 +544,8 @@ export interface CliIo {
   env?: Record<string, string | undefined> | undefined;
   stdout?: ((text: string) => void) | { write(text: string): unknown } | undefined;
   stderr?: ((text: string) => void) | { write(text: string): unknown } | undefined;
+  /** What `--json -` reads: the text, or a function of it; default the process's standard input. */
+  stdin?: string | (() => string | Promise<string>) | undefined;
   /** Passed to handlers as `extra`. */
   extra?: unknown;
 }

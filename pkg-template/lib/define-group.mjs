@@ -196,6 +196,9 @@ export function makeGroupMaker(api) {
       (optionsOf) =>
         makeCliRunner({
           closest: suggest,
+          call: (args, extra) => call(args, extra),
+          // The action's words before --json (`users create`) name it.
+          named: (words) => (entries.has(words.join(".")) ? { key: discriminator, value: words.join(".") } : undefined),
           tool: lazy(() => commandTool(optionsOf())),
           literalOf: (data) => data[discriminator],
           route: (data) => {

@@ -125,6 +125,7 @@ export function makeDefine(api) {
       (optionsOf) =>
         makeCliRunner({
           closest: suggest,
+          call: (args, extra) => call(args, extra),
           tool: lazy(() => cliCompile(optionsOf())),
           route: () => ({ run: (data, extra) => run(plan, runner, data, undefined, extra, prefix, ctx, output), validate: (data) => validateOrFail(data, plan, undefined, prefix) }),
         }),

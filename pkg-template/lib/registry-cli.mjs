@@ -7,6 +7,7 @@
 import { answerCompletion, completionScript, isProgramName, SHELLS } from "./completion.mjs";
 import { fail, isAnswer } from "./errors.mjs";
 import { ANSWERED, ioOf } from "./run-cli.mjs";
+import { jsonFlag } from "./json-input.mjs";
 import { CLI_OPTIONS } from "./define-parts.mjs";
 
 /** The command word runCli answers with the shell completion script (unless a tool is named so). */
@@ -119,6 +120,10 @@ export function makeRunCli(api, defs, byName, opts) {
     for (const [tool, reason] of noTable) opened.err(`note: tool "${tool}" has no command line, only MCP: ${reason}\n`);
     const typed = Array.isArray(argv) ? argv[0] : undefined;
     if (typeof typed === "string" && leftOutOfCli.has(typed)) return notOnCli(opened, typed, leftOutOfCli.get(typed));
+    // `<tool> --json '{...}'`: the whole input as one JSON object, even for a tool with no command line of flags.
+    const jsonDef = typeof typed === "string" ? byName.get(typed) : undefined;
+    const jsonFound = jsonDef === undefined ? undefined : jsonFlag(argv.slice(1));
+    if (jsonFound !== undefined) return jsonDef.cliWith(shared).runJson(argv.slice(1), jsonFound, opened);
     if (first === undefined) {
       opened.err("no tool of this registry has a command line (see the notes above); they are served over MCP only\n");
       return 2;

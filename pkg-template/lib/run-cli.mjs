@@ -7,6 +7,7 @@
 // candidates instead. It never calls process.exit.
 
 import { answerCompletion } from "./completion.mjs";
+import { jsonFlag, runJson } from "./json-input.mjs";
 import { ToolshapeError } from "./errors.mjs";
 import { knownOptions } from "./option-keys.mjs";
 import { keyPath, resultText } from "./results.mjs";
@@ -20,7 +21,7 @@ function writer(target, fallback) {
   return stream && typeof stream.write === "function" ? (text) => stream.write(text) : () => {};
 }
 
-const IO_KEYS = ["env", "stdout", "stderr", "extra"];
+const IO_KEYS = ["env", "stdout", "stderr", "stdin", "extra"];
 
 /**
  * The writers and environment of `runCli(argv, io)`. A key it does not take
@@ -30,10 +31,10 @@ const IO_KEYS = ["env", "stdout", "stderr", "extra"];
 export function ioOf(io, closest) {
   if (io === undefined || io === null) return ioOf({});
   if (typeof io !== "object" || Array.isArray(io)) {
-    throw new ToolshapeError("INVALID_OPTION", "runCli(argv, io) takes io as an object { env, stdout, stderr, extra }");
+    throw new ToolshapeError("INVALID_OPTION", "runCli(argv, io) takes io as an object { env, stdout, stderr, stdin, extra }");
   }
   const given = knownOptions(io, IO_KEYS, "runCli io", closest);
-  return { env: given.env, extra: given.extra, out: writer(given.stdout, "stdout"), err: writer(given.stderr, "stderr") };
+  return { env: given.env, extra: given.extra, stdin: given.stdin, out: writer(given.stdout, "stdout"), err: writer(given.stderr, "stderr") };
 }
 
 const samePath = (a, b) => a.length === b.length && a.every((s, i) => s === b[i]);
@@ -159,15 +160,22 @@ export function makeCliRunner(spec) {
       .map((i) => issueText(i, flags, literal));
   }
 
+  /** `--json` in `tokens` (found by jsonFlag): the whole input as one JSON object, as an MCP call takes it. */
+  function runJsonInput(tokens, found, io) {
+    return runJson(tokens, found, io, { call: spec.call, named: spec.named || (() => undefined), usage: "Run with --help for usage.\n" });
+  }
+
   async function runCli(argv, io) {
     const opened = ioOf(io, spec.closest);
     const tool = spec.tool();
     const completed = answerCompletion(argv, opened, (words) => tool.complete(words));
     if (completed !== undefined) return completed;
+    const found = spec.call === undefined || !Array.isArray(argv) ? undefined : jsonFlag(argv);
+    if (found !== undefined) return runJsonInput(argv, found, opened);
     const options = opened.env === undefined ? {} : { env: opened.env };
     const reparse = (again, partial = false) => tool.safeParseArgv(again, partial ? { ...options, partial } : options);
     return settle(reparse(argv), argv, opened, reparse);
   }
 
-  return { runCli, settle, tool: spec.tool };
+  return { runCli, settle, tool: spec.tool, runJson: runJsonInput };
 }

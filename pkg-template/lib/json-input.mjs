@@ -1,0 +1,74 @@
+// `--json '<whole input>'` (or `--json -`, standard input) on a command
+// line made by runCli: the arguments as one JSON object, through the same
+// repair and validation as an MCP call. Flags beside it are refused: one
+// input has one source, and a flag that silently lost to the JSON (or won
+// over it) would hide which one ran. A group's action may be named by its
+// words before `--json` (`users create --json '{...}'`), or in the JSON.
+
+import { resultText } from "./results.mjs";
+
+/** Where `--json` is in `tokens` and the text given with it, or undefined when it is not there. */
+export function jsonFlag(tokens) {
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i];
+    if (token === "--") return undefined;
+    if (token === "--json") return { at: i, end: i + 2, value: tokens[i + 1] };
+    if (token.startsWith("--json=")) return { at: i, end: i + 1, value: token.slice("--json=".length) };
+  }
+  return undefined;
+}
+
+/** Standard input, whole, as text: `io.stdin` (text, or a function of it) or the process's. */
+async function readStdin(stdin) {
+  if (typeof stdin === "string") return stdin;
+  if (typeof stdin === "function") return String(await stdin());
+  const stream = globalThis.process && globalThis.process.stdin;
+  if (!stream) return "";
+  const chunks = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === "string" ? chunk : new TextDecoder().decode(chunk));
+  return chunks.join("");
+}
+
+/**
+ * Runs a definition's call with the JSON input `found` in `tokens`: `call(args, extra)`
+ * is its MCP call (repair, validation, handler); `named(words)` the
+ * discriminator entry the words before `--json` name (groups), or undefined.
+ */
+export async function runJson(tokens, found, io, { call, named, usage }) {
+  const before = tokens.slice(0, found.at);
+  const after = tokens.slice(found.end);
+  if (found.value === undefined) {
+    io.err("--json takes the whole input as JSON text, or - to read it from standard input\n");
+    return 2;
+  }
+  const words = before.filter((t) => !t.startsWith("-"));
+  const flags = [...before.filter((t) => t.startsWith("-")), ...after];
+  if (flags.length > 0) {
+    io.err(`--json takes the whole input: give ${flags[0]} inside the JSON, or leave --json out\n${usage}`);
+    return 2;
+  }
+  const action = words.length > 0 ? named(words) : undefined;
+  if (words.length > 0 && action === undefined) {
+    io.err(`unexpected argument ${JSON.stringify(words[0])} before --json\n${usage}`);
+    return 2;
+  }
+  let args = found.value === "-" ? await readStdin(io.stdin) : found.value;
+  if (action !== undefined) {
+    // The action named by its words, the rest from the JSON (repaired as a call's arguments are).
+    let object;
+    try {
+      object = JSON.parse(args);
+    } catch {
+      object = undefined;
+    }
+    if (object !== null && typeof object === "object" && !Array.isArray(object)) args = { ...object, [action.key]: action.value };
+  }
+  const result = await call(args, io.extra);
+  const text = resultText(result);
+  if (result && result.isError) {
+    io.err(`${text}\n`);
+    return 1;
+  }
+  io.out(text.endsWith("\n") || text === "" ? text : `${text}\n`);
+  return 0;
+}
