@@ -431,3 +431,22 @@ test("--json: the whole input as one JSON object (or from standard input), repai
   // After --, it is an argument like any other.
   assert.notEqual((await run(deploy, ["--service", "a", "--", "--json", "{}"])).out, "{}");
 });
+
+test("schema <tool> (a registry) and --schema (one tool) print the tool as MCP lists it, input and output schemas, for --client", async () => {
+  const weather = cjs.defineTool({ name: "weather", input: z.object({ city: z.string(), at: z.iso.date().optional() }), output: z.object({ temp: z.number() }), handler: () => ({ temp: 1 }) });
+  const registry = cjs.createRegistry([weather], { name: "w" });
+  const run = async (target, argv) => {
+    const out = [];
+    const err = [];
+    const code = await target.runCli(argv, { stdout: (t) => out.push(t), stderr: (t) => err.push(t) });
+    return { code, out: out.join(""), err: err.join("") };
+  };
+  const listed = await run(registry, ["schema", "weather", "--client", "gemini"]);
+  assert.equal(listed.code, 0, listed.err);
+  assert.deepEqual(JSON.parse(listed.out), weather.definition({ client: "gemini" }));
+  assert.equal(JSON.parse(listed.out).outputSchema.properties.temp.type, "number");
+  const own = await run(weather, ["--schema"]);
+  assert.deepEqual(JSON.parse(own.out), weather.definition());
+  assert.equal((await run(registry, ["schema", "nope"])).code, 2);
+  assert.equal((await run(registry, ["schema", "weather", "--client", "netscape"])).code, 2);
+});

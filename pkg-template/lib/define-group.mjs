@@ -197,6 +197,7 @@ export function makeGroupMaker(api) {
         makeCliRunner({
           closest: suggest,
           call: (args, extra) => call(args, extra),
+          definition: (options) => definition(options),
           // The action's words before --json (`users create`) name it.
           named: (words) => (entries.has(words.join(".")) ? { key: discriminator, value: words.join(".") } : undefined),
           tool: lazy(() => commandTool(optionsOf())),

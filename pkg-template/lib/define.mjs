@@ -126,6 +126,7 @@ export function makeDefine(api) {
         makeCliRunner({
           closest: suggest,
           call: (args, extra) => call(args, extra),
+          definition: (options) => definition(options),
           tool: lazy(() => cliCompile(optionsOf())),
           route: () => ({ run: (data, extra) => run(plan, runner, data, undefined, extra, prefix, ctx, output), validate: (data) => validateOrFail(data, plan, undefined, prefix) }),
         }),

@@ -72,3 +72,24 @@ export async function runJson(tokens, found, io, { call, named, usage }) {
   io.out(text.endsWith("\n") || text === "" ? text : `${text}\n`);
   return 0;
 }
+
+/**
+ * `schema <tool>` (a registry) or `--schema` (one definition): the tool's
+ * definition as MCP lists it, with its input (and output) JSON Schema,
+ * for `--client <profile>` (default `mcp`). Printed as JSON, exit 0.
+ */
+export function printSchema(def, tokens, io) {
+  let client;
+  const rest = [];
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i] === "--client") client = tokens[++i];
+    else if (tokens[i].startsWith("--client=")) client = tokens[i].slice("--client=".length);
+    else rest.push(tokens[i]);
+  }
+  if (rest.length > 0 || (tokens.includes("--client") && client === undefined)) {
+    io.err(`usage: schema <tool> [--client <profile>] (unexpected ${JSON.stringify(rest[0] ?? "--client")})\n`);
+    return 2;
+  }
+  io.out(`${JSON.stringify(def.definition(client === undefined ? undefined : { client }), null, 2)}\n`);
+  return 0;
+}

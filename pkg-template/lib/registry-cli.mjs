@@ -7,8 +7,22 @@
 import { answerCompletion, completionScript, isProgramName, SHELLS } from "./completion.mjs";
 import { fail, isAnswer } from "./errors.mjs";
 import { ANSWERED, ioOf } from "./run-cli.mjs";
-import { jsonFlag } from "./json-input.mjs";
+import { jsonFlag, printSchema } from "./json-input.mjs";
 import { CLI_OPTIONS } from "./define-parts.mjs";
+
+/** The command word runCli answers with a tool's schema (unless a tool is named so). */
+const SCHEMA = "schema";
+
+/** `schema <tool>`: refused options (an unknown client) are said, exit 2. */
+function printSchemaOf(def, tokens, io) {
+  try {
+    return printSchema(def, tokens, io);
+  } catch (error) {
+    if (!isAnswer(error)) throw error;
+    io.err(`${error.message}\n`);
+    return 2;
+  }
+}
 
 /** The command word runCli answers with the shell completion script (unless a tool is named so). */
 const COMPLETION = "completion";
@@ -120,6 +134,15 @@ export function makeRunCli(api, defs, byName, opts) {
     for (const [tool, reason] of noTable) opened.err(`note: tool "${tool}" has no command line, only MCP: ${reason}\n`);
     const typed = Array.isArray(argv) ? argv[0] : undefined;
     if (typeof typed === "string" && leftOutOfCli.has(typed)) return notOnCli(opened, typed, leftOutOfCli.get(typed));
+    // `schema <tool> [--client x]`, unless a tool took the word: its definition as MCP lists it.
+    if (typed === SCHEMA && !byName.has(SCHEMA)) {
+      const of = byName.get(argv[1]);
+      if (of === undefined) {
+        opened.err(`usage: ${opts.name ?? "<command>"} schema <tool> [--client <profile>]; tools: ${defs.map((d) => d.name).join(", ")}\n`);
+        return 2;
+      }
+      return printSchemaOf(of, argv.slice(2), opened);
+    }
     // `<tool> --json '{...}'`: the whole input as one JSON object, even for a tool with no command line of flags.
     const jsonDef = typeof typed === "string" ? byName.get(typed) : undefined;
     const jsonFound = jsonDef === undefined ? undefined : jsonFlag(argv.slice(1));

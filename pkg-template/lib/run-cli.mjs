@@ -7,7 +7,7 @@
 // candidates instead. It never calls process.exit.
 
 import { answerCompletion } from "./completion.mjs";
-import { jsonFlag, runJson } from "./json-input.mjs";
+import { jsonFlag, printSchema, runJson } from "./json-input.mjs";
 import { ToolshapeError } from "./errors.mjs";
 import { knownOptions } from "./option-keys.mjs";
 import { keyPath, resultText } from "./results.mjs";
@@ -170,6 +170,8 @@ export function makeCliRunner(spec) {
     const tool = spec.tool();
     const completed = answerCompletion(argv, opened, (words) => tool.complete(words));
     if (completed !== undefined) return completed;
+    // `--schema [--client x]`: the definition as MCP lists it.
+    if (spec.definition !== undefined && Array.isArray(argv) && argv[0] === "--schema") return printSchema({ definition: spec.definition }, argv.slice(1), opened);
     const found = spec.call === undefined || !Array.isArray(argv) ? undefined : jsonFlag(argv);
     if (found !== undefined) return runJsonInput(argv, found, opened);
     const options = opened.env === undefined ? {} : { env: opened.env };
