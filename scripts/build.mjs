@@ -5,6 +5,7 @@
 import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { JOBS, subpathExport, subpathFiles } from "./entries.mjs";
 import { WASM_OPT_ARGS, ensureBindgen, ensureNodeModules, ensureWasmTarget, root, run } from "./setup.mjs";
 import { sections } from "./wasm-sections.mjs";
@@ -214,6 +215,11 @@ writeFileSync(join(pkg, "README.md"), absolute);
 const manifest = manifestTemplate;
 const workspace = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 manifest.version = workspace.version;
+// The JSON Schema of what a command line's --help=json prints, for agents and validators.
+const { HELP_SCHEMA } = await import(pathToFileURL(join(template, "lib", "help-json.mjs")).href);
+writeFileSync(join(pkg, "help.schema.json"), `${JSON.stringify(HELP_SCHEMA, null, 2)}\n`);
+manifest.files.push("help.schema.json");
+manifest.exports["./help.schema.json"] = "./help.schema.json";
 // The subpath entries by job (toolshape/cli, /mcp, /names), from one table.
 for (const [path, text] of Object.entries(subpathFiles())) writeFileSync(join(pkg, path), text);
 const exportsByJob = Object.fromEntries(Object.keys(JOBS).map((job) => [`./${job}`, subpathExport(job)]));

@@ -198,6 +198,7 @@ export function makeGroupMaker(api) {
           closest: suggest,
           call: (args, extra) => call(args, extra),
           definition: (options) => definition(options),
+          def: () => self,
           // The action's words before --json (`users create`) name it.
           named: (words) => (entries.has(words.join(".")) ? { key: discriminator, value: words.join(".") } : undefined),
           tool: lazy(() => commandTool(optionsOf())),
@@ -216,7 +217,7 @@ export function makeGroupMaker(api) {
     const cli = cliWith();
     if (def.cli !== undefined) cli.tool();
 
-    return Object.freeze({
+    const self = Object.freeze({
       kind: "group",
       name,
       description: defined.description,
@@ -240,5 +241,6 @@ export function makeGroupMaker(api) {
       /** @internal the command line under a registry's shared options */
       cliWith,
     });
+    return self;
   };
 }

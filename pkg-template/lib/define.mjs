@@ -127,6 +127,7 @@ export function makeDefine(api) {
           closest: suggest,
           call: (args, extra) => call(args, extra),
           definition: (options) => definition(options),
+          def: () => self,
           tool: lazy(() => cliCompile(optionsOf())),
           route: () => ({ run: (data, extra) => run(plan, runner, data, undefined, extra, prefix, ctx, output), validate: (data) => validateOrFail(data, plan, undefined, prefix) }),
         }),
@@ -136,7 +137,7 @@ export function makeDefine(api) {
     // The definition's own options are checked now, not at its first command line.
     if (def.cli !== undefined) cli.tool();
 
-    return Object.freeze({
+    const self = Object.freeze({
       kind: "tool",
       name,
       description,
@@ -152,6 +153,7 @@ export function makeDefine(api) {
       /** @internal the command line under a registry's shared options */
       cliWith,
     });
+    return self;
   }
 
   /** Reads `actions` or `groups` into the core's action list, with what JS keeps of each. */

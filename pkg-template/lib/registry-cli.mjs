@@ -8,6 +8,7 @@ import { answerCompletion, completionScript, isProgramName, SHELLS } from "./com
 import { fail, isAnswer } from "./errors.mjs";
 import { ANSWERED, ioOf } from "./run-cli.mjs";
 import { jsonFlag, printSchema } from "./json-input.mjs";
+import { commandHelp, helpMarkdown } from "./help-json.mjs";
 import { CLI_OPTIONS } from "./define-parts.mjs";
 
 /** The command word runCli answers with a tool's schema (unless a tool is named so). */
@@ -134,6 +135,18 @@ export function makeRunCli(api, defs, byName, opts) {
     for (const [tool, reason] of noTable) opened.err(`note: tool "${tool}" has no command line, only MCP: ${reason}\n`);
     const typed = Array.isArray(argv) ? argv[0] : undefined;
     if (typeof typed === "string" && leftOutOfCli.has(typed)) return notOnCli(opened, typed, leftOutOfCli.get(typed));
+    // `--help=json` (or `help --json`) and `--help=md`: the whole program for an agent to read.
+    const asJson = typed === "--help=json" || (typed === "help" && argv[1] === "--json" && !byName.has("help"));
+    // `<tool> --help=json`: that command alone.
+    const one = byName.get(typed) !== undefined && (argv[1] === "--help=json" || argv[1] === "--help=md") ? byName.get(typed) : undefined;
+    if (asJson || typed === "--help=md" || one !== undefined) {
+      const help = { ...(opts.name === undefined ? {} : { name: String(opts.name) }), ...(opts.version === undefined ? {} : { version: String(opts.version) }) };
+      const described = (d) => (leftOutOfCli.has(d.name) && !noTable.has(d.name) ? { name: d.name, noCommandLine: leftOutOfCli.get(d.name) } : commandHelp(d, d.cliWith(shared).tool()));
+      help.commands = one !== undefined ? [described(one)] : defs.map(described);
+      const json = one !== undefined ? argv[1] === "--help=json" : asJson;
+      opened.out(json ? `${JSON.stringify(help, null, 2)}\n` : helpMarkdown(help));
+      return 0;
+    }
     // `schema <tool> [--client x]`, unless a tool took the word: its definition as MCP lists it.
     if (typed === SCHEMA && !byName.has(SCHEMA)) {
       const of = byName.get(argv[1]);

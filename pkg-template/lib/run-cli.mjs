@@ -8,6 +8,7 @@
 
 import { answerCompletion } from "./completion.mjs";
 import { jsonFlag, printSchema, runJson } from "./json-input.mjs";
+import { commandHelp, helpMarkdown } from "./help-json.mjs";
 import { ToolshapeError } from "./errors.mjs";
 import { knownOptions } from "./option-keys.mjs";
 import { keyPath, resultText } from "./results.mjs";
@@ -170,6 +171,12 @@ export function makeCliRunner(spec) {
     const tool = spec.tool();
     const completed = answerCompletion(argv, opened, (words) => tool.complete(words));
     if (completed !== undefined) return completed;
+    // `--help=json` and `--help=md`: the tool described for an agent to read.
+    if (spec.def !== undefined && Array.isArray(argv) && (argv[0] === "--help=json" || argv[0] === "--help=md")) {
+      const help = { name: spec.def().name, commands: [commandHelp(spec.def(), tool)] };
+      opened.out(argv[0] === "--help=json" ? `${JSON.stringify(help, null, 2)}\n` : helpMarkdown(help));
+      return 0;
+    }
     // `--schema [--client x]`: the definition as MCP lists it.
     if (spec.definition !== undefined && Array.isArray(argv) && argv[0] === "--schema") return printSchema({ definition: spec.definition }, argv.slice(1), opened);
     const found = spec.call === undefined || !Array.isArray(argv) ? undefined : jsonFlag(argv);
