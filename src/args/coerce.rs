@@ -177,7 +177,9 @@ fn spelt_choice(flag: &Flag, text: &str) -> Option<Value> {
 #[must_use]
 pub fn meant_choice(flag: &Flag, text: &str) -> Option<String> {
     let choices = flag.choices.as_deref().unwrap_or_default();
-    crate::text::closest(text, choices.iter().filter_map(Value::as_str)).map(str::to_owned)
+    // Collected, so `closest` is the one instantiation a slice of names already has.
+    let names: Vec<&str> = choices.iter().filter_map(Value::as_str).collect();
+    crate::text::closest(text, names.iter().copied()).map(str::to_owned)
 }
 
 /// [`expected_choices`] for `text` that is none of them: a list cut short

@@ -21,7 +21,7 @@ pub(super) fn check_root_keys(root: &Shape) -> Result<()> {
     let Some(key) = cli.keys().find(|key| !ROOT_KEYS.contains(&key.as_str())) else {
         return Ok(());
     };
-    let hint = closest(key, ROOT_KEYS.into_iter())
+    let hint = closest(key, ROOT_KEYS.iter().copied())
         .map(|s| format!("; did you mean \"{s}\"?"))
         .unwrap_or_default();
     Err(Error::at_pointer(

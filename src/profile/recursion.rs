@@ -5,12 +5,9 @@
 //! refers to itself so often that the copies would pass a bound is refused
 //! as before.
 
-use std::collections::HashMap;
-
 use crate::error::FindingCode;
 use crate::json::{Json, Map};
 
-use super::rules::refuse_recursion;
 use super::Report;
 
 /// Levels of a recursive definition written out.
@@ -32,26 +29,28 @@ pub fn expand_recursion(root: &mut Json<'_>, report: &mut Report, why: &str) {
     let Some(Json::Object(defs)) = map.get("$defs") else {
         return;
     };
-    let by_ref: HashMap<String, Json<'_>> = defs
-        .iter()
-        .map(|(name, def)| {
-            (
-                format!("#/$defs/{}", crate::schema::escape_pointer_segment(name)),
-                def.clone(),
-            )
-        })
-        .collect();
-    let names: Vec<String> = defs.keys().map(ToString::to_string).collect();
-    let mut expanded = root.clone();
-    if let Json::Object(map) = &mut expanded {
-        map.remove("$defs");
+    // Keyed as the `$ref`s spell them, in the tree's own map (no map type of its own).
+    let mut by_ref = Map::new();
+    for (name, def) in defs.iter() {
+        by_ref.insert(
+            format!("#/$defs/{}", crate::schema::escape_pointer_segment(name)),
+            def.clone(),
+        );
     }
+    let names: Vec<String> = defs.keys().map(ToString::to_string).collect();
+    map.remove("$defs");
     let mut written = 0usize;
-    if !write_out(&mut expanded, &by_ref, 0, &mut written) {
-        refuse_recursion(root, report, why);
+    if !write_out(root, &by_ref, 0, &mut written) {
+        // Past the bound: refused, one refusal a definition, as before.
+        for name in names {
+            report.refuse(
+                FindingCode::RecursiveSchema,
+                format!("/$defs/{}", crate::schema::escape_pointer_segment(&name)),
+                format!("\"{name}\" refers to itself, and {why}"),
+            );
+        }
         return;
     }
-    *root = expanded;
     for name in names {
         report.warn(
             FindingCode::RecursionExpanded,
@@ -63,7 +62,7 @@ pub fn expand_recursion(root: &mut Json<'_>, report: &mut Report, why: &str) {
 
 /// Replaces each `$ref` under `node` by a copy of its definition, itself
 /// written out one level further; `false` once the copies pass the bound.
-fn write_out<'a>(node: &mut Json<'a>, by_ref: &HashMap<String, Json<'a>>, level: usize, written: &mut usize) -> bool {
+fn write_out<'a>(node: &mut Json<'a>, by_ref: &Map<'a>, level: usize, written: &mut usize) -> bool {
     match node {
         Json::Object(map) => {
             let target = map.get("$ref").and_then(Json::as_str).and_then(|r| by_ref.get(r));
