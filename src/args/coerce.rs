@@ -182,37 +182,29 @@ pub fn meant_choice(flag: &Flag, text: &str) -> Option<String> {
     crate::text::closest(text, names.iter().copied()).map(str::to_owned)
 }
 
-/// [`expected_choices`] for `text` that is none of them: a list cut short
-/// still shows the choice `text` most likely meant, in its last place.
+/// `one of: a, b`, an enum flag's choices as its messages name them; with
+/// `meant`, a list cut short still shows it, in its last place.
 #[must_use]
-pub fn expected_choices_near(flag: &Flag, text: &str) -> String {
+pub fn expected_choices_with(flag: &Flag, meant: Option<&str>) -> String {
     let choices = flag.choices.as_deref().unwrap_or_default();
-    let Some(meant) = meant_choice(flag, text) else {
-        return expected_choices(flag);
-    };
-    let at = choices
+    let mut shown: Vec<String> = choices
         .iter()
-        .position(|c| c.as_str() == Some(meant.as_str()))
-        .unwrap_or(0);
-    if at < MAX_CHOICES_SHOWN {
-        return expected_choices(flag);
-    }
-    let shown = choices
-        .iter()
-        .take(MAX_CHOICES_SHOWN - 1)
+        .take(MAX_CHOICES_SHOWN)
         .map(|c| c.as_str().map_or_else(|| value_text(c), str::to_owned))
-        .chain(std::iter::once(meant));
+        .collect();
+    if let Some(meant) = meant.filter(|m| !shown.iter().any(|s| s == m)) {
+        if shown.len() >= MAX_CHOICES_SHOWN {
+            shown.pop();
+        }
+        shown.push(meant.to_owned());
+    }
     format!("one of: {}", capped_list(shown, choices.len(), "choices"))
 }
 
 /// `one of: a, b`, an enum flag's choices as its messages name them.
 #[must_use]
 pub fn expected_choices(flag: &Flag) -> String {
-    let choices = flag.choices.as_deref().unwrap_or_default();
-    let shown = choices
-        .iter()
-        .map(|c| c.as_str().map_or_else(|| value_text(c), str::to_owned));
-    format!("one of: {}", capped_list(shown, choices.len(), "choices"))
+    expected_choices_with(flag, None)
 }
 
 fn json_text(schema: &Schema, flag: &Flag, text: &str) -> Result<Value, String> {

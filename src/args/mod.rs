@@ -370,7 +370,7 @@ fn bad_value_of(schema: &Schema, flag: &Flag, (shown, received, expected): (&str
         .then(|| coerce::meant_choice(flag, received))
         .flatten();
     let expected = match &near {
-        Some(_) => Cow::Owned(coerce::expected_choices_near(flag, received)),
+        Some(choice) => Cow::Owned(coerce::expected_choices_with(flag, Some(choice))),
         None => Cow::Borrowed(expected),
     };
     let meant = near

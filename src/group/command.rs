@@ -20,6 +20,7 @@ pub fn command_literal(action: &ActionOut) -> String {
 /// The group as one JSON Schema union of its actions, compiled for its
 /// command line.
 #[must_use]
+#[inline(never)] // two callers (the group's own command line, and one under a registry's options): one copy
 pub fn command_union(group: &Group) -> Value {
     let branches: Vec<Value> = group.actions.iter().map(|action| branch(group, action)).collect();
     let mut union = Map::new();

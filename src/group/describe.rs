@@ -2,7 +2,7 @@
 //! API.md states it.
 
 use super::toon::{grouped_tables, root_table, Row};
-use crate::schema::action_notes::join_sentence;
+use crate::schema::action_notes::{action_line, join_sentence};
 
 /// What the description needs of one user-defined action.
 #[derive(Debug, Clone)]
@@ -46,28 +46,6 @@ fn listing(lines: &[Line], grouped: bool, extra: Option<&str>) -> String {
     format!("Modules: {}", parts.join(" | "))
 }
 
-/// One `Workflow:` line, or `None` when the action has nothing to say.
-fn workflow_line(line: &Line) -> Option<String> {
-    let mut text = line
-        .description
-        .filter(|d| !d.trim().is_empty())
-        .map_or_else(String::new, |d| d.trim_end().to_owned());
-    if !line.requires.is_empty() {
-        text = join_sentence(&text, &format!("Requires: {}", line.requires.join(", ")));
-    }
-    if text.is_empty() && !line.destructive {
-        return None;
-    }
-    let mut out = format!("- '{}': {text}", line.key);
-    if line.destructive {
-        if !text.is_empty() {
-            out.push(' ');
-        }
-        out.push_str("[DESTRUCTIVE]");
-    }
-    Some(out)
-}
-
 /// The `text` description.
 #[must_use]
 pub fn text(
@@ -83,7 +61,10 @@ pub fn text(
         opening(tool, description, discriminator),
         listing(lines, grouped, extra)
     );
-    let workflow: Vec<String> = lines.iter().filter_map(workflow_line).collect();
+    let workflow: Vec<String> = lines
+        .iter()
+        .filter_map(|line| action_line(line.key, line.description, line.requires, line.destructive))
+        .collect();
     if !workflow.is_empty() {
         out.push_str("\n\nWorkflow:\n");
         out.push_str(&workflow.join("\n"));

@@ -320,7 +320,12 @@ fn short_prefix(head: &str, parts: &Parts<'_>, rule: &NameRule, room: usize) -> 
 /// with the toolbox cut first, then the server, then the toolbox left out,
 /// then the server; the tool itself is cut only when it does not fit alone.
 fn tool_first(parts: &Parts<'_>, rule: &NameRule, room: usize) -> String {
-    let [toolbox, server, tool] = parts.map(|part| rule.sanitize_part(part));
+    let [toolbox, server, tool] = parts;
+    let (toolbox, server, tool) = (
+        rule.sanitize_part(toolbox),
+        rule.sanitize_part(server),
+        rule.sanitize_part(tool),
+    );
     // Sanitized names are ASCII, so byte lengths are characters.
     let cut = |text: &str, n: usize| text.get(..n.min(text.len())).unwrap_or_default().to_owned();
     let left = room.saturating_sub(tool.len());

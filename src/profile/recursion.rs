@@ -13,14 +13,14 @@ use super::Report;
 /// Levels of a recursive definition written out.
 pub const LEVELS: usize = 3;
 
-/// Nodes the written-out copies may add to one schema, at most.
-const MAX_WRITTEN: usize = 20_000;
+/// Copies of definitions written out in one schema, at most.
+const MAX_COPIES: usize = 2_000;
 
 /// What stands where the levels stop.
 const BELOW: &str = "Deeper levels are not described here; the server checks them";
 
 /// `$defs` written out in place, `LEVELS` deep, with a warning for each
-/// definition; or, past [`MAX_WRITTEN`] nodes, refused (`why` says what
+/// definition; or, past [`MAX_COPIES`] copies, refused (`why` says what
 /// the client cannot do), as a client with no `$ref` always was.
 pub fn expand_recursion(root: &mut Json<'_>, report: &mut Report, why: &str) {
     let Json::Object(map) = root else {
@@ -51,37 +51,30 @@ pub fn expand_recursion(root: &mut Json<'_>, report: &mut Report, why: &str) {
         }
         return;
     }
-    for name in names {
-        report.warn(
-            FindingCode::RecursionExpanded,
-            || format!("/$defs/{}", crate::schema::escape_pointer_segment(&name)),
-            || format!("\"{name}\" refers to itself, and {why}: it is written out {LEVELS} levels deep, and what is deeper takes any value, which the server checks"),
-        );
-    }
+    // One warning for the schema, naming every definition written out.
+    report.warn(
+        FindingCode::RecursionExpanded,
+        || "/$defs".to_owned(),
+        || format!("{} refer to themselves, and {why}: written out {LEVELS} levels deep, what is deeper takes any value, which the server checks", names.join(", ")),
+    );
 }
 
 /// Replaces each `$ref` under `node` by a copy of its definition, itself
 /// written out one level further; `false` once the copies pass the bound.
+/// Keywords beside a `$ref` (a description) apply on top of its copy.
 fn write_out<'a>(node: &mut Json<'a>, by_ref: &Map<'a>, level: usize, written: &mut usize) -> bool {
     match node {
         Json::Object(map) => {
             let target = map.get("$ref").and_then(Json::as_str).and_then(|r| by_ref.get(r));
             if let Some(def) = target {
-                let deepest = level >= LEVELS;
-                let mut copy = if deepest { below() } else { def.clone() };
-                *written += size(&copy);
-                if *written > MAX_WRITTEN {
+                *written += 1;
+                if *written > MAX_COPIES {
                     return false;
                 }
-                // Keywords beside the `$ref` (a description) apply on top;
-                // where the levels stop, the note follows its description.
+                let mut copy = if level >= LEVELS { below() } else { def.clone() };
                 if let Json::Object(copy_map) = &mut copy {
                     for (key, value) in map.iter().filter(|(key, _)| key.as_ref() != "$ref") {
-                        let value = match (deepest && key.as_ref() == "description", value.as_str()) {
-                            (true, Some(text)) => Json::String(format!("{text}. {BELOW}").into()),
-                            _ => value.clone(),
-                        };
-                        copy_map.insert(key.clone(), value);
+                        copy_map.insert(key.clone(), value.clone());
                     }
                 }
                 *node = copy;
@@ -98,13 +91,4 @@ fn below<'a>() -> Json<'a> {
     let mut map = Map::new();
     map.insert("description", Json::text(BELOW));
     Json::Object(map)
-}
-
-/// Nodes in `value`, for the bound.
-fn size(value: &Json<'_>) -> usize {
-    match value {
-        Json::Object(map) => 1 + map.values().map(size).sum::<usize>(),
-        Json::Array(items) => 1 + items.iter().map(size).sum::<usize>(),
-        _ => 1,
-    }
 }

@@ -14,7 +14,7 @@ use crate::json::{Distinct, Json, Map};
 use super::rules::{loosened_keys, object_of, text};
 
 use crate::emit::{document, emit, emit_root};
-use crate::schema::action_notes::{join_sentence, note, Use};
+use crate::schema::action_notes::{action_line, join_sentence, note, Use};
 use crate::schema::actions::ActionUnion;
 use crate::schema::Schema;
 
@@ -124,30 +124,23 @@ pub fn flat<'a>(schema: &'a Schema, union: &'a ActionUnion) -> Json<'a> {
 /// The discriminator's description, in a group's words: what picks the
 /// action, then each action's own description and the keys it requires.
 fn workflow(union: &ActionUnion) -> String {
-    let mut out = String::from("Which operation to perform");
-    let mut listed = false;
-    for action in &union.actions {
-        let mut line = action
-            .description
-            .as_deref()
-            .filter(|d| !d.trim().is_empty())
-            .map_or_else(String::new, |d| d.trim_end().to_owned());
-        let requires: Vec<&str> = action
-            .params
-            .iter()
-            .filter(|p| p.must_supply())
-            .map(|p| p.key.as_str())
-            .collect();
-        if !requires.is_empty() {
-            line = join_sentence(&line, &format!("Requires: {}", requires.join(", ")));
-        }
-        if !line.is_empty() {
-            let colon = if listed { "" } else { ":" };
-            out = format!("{out}{colon}\n- '{}': {line}", action.name);
-            listed = true;
-        }
+    let lines: Vec<String> = union
+        .actions
+        .iter()
+        .filter_map(|action| {
+            let requires: Vec<String> = action
+                .params
+                .iter()
+                .filter(|p| p.must_supply())
+                .map(|p| p.key.clone())
+                .collect();
+            action_line(&action.name, action.description.as_deref(), &requires, false)
+        })
+        .collect();
+    if lines.is_empty() {
+        return "Which operation to perform".to_owned();
     }
-    out
+    format!("Which operation to perform:\n{}", lines.join("\n"))
 }
 
 /// `{ type: "string", enum, description? }` for the action words.

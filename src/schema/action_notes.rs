@@ -62,6 +62,29 @@ pub fn note(usage: &Use, all: &[usize], keys: &[String]) -> Option<String> {
     }
 }
 
+/// One action's line of a `Workflow:` list (`- 'create': Add a user.
+/// Requires: email [DESTRUCTIVE]`), or `None` when it has nothing to say.
+#[must_use]
+pub fn action_line(key: &str, description: Option<&str>, requires: &[String], destructive: bool) -> Option<String> {
+    let mut text = description
+        .filter(|d| !d.trim().is_empty())
+        .map_or_else(String::new, |d| d.trim_end().to_owned());
+    if !requires.is_empty() {
+        text = join_sentence(&text, &format!("Requires: {}", requires.join(", ")));
+    }
+    if text.is_empty() && !destructive {
+        return None;
+    }
+    let mut out = format!("- '{key}': {text}");
+    if destructive {
+        if !text.is_empty() {
+            out.push(' ');
+        }
+        out.push_str("[DESTRUCTIVE]");
+    }
+    Some(out)
+}
+
 /// `text` and `more` as one sentence run: `. ` between them, or only a
 /// space when `text` already ends a sentence (no `ID.. (always required)`).
 #[must_use]
