@@ -161,3 +161,13 @@ test("toStandardSchema: the SDK 2.x registerTool lists the portable schema, a ca
   assert.throws(() => cjs.toStandardSchema({ type: "object" }), (e) => e.code === "INVALID_SCHEMA");
   assert.equal(esm.toStandardSchema, cjs.toStandardSchema);
 });
+
+test("toStandardSchema's issues carry paths and toolshape's readable messages: what a union expected, where Zod says only Invalid input", async () => {
+  const standard = cjs.toStandardSchema(z.object({ sort: z.union([z.literal("name"), z.literal("age")]), limit: z.union([z.number(), z.literal("auto")]) }));
+  const result = await standard["~standard"].validate({ sort: "x", limit: true });
+  assert.deepEqual(result.issues, [
+    { path: ["sort"], message: 'Invalid input: expected "name" or "age"' },
+    { path: ["limit"], message: 'Invalid input: expected number or "auto"' },
+  ]);
+  assert.deepEqual(await standard["~standard"].validate({ sort: "age", limit: "auto" }), { value: { sort: "age", limit: "auto" } });
+});

@@ -456,7 +456,8 @@ export declare function repairing<S extends ValidatingSchema | RawShape>(
  * MCP SDK 2.x `registerTool`, FastMCP, the AI SDK's `tool()`, tRPC. Its
  * `validate` repairs first (an object or array sent as JSON text, `"42"`
  * where a number is wanted, the whole arguments as one string), then gives
- * the given schema's own verdict; `jsonSchema.input({ target })` is the
+ * the given schema's own verdict, its issues with toolshape's readable
+ * messages (what a union expected); `jsonSchema.input({ target })` is the
  * complete schema toolshape writes for `options.client` (default `portable`,
  * which every client takes), in `draft-2020-12` or `draft-07`; any other
  * target throws. Its types are the given schema's.

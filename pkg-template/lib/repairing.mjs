@@ -8,6 +8,7 @@
 import { fail, ToolshapeError } from "./errors.mjs";
 import { knownOptions } from "./option-keys.mjs";
 import { validatorOf } from "./schema-input.mjs";
+import { plainIssue } from "./results.mjs";
 
 const OPTIONS = ["onRepair"];
 const STANDARD_OPTIONS = ["client", "onRepair"];
@@ -55,7 +56,8 @@ export function makeRepairing(compile, closest) {
             return { issues: [{ message: error.message, path: Array.isArray(error.path) ? error.path : [] }] };
           }
           if (out.repairs.length > 0 && onRepair !== undefined) onRepair(out.repairs);
-          return standard.validate(out.value);
+          const verdict = standard.validate(out.value);
+          return targets ? readable(verdict) : verdict;
         },
         jsonSchema: {
           input: (options) => written(tool.inputSchema(client === undefined ? undefined : { client }), options),
@@ -71,6 +73,15 @@ export function makeRepairing(compile, closest) {
   }
 
   return { repairing, toStandardSchema };
+}
+
+/**
+ * A validator's verdict with toolshape's readable issues: what a union
+ * expected where Zod says only "Invalid input", each issue `{ message, path }`.
+ */
+function readable(verdict) {
+  if (verdict !== null && typeof verdict === "object" && typeof verdict.then === "function") return verdict.then(readable);
+  return verdict && verdict.issues ? { issues: Array.from(verdict.issues, plainIssue) } : verdict;
 }
 
 /**
