@@ -30,6 +30,25 @@ after(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
+/** What a bundled page served from `dist` leaves in `document.body.dataset.result`, once it ran without a page error. */
+async function pageResult(dist) {
+  const server = await serve({ "/": dist });
+  let page;
+  try {
+    // Inside the try: without a browser the server must still close.
+    page = await browser.newPage();
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(`${server.url}/index.html`);
+    await page.waitForFunction(() => document.body && document.body.dataset.result, null, { timeout: 10000 }).catch(() => {});
+    assert.deepEqual(errors, []);
+    return await page.evaluate(() => document.body.dataset.result);
+  } finally {
+    await page?.close();
+    await server.close();
+  }
+}
+
 /** Runs `body` (a function's source taking the web module) in a fresh page of a server of `work`. */
 async function inPage(server, body) {
   const page = await browser.newPage();
@@ -117,21 +136,7 @@ for (const name of ["esbuild", "Vite", "webpack"]) {
       logLevel: "silent",
     });
     if (name === "esbuild") copyFileSync(join(work, "node_modules", "toolshape", "web", "toolshape_bg.wasm"), join(dir, "dist", "toolshape_bg.wasm"));
-    const server = await serve({ "/": join(dir, "dist") });
-    let page;
-    try {
-      // Inside the try: without a browser the server must still close.
-      page = await browser.newPage();
-      const errors = [];
-      page.on("pageerror", (e) => errors.push(e.message));
-      await page.goto(`${server.url}/index.html`);
-      await page.waitForFunction(() => document.body && document.body.dataset.result, null, { timeout: 10000 }).catch(() => {});
-      assert.deepEqual(errors, []);
-      assert.equal(await page.evaluate(() => document.body.dataset.result), '{"name":"web"}');
-    } finally {
-      await page?.close();
-      await server.close();
-    }
+    assert.equal(await pageResult(join(dir, "dist")), '{"name":"web"}');
   });
 }
 
@@ -154,20 +159,7 @@ document.body.dataset.result = JSON.stringify({ repaired: repair(tool, { n: "5" 
   writeFileSync(join(dir, "dist", "index.html"), '<!doctype html><title>subpaths</title><script type="module" src="./app.js"></script>');
   await build({ entryPoints: [join(dir, "app.js")], bundle: true, format: "esm", platform: "browser", outfile: join(dir, "dist", "app.js"), nodePaths: [join(work, "node_modules")], logLevel: "silent" });
   copyFileSync(join(work, "node_modules", "toolshape", "web", "toolshape_bg.wasm"), join(dir, "dist", "toolshape_bg.wasm"));
-  const server = await serve({ "/": join(dir, "dist") });
-  let page;
-  try {
-    page = await browser.newPage();
-    const errors = [];
-    page.on("pageerror", (e) => errors.push(e.message));
-    await page.goto(`${server.url}/index.html`);
-    await page.waitForFunction(() => document.body && document.body.dataset.result, null, { timeout: 10000 }).catch(() => {});
-    assert.deepEqual(errors, []);
-    assert.deepEqual(JSON.parse(await page.evaluate(() => document.body.dataset.result)), { repaired: { n: 5 }, name: "a__b__c_d", help: "list" });
-  } finally {
-    await page?.close();
-    await server.close();
-  }
+  assert.deepEqual(JSON.parse(await pageResult(join(dir, "dist"))), { repaired: { n: 5 }, name: "a__b__c_d", help: "list" });
 });
 
 test("a Node CLI bundled into one file with esbuild (ESM and CJS) runs from another directory", async () => {

@@ -50,11 +50,19 @@ export function makeCore(wasm, how = {}) {
      * call give its memory back.
      */
     guard(fn, input = 0, retains = false) {
-      if (input < OUTSIZED_INPUT || !how.reload) return core.guardOnce(fn);
+      return core.measured(input, retains, () => core.guardOnce(fn));
+    },
+
+    /**
+     * `fn()`, and after it, for an outsized input (see OUTSIZED_INPUT), the
+     * memory it took given back unless its success retains something.
+     */
+    measured(input, retains, fn) {
+      if (input < OUTSIZED_INPUT || !how.reload) return fn();
       const before = core.memory();
       let kept = false;
       try {
-        const out = core.guardOnce(fn);
+        const out = fn();
         kept = retains;
         return out;
       } finally {

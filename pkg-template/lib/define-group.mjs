@@ -183,21 +183,12 @@ export function makeGroupMaker(api) {
     // is made and compiled in the core, under the command-line options
     // given (the definition's own `cli`, a registry's).
     const commandTool = (options) => toolOf(() => fromGroup((group) => group.commandTool(Object.keys(options).length === 0 ? undefined : JSON.stringify(options))));
-    const flagNames = (options) => {
-      const bare = commandTool(options);
-      try {
-        return bare.flags().map((f) => f.name);
-      } finally {
-        bare.free();
-      }
-    };
     const cliWith = cliVariants(
       cliOptionsOf(def.cli, `tool "${name}"`, suggest),
       (optionsOf) =>
         makeCliRunner({
           closest: suggest,
           call: (args, extra) => call(args, extra),
-          definition: (options) => definition(options),
           def: () => self,
           // The action's words before --json (`users create`) name it.
           named: (words) => (entries.has(words.join(".")) ? { key: discriminator, value: words.join(".") } : undefined),
@@ -212,7 +203,7 @@ export function makeGroupMaker(api) {
             return { run: (_data, extra) => run(entry.plan, entry.runner, args, undefined, extra, entry.prefix, entry.ctx, undefined, onDropped), validate: () => validateOrFail(args, entry.plan, undefined, entry.prefix) };
           },
         }),
-      flagNames,
+      commandTool,
     );
     const cli = cliWith();
     if (def.cli !== undefined) cli.tool();

@@ -147,10 +147,19 @@ export function cliOptionsOf(options, where, closest) {
  * registry's), each made once: `makeRunner(optionsOf)` makes the runner,
  * whose tool is compiled under `optionsOf()` when first used. The
  * definition's own options win key by key over the shared ones; shared
- * `flags` overrides reach only the tools that have those flags
- * (`namesOf(options)`: the flag names under the other options).
+ * `flags` overrides reach only the tools that have those flags (read from
+ * `freshTool(options)`, a command-line tool compiled under the other
+ * options and freed at once).
  */
-export function cliVariants(own, makeRunner, namesOf) {
+export function cliVariants(own, makeRunner, freshTool) {
+  const namesOf = (options) => {
+    const tool = freshTool(options);
+    try {
+      return tool.flags().map((f) => f.name);
+    } finally {
+      tool.free();
+    }
+  };
   const made = new Map();
   const merged = (shared) => {
     const { flags: sharedFlags, ...sharedRest } = shared;

@@ -112,26 +112,17 @@ export function makeDefine(api) {
     const cliRoot = def.description !== undefined && isObject(root) && root.description === undefined ? { ...root, description: def.description } : undefined;
     const ownCli = cliOptionsOf(def.cli, where, suggest);
     const cliCompile = (options) => (cliRoot === undefined && Object.keys(options).length === 0 ? tool : compile(cliRoot ?? input.text, { ...options, name }));
-    const flagNames = (options) => {
-      const bare = compile(cliRoot ?? input.text, { ...options, name });
-      try {
-        return bare.flags().map((f) => f.name);
-      } finally {
-        bare.free();
-      }
-    };
     const cliWith = cliVariants(
       ownCli,
       (optionsOf) =>
         makeCliRunner({
           closest: suggest,
           call: (args, extra) => call(args, extra),
-          definition: (options) => definition(options),
           def: () => self,
           tool: lazy(() => cliCompile(optionsOf())),
           route: () => ({ run: (data, extra) => run(plan, runner, data, undefined, extra, prefix, ctx, output), validate: (data) => validateOrFail(data, plan, undefined, prefix) }),
         }),
-      flagNames,
+      (options) => compile(cliRoot ?? input.text, { ...options, name }),
     );
     const cli = cliWith();
     // The definition's own options are checked now, not at its first command line.

@@ -5,7 +5,7 @@
 // over it) would hide which one ran. A group's action may be named by its
 // words before `--json` (`users create --json '{...}'`), or in the JSON.
 
-import { resultText } from "./results.mjs";
+import { printResult } from "./results.mjs";
 
 /** Where `--json` is in `tokens` and the text given with it, or undefined when it is not there. */
 export function jsonFlag(tokens) {
@@ -63,14 +63,7 @@ export async function runJson(tokens, found, io, { call, named, usage }) {
     }
     if (object !== null && typeof object === "object" && !Array.isArray(object)) args = { ...object, [action.key]: action.value };
   }
-  const result = await call(args, io.extra);
-  const text = resultText(result);
-  if (result && result.isError) {
-    io.err(`${text}\n`);
-    return 1;
-  }
-  io.out(text.endsWith("\n") || text === "" ? text : `${text}\n`);
-  return 0;
+  return printResult(io, await call(args, io.extra));
 }
 
 /**

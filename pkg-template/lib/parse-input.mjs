@@ -5,7 +5,6 @@
 
 import { fail, fromWire } from "./errors.mjs";
 import { optionsText, sizedText } from "./json-text.mjs";
-import { OUTSIZED_INPUT } from "./core.mjs";
 import { hasOwn } from "./objects.mjs";
 
 export function checkArgv(argv, what = "argv") {
@@ -89,14 +88,9 @@ export function parseRequest(handle, argv, env, allowPositionals, partial, core)
   } catch (error) {
     return { success: false, error };
   }
-  if (core === undefined || text.length < OUTSIZED_INPUT) return parseOutcome(handle.parseArgv(text));
-  // An outsized argv: its memory is given back, as after any outsized call.
-  const before = core.memory();
-  try {
-    return parseOutcome(handle.parseArgv(text));
-  } finally {
-    core.giveBack(before);
-  }
+  // An outsized argv gives its memory back, as any outsized call does.
+  if (core === undefined) return parseOutcome(handle.parseArgv(text));
+  return core.measured(text.length, false, () => parseOutcome(handle.parseArgv(text)));
 }
 
 function wellFormed(word) {

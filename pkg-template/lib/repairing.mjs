@@ -9,6 +9,7 @@ import { fail, ToolshapeError } from "./errors.mjs";
 import { knownOptions } from "./option-keys.mjs";
 import { validatorOf } from "./schema-input.mjs";
 import { plainIssue } from "./results.mjs";
+import { isThenable } from "./call-path.mjs";
 
 const OPTIONS = ["onRepair"];
 const STANDARD_OPTIONS = ["client", "onRepair"];
@@ -80,7 +81,7 @@ export function makeRepairing(compile, closest) {
  * expected where Zod says only "Invalid input", each issue `{ message, path }`.
  */
 function readable(verdict) {
-  if (verdict !== null && typeof verdict === "object" && typeof verdict.then === "function") return verdict.then(readable);
+  if (isThenable(verdict)) return verdict.then(readable);
   return verdict && verdict.issues ? { issues: Array.from(verdict.issues, plainIssue) } : verdict;
 }
 

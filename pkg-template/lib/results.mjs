@@ -49,6 +49,17 @@ export function plainIssue(issue) {
   return { path, message: issueMessage(issue) };
 }
 
+/** A call's result on a command line: its text to stdout (exit 0), or to stderr when it is an error (exit 1). */
+export function printResult(io, result) {
+  const text = resultText(result);
+  if (result && result.isError) {
+    io.err(`${text}\n`);
+    return 1;
+  }
+  io.out(text.endsWith("\n") || text === "" ? text : `${text}\n`);
+  return 0;
+}
+
 /** One issue line, of a [`plainIssue`]: `- path: message` (or `- message` without a path). */
 export function issueLine(issue) {
   const path = issue.path;

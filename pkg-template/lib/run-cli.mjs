@@ -11,7 +11,7 @@ import { jsonFlag, printSchema, runJson } from "./json-input.mjs";
 import { commandHelp, helpMarkdown } from "./help-json.mjs";
 import { ToolshapeError } from "./errors.mjs";
 import { knownOptions } from "./option-keys.mjs";
-import { keyPath, resultText } from "./results.mjs";
+import { keyPath, printResult, resultText } from "./results.mjs";
 
 /** Where text goes: a function, anything with `write`, or the process's stream. */
 function writer(target, fallback) {
@@ -127,14 +127,7 @@ export function makeCliRunner(spec) {
       const what = used.flag ?? (used.action === undefined ? `the command "${used.command}"` : `the action "${used.action}"`);
       io.err(`warning: ${what} is deprecated${used.message === undefined ? "" : `: ${used.message}`}\n`);
     }
-    const result = await route.run(data, io.extra);
-    const text = resultText(result);
-    if (result && result.isError) {
-      io.err(`${text}\n`);
-      return 1;
-    }
-    io.out(text.endsWith("\n") || text === "" ? text : `${text}\n`);
-    return 0;
+    return printResult(io, await route.run(data, io.extra));
   }
 
   /**
@@ -178,7 +171,7 @@ export function makeCliRunner(spec) {
       return 0;
     }
     // `--schema [--client x]`: the definition as MCP lists it.
-    if (spec.definition !== undefined && Array.isArray(argv) && argv[0] === "--schema") return printSchema({ definition: spec.definition }, argv.slice(1), opened);
+    if (spec.def !== undefined && Array.isArray(argv) && argv[0] === "--schema") return printSchema(spec.def(), argv.slice(1), opened);
     const found = spec.call === undefined || !Array.isArray(argv) ? undefined : jsonFlag(argv);
     if (found !== undefined) return runJsonInput(argv, found, opened);
     const options = opened.env === undefined ? {} : { env: opened.env };
