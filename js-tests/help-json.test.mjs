@@ -47,3 +47,21 @@ test("a definition's own command line answers --help=json too, and a tool with n
   assert.ok(validate(help), JSON.stringify(validate.errors));
   assert.match(help.commands[0].noCommandLine, /--foo-bar would mean both/);
 });
+
+test("--help=json gives each choice's description where the schema says it, and --help=md writes them beside the flag", async () => {
+  const level = z.union([z.literal("low").describe("Cheap and slow"), z.literal("high").describe("Fast, costs more")]).describe("Service level");
+  const tool = cjs.defineTool({ name: "t", input: z.object({ level, size: z.enum(["s", "m"]) }), handler: () => "x" });
+  const out = [];
+  assert.equal(await tool.runCli(["--help=json"], { stdout: (t) => out.push(t) }), 0);
+  const help = JSON.parse(out.join(""));
+  assert.ok(validate(help), JSON.stringify(validate.errors));
+  const [levelFlag, sizeFlag] = help.commands[0].flags;
+  assert.deepEqual(levelFlag.choiceDescriptions, [
+    { value: "low", description: "Cheap and slow" },
+    { value: "high", description: "Fast, costs more" },
+  ]);
+  assert.equal(sizeFlag.choiceDescriptions, undefined);
+  const md = [];
+  assert.equal(await tool.runCli(["--help=md"], { stdout: (t) => md.push(t) }), 0);
+  assert.match(md.join(""), /\| Service level Values: `low`: Cheap and slow; `high`: Fast, costs more\. \|/);
+});

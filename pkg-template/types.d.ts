@@ -138,6 +138,11 @@ export interface FlagEntry {
    * the two apart (`--code 5`, `--code '"5"'`).
    */
   choices?: Array<string | number | boolean>;
+  /**
+   * What each choice means, where the schema says it (a union of described literals, or a
+   * `oneOf` of described `const`s), in the schema's order; a plain `z.enum` has none.
+   */
+  choiceDescriptions?: Array<{ value: string | number | boolean; description: string }>;
   /** An array of scalars: `--tag a --tag b`. */
   repeatable?: true;
   /**
@@ -254,6 +259,8 @@ export interface ErrorDetails {
   flag?: string | undefined;
   /** Every problem found: `Issue`s for `INVALID_ARGS`, `ClientFinding`s for `UNSUPPORTED_BY_CLIENT`. */
   issues?: Issue[] | ClientFinding[] | undefined;
+  /** The message's format, for `HELP_REQUESTED` answering an agent. */
+  format?: "json" | "markdown" | undefined;
   /** `FIELD_CONFLICT`: every field two actions of a group define incompatibly. */
   conflicts?: FieldConflict[] | undefined;
 }
@@ -372,6 +379,11 @@ export interface ParseOptions {
    * Every other issue is still an error. The data may then not fit the schema's `required`.
    */
   partial?: boolean | undefined;
+  /**
+   * What `--json -` reads as the whole input: its text, or a function that returns it, called
+   * only when argv asks (in Node, `() => readFileSync(0, "utf8")`). Without it `--json -` is refused.
+   */
+  stdin?: string | (() => string) | undefined;
 }
 
 export interface UsageOptions {

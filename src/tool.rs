@@ -291,7 +291,12 @@ impl Tool {
     /// union, each with the actions it belongs to); why there is no command
     /// line when there is none (`FLAG_COLLISION`, ...).
     pub fn flags_json(&self) -> Result<Value> {
-        self.command().flags_json()
+        self.command().flags_json(&self.schema)
+    }
+
+    /// [`Tool::flags_json`] as JSON text.
+    pub fn flags_text(&self) -> Result<String> {
+        self.command().flags_text(&self.schema)
     }
 
     /// argv (without node and script) to nested arguments.

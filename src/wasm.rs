@@ -213,7 +213,7 @@ impl WasmTool {
 
     pub fn flags(&self) -> Result<String, JsValue> {
         crate::headroom::keep(0);
-        thrown(self.tool.command().flags_text())
+        thrown(self.tool.flags_text())
     }
 
     /// Shell completion; `words` is a JSON array of strings.

@@ -1764,6 +1764,20 @@ fn described_choices_are_listed_in_usage_and_completion() {
     assert_eq!(flags[1]["type"], "enum", "{flags}");
     assert_eq!(flags[1]["choices"], json!([1, 2]), "{flags}");
     assert_eq!(flags[1]["repeatable"], true, "{flags}");
+    // What each choice means, for `--help=json` (blank ones left out).
+    assert_eq!(
+        flags[0]["choiceDescriptions"],
+        json!([{"value": "low", "description": "Cheap and slow"}, {"value": "high", "description": "Fast, costs more"}])
+    );
+    assert_eq!(
+        flags[1]["choiceDescriptions"],
+        json!([{"value": 1, "description": "First"}, {"value": 2, "description": "Second"}])
+    );
+    assert_eq!(
+        flags[2].get("choiceDescriptions"),
+        None,
+        "a plain enum says nothing: {flags}"
+    );
     let says = |argv: &[&str]| tool.parse_argv(argv, &toolshape::no_env).unwrap_err().message.clone();
     assert_eq!(
         says(&["--level", "max"]),

@@ -39,6 +39,11 @@ export const HELP_SCHEMA = {
         description: { type: "string" },
         short: { type: "string" },
         choices: { type: "array" },
+        choiceDescriptions: {
+          type: "array",
+          description: "What each choice means, where the schema says it",
+          items: { type: "object", properties: { value: {}, description: { type: "string" } }, required: ["value", "description"] },
+        },
         env: { type: "string" },
         deprecated: {},
         positional: { type: "integer" },
@@ -51,18 +56,32 @@ export const HELP_SCHEMA = {
 /** A group's action key as its command words' literal: `users.create` is `users:create`. */
 const literalOf = (key) => key.replace(".", ":");
 
+/** A command's flags, or why it has none (in `out.noCommandLine`). */
+function flagsOf(tool, out) {
+  try {
+    return tool.flags();
+  } catch (error) {
+    out.noCommandLine = error.message;
+    return undefined;
+  }
+}
+
+/** An action of a command: its own flags (the shared ones included), without the `actions` each names. */
+function actionEntry(name, description, annotations, flags, literal) {
+  const entry = { name };
+  if (typeof description === "string" && description !== "") entry.description = description;
+  if (annotations !== undefined) entry.annotations = annotations;
+  entry.flags = flags.filter((f) => !Array.isArray(f.actions) || f.actions.includes(literal)).map(({ actions, ...flag }) => flag);
+  return entry;
+}
+
 /** One definition as a command of the help: its flags, or its actions with theirs. */
 export function commandHelp(def, tool) {
   const out = { name: def.name };
   if (typeof def.description === "string") out.description = def.description;
   if (def.annotations !== undefined) out.annotations = { ...def.annotations };
-  let flags;
-  try {
-    flags = tool.flags();
-  } catch (error) {
-    out.noCommandLine = error.message;
-    return out;
-  }
+  const flags = flagsOf(tool, out);
+  if (flags === undefined) return out;
   if (def.kind !== "group") {
     out.flags = flags;
     return out;
@@ -70,15 +89,26 @@ export function commandHelp(def, tool) {
   const hints = new Map(def.definitions().map((d) => [d.name, d.annotations]));
   out.actions = def.actions
     .filter((a) => def.flatNames.includes(a.flatName))
-    .map((action) => {
-      const literal = literalOf(action.key);
-      const own = flags.filter((f) => !Array.isArray(f.actions) || f.actions.includes(literal)).map(({ actions, ...flag }) => flag);
-      const entry = { name: action.key };
-      if (typeof action.description === "string") entry.description = action.description;
-      if (hints.has(action.flatName)) entry.annotations = hints.get(action.flatName);
-      entry.flags = own;
-      return entry;
-    });
+    .map((action) => actionEntry(action.key, action.description, hints.get(action.flatName), flags, literalOf(action.key)));
+  return out;
+}
+
+/** A compiled tool (compile's) as a command named `name`: its flags, or an action union's actions with theirs. */
+export function compiledHelp(name, tool) {
+  const out = { name };
+  const flags = flagsOf(tool, out);
+  if (flags === undefined) return out;
+  let actions;
+  try {
+    actions = tool.actionHelp();
+  } catch (error) {
+    if (error.code !== "NOT_ACTION_UNION") throw error;
+  }
+  if (actions === undefined) {
+    out.flags = flags;
+    return out;
+  }
+  out.actions = actions.map((a) => actionEntry(a.discriminator, a.description, undefined, flags, a.discriminator));
   return out;
 }
 
@@ -97,7 +127,9 @@ export function helpMarkdown(help) {
       lines.push("", "| flag | type | required | default | env | description |", "|---|---|---|---|---|---|");
       for (const f of command.flags) {
         const type = f.choices ? f.choices.map((c) => cell(c)).join(" \\| ") : f.type;
-        lines.push(`| \`--${f.name}\`${f.short ? ` (\`-${f.short}\`)` : ""} | ${type} | ${f.required ? "yes" : ""} | ${cell(f.default)} | ${f.env ?? ""} | ${cell(f.description)} |`);
+        const values = f.choiceDescriptions ? f.choiceDescriptions.map((c) => `\`${cell(c.value)}\`: ${c.description}`).join("; ") : undefined;
+        const said = [f.description, values && `Values: ${values}.`].filter(Boolean).join(" ");
+        lines.push(`| \`--${f.name}\`${f.short ? ` (\`-${f.short}\`)` : ""} | ${type} | ${f.required ? "yes" : ""} | ${cell(f.default)} | ${f.env ?? ""} | ${cell(said || undefined)} |`);
       }
     }
     for (const action of command.actions ?? []) section(level + 1, action);

@@ -5,11 +5,11 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::error::{Code, Error, Issue, IssueCode, Result};
-use crate::flags::{build_table, Flag, FlagOptions, FlagTable, FlagType};
+use crate::flags::choice_notes::FlagEntry;
+use crate::flags::{build_table, FlagOptions, FlagTable, FlagType};
 use crate::help::Listed;
 use crate::schema::actions::ActionUnion;
 use crate::schema::{Deprecation, Kind, ObjectShape, Schema, Shape};
@@ -185,27 +185,22 @@ impl ActionSet {
     /// Every flag with the actions it belongs to, as JSON text; one entry
     /// where actions share a flag of the same kind.
     pub fn flags_text(&self) -> serde_json::Result<String> {
-        #[derive(Serialize)]
-        struct Entry<'a> {
-            #[serde(flatten)]
-            flag: &'a Flag,
-            actions: Vec<&'a str>,
-        }
-        let mut entries: Vec<Entry<'_>> = Vec::new();
+        let mut entries: Vec<FlagEntry<'_>> = Vec::new();
         // One entry per flag the actions share, found by what makes two the
         // same (a scan of the entries per flag was quadratic in the flags).
         let mut at: HashMap<(&str, &[String], FlagType, bool), usize> = HashMap::new();
         for action in &self.actions {
             for flag in &action.table.flags {
                 let key = (flag.name.as_str(), flag.path.as_slice(), flag.ty, flag.required);
-                if let Some(entry) = at.get(&key).and_then(|&i| entries.get_mut(i)) {
-                    entry.actions.push(&action.name);
+                if let Some(actions) = at
+                    .get(&key)
+                    .and_then(|&i| entries.get_mut(i))
+                    .and_then(|e| e.actions.as_mut())
+                {
+                    actions.push(&action.name);
                 } else {
                     at.insert(key, entries.len());
-                    entries.push(Entry {
-                        flag,
-                        actions: vec![&action.name],
-                    });
+                    entries.push(FlagEntry::new(&action.schema, flag, Some(vec![&action.name])));
                 }
             }
         }

@@ -17,6 +17,7 @@ pub use deprecated::Used;
 use crate::args::{self, Env};
 use crate::argv::{self, ArgvOptions};
 use crate::error::{Code, Error, Issue, IssueCode, Result};
+use crate::flags::choice_notes::FlagEntry;
 use crate::flags::{build_table, Builtins, FlagOptions, FlagTable};
 use crate::help::{self, UsageOptions};
 use crate::schema::actions::ActionUnion;
@@ -160,9 +161,16 @@ impl Command {
     /// it belongs to. Written as text, never as a `Value`: each type
     /// serialized two ways is its serializer's code twice. A tool with no
     /// command line answers why (a collision is thrown, never an empty table).
-    pub fn flags_text(&self) -> Result<String> {
+    pub fn flags_text(&self, schema: &Schema) -> Result<String> {
         let text = match &self.form {
-            Form::Flags(table) => crate::json_out::to_string(&table.flags),
+            Form::Flags(table) => {
+                let entries: Vec<_> = table
+                    .flags
+                    .iter()
+                    .map(|flag| FlagEntry::new(schema, flag, None))
+                    .collect();
+                crate::json_out::to_string(&entries)
+            }
             Form::Actions(set) => set.flags_text(),
             Form::Refused(reason) => return Err(reason.clone()),
         };
@@ -188,8 +196,8 @@ impl Command {
     }
 
     /// [`Command::flags_text`] as a `Value`.
-    pub fn flags_json(&self) -> Result<Value> {
-        Ok(serde_json::from_str(&self.flags_text()?).unwrap_or(Value::Array(Vec::new())))
+    pub fn flags_json(&self, schema: &Schema) -> Result<Value> {
+        Ok(serde_json::from_str(&self.flags_text(schema)?).unwrap_or(Value::Array(Vec::new())))
     }
 
     /// argv (without node and script) to nested arguments. `--help` or `-h`

@@ -10,6 +10,7 @@
 //! flag table: every parse reads that table, and neither of these is
 //! on a parse's path.
 
+use serde::Serialize;
 use serde_json::Value;
 
 use crate::schema::{Kind, Schema, Shape};
@@ -63,4 +64,42 @@ fn note<'s>(schema: &'s Schema, branch: &'s Shape) -> Option<(&'s Value, &'s str
 /// A description that says something: not absent, not blank.
 fn said(description: Option<&String>) -> Option<&str> {
     description.map(String::as_str).filter(|d| !d.trim().is_empty())
+}
+
+/// One flag as `flags()` lists it: the flag, what each of its choices
+/// means (where the schema says it), and for an action union the actions
+/// it belongs to.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FlagEntry<'a> {
+    #[serde(flatten)]
+    pub flag: &'a Flag,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub choice_descriptions: Vec<ChoiceDescription<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub actions: Option<Vec<&'a str>>,
+}
+
+/// A choice's value (as the arguments hold it) and what it means.
+#[derive(Serialize)]
+pub struct ChoiceDescription<'a> {
+    pub value: &'a Value,
+    pub description: &'a str,
+}
+
+impl<'a> FlagEntry<'a> {
+    /// The entry of `flag` of `schema`, for the actions `actions` when it
+    /// belongs to an action union.
+    #[must_use]
+    pub fn new(schema: &'a Schema, flag: &'a Flag, actions: Option<Vec<&'a str>>) -> Self {
+        let choice_descriptions = described_choices(schema, &flag.shape)
+            .into_iter()
+            .map(|(value, description)| ChoiceDescription { value, description })
+            .collect();
+        FlagEntry {
+            flag,
+            choice_descriptions,
+            actions,
+        }
+    }
 }
