@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // A complete command line from one Zod schema: flags for nested objects,
-// --help, clear errors, Zod's validation, exit codes 0 / 1 / 2.
+// --help, clear errors, Zod's validation, exit codes 0 / 1 / 2; for an
+// agent, --json '<input>' (or --json - from stdin), --help=json, --schema.
+import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { compile } from "toolshape";
 
@@ -18,7 +20,7 @@ const Deploy = z.object({
 });
 
 const tool = compile(Deploy, { name: "deploy", envPrefix: "DEPLOY" });
-const parsed = tool.safeParseArgv(process.argv.slice(2), { env: process.env });
+const parsed = tool.safeParseArgv(process.argv.slice(2), { env: process.env, stdin: () => readFileSync(0, "utf8") });
 if (!parsed.success) {
   const help = parsed.error.code === "HELP_REQUESTED";
   (help ? console.log : console.error)(parsed.error.message);

@@ -140,6 +140,11 @@ export declare class ToolshapeError extends Error {
   readonly flag?: string;
   /** Every problem found, for `INVALID_ARGS`. */
   readonly issues?: Issue[];
+  /**
+   * For `HELP_REQUESTED` answering an agent (`--help=json`, `--help=md`, `--schema`,
+   * `schema <command>`): the message's format. Absent for usage text.
+   */
+  readonly format?: "json" | "markdown";
 }
 
 export type SafeParseResult<T = Args> =
@@ -206,12 +211,17 @@ export declare class CompiledTool<T = Args> {
   /**
    * Like `parseArgv`, but returns the result; `rest` holds everything after `--` (and, with
    * `allowPositionals`, positionals no key takes).
-   * `--help` or `-h` gives an error with code `HELP_REQUESTED` whose message is the usage text.
+   * `--help` or `-h` gives an error with code `HELP_REQUESTED` whose message is the usage text;
+   * `--help=json`, `--help=md` and `--schema [--client <profile>]` likewise, with the text an
+   * agent reads (and `error.format`). `--json '<input>'` (or `--json -`, read by the `stdin`
+   * option) is the whole input as one JSON object, repaired, with no other flag beside it.
+   * A tool with its own `--json`, `--schema` or `--help` flag keeps it.
    * @example
    * import { compile } from "toolshape";
    * const tool = compile({ type: "object", properties: { name: { type: "string" } } });
    * const r = tool.safeParseArgv(["--name", "x"], { env: process.env });
    * if (!r.success) console.error(r.error.message);
+   * tool.parseArgv(["--json", '{"name":"x"}']); // { name: "x" }
    */
   safeParseArgv(argv: readonly string[], options?: ParseOptions): SafeParseResult<T>;
   /**
@@ -350,6 +360,9 @@ export declare class Commands<M extends Record<string, CompiledTool<any>> = Reco
    * The command word first, then that tool's argv. `--help`/`-h` (or `help <command>`)
    * answers `HELP_REQUESTED` with the usage; `--version` answers `VERSION_REQUESTED`;
    * an unknown command is an `INVALID_ARGS` error (`unknown_command`, with the closest name).
+   * For agents: `--help=json`/`--help=md` (or `help --json`) describe every command, `schema <command>`
+   * prints one's input schema (each `HELP_REQUESTED`, with `error.format`), and after a command's
+   * word `--json '<input>'` is its whole input. A command named `help` or `schema` keeps its word.
    */
   safeParseArgv(argv: readonly string[], options?: ParseOptions): CommandParseResult<M>;
   /**

@@ -3,6 +3,7 @@
 // the choosing, the suggestions and the usage; here argv and env cross as
 // for one Tool, and the set is built again after the core restarts.
 
+import { agentAnswer, helpText, schemaText } from "./agent-argv.mjs";
 import { isTrap } from "./core.mjs";
 import { fail } from "./errors.mjs";
 import { optionsText } from "./json-text.mjs";
@@ -32,11 +33,14 @@ export function makeCommandsClass(core, Tool) {
     #entries;
     #handle;
     #envNames;
+    #name;
 
     /** @internal use compileCommands() */
     constructor(tools, options) {
       this.#entries = entriesOf(tools);
       const text = optionsText(options, "compileCommands");
+      const name = text === undefined ? undefined : JSON.parse(text)?.name;
+      this.#name = typeof name === "string" ? name : undefined;
       this.#handle = new LiveHandle(core, () => this.#build(text), "this command set was freed; call compileCommands again");
     }
 
@@ -71,7 +75,9 @@ export function makeCommandsClass(core, Tool) {
     safeParseArgv(argv, opts) {
       const handle = this.#live();
       checkArgv(argv);
-      const { env, allowPositionals, partial } = parseOptions(core, opts);
+      const { env, allowPositionals, partial, stdin } = parseOptions(core, opts);
+      const asked = this.#agentAnswer(argv, stdin);
+      if (asked !== undefined) return asked;
       const picked = envFor(this.#envNames, env);
       try {
         return parseRequest(handle, argv, picked, allowPositionals, partial, core);
@@ -79,6 +85,29 @@ export function makeCommandsClass(core, Tool) {
         if (isTrap(error)) return { success: false, error: core.trapped(error) };
         throw error;
       }
+    }
+
+    /**
+     * What an agent asks (agent-argv.mjs): `--help=json`/`--help=md` (or
+     * `help --json`) for every command, `schema <command>`, and after a
+     * command's word that command's own `--help=json`, `--schema`, `--json`.
+     * A command named `help` or `schema` keeps its word.
+     */
+    #agentAnswer(argv, stdin) {
+      const [first, second] = argv;
+      const tool = (word) => this.#entries.find(([name]) => name === word)?.[1];
+      const all = () => this.#entries.map(([name, t]) => ({ name, tool: t }));
+      if (first === "--help=json" || first === "--help=md") return helpText(this.#name, all(), first === "--help=json" ? "json" : "md");
+      if (first === "help" && second === "--json" && argv.length === 2 && tool("help") === undefined) return helpText(this.#name, all(), "json");
+      if (first === "schema" && tool("schema") === undefined) {
+        if (tool(second) !== undefined) return schemaText(tool(second), argv.slice(2));
+        const message = `schema takes a command: schema <command> [--client <profile>] (commands: ${this.commands.join(", ")})`;
+        return { success: false, error: fail("INVALID_ARGS", message, { issues: [{ code: "unknown_command", path: [], message }] }) };
+      }
+      const own = tool(first);
+      if (own === undefined) return undefined;
+      const asked = agentAnswer(own, first, argv.slice(1), stdin, this.#name);
+      return asked !== undefined && asked.success ? { ...asked, command: first } : asked;
     }
 
     parseArgv(argv, opts) {

@@ -5,7 +5,7 @@
 
 import { hasOwn } from "./objects.mjs";
 
-const DETAIL_KEYS = ["path", "pointer", "flag", "issues", "conflicts"];
+const DETAIL_KEYS = ["path", "pointer", "flag", "issues", "conflicts", "format"];
 
 /** Every failure toolshape reports; `code` is stable (see the README). */
 export class ToolshapeError extends Error {

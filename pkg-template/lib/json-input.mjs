@@ -5,18 +5,8 @@
 // over it) would hide which one ran. A group's action may be named by its
 // words before `--json` (`users create --json '{...}'`), or in the JSON.
 
+import { clientOf } from "./agent-argv.mjs";
 import { printResult } from "./results.mjs";
-
-/** Where `--json` is in `tokens` and the text given with it, or undefined when it is not there. */
-export function jsonFlag(tokens) {
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i];
-    if (token === "--") return undefined;
-    if (token === "--json") return { at: i, end: i + 2, value: tokens[i + 1] };
-    if (token.startsWith("--json=")) return { at: i, end: i + 1, value: token.slice("--json=".length) };
-  }
-  return undefined;
-}
 
 /** Standard input, whole, as text: `io.stdin` (text, or a function of it) or the process's. */
 async function readStdin(stdin) {
@@ -72,15 +62,9 @@ export async function runJson(tokens, found, io, { call, named, usage }) {
  * for `--client <profile>` (default `mcp`). Printed as JSON, exit 0.
  */
 export function printSchema(def, tokens, io) {
-  let client;
-  const rest = [];
-  for (let i = 0; i < tokens.length; i++) {
-    if (tokens[i] === "--client") client = tokens[++i];
-    else if (tokens[i].startsWith("--client=")) client = tokens[i].slice("--client=".length);
-    else rest.push(tokens[i]);
-  }
-  if (rest.length > 0 || (tokens.includes("--client") && client === undefined)) {
-    io.err(`usage: schema <tool> [--client <profile>] (unexpected ${JSON.stringify(rest[0] ?? "--client")})\n`);
+  const { client, problem } = clientOf(tokens);
+  if (problem !== undefined) {
+    io.err(`usage: schema <tool> [--client <profile>] (${problem})\n`);
     return 2;
   }
   io.out(`${JSON.stringify(def.definition(client === undefined ? undefined : { client }), null, 2)}\n`);

@@ -53,26 +53,31 @@ export function parseOutcome(text) {
     : { success: true, command: out.command, data: out.data, rest: out.rest };
 }
 
-const NO_OPTIONS = { env: undefined, allowPositionals: false, partial: false };
+const NO_OPTIONS = { env: undefined, allowPositionals: false, partial: false, stdin: undefined };
 
 /**
- * Parse options: `env` is read here (only the names the table uses cross);
- * any other key is checked by the core, so a misspelt one or a bad value is
- * refused there, before `allowPositionals` is read.
+ * Parse options: `env` and `stdin` (what `--json -` reads) are read here
+ * (only the env names the table uses cross); any other key is checked by
+ * the core, so a misspelt one or a bad value is refused there, before
+ * `allowPositionals` is read.
  */
 export function parseOptions(core, opts) {
   if (opts === undefined || opts === null) return NO_OPTIONS;
   if (typeof opts !== "object" || Array.isArray(opts)) {
     core.guard(() => core.wasm.checkParseOptions(optionsText(opts, "parseArgv") ?? "null"));
   }
-  for (const key in opts) {
-    if (key !== "env" && hasOwn(opts, key)) {
-      const rest = optionsText(opts, "parseArgv");
-      core.guard(() => core.wasm.checkParseOptions(rest));
+  const { stdin, ...rest } = opts;
+  for (const key in rest) {
+    if (key !== "env" && hasOwn(rest, key)) {
+      const text = optionsText(rest, "parseArgv");
+      core.guard(() => core.wasm.checkParseOptions(text));
       break;
     }
   }
-  return { env: opts.env, allowPositionals: opts.allowPositionals === true, partial: opts.partial === true };
+  if (stdin !== undefined && typeof stdin !== "string" && typeof stdin !== "function") {
+    throw fail("INVALID_OPTION", `parseArgv option "stdin" must be text or a function that returns it, got ${stdin === null ? "null" : typeof stdin}`);
+  }
+  return { env: opts.env, allowPositionals: opts.allowPositionals === true, partial: opts.partial === true, stdin };
 }
 
 /**

@@ -7,7 +7,8 @@
 import { answerCompletion, completionScript, isProgramName, SHELLS } from "./completion.mjs";
 import { fail, isAnswer } from "./errors.mjs";
 import { ANSWERED, ioOf } from "./run-cli.mjs";
-import { jsonFlag, printSchema } from "./json-input.mjs";
+import { jsonFlag } from "./agent-argv.mjs";
+import { printSchema } from "./json-input.mjs";
 import { commandHelp, helpMarkdown } from "./help-json.mjs";
 import { CLI_OPTIONS } from "./define-parts.mjs";
 

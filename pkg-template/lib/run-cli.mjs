@@ -7,7 +7,8 @@
 // candidates instead. It never calls process.exit.
 
 import { answerCompletion } from "./completion.mjs";
-import { jsonFlag, printSchema, runJson } from "./json-input.mjs";
+import { agentForm, ownNames } from "./agent-argv.mjs";
+import { printSchema, runJson } from "./json-input.mjs";
 import { commandHelp, helpMarkdown } from "./help-json.mjs";
 import { ToolshapeError } from "./errors.mjs";
 import { knownOptions } from "./option-keys.mjs";
@@ -164,16 +165,19 @@ export function makeCliRunner(spec) {
     const tool = spec.tool();
     const completed = answerCompletion(argv, opened, (words) => tool.complete(words));
     if (completed !== undefined) return completed;
-    // `--help=json` and `--help=md`: the tool described for an agent to read.
-    if (spec.def !== undefined && Array.isArray(argv) && (argv[0] === "--help=json" || argv[0] === "--help=md")) {
-      const help = { name: spec.def().name, commands: [commandHelp(spec.def(), tool)] };
-      opened.out(argv[0] === "--help=json" ? `${JSON.stringify(help, null, 2)}\n` : helpMarkdown(help));
-      return 0;
+    // `--help=json`, `--help=md`, `--schema` and `--json`, unless the tool's own flag has the name.
+    const form = spec.def === undefined || !Array.isArray(argv) ? undefined : agentForm(argv);
+    const word = form === undefined ? undefined : form.help !== undefined ? "help" : form.schema !== undefined ? "schema" : "json";
+    if (word !== undefined && !ownNames(tool).has(word)) {
+      if (form.help !== undefined) {
+        const help = { name: spec.def().name, commands: [commandHelp(spec.def(), tool)] };
+        opened.out(form.help === "json" ? `${JSON.stringify(help, null, 2)}\n` : helpMarkdown(help));
+        return 0;
+      }
+      // The definition as MCP lists it.
+      if (form.schema !== undefined) return printSchema(spec.def(), form.schema, opened);
+      if (spec.call !== undefined) return runJsonInput(argv, form.json, opened);
     }
-    // `--schema [--client x]`: the definition as MCP lists it.
-    if (spec.def !== undefined && Array.isArray(argv) && argv[0] === "--schema") return printSchema(spec.def(), argv.slice(1), opened);
-    const found = spec.call === undefined || !Array.isArray(argv) ? undefined : jsonFlag(argv);
-    if (found !== undefined) return runJsonInput(argv, found, opened);
     const options = opened.env === undefined ? {} : { env: opened.env };
     const reparse = (again, partial = false) => tool.safeParseArgv(again, partial ? { ...options, partial } : options);
     return settle(reparse(argv), argv, opened, reparse);

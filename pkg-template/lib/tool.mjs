@@ -3,6 +3,7 @@
 // and env), JSON text out, read here with JSON.parse. Options are read (and
 // refused when misspelt) by the core.
 
+import { agentAnswer } from "./agent-argv.mjs";
 import { isTrap } from "./core.mjs";
 import { fail, isAnswer } from "./errors.mjs";
 import { jsonText, optionsText } from "./json-text.mjs";
@@ -34,6 +35,8 @@ export function makeToolClass(core) {
     #envNames;
     #noCommandLine = false;
     #hints;
+    /** The command's name, as usage gives it (compile's `name` option). */
+    #name = "tool";
     /**
      * Each inputSchema answer parsed once, by its options' text: the core
      * writes a client's schema once, JS parses it once, and every caller
@@ -45,6 +48,10 @@ export function makeToolClass(core) {
     constructor(schemaText, optionsText) {
       // BUILT: `optionsText` makes the handle (and makes it again after a trap).
       const build = schemaText === BUILT ? optionsText : () => core.compile(schemaText, optionsText);
+      if (typeof optionsText === "string") {
+        const name = JSON.parse(optionsText)?.name;
+        if (typeof name === "string") this.#name = name;
+      }
       this.#handle = new LiveHandle(core, build, "this Tool was freed; compile the schema again");
     }
 
@@ -125,7 +132,9 @@ export function makeToolClass(core) {
       for (let i = 0; i < argv.length; i++) {
         if (typeof argv[i] !== "string") checkArgv(argv);
       }
-      const { env, allowPositionals, partial } = parseOptions(core, opts);
+      const { env, allowPositionals, partial, stdin } = parseOptions(core, opts);
+      const asked = agentAnswer(this, this.#name, argv, stdin);
+      if (asked !== undefined) return asked;
       try {
         return parseRequest(handle, argv, envFor(envNames, env), allowPositionals, partial, core);
       } catch (error) {

@@ -1,0 +1,129 @@
+// What an agent types at a compiled tool's command line (compile,
+// compileCommands), answered by parseArgv itself: `--help=json` and
+// `--help=md` (the whole command line described), `--schema` (its input
+// JSON Schema) as `--help` is answered, a HELP_REQUESTED error whose
+// message is the text to print, so a program that prints --help's text
+// and exits 0 does the same for these; and `--json <input>` (or `--json -`,
+// standard input) as the whole input, repaired, in place of flags. A tool
+// whose own flag has one of these names keeps its flag.
+
+import { fail, ToolshapeError } from "./errors.mjs";
+import { compiledHelp, helpMarkdown } from "./help-json.mjs";
+
+/** Where `--json` is in `tokens` and the text given with it, or undefined when it is not there. */
+export function jsonFlag(tokens) {
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i];
+    if (token === "--") return undefined;
+    if (token === "--json") return { at: i, end: i + 2, value: tokens[i + 1] };
+    if (token.startsWith("--json=")) return { at: i, end: i + 1, value: token.slice("--json=".length) };
+  }
+  return undefined;
+}
+
+/** The agent form `argv` asks for (before any `--`), or undefined. */
+export function agentForm(argv) {
+  if (argv[0] === "--schema") return { schema: argv.slice(1) };
+  for (const token of argv) {
+    if (token === "--") break;
+    if (token === "--help=json") return { help: "json" };
+    if (token === "--help=md") return { help: "md" };
+  }
+  const json = jsonFlag(argv);
+  return json === undefined ? undefined : { json };
+}
+
+/** The long names the tool's own flags take (none when it has no command line): such a flag keeps its name. */
+export function ownNames(tool) {
+  try {
+    return new Set(tool.flags().flatMap((f) => [f.name, ...(f.aliases ?? []).map((a) => (typeof a === "string" ? a : a.name))]));
+  } catch {
+    return new Set();
+  }
+}
+
+/** An answer printed as --help's is. */
+const answer = (text, format) => ({ success: false, error: fail("HELP_REQUESTED", text, { format }) });
+
+const refused = (message) => ({ success: false, error: fail("INVALID_ARGS", message, { issues: [{ code: "invalid_json", path: [], message }] }) });
+
+/** `--client <profile>` (or `--client=<profile>`) and nothing else; `{ problem }` otherwise. */
+export function clientOf(tokens) {
+  let client;
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i] === "--client" && i + 1 < tokens.length) client = tokens[++i];
+    else if (tokens[i].startsWith("--client=")) client = tokens[i].slice("--client=".length);
+    else return { problem: `unexpected ${JSON.stringify(tokens[i])}: takes [--client <profile>]` };
+  }
+  return { client };
+}
+
+/** Help in `format` for a program of these commands (each `{ name, tool }`), named `name`. */
+export function helpText(name, commands, format) {
+  const help = { name, commands: commands.map((c) => compiledHelp(c.name, c.tool)) };
+  return answer(format === "json" ? `${JSON.stringify(help, null, 2)}\n` : helpMarkdown(help), format === "json" ? "json" : "markdown");
+}
+
+/** The input schema `--schema` (or `schema <command>`) prints, for `--client`. */
+export function schemaText(tool, tokens) {
+  const { client, problem } = clientOf(tokens);
+  if (problem !== undefined) return refused(`--schema ${problem}`);
+  const inputSchema = tool.inputSchema(client === undefined ? undefined : { client });
+  return answer(`${JSON.stringify({ inputSchema }, null, 2)}\n`, "json");
+}
+
+/**
+ * `--json`: the whole input as one JSON object (the text, or standard input
+ * for `-`, read by `opts.stdin`), repaired as an MCP call's arguments are.
+ * Words before it name an action of an action union; flags beside it are
+ * refused (one input, one source).
+ */
+export function jsonInput(tool, argv, found, stdin) {
+  const before = argv.slice(0, found.at);
+  const flags = [...before, ...argv.slice(found.end)].filter((t) => t.startsWith("-"));
+  if (found.value === undefined) return refused("--json takes the whole input as JSON text, or - to read it from standard input");
+  if (flags.length > 0) return refused(`--json takes the whole input: give ${flags[0]} inside the JSON, or leave --json out`);
+  let text = found.value;
+  if (text === "-") {
+    if (stdin === undefined) return refused("--json - reads standard input: pass parseArgv's stdin option (its text, or a function that reads it)");
+    text = String(typeof stdin === "function" ? stdin() : stdin);
+  }
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return refused(`--json expects the input as a JSON object: ${error.message}`);
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    return refused(`--json expects the input as a JSON object, got ${value === null ? "null" : Array.isArray(value) ? "an array" : typeof value}`);
+  }
+  if (before.length > 0) {
+    // The words name an action: its literal keys, as a parse of them alone fills in.
+    const named = tool.safeParseArgv(before, { partial: true });
+    if (!named.success) return named;
+    for (const [key, literal] of Object.entries(named.data)) {
+      if (literal === null || typeof literal !== "object") Object.defineProperty(value, key, { value: literal, enumerable: true, writable: true, configurable: true });
+    }
+  }
+  try {
+    return { success: true, data: tool.repair(value).value, rest: [] };
+  } catch (error) {
+    // Input the core refuses (too deep, too large) is this parse's failure.
+    if (error instanceof ToolshapeError) return { success: false, error };
+    throw error;
+  }
+}
+
+/**
+ * The agent form's answer for one compiled tool, the command `name` of the
+ * program `program`, or undefined when argv asks none (or the tool's own
+ * flag is meant).
+ */
+export function agentAnswer(tool, name, argv, stdin, program = name) {
+  const form = agentForm(argv);
+  if (form === undefined) return undefined;
+  const own = ownNames(tool);
+  if (form.help !== undefined) return own.has("help") ? undefined : helpText(program, [{ name, tool }], form.help);
+  if (form.schema !== undefined) return own.has("schema") ? undefined : schemaText(tool, form.schema);
+  return own.has("json") ? undefined : jsonInput(tool, argv, form.json, stdin);
+}
