@@ -1,13 +1,24 @@
 // toStandardSchema in the frameworks users already have, each the real
 // package: the AI SDK's `tool()` lists toolshape's schema and validates
-// with repair; tRPC's procedure input repairs, then Zod has the last word.
+// with repair; tRPC's procedure input repairs, then Zod has the last word;
+// a FastMCP server over stdio, with the SDK's Client, lists it and repairs.
 // (The MCP SDK 2.x registerTool: js-tests/repairing.test.mjs.)
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { asSchema, tool } from "ai";
 import { initTRPC, TRPCError } from "@trpc/server";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { join } from "node:path";
 import { z } from "zod";
-import { cjs } from "./helpers.mjs";
+import { cjs, root } from "./helpers.mjs";
+
+/** A schema without `additionalProperties: false`, which a framework may add to every object. */
+const open = (node) => {
+  if (Array.isArray(node)) return node.map(open);
+  if (!node || typeof node !== "object") return node;
+  return Object.fromEntries(Object.entries(node).filter(([k, v]) => !(k === "additionalProperties" && v === false)).map(([k, v]) => [k, open(v)]));
+};
 
 const Search = z.object({ query: z.string(), filters: z.object({ owners: z.array(z.string()) }).optional(), limit: z.number().int().max(100).default(10) });
 
@@ -15,12 +26,6 @@ test("the AI SDK's tool(): its input schema is toolshape's, and a model's text o
   const standard = cjs.toStandardSchema(Search);
   const search = tool({ description: "Search", inputSchema: standard, execute: async (args) => args });
   const schema = asSchema(search.inputSchema);
-  // The AI SDK closes every object itself (additionalProperties: false); the rest is toolshape's.
-  const open = (node) => {
-    if (Array.isArray(node)) return node.map(open);
-    if (!node || typeof node !== "object") return node;
-    return Object.fromEntries(Object.entries(node).filter(([k, v]) => !(k === "additionalProperties" && v === false)).map(([k, v]) => [k, open(v)]));
-  };
   assert.deepEqual(open(await schema.jsonSchema), standard["~standard"].jsonSchema.input({ target: "draft-2020-12" }));
   const checked = await schema.validate({ query: "a", filters: '{"owners":["x"]}', limit: "5" });
   assert.deepEqual(checked, { success: true, value: { query: "a", filters: { owners: ["x"] }, limit: 5 } });
@@ -38,4 +43,24 @@ test("tRPC: a procedure's input repairs first, Zod has the last word, and a bad 
     () => caller.search({ query: "a", limit: "500" }),
     (error) => error instanceof TRPCError && error.code === "BAD_REQUEST" && /Too big/.test(error.message) && error.cause.issues[0].path.join(".") === "limit",
   );
+});
+
+test("FastMCP: a real server over stdio lists toolshape's schema, repairs a client's text object, and refuses a bad call with the readable issue", async () => {
+  const client = new Client({ name: "frameworks-test", version: "1.0.0" });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [join(root, "js-tests", "fastmcp-server.mjs")], stderr: "pipe" }));
+  try {
+    const [listed] = (await client.listTools()).tools;
+    // FastMCP asks for draft-07 (through xsschema's Standard JSON Schema support).
+    const expected = cjs.toStandardSchema(Search)["~standard"].jsonSchema.input({ target: "draft-07" });
+    delete expected.$schema;
+    assert.deepEqual(open(listed.inputSchema), open(expected));
+    const called = await client.callTool({ name: "search", arguments: { query: "a", filters: '{"owners":["x"]}', limit: "5" } });
+    assert.deepEqual(JSON.parse(called.content[0].text), { query: "a", filters: { owners: ["x"] }, limit: 5 });
+    await assert.rejects(
+      () => client.callTool({ name: "search", arguments: { query: "a", limit: 500 } }),
+      (error) => error.code === -32602 && /limit: Too big: expected number to be <=100/.test(error.message),
+    );
+  } finally {
+    await client.close();
+  }
 });
