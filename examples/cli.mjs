@@ -19,7 +19,8 @@ const Deploy = z.object({
     .describe("Rollout settings"),
 });
 
-const tool = compile(Deploy, { name: "deploy", envPrefix: "DEPLOY" });
+// Values also come from --config <file>, or ./deploy.json when it is there.
+const tool = compile(Deploy, { name: "deploy", envPrefix: "DEPLOY", config: { files: ["deploy.json"] } });
 const parsed = tool.safeParseArgv(process.argv.slice(2), { env: process.env, stdin: () => readFileSync(0, "utf8") });
 if (!parsed.success) {
   const help = parsed.error.code === "HELP_REQUESTED";

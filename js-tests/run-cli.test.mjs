@@ -113,11 +113,11 @@ test("argv errors and the validator's issues, in flag terms, all at once (exit 2
   assert.equal(grouped.seen.err, "missing required flag --workspace\n--email: Invalid email address\nRun with --help for usage.\n");
 });
 
-test("io takes env, stdout, stderr, stdin and extra: another key is refused, with the one meant", async () => {
+test("io takes env, stdout, stderr, stdin, extra and config: another key is refused, with the one meant", async () => {
   const registry = createRegistry([deploy, platform]);
   const written = [];
   for (const run of [(io) => deploy.runCli(["--service", "api"], io), (io) => platform.runCli(["users", "list", "--workspace", "w"], io), (io) => registry.runCli(["deploy", "--service", "api"], io)]) {
-    await assert.rejects(run({ stdOut: (t) => written.push(t) }), (e) => e.code === "INVALID_OPTION" && e.message === 'unknown runCli io option "stdOut"; did you mean "stdout"? (options: env, stdout, stderr, stdin, extra)');
+    await assert.rejects(run({ stdOut: (t) => written.push(t) }), (e) => e.code === "INVALID_OPTION" && e.message === 'unknown runCli io option "stdOut"; did you mean "stdout"? (options: env, stdout, stderr, stdin, extra, config)');
     await assert.rejects(run({ environment: {} }), (e) => e.code === "INVALID_OPTION" && /^unknown runCli io option "environment"/.test(e.message));
     await assert.rejects(run("quiet"), (e) => e.code === "INVALID_OPTION");
     assert.equal(await run({ stdout: (t) => written.push(t), extra: { user: "u" } }), 0);

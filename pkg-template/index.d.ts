@@ -39,6 +39,7 @@ import type {
   ToolIdentifier,
   NameTable,
   NameTableOptions,
+  ValueSource,
 } from "./types.js";
 
 export type * from "./types.js";
@@ -148,7 +149,7 @@ export declare class ToolshapeError extends Error {
 }
 
 export type SafeParseResult<T = Args> =
-  | { success: true; data: T; rest: string[] }
+  | { success: true; data: T; rest: string[]; /** With a config file: where each value came from. */ sources?: ValueSource[] }
   | { success: false; error: ToolshapeError };
 
 declare global {
@@ -185,6 +186,14 @@ export declare class CompiledTool<T = Args> {
   inputSchema(options?: InputSchemaOptions): InputSchema;
   /** The flag table, one entry per flag, in schema order. For an action union each entry lists its `actions`; empty for a tool with no command line (`usage()` says why). */
   flags(): Array<FlagEntry & { actions?: string[] }>;
+  /**
+   * The JSON Schema a config file must meet (`config` option): the input schema with every key optional.
+   * @example
+   * import { compile } from "toolshape";
+   * const tool = compile({ type: "object", properties: { port: { type: "number" } }, required: ["port"] });
+   * tool.configSchema().required; // undefined
+   */
+  configSchema(options?: InputSchemaOptions): InputSchema;
   /**
    * Help entries for the actions of a tool compiled from an action union
    * (what `usage()` is for flags, this is for actions: a model's help, or docs).
@@ -334,7 +343,7 @@ export declare function compile<S extends SchemaInput>(schema: S, options?: Comp
 
 /** What `Commands.safeParseArgv` answers: the command word narrows `data` to that tool's arguments. */
 export type CommandParseResult<M extends Record<string, CompiledTool<any>>> =
-  | { [K in keyof M & string]: { success: true; command: K; data: M[K] extends CompiledTool<infer T> ? T : never; rest: string[] } }[keyof M & string]
+  | { [K in keyof M & string]: { success: true; command: K; data: M[K] extends CompiledTool<infer T> ? T : never; rest: string[]; sources?: ValueSource[] } }[keyof M & string]
   | { success: false; error: ToolshapeError };
 
 /**

@@ -75,6 +75,32 @@ export interface CompileOptions {
    * `{ short: null }`: `--help` only, `-h` is free (for `--host`); `{ short: "?" }`: another letter.
    */
   help?: boolean | { short?: string | null | undefined } | undefined;
+  /**
+   * A config file: `--config <file>` (or the first of `files` found) supplies values as typed
+   * JSON under argv and the environment, over the schema's defaults. See `ConfigFileOptions`.
+   */
+  config?: ConfigFileOptions | undefined;
+}
+
+/**
+ * Where a parse finds a config file (read by the JS side, not the core). Precedence is
+ * argv > environment > file > schema default. A key no flag has is refused with a
+ * suggestion, a value of the wrong type is refused (never read from text), and each error
+ * names the file and the key path. A command set's file holds an object per command word.
+ */
+export interface ConfigFileOptions {
+  /** The flag that names the file, in kebab-case. Default `"config"` (`--config <file>`). */
+  flag?: string | undefined;
+  /** Files looked for, in order, when the flag is not given (`["deploy.json"]`, relative to the working directory). */
+  files?: string[] | undefined;
+  /** Reads a file: its text, or `undefined` when there is none. Default Node's `fs` (Node, Bun, Deno). */
+  read?: ((path: string) => string | undefined) | undefined;
+}
+
+/** Where each value of a parse with a config file came from; a key in none of them is the schema's default. */
+export interface ValueSource {
+  path: string[];
+  from: "argv" | "env" | "config";
 }
 
 /** Options of `compileCommands` (Rust: `CommandsOptions`). Unknown keys are an `INVALID_OPTION` error. */
@@ -91,6 +117,11 @@ export interface CommandsOptions {
    * unless a command takes it. Default `false`.
    */
   completion?: boolean | undefined;
+  /**
+   * A config file: `--config <file>` (or the first of `files` found) supplies values as typed
+   * JSON under argv and the environment, over the schema's defaults. See `ConfigFileOptions`.
+   */
+  config?: ConfigFileOptions | undefined;
 }
 
 /** A flag's value type (Rust: `FlagType`). */
@@ -384,6 +415,8 @@ export interface ParseOptions {
    * only when argv asks (in Node, `() => readFileSync(0, "utf8")`). Without it `--json -` is refused.
    */
   stdin?: string | (() => string) | undefined;
+  /** A config file for this parse (over the tool's own `config` option); `false` turns it off. */
+  config?: ConfigFileOptions | false | undefined;
 }
 
 export interface UsageOptions {
@@ -560,6 +593,8 @@ export interface CliIo {
   stdin?: string | (() => string | Promise<string>) | undefined;
   /** Passed to handlers as `extra`. */
   extra?: unknown;
+  /** A config file (`--config <file>`, or the first of `files` found): see `ConfigFileOptions`. */
+  config?: ConfigFileOptions | undefined;
 }
 
 /** Fields every definition has. */

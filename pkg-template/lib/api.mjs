@@ -53,7 +53,11 @@ export function makeApi(wasm, ready = () => true, how = {}) {
 
   function compile(schema, options) {
     requireReady();
-    return new Tool(schemaText(schema), optionsText(options, "compile"));
+    // `config` is read here, not by the core: files are the JS side's.
+    const config = options !== null && typeof options === "object" ? options.config : undefined;
+    if (config === undefined) return new Tool(schemaText(schema), optionsText(options, "compile"));
+    const { config: _, ...rest } = options;
+    return new Tool(schemaText(schema), optionsText(rest, "compile"), config);
   }
 
   /** A Tool over a handle `build` makes on the current instance (a group's tools, compiled in the core). */

@@ -4,6 +4,7 @@
 // for one Tool, and the set is built again after the core restarts.
 
 import { agentAnswer, helpText, schemaText } from "./agent-argv.mjs";
+import { asksConfigSchema, checkCommandsConfig, commandsConfigSchema, configOption, configSchemaAnswer, LOADED, loadConfig, takeConfigFlag } from "./config-file.mjs";
 import { isTrap } from "./core.mjs";
 import { fail } from "./errors.mjs";
 import { optionsText } from "./json-text.mjs";
@@ -14,6 +15,7 @@ import { INTERNALS } from "./tool.mjs";
 /** The Commands class over the API's core, for tools of class `Tool`. */
 export function makeCommandsClass(core, Tool) {
   const dispose = Symbol.dispose || Symbol.for("nodejs.dispose");
+  const closest = (typed, candidates) => core.guard(() => core.wasm.closest(typed, JSON.stringify(candidates))) ?? undefined;
 
   function entriesOf(tools) {
     if (tools === null || typeof tools !== "object" || Array.isArray(tools) || tools instanceof Tool) {
@@ -34,10 +36,18 @@ export function makeCommandsClass(core, Tool) {
     #handle;
     #envNames;
     #name;
+    #config;
 
     /** @internal use compileCommands() */
     constructor(tools, options) {
       this.#entries = entriesOf(tools);
+      // `config` is read here, not by the core: files are the JS side's.
+      const config = options !== null && typeof options === "object" ? options.config : undefined;
+      if (config !== undefined) {
+        this.#config = configOption(config, "compileCommands");
+        const { config: _, ...rest } = options;
+        options = rest;
+      }
       const text = optionsText(options, "compileCommands");
       const name = text === undefined ? undefined : JSON.parse(text)?.name;
       this.#name = typeof name === "string" ? name : undefined;
@@ -75,9 +85,11 @@ export function makeCommandsClass(core, Tool) {
     safeParseArgv(argv, opts) {
       const handle = this.#live();
       checkArgv(argv);
-      const { env, allowPositionals, partial, stdin } = parseOptions(core, opts);
+      const { env, allowPositionals, partial, stdin, config } = parseOptions(core, opts);
       const asked = this.#agentAnswer(argv, stdin);
       if (asked !== undefined) return asked;
+      const file = config === undefined ? this.#config : config || undefined;
+      if (file !== undefined) return this.#withConfig(argv, { env, allowPositionals, partial }, file);
       const picked = envFor(this.#envNames, env);
       try {
         return parseRequest(handle, argv, picked, allowPositionals, partial, core);
@@ -110,10 +122,36 @@ export function makeCommandsClass(core, Tool) {
       return asked !== undefined && asked.success ? { ...asked, command: first } : asked;
     }
 
+    /**
+     * A parse with a config file, which holds an object per command word:
+     * the chosen command's part goes under its argv and env (config-file.mjs).
+     * Usage, version and argv's own errors answer as without it.
+     */
+    #withConfig(argv, options, config) {
+      if (asksConfigSchema(argv)) return configSchemaAnswer(commandsConfigSchema(this.#entries));
+      const { argv: rest, file } = takeConfigFlag(argv, config.flag);
+      const plain = this.safeParseArgv(rest, { ...options, config: false });
+      if (!plain.success && plain.error.code !== "INVALID_ARGS") return plain;
+      const word = rest[0];
+      const tool = this.#entries.find(([name]) => name === word)?.[1];
+      if (tool === undefined) return plain;
+      let loaded;
+      try {
+        loaded = loadConfig(config, file);
+        checkCommandsConfig(loaded, this.commands, closest);
+      } catch (error) {
+        return { success: false, error };
+      }
+      const part = loaded === undefined || loaded.value[word] === undefined ? null : { name: `${loaded.name} (${word})`, value: loaded.value[word] };
+      const result = tool.safeParseArgv(rest.slice(1), { ...options, config: { ...config, [LOADED]: part } });
+      return result.success ? { success: true, command: word, data: result.data, rest: result.rest, sources: result.sources } : result;
+    }
+
     parseArgv(argv, opts) {
       const result = this.safeParseArgv(argv, opts);
       if (!result.success) throw result.error;
-      return { command: result.command, data: result.data, rest: result.rest };
+      const out = { command: result.command, data: result.data, rest: result.rest };
+      return result.sources === undefined ? out : { ...out, sources: result.sources };
     }
 
     usage(opts) {

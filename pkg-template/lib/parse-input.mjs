@@ -5,6 +5,7 @@
 
 import { fail, fromWire } from "./errors.mjs";
 import { optionsText, sizedText } from "./json-text.mjs";
+import { configOption } from "./config-file.mjs";
 import { hasOwn } from "./objects.mjs";
 
 export function checkArgv(argv, what = "argv") {
@@ -53,10 +54,11 @@ export function parseOutcome(text) {
     : { success: true, command: out.command, data: out.data, rest: out.rest };
 }
 
-const NO_OPTIONS = { env: undefined, allowPositionals: false, partial: false, stdin: undefined };
+const NO_OPTIONS = { env: undefined, allowPositionals: false, partial: false, stdin: undefined, config: undefined };
 
 /**
- * Parse options: `env` and `stdin` (what `--json -` reads) are read here
+ * Parse options: `env`, `stdin` (what `--json -` reads) and `config` (a
+ * config file, config-file.mjs) are read here
  * (only the env names the table uses cross); any other key is checked by
  * the core, so a misspelt one or a bad value is refused there, before
  * `allowPositionals` is read.
@@ -66,7 +68,7 @@ export function parseOptions(core, opts) {
   if (typeof opts !== "object" || Array.isArray(opts)) {
     core.guard(() => core.wasm.checkParseOptions(optionsText(opts, "parseArgv") ?? "null"));
   }
-  const { stdin, ...rest } = opts;
+  const { stdin, config, ...rest } = opts;
   for (const key in rest) {
     if (key !== "env" && hasOwn(rest, key)) {
       const text = optionsText(rest, "parseArgv");
@@ -77,7 +79,9 @@ export function parseOptions(core, opts) {
   if (stdin !== undefined && typeof stdin !== "string" && typeof stdin !== "function") {
     throw fail("INVALID_OPTION", `parseArgv option "stdin" must be text or a function that returns it, got ${stdin === null ? "null" : typeof stdin}`);
   }
-  return { env: opts.env, allowPositionals: opts.allowPositionals === true, partial: opts.partial === true, stdin };
+  // `config: false` turns a compiled tool's config file off for this parse.
+  const file = config === false ? false : configOption(config, "parseArgv");
+  return { env: opts.env, allowPositionals: opts.allowPositionals === true, partial: opts.partial === true, stdin, config: file };
 }
 
 /**

@@ -170,7 +170,7 @@ export function makeRunCli(api, defs, byName, opts) {
     if (typed === COMPLETION && !byName.has(COMPLETION) && argv.length <= 2) return printScript(opened, argv[1]);
     const completed = answerCompletion(argv, opened, (words) => set.complete(words));
     if (completed !== undefined) return completed;
-    const parseOptions = opened.env === undefined ? {} : { env: opened.env };
+    const parseOptions = { env: opened.env, config: opened.config };
     const reparse = (again, partial = false) => set.safeParseArgv(again, partial ? { ...parseOptions, partial } : parseOptions);
     const parsed = reparse(argv);
     // On an error the command word is argv's first, when it names a tool.

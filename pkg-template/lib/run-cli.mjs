@@ -23,7 +23,7 @@ function writer(target, fallback) {
   return stream && typeof stream.write === "function" ? (text) => stream.write(text) : () => {};
 }
 
-const IO_KEYS = ["env", "stdout", "stderr", "stdin", "extra"];
+const IO_KEYS = ["env", "stdout", "stderr", "stdin", "extra", "config"];
 
 /**
  * The writers and environment of `runCli(argv, io)`. A key it does not take
@@ -33,10 +33,10 @@ const IO_KEYS = ["env", "stdout", "stderr", "stdin", "extra"];
 export function ioOf(io, closest) {
   if (io === undefined || io === null) return ioOf({});
   if (typeof io !== "object" || Array.isArray(io)) {
-    throw new ToolshapeError("INVALID_OPTION", "runCli(argv, io) takes io as an object { env, stdout, stderr, stdin, extra }");
+    throw new ToolshapeError("INVALID_OPTION", "runCli(argv, io) takes io as an object { env, stdout, stderr, stdin, extra, config }");
   }
   const given = knownOptions(io, IO_KEYS, "runCli io", closest);
-  return { env: given.env, extra: given.extra, stdin: given.stdin, out: writer(given.stdout, "stdout"), err: writer(given.stderr, "stderr") };
+  return { env: given.env, extra: given.extra, stdin: given.stdin, config: given.config, out: writer(given.stdout, "stdout"), err: writer(given.stderr, "stderr") };
 }
 
 const samePath = (a, b) => a.length === b.length && a.every((s, i) => s === b[i]);
@@ -178,7 +178,7 @@ export function makeCliRunner(spec) {
       if (form.schema !== undefined) return printSchema(spec.def(), form.schema, opened);
       if (spec.call !== undefined) return runJsonInput(argv, form.json, opened);
     }
-    const options = opened.env === undefined ? {} : { env: opened.env };
+    const options = { env: opened.env, config: opened.config };
     const reparse = (again, partial = false) => tool.safeParseArgv(again, partial ? { ...options, partial } : options);
     return settle(reparse(argv), argv, opened, reparse);
   }

@@ -4,6 +4,7 @@
 // refused when misspelt) by the core.
 
 import { agentAnswer } from "./agent-argv.mjs";
+import { asksConfigSchema, configOption, configSchema, configSchemaAnswer, parseWithConfig } from "./config-file.mjs";
 import { isTrap } from "./core.mjs";
 import { fail, isAnswer } from "./errors.mjs";
 import { jsonText, optionsText } from "./json-text.mjs";
@@ -28,6 +29,7 @@ export function makeToolClass(core) {
   };
 
   const dispose = Symbol.dispose || Symbol.for("nodejs.dispose");
+  const closest = (typed, candidates) => core.guard(() => core.wasm.closest(typed, JSON.stringify(candidates))) ?? undefined;
 
   return class Tool {
     #handle;
@@ -37,6 +39,8 @@ export function makeToolClass(core) {
     #hints;
     /** The command's name, as usage gives it (compile's `name` option). */
     #name = "tool";
+    /** compile's `config` option, checked: where a parse finds a config file. */
+    #config;
     /**
      * Each inputSchema answer parsed once, by its options' text: the core
      * writes a client's schema once, JS parses it once, and every caller
@@ -45,7 +49,8 @@ export function makeToolClass(core) {
     #schemas = new Map();
 
     /** @internal use compile() */
-    constructor(schemaText, optionsText) {
+    constructor(schemaText, optionsText, config) {
+      this.#config = configOption(config, "compile", closest);
       // BUILT: `optionsText` makes the handle (and makes it again after a trap).
       const build = schemaText === BUILT ? optionsText : () => core.compile(schemaText, optionsText);
       if (typeof optionsText === "string") {
@@ -125,6 +130,10 @@ export function makeToolClass(core) {
       return JSON.parse(this.#flagList());
     }
 
+    configSchema(opts) {
+      return configSchema(this.inputSchema(opts));
+    }
+
     safeParseArgv(argv, opts) {
       const envNames = this.#envList();
       const handle = this.#live();
@@ -132,9 +141,15 @@ export function makeToolClass(core) {
       for (let i = 0; i < argv.length; i++) {
         if (typeof argv[i] !== "string") checkArgv(argv);
       }
-      const { env, allowPositionals, partial, stdin } = parseOptions(core, opts);
+      const { env, allowPositionals, partial, stdin, config } = parseOptions(core, opts);
       const asked = agentAnswer(this, this.#name, argv, stdin);
       if (asked !== undefined) return asked;
+      const file = config === undefined ? this.#config : config || undefined;
+      if (file !== undefined) {
+        if (asksConfigSchema(argv)) return configSchemaAnswer(this.configSchema());
+        const own = { parse: (again, o) => this.safeParseArgv(again, { ...o, config: false }), flags: () => this.flags(), closest };
+        return parseWithConfig(own, argv, { env, allowPositionals, partial }, file);
+      }
       try {
         return parseRequest(handle, argv, envFor(envNames, env), allowPositionals, partial, core);
       } catch (error) {

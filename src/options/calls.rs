@@ -76,8 +76,8 @@ impl UsageRequest {
 }
 
 /// `tool.parseArgv(argv, options)`. The environment is looked up by the
-/// caller (only the names the flag table uses cross) and standard input
-/// (`--json -`) read there, so their values are not read here; the keys
+/// caller (only the names the flag table uses cross), standard input
+/// (`--json -`) and config files read there, so their values are not read here; the keys
 /// are known so that a misspelt one is refused with a suggestion.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ParseOptions {
@@ -88,13 +88,13 @@ pub struct ParseOptions {
 }
 
 impl Fields for ParseOptions {
-    const KEYS: &'static [&'static str] = &["env", "allowPositionals", "partial", "stdin"];
+    const KEYS: &'static [&'static str] = &["env", "allowPositionals", "partial", "stdin", "config"];
 
     fn set(&mut self, key: &str, value: &Json<'_>) -> Result<(), String> {
         match key {
             "allowPositionals" => self.allow_positionals = flag(value)?,
             "partial" => self.partial = flag(value)?,
-            // Read by the caller: env's names looked up, stdin read for `--json -`.
+            // Read by the caller: env's names looked up, stdin read for `--json -`, config files read.
             _ => {}
         }
         Ok(())
