@@ -7,6 +7,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { asSchema, tool } from "ai";
 import { initTRPC, TRPCError } from "@trpc/server";
+import { toStandardJsonSchema } from "@valibot/to-json-schema";
+import { type } from "arktype";
+import * as v from "valibot";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { join } from "node:path";
@@ -63,4 +66,15 @@ test("FastMCP: a real server over stdio lists toolshape's schema, repairs a clie
   } finally {
     await client.close();
   }
+});
+
+test("toStandardSchema takes any Standard Schema with JSON Schema: ArkType's own, and Valibot's through its converter", async () => {
+  const valibot = cjs.toStandardSchema(toStandardJsonSchema(v.object({ query: v.string(), limit: v.optional(v.pipe(v.number(), v.maxValue(100))) })));
+  assert.deepEqual(valibot["~standard"].jsonSchema.input({ target: "draft-07" }).properties.limit, { type: "number", maximum: 100 });
+  assert.deepEqual((await valibot["~standard"].validate({ query: "a", limit: "5" })).value, { query: "a", limit: 5 });
+  assert.deepEqual((await valibot["~standard"].validate({ query: "a", limit: 500 })).issues, [{ path: ["limit"], message: "Invalid value: Expected <=100 but received 500" }]);
+  const ark = cjs.toStandardSchema(type({ query: "string", "filters?": { owners: "string[]" } }));
+  assert.deepEqual(ark["~standard"].jsonSchema.input({ target: "draft-2020-12" }).required, ["query"]);
+  assert.deepEqual((await ark["~standard"].validate({ query: "a", filters: '{"owners":["x"]}' })).value, { query: "a", filters: { owners: ["x"] } });
+  assert.equal((await ark["~standard"].validate({ query: "a", filters: { owners: [{}] } })).issues[0].path.join("."), "filters.owners.0");
 });
