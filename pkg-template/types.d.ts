@@ -582,6 +582,13 @@ export interface DefinitionOptions {
 export interface CallOptions {
   /** The client's profile, whose transforms repair undoes (`null` for an omitted key, ...). */
   client?: ClientName | undefined;
+  /**
+   * How the call may ask for missing required values: sent an MCP elicitation form
+   * (`{ mode: "form", message, requestedSchema }`, its properties the flag names), it answers as a
+   * client does (`{ action: "accept", content }`, `decline`, `cancel`). A registry's `attach` gives
+   * it for a client that takes forms; without it, a call with missing values fails as before.
+   */
+  elicit?: ((params: { mode: "form"; message: string; requestedSchema: { type: "object"; properties: Record<string, unknown>; required: string[] } }) => Promise<{ action: "accept" | "decline" | "cancel"; content?: Record<string, unknown> }>) | undefined;
 }
 
 /** Where `runCli` reads and writes; each stream is a function or anything with `write`. */

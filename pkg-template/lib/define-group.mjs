@@ -5,6 +5,7 @@
 import { fail } from "./errors.mjs";
 import { compose, listed, makePlan, validateOrFail } from "./call-path.mjs";
 import { errorResult, thrownText } from "./results.mjs";
+import { makeAsk } from "./ask.mjs";
 import { makeCliRunner } from "./run-cli.mjs";
 import { cloneJson, freezeDeep, hasOwn, isObject, put } from "./objects.mjs";
 import { CALL_OPTIONS, DEFINITION_OPTIONS, MAX_LISTED, cliOptionsOf, cliVariants, gotInstead, lazy, optionsOf, repaired, run, textNote } from "./define-parts.mjs";
@@ -145,7 +146,7 @@ export function makeGroupMaker(api) {
     }
 
     async function call(args, extra, options) {
-      const { client } = optionsOf(options, CALL_OPTIONS, "call", suggest);
+      const { client, elicit } = optionsOf(options, CALL_OPTIONS, "call", suggest);
       let value;
       try {
         value = repaired(schemaTool(), args, client);
@@ -158,12 +159,13 @@ export function makeGroupMaker(api) {
       if (typeof named !== "string") return routeError(`"${discriminator}" must be a string naming the operation, got ${named === null ? "null" : Array.isArray(named) ? "an array" : typeof named}`);
       const entry = entries.get(named);
       if (entry === undefined) return unknownAction(named);
-      return run(entry.plan, entry.runner, value, discriminator, extra, entry.prefix, entry.ctx, undefined, onDropped);
+      const ask = elicit === undefined ? undefined : makeAsk(elicit, entry.flatTool, entry.prefix, `${name} ${named}`);
+      return run(entry.plan, entry.runner, value, discriminator, extra, entry.prefix, entry.ctx, undefined, onDropped, ask);
     }
 
     /** A call to one tool of the flat projection (`platform_users_create`). */
     async function callFlat(flatName, args, extra, options) {
-      const { client } = optionsOf(options, CALL_OPTIONS, "call", suggest);
+      const { client, elicit } = optionsOf(options, CALL_OPTIONS, "call", suggest);
       const entry = byFlatName.get(flatName);
       if (entry === undefined) return errorResult(`[${name}] no action is exposed as "${flatName}"`);
       let value;
@@ -173,7 +175,8 @@ export function makeGroupMaker(api) {
         return errorResult(`${entry.prefix} ${thrownText(error)}`);
       }
       if (!isObject(value)) return errorResult(`${entry.prefix} the arguments must be an object, got ${gotInstead(value)}`);
-      return run(entry.plan, entry.runner, value, undefined, extra, entry.prefix, entry.ctx, undefined, onDropped);
+      const ask = elicit === undefined ? undefined : makeAsk(elicit, entry.flatTool, entry.prefix, flatName);
+      return run(entry.plan, entry.runner, value, undefined, extra, entry.prefix, entry.ctx, undefined, onDropped, ask);
     }
 
     // The command line: one branch per action, its key as words (`users create`).

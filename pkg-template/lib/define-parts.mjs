@@ -15,7 +15,8 @@ export const GROUP_KEYS = ["name", "title", "description", "discriminator", "com
 export const MODULE_KEYS = ["description", "use", "actions"];
 export const ACTION_KEYS = ["description", "input", "jsonSchema", "handler", "use", "readOnly", "destructive", "idempotent", "openWorld", "deprecated"];
 export const DEFINITION_OPTIONS = ["client", "actionsAs"];
-export const CALL_OPTIONS = ["client"];
+/** `elicit`: how the call may ask its client for missing input (ask.mjs); a registry's attach gives it. */
+export const CALL_OPTIONS = ["client", "elicit"];
 /** Actions listed in a routing error, then how many more. */
 export const MAX_LISTED = 40;
 
@@ -128,6 +129,7 @@ export function optionsOf(options, allowed, what, closest) {
   if (options === undefined || options === null) return {};
   knownOptions(options, allowed, what, closest);
   if (options.client !== undefined && typeof options.client !== "string") throw fail("INVALID_OPTION", `${what} option "client" must be a client name`);
+  if (options.elicit !== undefined && typeof options.elicit !== "function") throw fail("INVALID_OPTION", `${what} option "elicit" must be a function (params) => ElicitResult`);
   return options;
 }
 
@@ -210,8 +212,14 @@ export function repaired(tool, args, client, onRepair, extra) {
  * must meet. `onDropped(dropped, { tool, action, extra })` hears the keys of
  * other actions left out as echoes, which the result's last text also says.
  */
-export async function run(plan, runner, args, skip, extra, prefix, ctxBase, output, onDropped) {
-  const checked = await validateOrFail(args, plan, skip, prefix);
+export async function run(plan, runner, args, skip, extra, prefix, ctxBase, output, onDropped, ask) {
+  let checked = await validateOrFail(args, plan, skip, prefix);
+  if (checked.issues && ask !== undefined) {
+    // Missing input asked of the client (ask.mjs), then validated with the answers in.
+    const asked = await ask(checked.issues, args);
+    if (asked.result !== undefined) return asked.result;
+    if (asked.args !== undefined) checked = await validateOrFail(asked.args, plan, skip, prefix);
+  }
   if (checked.failed) return checked.failed;
   if (checked.issues) return errorResult(`${lead(prefix)}Invalid arguments (fix them and call again):\n${issueLines(checked.issues)}`);
   const dropped = checked.dropped || [];

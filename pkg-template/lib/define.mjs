@@ -14,6 +14,7 @@ import {
 } from "./define-parts.mjs";
 import { jsonText } from "./json-text.mjs";
 import { errorResult, lead, thrownText } from "./results.mjs";
+import { makeAsk } from "./ask.mjs";
 import { makeCliRunner } from "./run-cli.mjs";
 import { cloneJson, freezeDeep, isObject } from "./objects.mjs";
 
@@ -96,7 +97,7 @@ export function makeDefine(api) {
     }
 
     async function call(args, extra, options) {
-      const { client } = optionsOf(options, CALL_OPTIONS, "call", suggest);
+      const { client, elicit } = optionsOf(options, CALL_OPTIONS, "call", suggest);
       let value;
       try {
         value = repaired(tool, args, client, internal.onRepair, extra);
@@ -104,7 +105,8 @@ export function makeDefine(api) {
         return errorResult(`${lead(prefix)}${thrownText(error)}`);
       }
       if (!isObject(value)) return errorResult(`${lead(prefix)}the arguments must be an object, got ${gotInstead(value)}`);
-      return run(plan, runner, value, undefined, extra, prefix, ctx, output);
+      const ask = elicit === undefined ? undefined : makeAsk(elicit, () => tool, prefix, name);
+      return run(plan, runner, value, undefined, extra, prefix, ctx, output, undefined, ask);
     }
 
     // The command line shows the tool's description (in a command list and

@@ -7,8 +7,9 @@
 import { answerCompletion, completionScript, isProgramName, SHELLS } from "./completion.mjs";
 import { fail, isAnswer } from "./errors.mjs";
 import { ANSWERED, ioOf } from "./run-cli.mjs";
-import { jsonFlag } from "./agent-argv.mjs";
+import { jsonFlag, ownNames } from "./agent-argv.mjs";
 import { printSchema } from "./json-input.mjs";
+import { takeNoInput } from "./prompt.mjs";
 import { commandHelp, helpMarkdown } from "./help-json.mjs";
 import { CLI_OPTIONS } from "./define-parts.mjs";
 
@@ -172,9 +173,12 @@ export function makeRunCli(api, defs, byName, opts) {
     if (completed !== undefined) return completed;
     const parseOptions = { env: opened.env, config: opened.config };
     const reparse = (again, partial = false) => set.safeParseArgv(again, partial ? { ...parseOptions, partial } : parseOptions);
-    const parsed = reparse(argv);
+    // `--no-input`: no prompt for missing flags (prompt.mjs).
+    const owner = argv.includes("--no-input") ? byName.get(argv[0]) : undefined;
+    const { argv: words, noInput } = takeNoInput(argv, owner !== undefined && ownNames(owner.cliWith(shared).tool()).has("no-input"));
+    const parsed = reparse(words);
     // On an error the command word is argv's first, when it names a tool.
-    const named = byName.get(parsed.success ? parsed.command : argv[0]);
+    const named = byName.get(parsed.success ? parsed.command : words[0]);
     // A tool with no command line (keys no flag can be named after, a
     // union with no discriminator) answers why when its word is typed, as
     // a name that cannot be typed does: the other tools still run.
@@ -184,7 +188,7 @@ export function makeRunCli(api, defs, byName, opts) {
       const read = reparse(again, partial);
       return read.success && read.command === def.name ? read : { success: false };
     };
-    return def.cliWith(shared).settle(parsed, argv, opened, sameTool, parsed.success ? argv.slice(1) : argv);
+    return def.cliWith(shared).settle(parsed, words, { ...opened, noInput }, sameTool, parsed.success ? words.slice(1) : words);
   }
 
   return runCli;

@@ -5,6 +5,7 @@
 
 import { fail } from "./errors.mjs";
 import { profileForClient } from "./clients.mjs";
+import { elicitorFor } from "./ask.mjs";
 import { errorResult } from "./results.mjs";
 import { makeRunCli } from "./registry-cli.mjs";
 import { isObject } from "./objects.mjs";
@@ -218,7 +219,9 @@ export function makeRegistry(api) {
           if (typeof params.name === "string" && !visible(params.name) && (byName.has(params.name) || byFlatName.has(params.name))) {
             return errorResult(`[registry] Tool "${params.name}" is not available here`);
           }
-          return call(params.name, args, extra, { client: clientNow(extra) });
+          // Missing input is asked of a client that takes forms (ask.mjs).
+          const elicit = elicitorFor(low, extra);
+          return call(params.name, args, extra, elicit === undefined ? { client: clientNow(extra) } : { client: clientNow(extra), elicit });
         });
       } catch (error) {
         textArguments.detach();

@@ -12,6 +12,7 @@ import { printSchema, runJson } from "./json-input.mjs";
 import { commandHelp, helpMarkdown } from "./help-json.mjs";
 import { ToolshapeError } from "./errors.mjs";
 import { knownOptions } from "./option-keys.mjs";
+import { interactive, missingFlags, promptFor, takeNoInput } from "./prompt.mjs";
 import { keyPath, printResult, resultText } from "./results.mjs";
 
 /** Where text goes: a function, anything with `write`, or the process's stream. */
@@ -36,7 +37,9 @@ export function ioOf(io, closest) {
     throw new ToolshapeError("INVALID_OPTION", "runCli(argv, io) takes io as an object { env, stdout, stderr, stdin, extra, config }");
   }
   const given = knownOptions(io, IO_KEYS, "runCli io", closest);
-  return { env: given.env, extra: given.extra, stdin: given.stdin, config: given.config, out: writer(given.stdout, "stdout"), err: writer(given.stderr, "stderr") };
+  // A person at a terminal is asked for missing flags (prompt.mjs); a given stdin is no terminal.
+  const ask = given.stdin === undefined && given.stdout === undefined && interactive();
+  return { env: given.env, extra: given.extra, stdin: given.stdin, config: given.config, ask, out: writer(given.stdout, "stdout"), err: writer(given.stderr, "stderr") };
 }
 
 const samePath = (a, b) => a.length === b.length && a.every((s, i) => s === b[i]);
@@ -101,6 +104,14 @@ export function makeCliRunner(spec) {
       if (error.code === "HELP_REQUESTED" || error.code === "VERSION_REQUESTED") {
         io.out(error.message.endsWith("\n") ? error.message : `${error.message}\n`);
         return 0;
+      }
+      const missing = io.ask && !io.noInput ? missingFlags(error, tool.flags()) : undefined;
+      const typed = missing === undefined ? undefined : await promptFor(missing);
+      if (typed !== undefined) {
+        // The answers read as flags, before any `--`; asked once.
+        const end = argv.indexOf("--");
+        const again = end === -1 ? [...argv, ...typed] : [...argv.slice(0, end), ...typed, ...argv.slice(end)];
+        return settle(reparse(again), again, { ...io, ask: false }, reparse, [...own, ...typed]);
       }
       const lines = error.issues.length > 0 ? error.issues.map((i) => i.message) : [error.message];
       lines.push(...(await laterIssues(error, argv, reparse)));
@@ -180,7 +191,8 @@ export function makeCliRunner(spec) {
     }
     const options = { env: opened.env, config: opened.config };
     const reparse = (again, partial = false) => tool.safeParseArgv(again, partial ? { ...options, partial } : options);
-    return settle(reparse(argv), argv, opened, reparse);
+    const { argv: given, noInput } = takeNoInput(argv, argv.includes("--no-input") && ownNames(tool).has("no-input"));
+    return settle(reparse(given), given, { ...opened, noInput }, reparse);
   }
 
   return { runCli, settle, tool: spec.tool, runJson: runJsonInput };
