@@ -11,6 +11,7 @@ import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport as MemoryV1 } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpServer as McpServerV1 } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { createMcpHandler, InMemoryTransport, McpServer } from "@modelcontextprotocol/server";
 import { spawn, spawnSync } from "node:child_process";
@@ -199,4 +200,21 @@ test("a tool whose own flag is --no-input keeps it", async () => {
   const viaRegistry = [];
   assert.equal(await createRegistry([quiet]).runCli(["quiet", "--no-input"], { stdout: (t) => viaRegistry.push(t) }), 0);
   assert.deepEqual(JSON.parse(viaRegistry.join("")), { noInput: true });
+});
+
+test("over stdio: the example ops server (SDK 1.x) asks a real client for the missing service, and deploys it", async () => {
+  const client = new ClientV1({ name: "c", version: "1.0.0" }, { capabilities: { elicitation: {} } });
+  const asked = [];
+  client.setRequestHandler(ElicitRequestSchema, async (request) => {
+    asked.push(request.params);
+    return { action: "accept", content: { service: "billing" } };
+  });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [join(root, "examples", "ops-server.mjs")], stderr: "pipe" }));
+  try {
+    const result = await client.callTool({ name: "deploy", arguments: {} });
+    assert.equal(JSON.parse(text(result)).deployed, "billing");
+    assert.deepEqual(asked[0].requestedSchema.required, ["service"]);
+  } finally {
+    await client.close();
+  }
 });
