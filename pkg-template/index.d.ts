@@ -40,6 +40,7 @@ import type {
   NameTable,
   NameTableOptions,
   ValueSource,
+  HandlerContext,
 } from "./types.js";
 
 export type * from "./types.js";
@@ -537,7 +538,7 @@ export interface ActionSpec<S = DefinitionInput, C = undefined, K extends string
   /** JSON Schema of `input`, when `input` is a validator that cannot give one (Zod 3, Valibot, ArkType). */
   jsonSchema?: JsonSchema;
   /** Gets the validated arguments, typed from `input` and the group's `common`. */
-  handler: (args: ActionArgs<S, C>, ctx: { action: K; tool: string; extra: unknown }) => unknown;
+  handler: (args: ActionArgs<S, C>, ctx: HandlerContext & { action: K }) => unknown;
   use?: Middleware[];
   readOnly?: boolean;
   destructive?: boolean;
@@ -590,7 +591,7 @@ export interface ToolSpec<S = DefinitionInput, O = undefined> {
   unknownKeys?: "reject" | "strip";
   /** The tool's own command-line options (`envPrefix`, `flags`, ...), over a registry's. */
   cli?: CliOptions;
-  handler: (args: OutputOf<S>, ctx: { action: undefined; tool: string; extra: unknown }) => ToolResultOf<O>;
+  handler: (args: OutputOf<S>, ctx: HandlerContext & { action: undefined }) => ToolResultOf<O>;
 }
 
 /**

@@ -565,6 +565,24 @@ export interface CallContext {
   extra: unknown;
 }
 
+/** What a handler is told of its call, besides the arguments. */
+export interface HandlerContext {
+  tool: string;
+  /** The action's key (`users.create`); undefined for a plain tool. */
+  action: string | undefined;
+  /** What the MCP SDK passed to the request handler (or `call`'s second argument). */
+  extra: unknown;
+  /**
+   * Reports progress as `notifications/progress` when the request carried a progress token
+   * (nothing otherwise). Each `done` must exceed the last sent; one that does not is not sent.
+   * @example
+   * // handler: async (args, { progress }) => { for (let i = 0; i < 10; i++) await progress(i + 1, 10, `step ${i + 1}`); }
+   */
+  progress(done: number, total?: number, message?: string): Promise<void>;
+  /** Aborts when the client cancels the request (never, off MCP). */
+  signal: AbortSignal;
+}
+
 /** `(ctx, next) => result`: runs around the handler; `next()` runs the rest of the chain. */
 export type Middleware = (ctx: CallContext, next: () => Promise<unknown>) => unknown;
 

@@ -7,6 +7,7 @@
 
 import { errorResult, issueLine, lead, plainIssue, thrownText, toResult } from "./results.mjs";
 import { hasOwn, put } from "./objects.mjs";
+import { requestTools } from "./progress.mjs";
 
 /** Issues shown at most, then how many more. */
 const MAX_ISSUES = 50;
@@ -17,7 +18,7 @@ const MAX_OWNERS_SHOWN = 8;
 
 /** The middleware (outermost first) around the handler, as one function of ctx. */
 export function compose(middleware, handler) {
-  let run = (ctx) => handler(ctx.args, { action: ctx.action, tool: ctx.tool, extra: ctx.extra });
+  let run = (ctx) => handler(ctx.args, { action: ctx.action, tool: ctx.tool, extra: ctx.extra, ...requestTools(ctx.extra) });
   for (let i = middleware.length - 1; i >= 0; i--) {
     const outer = middleware[i];
     const next = run;
