@@ -579,8 +579,17 @@ export interface HandlerContext {
    * // handler: async (args, { progress }) => { for (let i = 0; i < 10; i++) await progress(i + 1, 10, `step ${i + 1}`); }
    */
   progress(done: number, total?: number, message?: string): Promise<void>;
-  /** Aborts when the client cancels the request (never, off MCP). */
-  signal: AbortSignal;
+  /**
+   * Aborts when the client cancels the request (never, off MCP): the runtime's `AbortSignal`,
+   * typed by what it has so that a project without DOM or Node types compiles.
+   */
+  signal: {
+    readonly aborted: boolean;
+    readonly reason: unknown;
+    addEventListener(type: "abort", listener: () => void, options?: { once?: boolean }): void;
+    removeEventListener(type: "abort", listener: () => void): void;
+    throwIfAborted(): void;
+  };
 }
 
 /** `(ctx, next) => result`: runs around the handler; `next()` runs the rest of the chain. */
