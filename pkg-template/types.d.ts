@@ -719,6 +719,12 @@ export interface AttachOptions {
    * and `disable()`, with `filter: (def) => enabled.has(def.name)`.
    */
   filter?: TagFilter | ((definition: ToolDefinition | GroupDefinition) => boolean) | undefined;
+  /**
+   * `ttlMs` and `cacheScope` of every tools/list answer (MCP 2026-07-28). Default 300000 ms, and
+   * `private` with `client: "auto"` (each client is listed its own schemas), else `public`;
+   * `public` with `auto` is refused.
+   */
+  cache?: { ttlMs?: number | undefined; scope?: "public" | "private" | undefined } | undefined;
 }
 
 /** A registry from `createRegistry`. */

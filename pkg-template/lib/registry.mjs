@@ -27,7 +27,25 @@ const STRICT = new Map([
   ["openai-strict", { loose: "openai", shared: false }],
 ]);
 const REGISTRY_OPTIONS = ["exposition", "name", "version", "onRefused", ...CLI_OPTIONS];
-const ATTACH_OPTIONS = ["client", "filter"];
+const ATTACH_OPTIONS = ["client", "filter", "cache"];
+/** How long a client may keep a tools/list answer by default (ms); attach and detach announce changes anyway. */
+const DEFAULT_TTL_MS = 300_000;
+
+/**
+ * `ttlMs` and `cacheScope` of tools/list (MCP 2026-07-28): `private` when
+ * the list depends on who asks (`client: "auto"`), else `public`; a public
+ * cache of a per-client list would hand one client's schemas to another.
+ */
+function cacheOf(cache, client) {
+  if (cache !== undefined && !isObject(cache)) throw fail("INVALID_OPTION", 'attach option "cache" is { ttlMs, scope }');
+  const { ttlMs = DEFAULT_TTL_MS, scope = client === "auto" ? "private" : "public", ...rest } = cache ?? {};
+  const extra = Object.keys(rest);
+  if (extra.length > 0) throw fail("INVALID_OPTION", `unknown attach cache option ${JSON.stringify(extra[0])} (options: ttlMs, scope)`);
+  if (!Number.isSafeInteger(ttlMs) || ttlMs < 0) throw fail("INVALID_OPTION", `attach cache "ttlMs" must be a whole number of milliseconds, 0 or more; got ${JSON.stringify(ttlMs)}`);
+  if (scope !== "public" && scope !== "private") throw fail("INVALID_OPTION", `attach cache "scope" is "public" or "private"; got ${JSON.stringify(scope)}`);
+  if (scope === "public" && client === "auto") throw fail("INVALID_OPTION", 'attach cache "scope" cannot be "public" with client "auto": each client is listed its own schemas; fix the client (client: "portable") or keep it private');
+  return { ttlMs, cacheScope: scope };
+}
 function stringList(value, what) {
   if (value === undefined) return undefined;
   if (!Array.isArray(value) || value.some((v) => typeof v !== "string")) throw fail("INVALID_OPTION", `${what} must be an array of strings`);
@@ -186,6 +204,7 @@ export function makeRegistry(api) {
       if (!isObject(filter) && typeof filter !== "function") throw fail("INVALID_OPTION", 'attach option "filter" is { tags, anyTags, exclude } or a function of a definition');
       const listFilter = typeof filter === "function" ? {} : filter;
       const keep = typeof filter === "function" ? filter : tagFilter(listFilter, "attach filter");
+      const cached = cacheOf(given.cache, fixed);
       const clientNow = (extra) => (fixed === "auto" ? profileForClient(clientNameOf(low, extra)) : fixed);
       // The server's own tools (registerTool) stay, listed beside the registry's.
       const own = claimTools(low, "attach");
@@ -206,11 +225,11 @@ export function makeRegistry(api) {
       try {
         setHandler("tools/list", async (request, extra) => {
           const tools = list({ client: clientNow(extra), ...listFilter }).filter((t) => visible(t.name));
-          if (own === undefined) return { tools };
+          if (own === undefined) return { tools, ...cached };
           // The server's own, after the registry's; a name the registry serves is the registry's.
           const theirs = await own.list(request, extra);
           const listed = new Set(tools.map((t) => t.name));
-          return { ...theirs, tools: [...tools, ...(theirs.tools || []).filter((t) => !listed.has(t.name))] };
+          return { ...theirs, tools: [...tools, ...(theirs.tools || []).filter((t) => !listed.has(t.name))], ...cached };
         });
         setHandler("tools/call", async (request, extra) => {
           const params = (request && request.params) || {};

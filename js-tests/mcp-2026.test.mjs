@@ -1,0 +1,61 @@
+// The 2026-07-28 rules a registry keeps: tools/list carries ttlMs and
+// cacheScope (private when the list depends on who asks). The SDK's real
+// Client and servers, on both protocol eras.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport as MemoryV1 } from "@modelcontextprotocol/sdk/inMemory.js";
+import { McpServer as McpServerV1 } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { createMcpHandler, McpServer } from "@modelcontextprotocol/server";
+import { z } from "zod";
+import { cjs } from "./helpers.mjs";
+
+const { createRegistry, defineTool } = cjs;
+const search = defineTool({ name: "search", input: z.object({ q: z.string() }), handler: (args) => args.q });
+
+async function listedOver2026(attachOptions) {
+  const registry = createRegistry([search]);
+  const handler = createMcpHandler(() => {
+    const server = new McpServer({ name: "s", version: "1.0.0" });
+    registry.attach(server, attachOptions);
+    return server;
+  });
+  const client = new Client({ name: "claude-code", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+  await client.connect(new StreamableHTTPClientTransport(new URL("http://localhost/mcp"), { fetch: (url, init) => handler.fetch(new Request(url, init)) }));
+  try {
+    return await client.listTools();
+  } finally {
+    await client.close();
+  }
+}
+
+test("2026-07-28: tools/list carries ttlMs and cacheScope, private while each client is listed its own schemas, public for a fixed profile", async () => {
+  const auto = await listedOver2026(undefined);
+  assert.deepEqual([auto.ttlMs, auto.cacheScope], [300000, "private"]);
+  const fixed = await listedOver2026({ client: "portable", cache: { ttlMs: 60000 } });
+  assert.deepEqual([fixed.ttlMs, fixed.cacheScope], [60000, "public"]);
+  const kept = await listedOver2026({ client: "portable", cache: { scope: "private", ttlMs: 0 } });
+  assert.deepEqual([kept.ttlMs, kept.cacheScope], [0, "private"]);
+});
+
+test("the cache option is checked before anything changes: no public cache of per-client lists, no bad ttl, no unknown key", () => {
+  const server = new McpServerV1({ name: "s", version: "1.0.0" });
+  const registry = createRegistry([search]);
+  assert.throws(() => registry.attach(server, { cache: { scope: "public" } }), { code: "INVALID_OPTION", message: /cannot be "public" with client "auto"/ });
+  assert.throws(() => registry.attach(server, { cache: { ttlMs: -1 } }), { code: "INVALID_OPTION", message: /ttlMs/ });
+  assert.throws(() => registry.attach(server, { cache: { tll: 5 } }), { code: "INVALID_OPTION", message: /unknown attach cache option "tll"/ });
+  // Nothing was claimed: the registry still attaches.
+  registry.attach(server, { client: "portable" });
+});
+
+test("a 2025 connection (SDK 1.x) gets the same fields on its tools/list", async () => {
+  const server = new McpServerV1({ name: "s", version: "1.0.0" });
+  createRegistry([search]).attach(server);
+  const client = new ClientV1({ name: "c", version: "1.0.0" });
+  const [a, b] = MemoryV1.createLinkedPair();
+  await Promise.all([server.connect(a), client.connect(b)]);
+  const listed = await client.listTools();
+  assert.deepEqual([listed.tools.length, listed.ttlMs, listed.cacheScope], [1, 300000, "private"]);
+  await client.close();
+});
