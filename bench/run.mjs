@@ -15,6 +15,7 @@ import { run as profilesBench } from "./profiles.mjs";
 import { run as groupsBench } from "./groups.mjs";
 import { run as catalogueBench } from "./catalogue.mjs";
 import { run as sizeProfile } from "./size-profile.mjs";
+import { run as expositions } from "./expositions.mjs";
 import { runCommandLine, runServers } from "./programs.mjs";
 
 console.log(`node ${process.version}, ${process.arch}`);
@@ -29,6 +30,7 @@ const helpTimes = helpBench();
 const profiles = profilesBench();
 const groups = await groupsBench();
 const catalogue = catalogueBench();
+await expositions();
 const mem = memory();
 sizeProfile();
 const gzipped = gzipSync(readFileSync(new URL("../pkg/web/toolshape_bg.wasm", import.meta.url)), { level: 9 }).length;

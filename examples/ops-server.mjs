@@ -89,7 +89,7 @@ const services = defineGroup({
 });
 
 export const registry = createRegistry([deploy, search, services], {
-  exposition: process.env.OPS_EXPOSITION === "flat" ? "flat" : "grouped",
+  exposition: ["flat", "catalog"].includes(process.env.OPS_EXPOSITION) ? process.env.OPS_EXPOSITION : "grouped",
   name: "ops-server.mjs",
   version: "1.0.0",
 });

@@ -688,8 +688,12 @@ export interface TagFilter {
 export type CliOptions = Pick<CompileOptions, "envPrefix" | "separator" | "case" | "maxDepth" | "flags">;
 
 export interface RegistryOptions extends CliOptions {
-  /** `grouped` (default): one MCP tool per definition; `flat`: one per action. */
-  exposition?: "grouped" | "flat" | undefined;
+  /**
+   * `grouped` (default): one MCP tool per definition; `flat`: one per action; `catalog`: four
+   * tools (`search_tools`, `get_tool_details`, `call_read_tool`, `call_write_tool`) that find,
+   * describe and call the others, so a client reads one schema at a time.
+   */
+  exposition?: "grouped" | "flat" | "catalog" | undefined;
   /** The command name in usage text. */
   name?: string | undefined;
   version?: string | undefined;
@@ -729,7 +733,7 @@ export interface AttachOptions {
 
 /** A registry from `createRegistry`. */
 export interface Registry {
-  readonly exposition: "grouped" | "flat";
+  readonly exposition: "grouped" | "flat" | "catalog";
   readonly tools: readonly (ToolDefinition | GroupDefinition)[];
   /**
    * tools/list for one client: a tool its profile cannot take is left out (and reported, see `onRefused`), not the whole list.

@@ -219,7 +219,7 @@ export function makeGroupMaker(api) {
       grouped,
       tags,
       annotations,
-      actions: Object.freeze(defined.actions.map((a) => Object.freeze({ key: a.key, flatName: a.flatName, description: a.description }))),
+      actions: Object.freeze(defined.actions.map((a) => Object.freeze({ key: a.key, flatName: a.flatName, description: a.description, annotations: freezeDeep({ ...a.annotations }) }))),
       /** The names of `definitions()`: every action but the built-in help. */
       flatNames: Object.freeze([...byFlatName.keys()]),
       get tool() {

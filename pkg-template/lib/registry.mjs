@@ -6,6 +6,7 @@
 import { fail } from "./errors.mjs";
 import { profileForClient } from "./clients.mjs";
 import { elicitorFor } from "./ask.mjs";
+import { makeCatalog } from "./catalog.mjs";
 import { errorResult } from "./results.mjs";
 import { makeRunCli } from "./registry-cli.mjs";
 import { isObject } from "./objects.mjs";
@@ -96,7 +97,9 @@ export function makeRegistry(api) {
     if (flags !== undefined && !isObject(flags)) throw fail("INVALID_OPTION", 'createRegistry option "flags" must be an object of overrides by flag name');
     if (Object.keys(cliRest).length > 0) api.compile({ type: "object" }, cliRest).free();
     const exposition = opts.exposition === undefined ? "grouped" : opts.exposition;
-    if (exposition !== "grouped" && exposition !== "flat") throw fail("INVALID_OPTION", `createRegistry option "exposition" is "grouped" or "flat", got ${JSON.stringify(exposition)}`);
+    if (exposition !== "grouped" && exposition !== "flat" && exposition !== "catalog") {
+      throw fail("INVALID_OPTION", `createRegistry option "exposition" is "grouped", "flat" or "catalog", got ${JSON.stringify(exposition)}`);
+    }
     const byName = new Map();
     /** Flat names of grouped tools' actions: name -> the group. */
     const byFlatName = new Map();
@@ -117,11 +120,16 @@ export function makeRegistry(api) {
       }
     }
     const all = [...byName.keys(), ...byFlatName.keys()];
+    // The catalog's four tools stand for every tool (catalog.mjs); a name of its own is refused.
+    const catalog = exposition === "catalog" ? makeCatalog({ defs, compile: api.compile, callTool: (n, a, e, o) => call(n, a, e, o), closest: api.closest }) : undefined;
+    for (const name of catalog ? catalog.names : []) claim(name, "a name of the catalog exposition");
     /** The names tools/list shows, in its order: for the unknown-tool error. */
     const listed =
       exposition === "flat"
         ? defs.flatMap((def) => (def.kind === "group" ? def.flatNames : [def.name]))
-        : [...byName.keys()];
+        : catalog
+          ? catalog.names
+          : [...byName.keys()];
 
     function list(listOptions) {
       const given = listOptions === undefined ? {} : knownOptions(listOptions, LIST_OPTIONS, "list", api.closest);
@@ -130,8 +138,19 @@ export function makeRegistry(api) {
       // A tool the client's profile cannot take is left out, not the whole
       // list: sent as it is, the client would refuse every tool with it.
       const leftOut = (tool, error) => refused({ tool, client, error });
+      if (catalog !== undefined) return listCatalog(client, leftOut);
       if (STRICT.has(client)) return listStrict(client, keep, leftOut);
       return listFor(client, keep, leftOut);
+    }
+
+    /** The catalog's tools for one profile (tags do not filter them: search does, by what is visible). */
+    function listCatalog(client, leftOut) {
+      try {
+        return catalog.definitions(client);
+      } catch (error) {
+        leftOut("catalog", error);
+        return [];
+      }
     }
 
     /** Every kept definition's listing (or, flat, each action's) for one profile. */
@@ -182,8 +201,10 @@ export function makeRegistry(api) {
       });
     }
 
-    async function call(name, args, extra, callOptions) {
+    async function call(name, args, extra, callOptions, visible = () => true) {
       if (typeof name !== "string") return errorResult(`[registry] the tool name must be a string, got ${name === null ? "null" : typeof name}`);
+      const answered = catalog === undefined ? undefined : await catalog.call(name, args, extra, callOptions, visible);
+      if (answered !== undefined) return answered;
       const def = byName.get(name);
       if (def !== undefined) return def.call(args, extra, callOptions);
       const group = byFlatName.get(name);
@@ -219,7 +240,7 @@ export function makeRegistry(api) {
       const textArguments = keepTextArguments(low);
       const visible = (name) => {
         const def = byName.get(name) || byFlatName.get(name);
-        return def !== undefined && keep(def);
+        return def !== undefined ? keep(def) : catalog !== undefined && catalog.names.includes(name);
       };
       const setHandler = handlerSetter(low, "attach");
       try {
@@ -240,7 +261,7 @@ export function makeRegistry(api) {
           }
           // Missing input is asked of a client that takes forms (ask.mjs).
           const elicit = elicitorFor(low, extra);
-          return call(params.name, args, extra, elicit === undefined ? { client: clientNow(extra) } : { client: clientNow(extra), elicit });
+          return call(params.name, args, extra, elicit === undefined ? { client: clientNow(extra) } : { client: clientNow(extra), elicit }, visible);
         });
       } catch (error) {
         textArguments.detach();
