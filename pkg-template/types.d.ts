@@ -763,6 +763,45 @@ export interface Registry {
    * whose name can be typed as a command word, naming why.
    */
   runCli(argv: readonly string[], io?: CliIo): Promise<number>;
+  /**
+   * Tool-search payloads for the model APIs: OpenAI's Responses API (`namespace` tools, a group or
+   * the plain tools in chunks of at most `perNamespace`, default 9, of functions with
+   * `defer_loading`, then `tool_search`) or Anthropic's (each tool with `defer_loading`, and the
+   * BM25 or regex tool search tool). Names keep the API's rule (`[A-Za-z0-9_-]`, at most 64);
+   * `names` maps each payload name to the registry's, for `call`.
+   * @example
+   * // const { tools, names } = registry.toolSearch("openai");
+   * // await openai.responses.create({ model: "gpt-5.4", input, tools });
+   * // then, for a function call: registry.call(names[call.name], JSON.parse(call.arguments))
+   */
+  toolSearch(vendor: "openai", options?: { client?: ClientName | undefined; perNamespace?: number | undefined; name?: string | undefined; description?: string | undefined }): OpenAiToolSearch;
+  toolSearch(vendor: "anthropic", options?: { client?: ClientName | undefined; search?: "bm25" | "regex" | undefined }): AnthropicToolSearch;
+}
+
+/** A function inside an OpenAI namespace, loaded when tool search finds it. */
+export interface OpenAiDeferredFunction {
+  type: "function";
+  name: string;
+  description: string;
+  defer_loading: true;
+  parameters: InputSchema;
+  strict: boolean;
+}
+
+/** `registry.toolSearch("openai")`: the Responses API's `tools`, and each name's registry name. */
+export interface OpenAiToolSearch {
+  tools: Array<{ type: "namespace"; name: string; description: string; tools: OpenAiDeferredFunction[] } | { type: "tool_search" }>;
+  names: Record<string, string>;
+}
+
+/** `registry.toolSearch("anthropic")`: the Messages API's `tools`, and each name's registry name. */
+export interface AnthropicToolSearch {
+  tools: Array<
+    | { type: "tool_search_tool_bm25_20251119"; name: "tool_search_tool_bm25" }
+    | { type: "tool_search_tool_regex_20251119"; name: "tool_search_tool_regex" }
+    | { name: string; description: string; input_schema: InputSchema; defer_loading: true }
+  >;
+  names: Record<string, string>;
 }
 
 /** One parameter of an action (Rust: `help::Param`). */

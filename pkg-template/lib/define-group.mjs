@@ -215,6 +215,8 @@ export function makeGroupMaker(api) {
       kind: "group",
       name,
       description: defined.description,
+      /** The description as given, without the actions and workflow the listed one adds. */
+      summary: typeof def.description === "string" ? def.description : undefined,
       discriminator,
       grouped,
       tags,

@@ -7,6 +7,8 @@ import { fail } from "./errors.mjs";
 import { profileForClient } from "./clients.mjs";
 import { elicitorFor } from "./ask.mjs";
 import { makeCatalog } from "./catalog.mjs";
+import { cacheOf } from "./list-cache.mjs";
+import { toolSearchPayload } from "./tool-search.mjs";
 import { errorResult } from "./results.mjs";
 import { makeRunCli } from "./registry-cli.mjs";
 import { isObject } from "./objects.mjs";
@@ -29,24 +31,6 @@ const STRICT = new Map([
 ]);
 const REGISTRY_OPTIONS = ["exposition", "name", "version", "onRefused", ...CLI_OPTIONS];
 const ATTACH_OPTIONS = ["client", "filter", "cache"];
-/** How long a client may keep a tools/list answer by default (ms); attach and detach announce changes anyway. */
-const DEFAULT_TTL_MS = 300_000;
-
-/**
- * `ttlMs` and `cacheScope` of tools/list (MCP 2026-07-28): `private` when
- * the list depends on who asks (`client: "auto"`), else `public`; a public
- * cache of a per-client list would hand one client's schemas to another.
- */
-function cacheOf(cache, client) {
-  if (cache !== undefined && !isObject(cache)) throw fail("INVALID_OPTION", 'attach option "cache" is { ttlMs, scope }');
-  const { ttlMs = DEFAULT_TTL_MS, scope = client === "auto" ? "private" : "public", ...rest } = cache ?? {};
-  const extra = Object.keys(rest);
-  if (extra.length > 0) throw fail("INVALID_OPTION", `unknown attach cache option ${JSON.stringify(extra[0])} (options: ttlMs, scope)`);
-  if (!Number.isSafeInteger(ttlMs) || ttlMs < 0) throw fail("INVALID_OPTION", `attach cache "ttlMs" must be a whole number of milliseconds, 0 or more; got ${JSON.stringify(ttlMs)}`);
-  if (scope !== "public" && scope !== "private") throw fail("INVALID_OPTION", `attach cache "scope" is "public" or "private"; got ${JSON.stringify(scope)}`);
-  if (scope === "public" && client === "auto") throw fail("INVALID_OPTION", 'attach cache "scope" cannot be "public" with client "auto": each client is listed its own schemas; fix the client (client: "portable") or keep it private');
-  return { ttlMs, cacheScope: scope };
-}
 function stringList(value, what) {
   if (value === undefined) return undefined;
   if (!Array.isArray(value) || value.some((v) => typeof v !== "string")) throw fail("INVALID_OPTION", `${what} must be an array of strings`);
@@ -293,6 +277,9 @@ export function makeRegistry(api) {
 
     const runCli = makeRunCli(api, defs, byName, opts);
 
-    return Object.freeze({ exposition, list, call, attach, runCli, tools: Object.freeze([...defs]) });
+    /** Tool-search payloads for the model APIs (tool-search.mjs). */
+    const toolSearch = (vendor, searchOptions) => toolSearchPayload(defs, vendor, searchOptions, { registryName: opts.name, refused, closest: api.closest });
+
+    return Object.freeze({ exposition, list, call, attach, runCli, toolSearch, tools: Object.freeze([...defs]) });
   };
 }
