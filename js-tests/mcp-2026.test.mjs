@@ -59,3 +59,27 @@ test("a 2025 connection (SDK 1.x) gets the same fields on its tools/list", async
   assert.deepEqual([listed.tools.length, listed.ttlMs, listed.cacheScope], [1, 300000, "private"]);
   await client.close();
 });
+
+test("x-mcp-header survives every client profile an MCP client is served (Gemini's model API takes no such field, and loses it only there)", () => {
+  const input = z.object({ region: z.string().meta({ "x-mcp-header": "Region" }), count: z.number().int().optional().meta({ "x-mcp-header": "Count" }), q: z.string() });
+  const tool = defineTool({ name: "route", input, handler: () => "" });
+  for (const client of ["mcp", "portable", "claude-code", "anthropic", "anthropic-strict", "openai", "openai-strict", "gemini-json", "cursor", "vscode"]) {
+    const { properties } = tool.definition({ client }).inputSchema;
+    assert.equal(properties.region["x-mcp-header"], "Region", client);
+    assert.equal(properties.count["x-mcp-header"], "Count", client);
+  }
+  assert.equal(tool.definition({ client: "gemini" }).inputSchema.properties.region["x-mcp-header"], undefined);
+});
+
+test("a definition whose x-mcp-header a conforming client would drop the tool for is refused when it is made", () => {
+  const refused = (input, message) =>
+    assert.throws(() => defineTool({ name: "t", input, handler: () => "" }), (e) => e.code === "INVALID_DEFINITION" && message.test(e.message), String(message));
+  refused(z.object({ a: z.string().meta({ "x-mcp-header": "Bad Name" }) }), /x-mcp-header at a must be an HTTP header name token/);
+  refused(z.object({ a: z.string().meta({ "x-mcp-header": "Region" }), b: z.string().meta({ "x-mcp-header": "region" }) }), /"region" at b and at a name one header/);
+  refused(z.object({ a: z.number().meta({ "x-mcp-header": "A" }) }), /the property must be a string, integer or boolean, got "number"/);
+  refused(z.object({ a: z.object({ b: z.string() }).meta({ "x-mcp-header": "A" }) }), /must be a string, integer or boolean, got "object"/);
+  refused(z.object({ a: z.array(z.string().meta({ "x-mcp-header": "A" })) }), /x-mcp-header at a: only a property reached through `properties`/);
+  // Nested properties are reached; a group's action is checked as a tool is.
+  assert.doesNotThrow(() => defineTool({ name: "t", input: z.object({ where: z.object({ zone: z.string().meta({ "x-mcp-header": "Zone" }) }) }), handler: () => "" }));
+  assert.throws(() => cjs.defineGroup({ name: "g", actions: { a: { input: z.object({ n: z.number().meta({ "x-mcp-header": "N" }) }), handler: () => "" } } }), { code: "INVALID_DEFINITION" });
+});

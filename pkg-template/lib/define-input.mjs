@@ -5,6 +5,7 @@
 // with `jsonSchema` beside it; plain JSON Schema is read and not validated.
 
 import { fail } from "./errors.mjs";
+import { checkHeaderDeclarations } from "./mcp-headers.mjs";
 import { schemaText, validatorOf } from "./schema-input.mjs";
 
 /**
@@ -27,5 +28,6 @@ export function readInput(input, jsonSchema, where, { io = "input", keys = ["inp
     const hint = validator && jsonSchema === undefined ? `; or give its JSON Schema as \`${keys[1]}\` beside \`${keys[0]}\`` : "";
     throw fail("INVALID_DEFINITION", `${where}: ${error.message}${hint}`);
   }
+  if (io === "input") checkHeaderDeclarations(text, where);
   return { text, standard: validator };
 }

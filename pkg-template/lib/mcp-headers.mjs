@@ -1,0 +1,53 @@
+// `x-mcp-header` (MCP 2026-07-28, SEP-2243): a property of a tool's input
+// may ask Streamable HTTP clients to mirror its value into an
+// `Mcp-Param-{Name}` header, for gateways to route on. Conforming clients
+// drop a tool whose declaration breaks the rules, so a definition is
+// checked when it is made: the name an RFC 9110 token, unique without
+// case; the property a string, integer or boolean reached through
+// `properties` alone (not under `items`, a composition, `$defs` or a `$ref`).
+
+import { fail } from "./errors.mjs";
+import { isObject } from "./objects.mjs";
+
+const KEY = "x-mcp-header";
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const PRIMITIVE = new Set(["string", "integer", "boolean"]);
+
+/** The one type a declaring property has (a `null` beside it allowed), or undefined. */
+function primitiveOf(node) {
+  const types = Array.isArray(node.type) ? node.type.filter((t) => t !== "null") : [node.type];
+  return types.length === 1 && PRIMITIVE.has(types[0]) ? types[0] : undefined;
+}
+
+/** Every `x-mcp-header` in `node`, with where it is, reached or not through `properties`. */
+function declarations(node, path, reached, out, depth = 0) {
+  if (depth > 64) return out; // deeper than any schema a definition holds; the core refuses those
+  if (Array.isArray(node)) {
+    for (const item of node) declarations(item, path, false, out, depth + 1);
+    return out;
+  }
+  if (!isObject(node)) return out;
+  if (Object.hasOwn(node, KEY)) out.push({ path, reached, node });
+  for (const [key, value] of Object.entries(node)) {
+    if (key === "properties" && isObject(value) && reached) {
+      for (const [name, child] of Object.entries(value)) declarations(child, [...path, name], true, out, depth + 1);
+    } else if (key !== KEY) declarations(value, path, false, out, depth + 1);
+  }
+  return out;
+}
+
+/** Refuses (INVALID_DEFINITION) an input schema whose header declarations a conforming client would drop the tool for. */
+export function checkHeaderDeclarations(text, where) {
+  if (!text.includes(`"${KEY}"`)) return;
+  const seen = new Map();
+  for (const { path, reached, node } of declarations(JSON.parse(text), [], true, [])) {
+    const at = path.length > 0 ? path.join(".") : "the root";
+    const name = node[KEY];
+    if (!reached || path.length === 0) throw fail("INVALID_DEFINITION", `${where}: ${KEY} at ${at}: only a property reached through \`properties\` may carry it (not the root, an item, a union branch or a $ref target)`);
+    if (typeof name !== "string" || !TOKEN.test(name)) throw fail("INVALID_DEFINITION", `${where}: ${KEY} at ${at} must be an HTTP header name token (letters, digits, ${"!#$%&'*+-.^_`|~"}), got ${JSON.stringify(name)}`);
+    if (primitiveOf(node) === undefined) throw fail("INVALID_DEFINITION", `${where}: ${KEY} at ${at}: the property must be a string, integer or boolean, got ${JSON.stringify(node.type ?? "no type")}`);
+    const lower = name.toLowerCase();
+    if (seen.has(lower)) throw fail("INVALID_DEFINITION", `${where}: ${KEY} "${name}" at ${at} and at ${seen.get(lower)} name one header (names are compared without case)`);
+    seen.set(lower, at);
+  }
+}
