@@ -83,3 +83,32 @@ test("a definition whose x-mcp-header a conforming client would drop the tool fo
   assert.doesNotThrow(() => defineTool({ name: "t", input: z.object({ where: z.object({ zone: z.string().meta({ "x-mcp-header": "Zone" }) }) }), handler: () => "" }));
   assert.throws(() => cjs.defineGroup({ name: "g", actions: { a: { input: z.object({ n: z.number().meta({ "x-mcp-header": "N" }) }), handler: () => "" } } }), { code: "INVALID_DEFINITION" });
 });
+
+test("2026-07-28 over HTTP: attach given the request's headers checks each Mcp-Param header against its argument, refusing a disagreement or a missing one with -32020", async () => {
+  const route = defineTool({ name: "route", input: z.object({ region: z.string().meta({ "x-mcp-header": "Region" }), n: z.number().int().optional().meta({ "x-mcp-header": "N" }) }), handler: (args) => `routed to ${args.region}` });
+  const registry = createRegistry([route]);
+  const handler = createMcpHandler(({ requestInfo }) => {
+    const server = new McpServer({ name: "s", version: "1.0.0" });
+    registry.attach(server, { headers: requestInfo.headers });
+    return server;
+  });
+  // What reaches the server: the client's own headers, then `tamper` may change them.
+  let tamper = (headers) => headers;
+  const client = new Client({ name: "c", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+  const fetch = (url, init) => handler.fetch(new Request(url, { ...init, headers: tamper(new Headers(init.headers)) }));
+  await client.connect(new StreamableHTTPClientTransport(new URL("http://localhost/mcp"), { fetch }));
+  try {
+    await client.listTools();
+    const ok = await client.callTool({ name: "route", arguments: { region: "eu-west", n: 3 } });
+    assert.equal(ok.content[0].text, "routed to eu-west");
+    tamper = (headers) => (headers.set("Mcp-Param-Region", "us-east"), headers);
+    await assert.rejects(client.callTool({ name: "route", arguments: { region: "eu-west" } }), (e) => e.code === -32020 && /Mcp-Param-Region says "us-east", but the argument region is "eu-west"/.test(e.message));
+    tamper = (headers) => (headers.delete("Mcp-Param-Region"), headers);
+    await assert.rejects(client.callTool({ name: "route", arguments: { region: "eu-west" } }), (e) => e.code === -32020 && /Mcp-Param-Region is missing/.test(e.message));
+    // Base64-wrapped values are decoded; an integer compares as a number.
+    tamper = (headers) => (headers.set("Mcp-Param-Region", `=?base64?${btoa("eu-west")}?=`), headers.set("Mcp-Param-N", "3.0"), headers);
+    assert.equal((await client.callTool({ name: "route", arguments: { region: "eu-west", n: 3 } })).content[0].text, "routed to eu-west");
+  } finally {
+    await client.close();
+  }
+});

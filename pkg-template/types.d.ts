@@ -729,6 +729,12 @@ export interface AttachOptions {
    * `public` with `auto` is refused.
    */
   cache?: { ttlMs?: number | undefined; scope?: "public" | "private" | undefined } | undefined;
+  /**
+   * The request's headers (a `Headers`, or an object of them), where the server is handed them
+   * (the SDK 2.x `createMcpHandler` factory's `requestInfo.headers`): each `x-mcp-header`
+   * argument's `Mcp-Param-{Name}` header is checked against it, a disagreement refused with -32020.
+   */
+  headers?: { get(name: string): string | null } | Record<string, string | string[] | undefined> | undefined;
 }
 
 /** A registry from `createRegistry`. */

@@ -51,3 +51,68 @@ export function checkHeaderDeclarations(text, where) {
     seen.set(lower, at);
   }
 }
+
+const SENTINEL = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/;
+
+/** A header's value as sent: `=?base64?...?=` decoded (UTF-8), anything else as it is. */
+function decoded(value) {
+  const m = SENTINEL.exec(value);
+  if (m === null) return value;
+  return new TextDecoder().decode(Uint8Array.from(atob(m[1]), (c) => c.charCodeAt(0)));
+}
+
+/** A header of a request's headers (a `Headers`, or a plain object), looked up without case. */
+function headerOf(headers, name) {
+  if (typeof headers.get === "function") return headers.get(name) ?? undefined;
+  const lower = name.toLowerCase();
+  const key = Object.keys(headers).find((k) => k.toLowerCase() === lower);
+  const value = key === undefined ? undefined : headers[key];
+  return Array.isArray(value) ? value.join(", ") : value;
+}
+
+/**
+ * Why a call's `Mcp-Param-*` headers disagree with its arguments, or
+ * undefined: each declared property with a value (not null) must have its
+ * header, and the header must say the same (an integer compared as a
+ * number). Thrown by the caller as JSON-RPC error -32020 (HeaderMismatch).
+ */
+export function headerMismatch(schema, args, headers) {
+  const text = JSON.stringify(schema);
+  if (!text.includes(`"${KEY}"`) || !isObject(args)) return undefined;
+  for (const { path, reached, node } of declarations(schema, [], true, [])) {
+    if (!reached || path.length === 0) continue;
+    let value = args;
+    for (const key of path) value = isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
+    if (value === undefined || value === null) continue;
+    const header = `Mcp-Param-${node[KEY]}`;
+    const sent = headerOf(headers, header);
+    if (sent === undefined) return `${header} is missing, and the argument ${path.join(".")} has a value`;
+    const said = decoded(String(sent).trim());
+    const same = typeof value === "number" ? said.trim() !== "" && Number(said) === value : typeof value === "boolean" ? said === String(value) : said === value;
+    if (!same) return `${header} says ${JSON.stringify(said.slice(0, 80))}, but the argument ${path.join(".")} is ${JSON.stringify(value).slice(0, 80)}`;
+  }
+  return undefined;
+}
+
+/**
+ * attach's check of a call's headers (`headers`: the request's, a `Headers`
+ * or a plain object; undefined checks nothing): `(name, args)` to the
+ * mismatch, where `definitionOf(name)` is the tool as listed.
+ */
+export function headerCheckFor(headers, definitionOf) {
+  if (headers === undefined) return () => undefined;
+  if (!isObject(headers) && typeof headers?.get !== "function") throw fail("INVALID_OPTION", 'attach option "headers" is the request\'s headers (a Headers, or an object of them)');
+  return (name, args) => {
+    const listed = typeof name === "string" ? definitionOf(name) : undefined;
+    if (listed === undefined) return undefined;
+    let parsed = args;
+    if (typeof args === "string") {
+      try {
+        parsed = JSON.parse(args);
+      } catch {
+        return undefined; // repair and validation say what is wrong with it
+      }
+    }
+    return headerMismatch(listed.inputSchema, parsed, headers);
+  };
+}

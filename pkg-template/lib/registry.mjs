@@ -8,6 +8,7 @@ import { profileForClient } from "./clients.mjs";
 import { elicitorFor } from "./ask.mjs";
 import { makeCatalog } from "./catalog.mjs";
 import { cacheOf } from "./list-cache.mjs";
+import { headerCheckFor } from "./mcp-headers.mjs";
 import { toolSearchPayload } from "./tool-search.mjs";
 import { errorResult } from "./results.mjs";
 import { makeRunCli } from "./registry-cli.mjs";
@@ -30,7 +31,7 @@ const STRICT = new Map([
   ["openai-strict", { loose: "openai", shared: false }],
 ]);
 const REGISTRY_OPTIONS = ["exposition", "name", "version", "onRefused", ...CLI_OPTIONS];
-const ATTACH_OPTIONS = ["client", "filter", "cache"];
+const ATTACH_OPTIONS = ["client", "filter", "cache", "headers"];
 function stringList(value, what) {
   if (value === undefined) return undefined;
   if (!Array.isArray(value) || value.some((v) => typeof v !== "string")) throw fail("INVALID_OPTION", `${what} must be an array of strings`);
@@ -210,6 +211,7 @@ export function makeRegistry(api) {
       const listFilter = typeof filter === "function" ? {} : filter;
       const keep = typeof filter === "function" ? filter : tagFilter(listFilter, "attach filter");
       const cached = cacheOf(given.cache, fixed);
+      const headerCheck = headerCheckFor(given.headers, (name) => (byName.has(name) ? byName.get(name).definition() : byFlatName.get(name)?.definitions().find((d) => d.name === name)));
       const clientNow = (extra) => (fixed === "auto" ? profileForClient(clientNameOf(low, extra)) : fixed);
       // The server's own tools (registerTool) stay, listed beside the registry's.
       const own = claimTools(low, "attach");
@@ -240,6 +242,9 @@ export function makeRegistry(api) {
           const params = (request && request.params) || {};
           if (own !== undefined && !ours.has(params.name)) return own.call(request, extra);
           const args = textArguments.argumentsOf(request, extra);
+          // The request's Mcp-Param-* headers against its arguments (mcp-headers.mjs), where the server was handed them.
+          const mismatch = headerCheck(params.name, args);
+          if (mismatch !== undefined) throw Object.assign(new Error(`Header mismatch: ${mismatch}`), { code: -32020 });
           if (typeof params.name === "string" && !visible(params.name) && (byName.has(params.name) || byFlatName.has(params.name))) {
             return errorResult(`[registry] Tool "${params.name}" is not available here`);
           }
