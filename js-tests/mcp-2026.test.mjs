@@ -6,10 +6,12 @@ import assert from "node:assert/strict";
 import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport as MemoryV1 } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpServer as McpServerV1 } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { join } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { createMcpHandler, McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
-import { cjs } from "./helpers.mjs";
+import { cjs, root } from "./helpers.mjs";
 
 const { createRegistry, defineTool } = cjs;
 const search = defineTool({ name: "search", input: z.object({ q: z.string() }), handler: (args) => args.q });
@@ -47,6 +49,17 @@ test("the cache option is checked before anything changes: no public cache of pe
   assert.throws(() => registry.attach(server, { cache: { tll: 5 } }), { code: "INVALID_OPTION", message: /unknown attach cache option "tll"/ });
   // Nothing was claimed: the registry still attaches.
   registry.attach(server, { client: "portable" });
+});
+
+test("over stdio: the example ops server's tools/list carries ttlMs and cacheScope", async () => {
+  const client = new ClientV1({ name: "claude-code", version: "1.0.0" });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [join(root, "examples", "ops-server.mjs")], stderr: "pipe" }));
+  try {
+    const listed = await client.listTools();
+    assert.deepEqual([listed.ttlMs, listed.cacheScope], [300000, "private"]);
+  } finally {
+    await client.close();
+  }
 });
 
 test("a 2025 connection (SDK 1.x) gets the same fields on its tools/list", async () => {

@@ -277,3 +277,18 @@ test("a long toolbox is cut before the tool's own name, which a model reads; the
   assert.deepEqual(without.resolve("memory__read_graph"), ids[1]);
   assert.throws(() => createNameTable(ids, { toolbox: "no" }), (e) => e.code === "INVALID_OPTION");
 });
+
+test("warnings(): where the spec's text (128, no /) and SEP-986 (64, / allowed) part, each name says what happened", () => {
+  const ids = [
+    { toolbox: "dev", server: "fs", tool: "files/read" },
+    { toolbox: "dev", server: "fs", tool: "x".repeat(90) },
+    { toolbox: "dev", server: "fs", tool: "ok" },
+  ];
+  const portable = cjs.createNameTable(ids, { client: "portable" }).warnings();
+  assert.deepEqual(portable.map((w) => w.name), ["dev__fs__files_read", cjs.createNameTable(ids, { client: "portable" }).name(ids[1])]);
+  assert.match(portable[0].message, /^"dev__fs__files\/read" has a "\/", which the spec's text refuses and SEP-986 allows: written as "_"$/);
+  assert.match(portable[1].message, /was shortened to \d+ characters \(SEP-986 allows 64; this client fewer\)$/);
+  const mcp = cjs.createNameTable(ids, { client: "mcp" }).warnings();
+  assert.match(mcp[1].message, /is 99 characters: clients that follow SEP-986 refuse more than 64$/);
+  assert.deepEqual(cjs.createNameTable([ids[2]], { client: "portable" }).warnings(), []);
+});

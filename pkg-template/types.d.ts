@@ -882,6 +882,12 @@ export interface NameTable {
   resolve(name: string): ToolIdentifier | undefined;
   /** `[{ id, name }]` in the order the identifiers were given. */
   entries(): { readonly id: ToolIdentifier; readonly name: string }[];
+  /**
+   * Where MCP's two readings of a tool name part (the spec's text: at most 128, no `/`; SEP-986:
+   * at most 64, `/` allowed): each identifier with a `/` in a part, a name past 64 characters, or
+   * one shortened to fit, with what happened. Empty when every name is the same under both.
+   */
+  warnings(): { readonly id: ToolIdentifier; readonly name: string; readonly message: string }[];
 }
 
 /** @deprecated Renamed `ActionHelpEntry`; this name goes in the next release. */

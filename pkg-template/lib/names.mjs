@@ -74,6 +74,28 @@ export const toolIdentifierSchema = freezeDeep({
   additionalProperties: false,
 });
 
+/** SEP-986's length for a tool name; the spec's text allows 128. */
+const SEP_986_CHARS = 64;
+
+/**
+ * Where the spec's text (at most 128 characters, no `/`) and SEP-986 (at
+ * most 64, `/` allowed) disagree, and clients follow one or the other: a
+ * part with a `/` (written as `_`), a name past 64 characters, or one
+ * shortened to fit. Each `{ id, name, message }`.
+ */
+function nameWarnings(entries) {
+  const out = [];
+  for (const { id, name } of entries) {
+    const joined = `${id.toolbox}__${id.server}__${id.tool}`;
+    const said = [];
+    if (PARTS.some((p) => id[p].includes("/"))) said.push("has a \"/\", which the spec's text refuses and SEP-986 allows: written as \"_\"");
+    if (name.length > SEP_986_CHARS) said.push(`is ${name.length} characters: clients that follow SEP-986 refuse more than ${SEP_986_CHARS}`);
+    else if (joined.length > SEP_986_CHARS && name.length < joined.length) said.push(`was shortened to ${name.length} characters (SEP-986 allows ${SEP_986_CHARS}; this client fewer)`);
+    if (said.length > 0) out.push(Object.freeze({ id, name, message: `${JSON.stringify(joined.slice(0, 200))} ${said.join("; ")}` }));
+  }
+  return out;
+}
+
 export function makeNames(core) {
   /** Reads an identifier through the core: a frozen `{ toolbox, server, tool }`. */
   function parseToolIdentifier(value) {
@@ -114,6 +136,10 @@ export function makeNames(core) {
       /** `[{ id, name }]` in the order the identifiers were given. */
       entries() {
         return entries.slice();
+      },
+      /** Names where the two readings of MCP's naming rule part (nameWarnings). */
+      warnings() {
+        return nameWarnings(entries);
       },
     });
   }
