@@ -133,10 +133,11 @@ test("SDK 2.x on a 2025 connection: the input_required result is asked as elicit
   await client.close();
 });
 
-test("SDK 2.x on 2026-07-28 (stateless HTTP): input_required goes to the client, whose answer comes back with the retried call; a declined form is an error", async () => {
+test("SDK 2.x on 2026-07-28 (stateless HTTP): input_required goes to the client, whose answer comes back with the retried call; a declined or cancelled form is an error", async () => {
   for (const [answer, expected] of [
     [{ action: "accept", content: { service: "web", "config-timeout": 9, "config-mode": "fast" } }, /"service":"web","config":\{"timeout":9,"mode":"fast"\}/],
     [{ action: "decline" }, /^\[deploy\] the user declined the form asking for service, config-timeout, config-mode/],
+    [{ action: "cancel" }, /^\[deploy\] the user cancelled the form asking for service, config-timeout, config-mode/],
   ]) {
     const reg = registry();
     const handler = createMcpHandler(() => {
