@@ -131,3 +131,14 @@ test("hostile --json input: keys named __proto__ stay data, nothing touches a pr
   assert.equal(r.success, false);
   assert.equal(r.error.code, "TOO_DEEP");
 });
+
+test("--json is held to the schema's required keys as flags are, at every depth the input holds; partial lifts it", () => {
+  const tool = cjs.compile(z.object({ service: z.string(), opts: z.object({ n: z.number(), m: z.number().optional() }).optional() }));
+  const missing = tool.safeParseArgv(["--json", '{"opts":{"m":1}}']);
+  assert.equal(missing.error.code, "INVALID_ARGS");
+  assert.deepEqual(missing.error.issues.map((i) => [i.code, i.path.join("."), i.message]), [
+    ["missing_required", "service", "--json: missing required key service"],
+    ["missing_required", "opts.n", "--json: missing required key opts.n"],
+  ]);
+  assert.deepEqual(tool.parseArgv(["--json", '{"opts":{"m":1}}'], { partial: true }), { opts: { m: 1 } });
+});

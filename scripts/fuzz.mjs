@@ -273,6 +273,14 @@ function randomArgv(r, flags) {
   // An action union's argv starts with the action's words.
   const actions = [...new Set(flags.flatMap((f) => f.actions ?? []))];
   if (actions.length > 0 && r.chance(0.8)) argv.push(...r.pick(actions).split(":"));
+  // What an agent types: the whole input as JSON (hostile text too), or a description of the program.
+  if (r.chance(0.06)) {
+    const text = r.chance(0.5) ? JSON.stringify(randomArgs(r, flags)) : r.pick(HOSTILE_TEXT);
+    argv.push(...(r.chance(0.5) ? ["--json", text] : [`--json=${text}`]));
+    if (r.chance(0.2)) argv.push(`--${flags.length > 0 ? r.pick(flags).name : "x"}`);
+    return argv;
+  }
+  if (r.chance(0.02)) return [...argv, r.pick(["--help=json", "--help=md", "--schema"])];
   for (let i = r.int(8); i > 0; i--) {
     const flag = flags.length > 0 && r.chance(0.8) ? r.pick(flags) : null;
     const name = flag ? flag.name : r.pick(HOSTILE_KEYS);

@@ -21,6 +21,26 @@ export function jsonFlag(tokens) {
   return undefined;
 }
 
+/**
+ * The keys `data` lacks that `schema` requires (JSON Schema as inputSchema
+ * writes it, `$ref`s inlined), in each object the data holds: each an
+ * issue naming its path. Where a union stands, the validator decides.
+ */
+export function missingRequired(schema, data, path = [], out = []) {
+  if (schema === null || typeof schema !== "object" || data === null || typeof data !== "object" || Array.isArray(data) || path.length > 64) return out;
+  for (const key of Array.isArray(schema.required) ? schema.required : []) {
+    if (!Object.hasOwn(data, key)) {
+      const at = [...path, key];
+      out.push({ code: "missing_required", path: at, message: `--json: missing required key ${at.join(".")}` });
+    }
+  }
+  const properties = schema.properties !== null && typeof schema.properties === "object" ? schema.properties : {};
+  for (const [key, child] of Object.entries(properties)) {
+    if (Object.hasOwn(data, key)) missingRequired(child, data[key], [...path, key], out);
+  }
+  return out;
+}
+
 /** The agent form `argv` asks for (before any `--`), or undefined. */
 export function agentForm(argv) {
   if (argv[0] === "--schema") return { schema: argv.slice(1) };
@@ -78,7 +98,7 @@ export function schemaText(tool, tokens) {
  * Words before it name an action of an action union; flags beside it are
  * refused (one input, one source).
  */
-export function jsonInput(tool, argv, found, stdin) {
+export function jsonInput(tool, argv, found, stdin, partial = false) {
   const before = argv.slice(0, found.at);
   const flags = [...before, ...argv.slice(found.end)].filter((t) => t.startsWith("-"));
   if (found.value === undefined) return refused("--json takes the whole input as JSON text, or - to read it from standard input");
@@ -106,7 +126,11 @@ export function jsonInput(tool, argv, found, stdin) {
     }
   }
   try {
-    return { success: true, data: tool.repair(value).value, rest: [] };
+    const data = tool.repair(value).value;
+    // Held to the schema's required keys as flags are (`partial` lifts it, as for flags).
+    const missing = partial ? [] : missingRequired(tool.inputSchema(), data);
+    if (missing.length > 0) return { success: false, error: fail("INVALID_ARGS", missing.map((i) => i.message).join("\n"), { issues: missing }) };
+    return { success: true, data, rest: [] };
   } catch (error) {
     // Input the core refuses (too deep, too large) is this parse's failure.
     if (error instanceof ToolshapeError) return { success: false, error };
@@ -119,11 +143,11 @@ export function jsonInput(tool, argv, found, stdin) {
  * program `program`, or undefined when argv asks none (or the tool's own
  * flag is meant).
  */
-export function agentAnswer(tool, name, argv, stdin, program = name) {
+export function agentAnswer(tool, name, argv, { stdin, partial, program = name } = {}) {
   const form = agentForm(argv);
   if (form === undefined) return undefined;
   const own = ownNames(tool);
   if (form.help !== undefined) return own.has("help") ? undefined : helpText(program, [{ name, tool }], form.help);
   if (form.schema !== undefined) return own.has("schema") ? undefined : schemaText(tool, form.schema);
-  return own.has("json") ? undefined : jsonInput(tool, argv, form.json, stdin);
+  return own.has("json") ? undefined : jsonInput(tool, argv, form.json, stdin, partial);
 }

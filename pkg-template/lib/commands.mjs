@@ -86,7 +86,7 @@ export function makeCommandsClass(core, Tool) {
       const handle = this.#live();
       checkArgv(argv);
       const { env, allowPositionals, partial, stdin, config } = parseOptions(core, opts);
-      const asked = this.#agentAnswer(argv, stdin);
+      const asked = this.#agentAnswer(argv, stdin, partial);
       if (asked !== undefined) return asked;
       const file = config === undefined ? this.#config : config || undefined;
       if (file !== undefined) return this.#withConfig(argv, { env, allowPositionals, partial }, file);
@@ -105,7 +105,7 @@ export function makeCommandsClass(core, Tool) {
      * command's word that command's own `--help=json`, `--schema`, `--json`.
      * A command named `help` or `schema` keeps its word.
      */
-    #agentAnswer(argv, stdin) {
+    #agentAnswer(argv, stdin, partial) {
       const [first, second] = argv;
       const tool = (word) => this.#entries.find(([name]) => name === word)?.[1];
       const all = () => this.#entries.map(([name, t]) => ({ name, tool: t }));
@@ -118,7 +118,7 @@ export function makeCommandsClass(core, Tool) {
       }
       const own = tool(first);
       if (own === undefined) return undefined;
-      const asked = agentAnswer(own, first, argv.slice(1), stdin, this.#name);
+      const asked = agentAnswer(own, first, argv.slice(1), { stdin, partial, program: this.#name });
       return asked !== undefined && asked.success ? { ...asked, command: first } : asked;
     }
 

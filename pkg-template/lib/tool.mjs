@@ -142,7 +142,7 @@ export function makeToolClass(core) {
         if (typeof argv[i] !== "string") checkArgv(argv);
       }
       const { env, allowPositionals, partial, stdin, config } = parseOptions(core, opts);
-      const asked = agentAnswer(this, this.#name, argv, stdin);
+      const asked = agentAnswer(this, this.#name, argv, { stdin, partial });
       if (asked !== undefined) return asked;
       const file = config === undefined ? this.#config : config || undefined;
       if (file !== undefined) {
