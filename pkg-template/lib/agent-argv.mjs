@@ -9,6 +9,7 @@
 
 import { fail, ToolshapeError } from "./errors.mjs";
 import { compiledHelp, helpMarkdown } from "./help-json.mjs";
+import { put } from "./objects.mjs";
 
 /** Where `--json` is in `tokens` and the text given with it, or undefined when it is not there. */
 export function jsonFlag(tokens) {
@@ -41,16 +42,31 @@ export function missingRequired(schema, data, path = [], out = []) {
   return out;
 }
 
-/** The agent form `argv` asks for (before any `--`), or undefined. */
+/**
+ * The agent form `argv` asks for (before any `--`), or undefined: `kind`
+ * is the flag's name (`help`, `schema`, `json`), which a tool's own flag of
+ * that name keeps.
+ */
 export function agentForm(argv) {
-  if (argv[0] === "--schema") return { schema: argv.slice(1) };
+  if (argv[0] === "--schema") return { kind: "schema", schema: argv.slice(1) };
   for (const token of argv) {
     if (token === "--") break;
-    if (token === "--help=json") return { help: "json" };
-    if (token === "--help=md") return { help: "md" };
+    if (token === "--help=json") return { kind: "help", help: "json" };
+    if (token === "--help=md") return { kind: "help", help: "md" };
   }
   const json = jsonFlag(argv);
-  return json === undefined ? undefined : { json };
+  return json === undefined ? undefined : { kind: "json", json };
+}
+
+/**
+ * What is wrong with `--json` as `tokens` give it (`found` by jsonFlag):
+ * no value, or a flag beside it (one input, one source); undefined when
+ * nothing is. `words` are the tokens before it that are no flag.
+ */
+export function jsonProblem(tokens, found) {
+  if (found.value === undefined) return "--json takes the whole input as JSON text, or - to read it from standard input";
+  const flags = [...tokens.slice(0, found.at), ...tokens.slice(found.end)].filter((t) => t.startsWith("-"));
+  return flags.length > 0 ? `--json takes the whole input: give ${flags[0]} inside the JSON, or leave --json out` : undefined;
 }
 
 /** The long names the tool's own flags take (none when it has no command line): such a flag keeps its name. */
@@ -99,10 +115,9 @@ export function schemaText(tool, tokens) {
  * refused (one input, one source).
  */
 export function jsonInput(tool, argv, found, stdin, partial = false) {
+  const problem = jsonProblem(argv, found);
+  if (problem !== undefined) return refused(problem);
   const before = argv.slice(0, found.at);
-  const flags = [...before, ...argv.slice(found.end)].filter((t) => t.startsWith("-"));
-  if (found.value === undefined) return refused("--json takes the whole input as JSON text, or - to read it from standard input");
-  if (flags.length > 0) return refused(`--json takes the whole input: give ${flags[0]} inside the JSON, or leave --json out`);
   let text = found.value;
   if (text === "-") {
     if (stdin === undefined) return refused("--json - reads standard input: pass parseArgv's stdin option (its text, or a function that reads it)");
@@ -122,7 +137,7 @@ export function jsonInput(tool, argv, found, stdin, partial = false) {
     const named = tool.safeParseArgv(before, { partial: true });
     if (!named.success) return named;
     for (const [key, literal] of Object.entries(named.data)) {
-      if (literal === null || typeof literal !== "object") Object.defineProperty(value, key, { value: literal, enumerable: true, writable: true, configurable: true });
+      if (literal === null || typeof literal !== "object") put(value, key, literal);
     }
   }
   try {
@@ -139,15 +154,17 @@ export function jsonInput(tool, argv, found, stdin, partial = false) {
 }
 
 /**
- * The agent form's answer for one compiled tool, the command `name` of the
- * program `program`, or undefined when argv asks none (or the tool's own
- * flag is meant).
+ * The agent form's answer for one compiled tool, the command `nameOf()` of
+ * the program `programOf()` (by default the command itself), or undefined when
+ * argv asks none (or the tool's own flag is meant).
  */
-export function agentAnswer(tool, name, argv, { stdin, partial, program = name } = {}) {
+export function agentAnswer(tool, nameOf, argv, { stdin, partial, programOf } = {}) {
   const form = agentForm(argv);
-  if (form === undefined) return undefined;
-  const own = ownNames(tool);
-  if (form.help !== undefined) return own.has("help") ? undefined : helpText(program, [{ name, tool }], form.help);
-  if (form.schema !== undefined) return own.has("schema") ? undefined : schemaText(tool, form.schema);
-  return own.has("json") ? undefined : jsonInput(tool, argv, form.json, stdin, partial);
+  if (form === undefined || ownNames(tool).has(form.kind)) return undefined;
+  if (form.kind === "help") {
+    const name = nameOf();
+    return helpText((programOf && programOf()) ?? name, [{ name, tool }], form.help);
+  }
+  if (form.kind === "schema") return schemaText(tool, form.schema);
+  return jsonInput(tool, argv, form.json, stdin, partial);
 }

@@ -12,6 +12,7 @@
 // `how.serving`, which the Node entry loads on first use.
 
 import { makeCommandsClass } from "./commands.mjs";
+import { splitConfig } from "./config-file.mjs";
 import { makeCore } from "./core.mjs";
 import { ToolshapeError, fail, isAnswer } from "./errors.mjs";
 import { jsonText, optionsText } from "./json-text.mjs";
@@ -53,10 +54,7 @@ export function makeApi(wasm, ready = () => true, how = {}) {
 
   function compile(schema, options) {
     requireReady();
-    // `config` is read here, not by the core: files are the JS side's.
-    const config = options !== null && typeof options === "object" ? options.config : undefined;
-    if (config === undefined) return new Tool(schemaText(schema), optionsText(options, "compile"));
-    const { config: _, ...rest } = options;
+    const { config, rest } = splitConfig(options);
     return new Tool(schemaText(schema), optionsText(rest, "compile"), config);
   }
 
@@ -106,11 +104,7 @@ export function makeApi(wasm, ready = () => true, how = {}) {
 
   const formatActionHelpMarkdown = (entries) => formatHelp(entries, "markdown");
   const formatActionHelpJson = (entries) => formatHelp(entries, "json");
-  /** The closest candidate to `typed`, by the core's edit distance. */
-  const closest = (typed, candidates) => {
-    const found = core.guard(() => core.wasm.closest(typed, JSON.stringify(candidates)));
-    return found ?? undefined;
-  };
+  const closest = core.closest;
   /** Why `name` cannot be typed as a command word, by the core's rule; `undefined` when it can. */
   const commandWordProblem = (name) => core.guard(() => core.wasm.commandWordProblem(name)) ?? undefined;
   let made;

@@ -16,7 +16,7 @@
 // `elicitation/create` itself (`elicitInput`).
 
 import { errorResult, lead } from "./results.mjs";
-import { cloneJson, isObject, put } from "./objects.mjs";
+import { cloneJson, isObject, put, samePath, underPath } from "./objects.mjs";
 
 /** The key of toolshape's form among a request's input requests and responses. */
 export const ASK_KEY = "toolshape-missing-input";
@@ -58,8 +58,6 @@ export function elicitorFor(low, extra) {
   return undefined;
 }
 
-const samePath = (a, b) => a.length === b.length && a.every((s, i) => s === b[i]);
-const under = (path, prefix) => path.length >= prefix.length && prefix.every((s, i) => path[i] === s);
 
 /** A flag a form can carry: one scalar, no list, no JSON; an enum of text only. */
 function askable(flag) {
@@ -109,7 +107,7 @@ export function formFor(issues, tool, label) {
   for (const issue of issues) {
     if (issue.whole || !Array.isArray(issue.path)) return undefined;
     const exact = flags.find((f) => samePath(f.path, issue.path));
-    const found = exact !== undefined ? [exact] : flags.filter((f) => f.required && under(f.path, issue.path));
+    const found = exact !== undefined ? [exact] : flags.filter((f) => f.required && underPath(f.path, issue.path));
     if (found.length === 0 || !found.every(askable)) return undefined;
     for (const flag of found) if (!fields.includes(flag)) fields.push(flag);
   }

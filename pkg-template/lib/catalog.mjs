@@ -94,7 +94,11 @@ export function makeCatalog({ defs, compile, callTool, closest }) {
   const entries = catalogEntries(defs);
   const byName = new Map(entries.map((e) => [e.name, e]));
   const tools = {};
-  const toolOf = (key) => (tools[key] ??= compile(INPUTS[key]));
+  // The read and write calls share one input.
+  const toolOf = (key) => {
+    const input = key === "read" || key === "write" ? "call" : key;
+    return (tools[input] ??= compile(INPUTS[input]));
+  };
   const describe = {
     search: `Search the ${entries.length} tools of this server by name, description and tags; then get_tool_details for one, and call it with call_read_tool or call_write_tool`,
     details: "One tool's description and input schema, to call it with call_read_tool or call_write_tool",
@@ -107,7 +111,7 @@ export function makeCatalog({ defs, compile, callTool, closest }) {
     return Object.entries(CATALOG_NAMES).map(([key, name]) => ({
       name,
       description: describe[key],
-      inputSchema: toolOf(key === "read" || key === "write" ? "call" : key).inputSchema({ client }),
+      inputSchema: toolOf(key).inputSchema({ client }),
       annotations: { ...hints[key] },
     }));
   }
@@ -122,7 +126,7 @@ export function makeCatalog({ defs, compile, callTool, closest }) {
     const key = Object.keys(CATALOG_NAMES).find((k) => CATALOG_NAMES[k] === name);
     if (key === undefined) return undefined;
     const client = options && options.client;
-    const repaired = toolOf(key === "read" || key === "write" ? "call" : key).repair(args === undefined ? {} : args, client === undefined ? undefined : { client }).value;
+    const repaired = toolOf(key).repair(args === undefined ? {} : args, client === undefined ? undefined : { client }).value;
     if (!isObject(repaired)) return errorResult(`[${name}] the arguments must be an object`);
     if (key === "search") {
       const { query = "", limit = DEFAULT_LIMIT } = repaired;

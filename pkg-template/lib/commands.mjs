@@ -4,18 +4,18 @@
 // for one Tool, and the set is built again after the core restarts.
 
 import { agentAnswer, helpText, schemaText } from "./agent-argv.mjs";
-import { asksConfigSchema, checkCommandsConfig, commandsConfigSchema, configOption, configSchemaAnswer, LOADED, loadConfig, takeConfigFlag } from "./config-file.mjs";
+import { asksConfigSchema, checkCommandsConfig, commandsConfigSchema, configOption, configSchemaAnswer, LOADED, loadConfig, splitConfig, takeConfigFlag } from "./config-file.mjs";
 import { isTrap } from "./core.mjs";
 import { fail } from "./errors.mjs";
 import { optionsText } from "./json-text.mjs";
 import { LiveHandle } from "./live-handle.mjs";
-import { checkArgv, envFor, parseOptions, parseRequest, wordsText } from "./parse-input.mjs";
+import { checkArgv, envFor, nameIn, parseOptions, parseRequest, wordsText } from "./parse-input.mjs";
 import { INTERNALS } from "./tool.mjs";
 
 /** The Commands class over the API's core, for tools of class `Tool`. */
 export function makeCommandsClass(core, Tool) {
   const dispose = Symbol.dispose || Symbol.for("nodejs.dispose");
-  const closest = (typed, candidates) => core.guard(() => core.wasm.closest(typed, JSON.stringify(candidates))) ?? undefined;
+  const closest = core.closest;
 
   function entriesOf(tools) {
     if (tools === null || typeof tools !== "object" || Array.isArray(tools) || tools instanceof Tool) {
@@ -35,22 +35,17 @@ export function makeCommandsClass(core, Tool) {
     #entries;
     #handle;
     #envNames;
-    #name;
+    /** The options as the core read them; the program's name is read from them when an agent asks. */
+    #text;
     #config;
 
     /** @internal use compileCommands() */
     constructor(tools, options) {
       this.#entries = entriesOf(tools);
-      // `config` is read here, not by the core: files are the JS side's.
-      const config = options !== null && typeof options === "object" ? options.config : undefined;
-      if (config !== undefined) {
-        this.#config = configOption(config, "compileCommands");
-        const { config: _, ...rest } = options;
-        options = rest;
-      }
-      const text = optionsText(options, "compileCommands");
-      const name = text === undefined ? undefined : JSON.parse(text)?.name;
-      this.#name = typeof name === "string" ? name : undefined;
+      const { config, rest } = splitConfig(options);
+      this.#config = configOption(config, "compileCommands");
+      const text = optionsText(rest, "compileCommands");
+      this.#text = text;
       this.#handle = new LiveHandle(core, () => this.#build(text), "this command set was freed; call compileCommands again");
     }
 
@@ -107,10 +102,11 @@ export function makeCommandsClass(core, Tool) {
      */
     #agentAnswer(argv, stdin, partial) {
       const [first, second] = argv;
+      const program = () => nameIn(this.#text);
       const tool = (word) => this.#entries.find(([name]) => name === word)?.[1];
       const all = () => this.#entries.map(([name, t]) => ({ name, tool: t }));
-      if (first === "--help=json" || first === "--help=md") return helpText(this.#name, all(), first === "--help=json" ? "json" : "md");
-      if (first === "help" && second === "--json" && argv.length === 2 && tool("help") === undefined) return helpText(this.#name, all(), "json");
+      if (first === "--help=json" || first === "--help=md") return helpText(program(), all(), first === "--help=json" ? "json" : "md");
+      if (first === "help" && second === "--json" && argv.length === 2 && tool("help") === undefined) return helpText(program(), all(), "json");
       if (first === "schema" && tool("schema") === undefined) {
         if (tool(second) !== undefined) return schemaText(tool(second), argv.slice(2));
         const message = `schema takes a command: schema <command> [--client <profile>] (commands: ${this.commands.join(", ")})`;
@@ -118,7 +114,7 @@ export function makeCommandsClass(core, Tool) {
       }
       const own = tool(first);
       if (own === undefined) return undefined;
-      const asked = agentAnswer(own, first, argv.slice(1), { stdin, partial, program: this.#name });
+      const asked = agentAnswer(own, () => first, argv.slice(1), { stdin, partial, programOf: program });
       return asked !== undefined && asked.success ? { ...asked, command: first } : asked;
     }
 

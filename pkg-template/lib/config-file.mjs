@@ -7,8 +7,8 @@
 // a value of the wrong type is refused, never coerced from text, and each
 // error names the file and the key path.
 
-import { fail } from "./errors.mjs";
-import { isObject } from "./objects.mjs";
+import { fail, ToolshapeError } from "./errors.mjs";
+import { isObject, put, samePath, underPath } from "./objects.mjs";
 
 const KEYS = ["flag", "files", "read"];
 
@@ -21,6 +21,14 @@ function nodeReader(path) {
   if (fs === undefined) throw fail("INVALID_OPTION", "config files need a read option here: config: { read: (path) => text or undefined }");
   if (!fs.existsSync(path)) return undefined;
   return fs.readFileSync(path, "utf8");
+}
+
+/** `options` without `config`, which the core does not read (files are the JS side's), and `config`. */
+export function splitConfig(options) {
+  const config = options !== null && typeof options === "object" ? options.config : undefined;
+  if (config === undefined) return { config, rest: options };
+  const { config: _, ...rest } = options;
+  return { config, rest };
 }
 
 /** The `config` option checked: `{ flag, files, read }` with defaults, or undefined. */
@@ -63,7 +71,7 @@ export function loadConfig(config, file) {
     try {
       text = config.read(name);
     } catch (error) {
-      throw error?.name === "ToolshapeError" ? error : invalid(`${name}: cannot be read (${error?.message ?? error})`);
+      throw error instanceof ToolshapeError ? error : invalid(`${name}: cannot be read (${error?.message ?? error})`);
     }
     if (text === undefined || text === null) {
       if (file !== undefined) throw invalid(`${name}: no such file (given by --${config.flag})`);
@@ -114,16 +122,15 @@ export function checkConfig(loaded, flags, closest) {
   const walk = (object, path) => {
     for (const key of Object.keys(object)) {
       const at = [...path, key];
-      const same = (f) => f.path.length >= at.length && at.every((s, i) => f.path[i] === s);
-      const flag = flags.find((f) => f.path.length === at.length && same(f));
+      const flag = flags.find((f) => samePath(f.path, at));
       const where = `${loaded.name}: ${at.join(".")}`;
       if (flag !== undefined) {
         if (!fits(flag, object[key])) issues.push({ code: "invalid_config", path: at, message: `${where}: expected ${expected(flag)}${flag.repeatable && !flag.json ? " list" : ""}, got ${describe(object[key])}` });
-      } else if (flags.some(same)) {
+      } else if (flags.some((f) => underPath(f.path, at))) {
         if (isObject(object[key])) walk(object[key], at);
         else issues.push({ code: "invalid_config", path: at, message: `${where}: expected an object, got ${describe(object[key])}` });
       } else {
-        const siblings = [...new Set(flags.filter((f) => f.path.length > path.length && path.every((s, i) => f.path[i] === s)).map((f) => f.path[path.length]))];
+        const siblings = [...new Set(flags.filter((f) => f.path.length > path.length && underPath(f.path, path)).map((f) => f.path[path.length]))];
         const near = closest(key, siblings);
         issues.push({ code: "unknown_config_key", path: at, message: `${where}: no such key${near ? `; did you mean ${JSON.stringify(near)}?` : ""}` });
       }
@@ -151,14 +158,14 @@ export function layered(high, low) {
   if (!isObject(high) || !isObject(low)) return low === undefined ? high : low;
   const out = {};
   for (const key of new Set([...Object.keys(high), ...Object.keys(low)])) {
-    Object.defineProperty(out, key, { value: layered(high[key], low[key]), enumerable: true, writable: true, configurable: true });
+    put(out, key, layered(high[key], low[key]));
   }
   return out;
 }
 
 /** Each leaf path of `value` (a flag's value), with `from`. */
 export function leaves(value, from, flags, path = [], out = []) {
-  const isFlag = flags.some((f) => f.path.length === path.length && path.every((s, i) => f.path[i] === s));
+  const isFlag = flags.some((f) => samePath(f.path, path));
   if (path.length > 0 && (isFlag || !isObject(value))) {
     out.push({ path, from });
     return out;
@@ -172,7 +179,6 @@ const MAPS = new Set(["properties", "patternProperties", "$defs", "definitions",
 
 /** The JSON Schema a config file must meet: the input schema with nothing required. */
 export function configSchema(inputSchema) {
-  const own = (out, key, value) => Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
   const strip = (node) => {
     if (Array.isArray(node)) return node.map(strip);
     if (!isObject(node)) return node;
@@ -181,9 +187,9 @@ export function configSchema(inputSchema) {
       if (key === "required") continue;
       if (MAPS.has(key) && isObject(value)) {
         const map = {};
-        for (const [name, schema] of Object.entries(value)) own(map, name, strip(schema));
-        own(out, key, map);
-      } else own(out, key, strip(value));
+        for (const [name, schema] of Object.entries(value)) put(map, name, strip(schema));
+        put(out, key, map);
+      } else put(out, key, strip(value));
     }
     return out;
   };
@@ -203,7 +209,7 @@ export function configSchemaAnswer(schema) {
 /** A command set's file's JSON Schema: an object per command word, each the command's. */
 export function commandsConfigSchema(entries) {
   const properties = {};
-  for (const [word, tool] of entries) Object.defineProperty(properties, word, { value: tool.configSchema(), enumerable: true, writable: true, configurable: true });
+  for (const [word, tool] of entries) put(properties, word, tool.configSchema());
   return { type: "object", properties, additionalProperties: false };
 }
 
@@ -226,7 +232,9 @@ const has = (value, path) => {
  * (`argv`, `env` or `config`); a value absent from all three is the
  * schema's default, which the validator fills.
  */
-export function parseWithConfig({ parse, flags, closest }, argv, options, config) {
+export function parseWithConfig({ parse, flags: flagsOf, closest }, argv, options, config) {
+  let table;
+  const flags = () => (table ??= flagsOf());
   const { argv: rest, file } = takeConfigFlag(argv, config.flag);
   if (file !== undefined && flags().some((f) => f.name === config.flag)) {
     throw fail("FLAG_COLLISION", `--${config.flag} is both the config file's flag and a flag of the schema: name the config flag another (config: { flag: "settings" })`);
@@ -249,9 +257,11 @@ export function parseWithConfig({ parse, flags, closest }, argv, options, config
   const problems = checkConfig(loaded, flags(), closest);
   if (problems.length > 0) return failed(problems);
   if (!plain.success) {
-    const { error } = plain;
-    const left = error.code === "INVALID_ARGS" ? error.issues.filter((i) => !(i.code === "missing_required" && has(loaded.value, i.path))) : [error];
-    if (left.length > 0) return left.length === error.issues?.length || error.code !== "INVALID_ARGS" ? plain : failed(left);
+    // Only a missing required value the file supplies is forgiven.
+    if (plain.error.code !== "INVALID_ARGS") return plain;
+    const left = plain.error.issues.filter((i) => !(i.code === "missing_required" && has(loaded.value, i.path)));
+    if (left.length === plain.error.issues.length) return plain;
+    if (left.length > 0) return failed(left);
   }
   const given = parse(rest, { ...options, partial: true });
   if (!given.success) return given;

@@ -113,6 +113,11 @@ export function makeCore(wasm, how = {}) {
       return fail("INTERNAL", `toolshape's core stopped on this input (${error && error.message}); this is a bug, please report it; ${next}`);
     },
 
+    /** The closest candidate to `typed`, by the core's edit distance; undefined when none is close. */
+    closest(typed, candidates) {
+      return core.guard(() => core.wasm.closest(typed, JSON.stringify(candidates))) ?? undefined;
+    },
+
     replace(fresh) {
       core.wasm = fresh;
       core.generation += 1;

@@ -5,7 +5,7 @@
 // over it) would hide which one ran. A group's action may be named by its
 // words before `--json` (`users create --json '{...}'`), or in the JSON.
 
-import { clientOf } from "./agent-argv.mjs";
+import { clientOf, jsonProblem } from "./agent-argv.mjs";
 import { printResult } from "./results.mjs";
 
 /** Standard input, whole, as text: `io.stdin` (text, or a function of it) or the process's. */
@@ -25,18 +25,12 @@ async function readStdin(stdin) {
  * discriminator entry the words before `--json` name (groups), or undefined.
  */
 export async function runJson(tokens, found, io, { call, named, usage }) {
-  const before = tokens.slice(0, found.at);
-  const after = tokens.slice(found.end);
-  if (found.value === undefined) {
-    io.err("--json takes the whole input as JSON text, or - to read it from standard input\n");
+  const problem = jsonProblem(tokens, found);
+  if (problem !== undefined) {
+    io.err(`${problem}\n${found.value === undefined ? "" : usage}`);
     return 2;
   }
-  const words = before.filter((t) => !t.startsWith("-"));
-  const flags = [...before.filter((t) => t.startsWith("-")), ...after];
-  if (flags.length > 0) {
-    io.err(`--json takes the whole input: give ${flags[0]} inside the JSON, or leave --json out\n${usage}`);
-    return 2;
-  }
+  const words = tokens.slice(0, found.at).filter((t) => !t.startsWith("-"));
   const action = words.length > 0 ? named(words) : undefined;
   if (words.length > 0 && action === undefined) {
     io.err(`unexpected argument ${JSON.stringify(words[0])} before --json\n${usage}`);

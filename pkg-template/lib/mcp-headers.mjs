@@ -70,17 +70,20 @@ function headerOf(headers, name) {
   return Array.isArray(value) ? value.join(", ") : value;
 }
 
+/** A listed input schema's header declarations a call is held to: `[{ path, node }]` (definitions refuse the others). */
+function declaredHeaders(schema) {
+  return declarations(schema, [], true, []).filter(({ path, reached }) => reached && path.length > 0);
+}
+
 /**
  * Why a call's `Mcp-Param-*` headers disagree with its arguments, or
  * undefined: each declared property with a value (not null) must have its
  * header, and the header must say the same (an integer compared as a
  * number). Thrown by the caller as JSON-RPC error -32020 (HeaderMismatch).
  */
-export function headerMismatch(schema, args, headers) {
-  const text = JSON.stringify(schema);
-  if (!text.includes(`"${KEY}"`) || !isObject(args)) return undefined;
-  for (const { path, reached, node } of declarations(schema, [], true, [])) {
-    if (!reached || path.length === 0) continue;
+function headerMismatch(declared, args, headers) {
+  if (!isObject(args)) return undefined;
+  for (const { path, node } of declared) {
     let value = args;
     for (const key of path) value = isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
     if (value === undefined || value === null) continue;
@@ -95,16 +98,32 @@ export function headerMismatch(schema, args, headers) {
 }
 
 /**
+ * Each tool's header declarations, by name, found once a registry (not once
+ * a request: a stateless server attaches for every one); `definitionOf(name)`
+ * is the tool as listed, or undefined.
+ */
+export function headerDeclarationsOf(definitionOf) {
+  const found = new Map();
+  return (name) => {
+    if (!found.has(name)) {
+      const listed = definitionOf(name);
+      found.set(name, listed === undefined ? [] : declaredHeaders(listed.inputSchema));
+    }
+    return found.get(name);
+  };
+}
+
+/**
  * attach's check of a call's headers (`headers`: the request's, a `Headers`
  * or a plain object; undefined checks nothing): `(name, args)` to the
- * mismatch, where `definitionOf(name)` is the tool as listed.
+ * mismatch, where `declaredOf` is headerDeclarationsOf's.
  */
-export function headerCheckFor(headers, definitionOf) {
+export function headerCheckFor(headers, declaredOf) {
   if (headers === undefined) return () => undefined;
   if (!isObject(headers) && typeof headers?.get !== "function") throw fail("INVALID_OPTION", 'attach option "headers" is the request\'s headers (a Headers, or an object of them)');
   return (name, args) => {
-    const listed = typeof name === "string" ? definitionOf(name) : undefined;
-    if (listed === undefined) return undefined;
+    const declared = typeof name === "string" ? declaredOf(name) : [];
+    if (declared.length === 0) return undefined;
     let parsed = args;
     if (typeof args === "string") {
       try {
@@ -113,6 +132,6 @@ export function headerCheckFor(headers, definitionOf) {
         return undefined; // repair and validation say what is wrong with it
       }
     }
-    return headerMismatch(listed.inputSchema, parsed, headers);
+    return headerMismatch(declared, parsed, headers);
   };
 }

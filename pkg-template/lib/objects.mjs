@@ -11,6 +11,12 @@ export function put(target, key, value) {
   else target[key] = value;
 }
 
+/** Two key paths are the same. */
+export const samePath = (a, b) => a.length === b.length && a.every((s, i) => s === b[i]);
+
+/** `path` is `prefix` or lies under it. */
+export const underPath = (path, prefix) => path.length >= prefix.length && prefix.every((s, i) => path[i] === s);
+
 /** An object made by a literal or `Object.create(null)`: what JSON Schema or a raw shape is given as. */
 export function isPlainObject(value) {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return false;

@@ -45,6 +45,13 @@ export function envFor(names, env) {
   return picked;
 }
 
+/** The `name` in an options text (compile's, compileCommands'), or undefined. */
+export function nameIn(optionsText) {
+  if (typeof optionsText !== "string") return undefined;
+  const name = JSON.parse(optionsText)?.name;
+  return typeof name === "string" ? name : undefined;
+}
+
 /** The JSON outcome of a parse, as safeParseArgv answers (with `command` for a command set). */
 export function parseOutcome(text) {
   const out = JSON.parse(text);
@@ -68,14 +75,16 @@ export function parseOptions(core, opts) {
   if (typeof opts !== "object" || Array.isArray(opts)) {
     core.guard(() => core.wasm.checkParseOptions(optionsText(opts, "parseArgv") ?? "null"));
   }
-  const { stdin, config, ...rest } = opts;
-  for (const key in rest) {
-    if (key !== "env" && hasOwn(rest, key)) {
+  for (const key in opts) {
+    if (key !== "env" && key !== "stdin" && key !== "config" && hasOwn(opts, key)) {
+      // The keys read here stay here; the rest are the core's to check (a copy only then: a parse is hot).
+      const { stdin: _stdin, config: _config, ...rest } = opts;
       const text = optionsText(rest, "parseArgv");
       core.guard(() => core.wasm.checkParseOptions(text));
       break;
     }
   }
+  const { stdin, config } = opts;
   if (stdin !== undefined && typeof stdin !== "string" && typeof stdin !== "function") {
     throw fail("INVALID_OPTION", `parseArgv option "stdin" must be text or a function that returns it, got ${stdin === null ? "null" : typeof stdin}`);
   }

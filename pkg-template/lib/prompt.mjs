@@ -7,12 +7,14 @@
 
 const NO_INPUT = "--no-input";
 
-/** argv without `--no-input` (before `--`), and whether it was there. */
+/**
+ * argv without `--no-input` (before `--`), and whether it was there;
+ * `ownFlag()`, asked only then, says the tool has a flag of that name, which keeps it.
+ */
 export function takeNoInput(argv, ownFlag) {
-  if (ownFlag) return { argv, noInput: false };
   const end = argv.indexOf("--");
   const before = end === -1 ? argv : argv.slice(0, end);
-  if (!before.includes(NO_INPUT)) return { argv, noInput: false };
+  if (!before.includes(NO_INPUT) || ownFlag()) return { argv, noInput: false };
   const kept = before.filter((token) => token !== NO_INPUT);
   return { argv: end === -1 ? kept : [...kept, ...argv.slice(end)], noInput: true };
 }

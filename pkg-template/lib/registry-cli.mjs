@@ -174,8 +174,8 @@ export function makeRunCli(api, defs, byName, opts) {
     const parseOptions = { env: opened.env, config: opened.config };
     const reparse = (again, partial = false) => set.safeParseArgv(again, partial ? { ...parseOptions, partial } : parseOptions);
     // `--no-input`: no prompt for missing flags (prompt.mjs).
-    const owner = argv.includes("--no-input") ? byName.get(argv[0]) : undefined;
-    const { argv: words, noInput } = takeNoInput(argv, owner !== undefined && ownNames(owner.cliWith(shared).tool()).has("no-input"));
+    const owner = byName.get(argv[0]);
+    const { argv: words, noInput } = takeNoInput(argv, () => owner !== undefined && ownNames(owner.cliWith(shared).tool()).has("no-input"));
     const parsed = reparse(words);
     // On an error the command word is argv's first, when it names a tool.
     const named = byName.get(parsed.success ? parsed.command : words[0]);

@@ -8,7 +8,7 @@ import { profileForClient } from "./clients.mjs";
 import { elicitorFor } from "./ask.mjs";
 import { makeCatalog } from "./catalog.mjs";
 import { cacheOf } from "./list-cache.mjs";
-import { headerCheckFor } from "./mcp-headers.mjs";
+import { headerCheckFor, headerDeclarationsOf } from "./mcp-headers.mjs";
 import { toolSearchPayload } from "./tool-search.mjs";
 import { errorResult } from "./results.mjs";
 import { makeRunCli } from "./registry-cli.mjs";
@@ -105,6 +105,8 @@ export function makeRegistry(api) {
       }
     }
     const all = [...byName.keys(), ...byFlatName.keys()];
+    // Each tool's x-mcp-header declarations, found the first time a call is checked (mcp-headers.mjs).
+    const declaredHeaders = headerDeclarationsOf((name) => (byName.has(name) ? byName.get(name).definition() : byFlatName.get(name)?.definitions().find((d) => d.name === name)));
     // The catalog's four tools stand for every tool (catalog.mjs); a name of its own is refused.
     const catalog = exposition === "catalog" ? makeCatalog({ defs, compile: api.compile, callTool: (n, a, e, o) => call(n, a, e, o), closest: api.closest }) : undefined;
     for (const name of catalog ? catalog.names : []) claim(name, "a name of the catalog exposition");
@@ -186,7 +188,8 @@ export function makeRegistry(api) {
       });
     }
 
-    async function call(name, args, extra, callOptions, visible = () => true) {
+    /** A call by name; `visible` is attach's filter (the catalog finds and calls only what it lets through). */
+    async function route(name, args, extra, callOptions, visible) {
       if (typeof name !== "string") return errorResult(`[registry] the tool name must be a string, got ${name === null ? "null" : typeof name}`);
       const answered = catalog === undefined ? undefined : await catalog.call(name, args, extra, callOptions, visible);
       if (answered !== undefined) return answered;
@@ -211,7 +214,7 @@ export function makeRegistry(api) {
       const listFilter = typeof filter === "function" ? {} : filter;
       const keep = typeof filter === "function" ? filter : tagFilter(listFilter, "attach filter");
       const cached = cacheOf(given.cache, fixed);
-      const headerCheck = headerCheckFor(given.headers, (name) => (byName.has(name) ? byName.get(name).definition() : byFlatName.get(name)?.definitions().find((d) => d.name === name)));
+      const headerCheck = headerCheckFor(given.headers, declaredHeaders);
       const clientNow = (extra) => (fixed === "auto" ? profileForClient(clientNameOf(low, extra)) : fixed);
       // The server's own tools (registerTool) stay, listed beside the registry's.
       const own = claimTools(low, "attach");
@@ -250,7 +253,7 @@ export function makeRegistry(api) {
           }
           // Missing input is asked of a client that takes forms (ask.mjs).
           const elicit = elicitorFor(low, extra);
-          return call(params.name, args, extra, elicit === undefined ? { client: clientNow(extra) } : { client: clientNow(extra), elicit }, visible);
+          return route(params.name, args, extra, elicit === undefined ? { client: clientNow(extra) } : { client: clientNow(extra), elicit }, visible);
         });
       } catch (error) {
         textArguments.detach();
@@ -280,6 +283,7 @@ export function makeRegistry(api) {
       };
     }
 
+    const call = (name, args, extra, callOptions) => route(name, args, extra, callOptions, () => true);
     const runCli = makeRunCli(api, defs, byName, opts);
 
     /** Tool-search payloads for the model APIs (tool-search.mjs). */

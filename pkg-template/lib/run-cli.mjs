@@ -12,6 +12,7 @@ import { printSchema, runJson } from "./json-input.mjs";
 import { commandHelp, helpMarkdown } from "./help-json.mjs";
 import { ToolshapeError } from "./errors.mjs";
 import { knownOptions } from "./option-keys.mjs";
+import { underPath } from "./objects.mjs";
 import { interactive, missingFlags, promptFor, takeNoInput } from "./prompt.mjs";
 import { keyPath, printResult, resultText } from "./results.mjs";
 
@@ -42,14 +43,13 @@ export function ioOf(io, closest) {
   return { env: given.env, extra: given.extra, stdin: given.stdin, config: given.config, ask, out: writer(given.stdout, "stdout"), err: writer(given.stderr, "stderr") };
 }
 
-const samePath = (a, b) => a.length === b.length && a.every((s, i) => s === b[i]);
 
 /** The flag that sets `path` (or the nearest enclosing one: a JSON flag). */
 function flagFor(flags, path, literal) {
   let best;
   for (const flag of flags) {
     if (literal !== undefined && Array.isArray(flag.actions) && !flag.actions.includes(literal)) continue;
-    if (flag.path.length > path.length || !samePath(flag.path, path.slice(0, flag.path.length))) continue;
+    if (!underPath(path, flag.path)) continue;
     if (best === undefined || flag.path.length > best.path.length) best = flag;
   }
   return best;
@@ -162,7 +162,7 @@ export function makeCliRunner(spec) {
     const literal = spec.literalOf ? spec.literalOf(again.data) : undefined;
     const badPaths = error.issues.map(keyPath);
     return checked.issues
-      .filter((i) => !badPaths.some((p) => p.length > 0 && samePath(p, keyPath(i).slice(0, p.length))))
+      .filter((i) => !badPaths.some((p) => p.length > 0 && underPath(keyPath(i), p)))
       .map((i) => issueText(i, flags, literal));
   }
 
@@ -178,20 +178,19 @@ export function makeCliRunner(spec) {
     if (completed !== undefined) return completed;
     // `--help=json`, `--help=md`, `--schema` and `--json`, unless the tool's own flag has the name.
     const form = spec.def === undefined || !Array.isArray(argv) ? undefined : agentForm(argv);
-    const word = form === undefined ? undefined : form.help !== undefined ? "help" : form.schema !== undefined ? "schema" : "json";
-    if (word !== undefined && !ownNames(tool).has(word)) {
-      if (form.help !== undefined) {
+    if (form !== undefined && !ownNames(tool).has(form.kind)) {
+      if (form.kind === "help") {
         const help = { name: spec.def().name, commands: [commandHelp(spec.def(), tool)] };
         opened.out(form.help === "json" ? `${JSON.stringify(help, null, 2)}\n` : helpMarkdown(help));
         return 0;
       }
       // The definition as MCP lists it.
-      if (form.schema !== undefined) return printSchema(spec.def(), form.schema, opened);
+      if (form.kind === "schema") return printSchema(spec.def(), form.schema, opened);
       if (spec.call !== undefined) return runJsonInput(argv, form.json, opened);
     }
     const options = { env: opened.env, config: opened.config };
     const reparse = (again, partial = false) => tool.safeParseArgv(again, partial ? { ...options, partial } : options);
-    const { argv: given, noInput } = takeNoInput(argv, argv.includes("--no-input") && ownNames(tool).has("no-input"));
+    const { argv: given, noInput } = takeNoInput(argv, () => ownNames(tool).has("no-input"));
     return settle(reparse(given), given, { ...opened, noInput }, reparse);
   }
 

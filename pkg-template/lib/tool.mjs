@@ -10,7 +10,7 @@ import { fail, isAnswer } from "./errors.mjs";
 import { jsonText, optionsText } from "./json-text.mjs";
 import { LiveHandle } from "./live-handle.mjs";
 import { cloneJson } from "./objects.mjs";
-import { checkArgv, envFor, parseOptions, parseOutcome, parseRequest, wordsText } from "./parse-input.mjs";
+import { checkArgv, envFor, nameIn, parseOptions, parseOutcome, parseRequest, wordsText } from "./parse-input.mjs";
 import { mayNeedRepair } from "./repair-hints.mjs";
 
 /** How a command set reaches a Tool's handle and env names; not public. */
@@ -29,7 +29,7 @@ export function makeToolClass(core) {
   };
 
   const dispose = Symbol.dispose || Symbol.for("nodejs.dispose");
-  const closest = (typed, candidates) => core.guard(() => core.wasm.closest(typed, JSON.stringify(candidates))) ?? undefined;
+  const closest = core.closest;
 
   return class Tool {
     #handle;
@@ -37,8 +37,8 @@ export function makeToolClass(core) {
     #envNames;
     #noCommandLine = false;
     #hints;
-    /** The command's name, as usage gives it (compile's `name` option). */
-    #name = "tool";
+    /** compile's options text: the command's name is read from it when an agent asks. */
+    #text;
     /** compile's `config` option, checked: where a parse finds a config file. */
     #config;
     /**
@@ -53,10 +53,7 @@ export function makeToolClass(core) {
       this.#config = configOption(config, "compile", closest);
       // BUILT: `optionsText` makes the handle (and makes it again after a trap).
       const build = schemaText === BUILT ? optionsText : () => core.compile(schemaText, optionsText);
-      if (typeof optionsText === "string") {
-        const name = JSON.parse(optionsText)?.name;
-        if (typeof name === "string") this.#name = name;
-      }
+      this.#text = optionsText;
       this.#handle = new LiveHandle(core, build, "this Tool was freed; compile the schema again");
     }
 
@@ -142,7 +139,8 @@ export function makeToolClass(core) {
         if (typeof argv[i] !== "string") checkArgv(argv);
       }
       const { env, allowPositionals, partial, stdin, config } = parseOptions(core, opts);
-      const asked = agentAnswer(this, this.#name, argv, { stdin, partial });
+      // The name as usage gives it: compile's `name`, else "tool".
+      const asked = agentAnswer(this, () => nameIn(this.#text) ?? "tool", argv, { stdin, partial });
       if (asked !== undefined) return asked;
       const file = config === undefined ? this.#config : config || undefined;
       if (file !== undefined) {
