@@ -142,3 +142,8 @@ test("--json is held to the schema's required keys as flags are, at every depth 
   ]);
   assert.deepEqual(tool.parseArgv(["--json", '{"opts":{"m":1}}'], { partial: true }), { opts: { m: 1 } });
 });
+
+test("--json's refusals carry an issue code from IssueCode", () => {
+  const r = cjs.compile(Deploy).safeParseArgv(["--json", "[1]"]);
+  assert.deepEqual(r.error.issues.map((i) => i.code), ["invalid_value"]);
+});

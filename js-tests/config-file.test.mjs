@@ -118,3 +118,19 @@ test("a command set's file holds an object per command; a registry's runCli read
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("sources tell env from argv when no file is found too; a command named constructor is no key of the file's prototype; issue codes come from IssueCode", () => {
+  const tool = cjs.compile(Deploy, { envPrefix: "D", config: { files: ["none.json"], read: () => undefined } });
+  const r = tool.safeParseArgv(["--service", "api"], { env: { D_ENVIRONMENT: "prod" } });
+  assert.deepEqual(r.sources, [
+    { path: ["service"], from: "argv" },
+    { path: ["environment"], from: "env" },
+  ]);
+  const set = cjs.compileCommands({ constructor: cjs.compile(z.object({ n: z.number().optional() })) }, { config: { read: () => '{"constructor":{"n":1}}' } });
+  assert.deepEqual(set.parseArgv(["constructor", "--config", "x"]).data, { n: 1 });
+  const none = cjs.compileCommands({ constructor: cjs.compile(z.object({ n: z.number().optional() })) }, { config: { read: () => "{}" } });
+  assert.deepEqual(none.parseArgv(["constructor", "--config", "x"]).data, {});
+  const bad = cjs.compile(Deploy, { config: { read: () => '{"servce":"a","tags":"x"}' } }).safeParseArgv(["--config", "f"]);
+  assert.deepEqual(bad.error.issues.map((i) => i.code), ["unknown_flag", "invalid_value"]);
+  assert.throws(() => cjs.compileCommands({ a: cjs.compile(Deploy) }, { config: { flg: "c" } }), /did you mean "flag"/);
+});

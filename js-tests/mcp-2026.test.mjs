@@ -121,6 +121,9 @@ test("2026-07-28 over HTTP: attach given the request's headers checks each Mcp-P
     // Base64-wrapped values are decoded; an integer compares as a number.
     tamper = (headers) => (headers.set("Mcp-Param-Region", `=?base64?${btoa("eu-west")}?=`), headers.set("Mcp-Param-N", "3.0"), headers);
     assert.equal((await client.callTool({ name: "route", arguments: { region: "eu-west", n: 3 } })).content[0].text, "routed to eu-west");
+    // A Base64 wrapper around no Base64 is a mismatch, not a server error.
+    tamper = (headers) => (headers.set("Mcp-Param-Region", "=?base64?a?="), headers);
+    await assert.rejects(client.callTool({ name: "route", arguments: { region: "eu-west" } }), (e) => e.code === -32020 && /payload is not valid Base64/.test(e.message));
   } finally {
     await client.close();
   }

@@ -81,7 +81,7 @@ export function ownNames(tool) {
 /** An answer printed as --help's is. */
 const answer = (text, format) => ({ success: false, error: fail("HELP_REQUESTED", text, { format }) });
 
-const refused = (message) => ({ success: false, error: fail("INVALID_ARGS", message, { issues: [{ code: "invalid_json", path: [], message }] }) });
+const refused = (message) => ({ success: false, error: fail("INVALID_ARGS", message, { issues: [{ code: "invalid_value", path: [], message }] }) });
 
 /** `--client <profile>` (or `--client=<profile>`) and nothing else; `{ problem }` otherwise. */
 export function clientOf(tokens) {

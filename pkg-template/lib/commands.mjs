@@ -43,7 +43,7 @@ export function makeCommandsClass(core, Tool) {
     constructor(tools, options) {
       this.#entries = entriesOf(tools);
       const { config, rest } = splitConfig(options);
-      this.#config = configOption(config, "compileCommands");
+      this.#config = configOption(config, "compileCommands", closest);
       const text = optionsText(rest, "compileCommands");
       this.#text = text;
       this.#handle = new LiveHandle(core, () => this.#build(text), "this command set was freed; call compileCommands again");
@@ -138,7 +138,8 @@ export function makeCommandsClass(core, Tool) {
       } catch (error) {
         return { success: false, error };
       }
-      const part = loaded === undefined || loaded.value[word] === undefined ? null : { name: `${loaded.name} (${word})`, value: loaded.value[word] };
+      // An own key only: a command named "constructor" is not the file's prototype's.
+      const part = loaded === undefined || !Object.hasOwn(loaded.value, word) ? null : { name: `${loaded.name} (${word})`, value: loaded.value[word] };
       const result = tool.safeParseArgv(rest.slice(1), { ...options, config: { ...config, [LOADED]: part } });
       return result.success ? { success: true, command: word, data: result.data, rest: result.rest, sources: result.sources } : result;
     }

@@ -60,7 +60,8 @@ export function takeConfigFlag(argv, flag) {
   return { argv, file: undefined };
 }
 
-const invalid = (message, path = []) => fail("INVALID_ARGS", message, { issues: [{ code: "invalid_config", path, message }] });
+// Issue codes from the one list (IssueCode): a bad file or value is an invalid value, a key no flag has an unknown flag.
+const invalid = (message, path = []) => fail("INVALID_ARGS", message, { issues: [{ code: "invalid_value", path, message }] });
 
 /** The file named (or the first of `files` found) read as a JSON object: `{ name, value }`, or undefined when none. */
 export function loadConfig(config, file) {
@@ -125,14 +126,14 @@ export function checkConfig(loaded, flags, closest) {
       const flag = flags.find((f) => samePath(f.path, at));
       const where = `${loaded.name}: ${at.join(".")}`;
       if (flag !== undefined) {
-        if (!fits(flag, object[key])) issues.push({ code: "invalid_config", path: at, message: `${where}: expected ${expected(flag)}${flag.repeatable && !flag.json ? " list" : ""}, got ${describe(object[key])}` });
+        if (!fits(flag, object[key])) issues.push({ code: "invalid_value", path: at, message: `${where}: expected ${expected(flag)}${flag.repeatable && !flag.json ? " list" : ""}, got ${describe(object[key])}` });
       } else if (flags.some((f) => underPath(f.path, at))) {
         if (isObject(object[key])) walk(object[key], at);
-        else issues.push({ code: "invalid_config", path: at, message: `${where}: expected an object, got ${describe(object[key])}` });
+        else issues.push({ code: "invalid_value", path: at, message: `${where}: expected an object, got ${describe(object[key])}` });
       } else {
         const siblings = [...new Set(flags.filter((f) => f.path.length > path.length && underPath(f.path, path)).map((f) => f.path[path.length]))];
         const near = closest(key, siblings);
-        issues.push({ code: "unknown_config_key", path: at, message: `${where}: no such key${near ? `; did you mean ${JSON.stringify(near)}?` : ""}` });
+        issues.push({ code: "unknown_flag", path: at, message: `${where}: no such key${near ? `; did you mean ${JSON.stringify(near)}?` : ""}` });
       }
     }
   };
@@ -225,6 +226,12 @@ const has = (value, path) => {
   return true;
 };
 
+/** Each value's path in `data` and where it came from: argv (`typed`, argv alone), the environment (in `given`), else the file. */
+function sourcesOf(data, typed, given, flags) {
+  const fromArgv = typed.success ? typed.data : {};
+  return leaves(data, "config", flags).map(({ path }) => ({ path, from: has(fromArgv, path) ? "argv" : has(given, path) ? "env" : "config" }));
+}
+
 /**
  * A parse with a config file: `parse(argv, options)` is the tool's own
  * parse (argv and env); the file's values go under what it gives. The
@@ -253,7 +260,11 @@ export function parseWithConfig({ parse, flags: flagsOf, closest }, argv, option
   } catch (error) {
     return { success: false, error };
   }
-  if (loaded === undefined || loaded === null) return plain.success ? { ...plain, sources: leaves(plain.data, "argv", flags()) } : plain;
+  if (loaded === undefined || loaded === null) {
+    if (!plain.success) return plain;
+    const typed = parse(rest, { ...options, env: undefined, partial: true });
+    return { ...plain, sources: sourcesOf(plain.data, typed, plain.data, flags()) };
+  }
   const problems = checkConfig(loaded, flags(), closest);
   if (problems.length > 0) return failed(problems);
   if (!plain.success) {
@@ -267,6 +278,5 @@ export function parseWithConfig({ parse, flags: flagsOf, closest }, argv, option
   if (!given.success) return given;
   const typed = parse(rest, { ...options, env: undefined, partial: true });
   const data = layered(loaded.value, given.data);
-  const sources = leaves(data, "config", flags()).map(({ path }) => ({ path, from: has(typed.success ? typed.data : {}, path) ? "argv" : has(given.data, path) ? "env" : "config" }));
-  return { success: true, data, rest: given.rest, sources };
+  return { success: true, data, rest: given.rest, sources: sourcesOf(data, typed, given.data, flags()) };
 }

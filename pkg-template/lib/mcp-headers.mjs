@@ -54,11 +54,15 @@ export function checkHeaderDeclarations(text, where) {
 
 const SENTINEL = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/;
 
-/** A header's value as sent: `=?base64?...?=` decoded (UTF-8), anything else as it is. */
+/** A header's value as sent: `=?base64?...?=` decoded (UTF-8), anything else as it is; undefined for a payload that is no Base64. */
 function decoded(value) {
   const m = SENTINEL.exec(value);
   if (m === null) return value;
-  return new TextDecoder().decode(Uint8Array.from(atob(m[1]), (c) => c.charCodeAt(0)));
+  try {
+    return new TextDecoder().decode(Uint8Array.from(atob(m[1]), (c) => c.charCodeAt(0)));
+  } catch {
+    return undefined;
+  }
 }
 
 /** A header of a request's headers (a `Headers`, or a plain object), looked up without case. */
@@ -91,6 +95,7 @@ function headerMismatch(declared, args, headers) {
     const sent = headerOf(headers, header);
     if (sent === undefined) return `${header} is missing, and the argument ${path.join(".")} has a value`;
     const said = decoded(String(sent).trim());
+    if (said === undefined) return `${header} is wrapped as Base64 but its payload is not valid Base64`;
     const same = typeof value === "number" ? said.trim() !== "" && Number(said) === value : typeof value === "boolean" ? said === String(value) : said === value;
     if (!same) return `${header} says ${JSON.stringify(said.slice(0, 80))}, but the argument ${path.join(".")} is ${JSON.stringify(value).slice(0, 80)}`;
   }
