@@ -128,3 +128,24 @@ test("2026-07-28 over HTTP: attach given the request's headers checks each Mcp-P
     await client.close();
   }
 });
+
+test("registry.warnings(): the listed names MCP's two naming readings part on (a /, past 64, other characters), each exposition's own", () => {
+  const handler = () => "ok";
+  const long = "a".repeat(65);
+  const defs = [
+    defineTool({ name: "files/read", input: z.object({ path: z.string() }), handler }),
+    defineTool({ name: long, input: z.object({}), handler }),
+    defineTool({ name: "has space", input: z.object({}), handler }),
+    defineTool({ name: "fine_name.v2-x", input: z.object({}), handler }),
+  ];
+  const warned = createRegistry(defs).warnings();
+  assert.deepEqual(warned.map((w) => w.name), ["files/read", long, "has space"]);
+  assert.match(warned[0].message, /"\/".*SEP-986 allows/);
+  assert.match(warned[1].message, /65 characters: clients that follow SEP-986 refuse more than 64$/);
+  assert.match(warned[2].message, /outside A-Z a-z 0-9 _ \. -/);
+  assert.ok(Object.isFrozen(warned[0]));
+  assert.match(createRegistry([defineTool({ name: "b".repeat(129), input: z.object({}), handler })]).warnings()[0].message, /and the spec's text more than 128/);
+  // The catalog lists its own four names, which every client reads alike.
+  assert.deepEqual(createRegistry(defs, { exposition: "catalog" }).warnings(), []);
+  assert.deepEqual(createRegistry([search]).warnings(), []);
+});

@@ -782,6 +782,15 @@ export interface Registry {
    */
   toolSearch(vendor: "openai", options?: { client?: ClientName | undefined; perNamespace?: number | undefined; name?: string | undefined; description?: string | undefined }): OpenAiToolSearch;
   toolSearch(vendor: "anthropic", options?: { client?: ClientName | undefined; search?: "bm25" | "regex" | undefined }): AnthropicToolSearch;
+  /**
+   * The names `tools/list` shows that MCP's two readings of a tool name part on (the spec's text:
+   * at most 128 characters of `A-Z a-z 0-9 _ . -`; SEP-986: at most 64, `/` allowed): each name
+   * with a `/`, past 64 characters, or with another character, and what a client may do. Names are
+   * served as given; empty when every client reads them alike.
+   * @example
+   * // for (const w of registry.warnings()) console.warn(w.message);
+   */
+  warnings(): { readonly name: string; readonly message: string }[];
 }
 
 /** A function inside an OpenAI namespace, loaded when tool search finds it. */

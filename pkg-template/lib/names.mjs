@@ -96,6 +96,26 @@ function nameWarnings(entries) {
   return out;
 }
 
+/** The characters the spec's text allows in a tool name. */
+const SPEC_CHARS = /^[A-Za-z0-9_.-]*$/;
+
+/**
+ * A registry's own names under the same two readings: a name with a `/`,
+ * one past 64 characters (or the spec's 128), or with a character outside
+ * `A-Z a-z 0-9 _ . -`. Each `{ name, message }`; they are served as given.
+ */
+export function toolNameWarnings(names) {
+  const out = [];
+  for (const name of names) {
+    const said = [];
+    if (name.includes("/")) said.push("has a \"/\", which the spec's text refuses and SEP-986 allows");
+    if (name.length > SEP_986_CHARS) said.push(`is ${name.length} characters: clients that follow SEP-986 refuse more than ${SEP_986_CHARS}${name.length > 128 ? ", and the spec's text more than 128" : ""}`);
+    if (!SPEC_CHARS.test(name.replaceAll("/", ""))) said.push("has a character outside A-Z a-z 0-9 _ . - (the spec's text), which a client may refuse or rewrite");
+    if (said.length > 0) out.push(Object.freeze({ name, message: `tool ${JSON.stringify(name.slice(0, 200))} ${said.join("; ")}` }));
+  }
+  return out;
+}
+
 export function makeNames(core) {
   /** Reads an identifier through the core: a frozen `{ toolbox, server, tool }`. */
   function parseToolIdentifier(value) {

@@ -10,6 +10,7 @@ import { makeCatalog } from "./catalog.mjs";
 import { cacheOf } from "./list-cache.mjs";
 import { headerCheckFor, headerDeclarationsOf } from "./mcp-headers.mjs";
 import { toolSearchPayload } from "./tool-search.mjs";
+import { toolNameWarnings } from "./names.mjs";
 import { errorResult } from "./results.mjs";
 import { makeRunCli } from "./registry-cli.mjs";
 import { isObject } from "./objects.mjs";
@@ -289,6 +290,8 @@ export function makeRegistry(api) {
     /** Tool-search payloads for the model APIs (tool-search.mjs). */
     const toolSearch = (vendor, searchOptions) => toolSearchPayload(defs, vendor, searchOptions, { registryName: opts.name, refused, closest: api.closest });
 
-    return Object.freeze({ exposition, list, call, attach, runCli, toolSearch, tools: Object.freeze([...defs]) });
+    /** The listed names MCP's two naming readings part on (names.mjs). */
+    const warnings = () => toolNameWarnings(listed);
+    return Object.freeze({ exposition, list, call, attach, runCli, toolSearch, warnings, tools: Object.freeze([...defs]) });
   };
 }
