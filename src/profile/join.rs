@@ -289,21 +289,24 @@ pub fn required_flags(node: &Map<'_>) -> Vec<bool> {
         return Vec::new();
     };
     let required = required_of(node);
-    // `required` mostly lists the keys in their order (Zod writes it so,
-    // and so does a profile that requires every key): that place is
-    // checked first, and the names are set aside in a hash set only when a
-    // key is not there (a scan per key made a wide object quadratic).
-    let mut named: Option<HashSet<&str>> = None;
-    props
+    // `required` mostly lists keys in the order of `properties` (so Zod and
+    // the profiles write it): walked beside them, it marks them unhashed. A
+    // name out of that order (or twice) sets the names aside in a hash set
+    // (a scan per key made a wide object quadratic).
+    let mut next = 0;
+    let marked: Vec<bool> = props
         .keys()
-        .enumerate()
-        .map(|(i, key)| {
-            required.get(i) == Some(&key.as_ref())
-                || named
-                    .get_or_insert_with(|| required.iter().copied().collect())
-                    .contains(key.as_ref())
+        .map(|key| {
+            let listed = required.get(next) == Some(&key.as_ref());
+            next += usize::from(listed);
+            listed
         })
-        .collect()
+        .collect();
+    if next == required.len() {
+        return marked;
+    }
+    let named: HashSet<&str> = required.iter().copied().collect();
+    props.keys().map(|key| named.contains(key.as_ref())).collect()
 }
 
 /// The names an object node requires.

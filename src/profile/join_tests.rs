@@ -133,3 +133,28 @@ fn all_of_keeps_the_tighter_bound_and_names_a_second_pattern() {
     );
     assert_eq!(conflicts, ["/pattern"]);
 }
+
+#[test]
+fn required_flags_mark_each_listed_key_in_order_or_not() {
+    let flags = |node: Value| {
+        let text = node.to_string();
+        let json: Json<'_> = serde_json::from_str(&text).unwrap_or_default();
+        match json {
+            Json::Object(map) => required_flags(&map),
+            _ => Vec::new(),
+        }
+    };
+    let props = json!({ "a": {}, "b": {}, "c": {}, "d": {} });
+    let cases = [
+        (json!(["a", "c"]), vec![true, false, true, false]),
+        (json!(["d", "a"]), vec![true, false, false, true]),
+        (json!(["b", "b"]), vec![false, true, false, false]),
+        (json!(["x", "c"]), vec![false, false, true, false]),
+        (json!([]), vec![false; 4]),
+    ];
+    for (required, want) in cases {
+        let got = flags(json!({ "type": "object", "properties": props, "required": required }));
+        assert_eq!(got, want, "{required}");
+    }
+    assert_eq!(flags(json!({ "type": "object", "properties": props })), vec![false; 4]);
+}
