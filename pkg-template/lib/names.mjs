@@ -76,43 +76,29 @@ export const toolIdentifierSchema = freezeDeep({
 
 /** SEP-986's length for a tool name; the spec's text allows 128. */
 const SEP_986_CHARS = 64;
+const SPEC_TEXT_CHARS = 128;
+/** The characters the spec's text allows in a tool name, and `/`, which SEP-986 adds. */
+const READ_ALIKE = /^[A-Za-z0-9_.\-/]*$/;
 
 /**
- * Where the spec's text (at most 128 characters, no `/`) and SEP-986 (at
- * most 64, `/` allowed) disagree, and clients follow one or the other: a
- * part with a `/` (written as `_`), a name past 64 characters, or one
- * shortened to fit. Each `{ id, name, message }`.
+ * Where MCP's two readings of a tool name part, stated once for the name
+ * table and the registry: the spec's text (at most 128 characters of
+ * `A-Z a-z 0-9 _ . -`) and SEP-986 (at most 64, `/` allowed), which
+ * clients follow one or the other. `given[i]`, when there is one, is what
+ * a name table made `names[i]` from (a `/` there became `_`; a long one
+ * was shortened). `[{ index, message }]` for each name warned.
  */
-function nameWarnings(entries) {
+export function nameWarnings(names, given) {
   const out = [];
-  for (const { id, name } of entries) {
-    const joined = `${id.toolbox}__${id.server}__${id.tool}`;
+  names.forEach((name, index) => {
+    const from = given === undefined ? name : given[index];
     const said = [];
-    if (PARTS.some((p) => id[p].includes("/"))) said.push("has a \"/\", which the spec's text refuses and SEP-986 allows: written as \"_\"");
-    if (name.length > SEP_986_CHARS) said.push(`is ${name.length} characters: clients that follow SEP-986 refuse more than ${SEP_986_CHARS}`);
-    else if (joined.length > SEP_986_CHARS && name.length < joined.length) said.push(`was shortened to ${name.length} characters (SEP-986 allows ${SEP_986_CHARS}; this client fewer)`);
-    if (said.length > 0) out.push(Object.freeze({ id, name, message: `${JSON.stringify(joined.slice(0, 200))} ${said.join("; ")}` }));
-  }
-  return out;
-}
-
-/** The characters the spec's text allows in a tool name. */
-const SPEC_CHARS = /^[A-Za-z0-9_.-]*$/;
-
-/**
- * A registry's own names under the same two readings: a name with a `/`,
- * one past 64 characters (or the spec's 128), or with a character outside
- * `A-Z a-z 0-9 _ . -`. Each `{ name, message }`; they are served as given.
- */
-export function toolNameWarnings(names) {
-  const out = [];
-  for (const name of names) {
-    const said = [];
-    if (name.includes("/")) said.push("has a \"/\", which the spec's text refuses and SEP-986 allows");
-    if (name.length > SEP_986_CHARS) said.push(`is ${name.length} characters: clients that follow SEP-986 refuse more than ${SEP_986_CHARS}${name.length > 128 ? ", and the spec's text more than 128" : ""}`);
-    if (!SPEC_CHARS.test(name.replaceAll("/", ""))) said.push("has a character outside A-Z a-z 0-9 _ . - (the spec's text), which a client may refuse or rewrite");
-    if (said.length > 0) out.push(Object.freeze({ name, message: `tool ${JSON.stringify(name.slice(0, 200))} ${said.join("; ")}` }));
-  }
+    if (from.includes("/")) said.push(`has a "/", which the spec's text refuses and SEP-986 allows${name.includes("/") ? "" : ': written as "_"'}`);
+    if (name.length > SEP_986_CHARS) said.push(`is ${name.length} characters: clients that follow SEP-986 refuse more than ${SEP_986_CHARS}${name.length > SPEC_TEXT_CHARS ? `, and the spec's text more than ${SPEC_TEXT_CHARS}` : ""}`);
+    else if (from.length > SEP_986_CHARS && name.length < from.length) said.push(`was shortened to ${name.length} characters (SEP-986 allows ${SEP_986_CHARS}; this client fewer)`);
+    if (!READ_ALIKE.test(name)) said.push("has a character outside A-Z a-z 0-9 _ . - (the spec's text), which a client may refuse or rewrite");
+    if (said.length > 0) out.push({ index, message: `${JSON.stringify(from.slice(0, 200))} ${said.join("; ")}` });
+  });
   return out;
 }
 
@@ -159,7 +145,8 @@ export function makeNames(core) {
       },
       /** Names where the two readings of MCP's naming rule part (nameWarnings). */
       warnings() {
-        return nameWarnings(entries);
+        const joined = entries.map(({ id }) => `${id.toolbox}__${id.server}__${id.tool}`);
+        return nameWarnings(names, joined).map(({ index, message }) => Object.freeze({ id: entries[index].id, name: names[index], message }));
       },
     });
   }

@@ -10,7 +10,7 @@ import { makeCatalog } from "./catalog.mjs";
 import { cacheOf } from "./list-cache.mjs";
 import { headerCheckFor, headerDeclarationsOf } from "./mcp-headers.mjs";
 import { toolSearchPayload } from "./tool-search.mjs";
-import { toolNameWarnings } from "./names.mjs";
+import { nameWarnings } from "./names.mjs";
 import { errorResult } from "./results.mjs";
 import { makeRunCli } from "./registry-cli.mjs";
 import { isObject } from "./objects.mjs";
@@ -291,7 +291,7 @@ export function makeRegistry(api) {
     const toolSearch = (vendor, searchOptions) => toolSearchPayload(defs, vendor, searchOptions, { registryName: opts.name, refused, closest: api.closest });
 
     /** The listed names MCP's two naming readings part on (names.mjs). */
-    const warnings = () => toolNameWarnings(listed);
+    const warnings = () => nameWarnings(listed).map(({ index, message }) => Object.freeze({ name: listed[index], message }));
     return Object.freeze({ exposition, list, call, attach, runCli, toolSearch, warnings, tools: Object.freeze([...defs]) });
   };
 }
