@@ -129,7 +129,7 @@ test("2026-07-28 over HTTP: attach given the request's headers checks each Mcp-P
   }
 });
 
-test("registry.warnings(): the listed names MCP's two naming readings part on (a /, past 64, other characters), each exposition's own", () => {
+test("registry.warnings(): the listed names MCP's two naming readings disagree on (a /, past 64, other characters), each exposition's own", () => {
   const handler = () => "ok";
   const long = "a".repeat(65);
   const defs = [

@@ -783,7 +783,7 @@ export interface Registry {
   toolSearch(vendor: "openai", options?: { client?: ClientName | undefined; perNamespace?: number | undefined; name?: string | undefined; description?: string | undefined }): OpenAiToolSearch;
   toolSearch(vendor: "anthropic", options?: { client?: ClientName | undefined; search?: "bm25" | "regex" | undefined }): AnthropicToolSearch;
   /**
-   * The names `tools/list` shows that MCP's two readings of a tool name part on (the spec's text:
+   * The names `tools/list` shows that MCP's two readings of a tool name disagree on (the spec's text:
    * at most 128 characters of `A-Z a-z 0-9 _ . -`; SEP-986: at most 64, `/` allowed): each name
    * with a `/`, past 64 characters, or with another character, and what a client may do. Names are
    * served as given; empty when every client reads them alike.
@@ -892,7 +892,7 @@ export interface NameTable {
   /** `[{ id, name }]` in the order the identifiers were given. */
   entries(): { readonly id: ToolIdentifier; readonly name: string }[];
   /**
-   * Where MCP's two readings of a tool name part (the spec's text: at most 128, no `/`; SEP-986:
+   * Where MCP's two readings of a tool name disagree (the spec's text: at most 128, no `/`; SEP-986:
    * at most 64, `/` allowed): each identifier with a `/` in a part, a name past 64 characters, or
    * one shortened to fit, with what happened. Empty when every name is the same under both.
    */

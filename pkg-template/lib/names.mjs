@@ -81,7 +81,7 @@ const SPEC_TEXT_CHARS = 128;
 const READ_ALIKE = /^[A-Za-z0-9_.\-/]*$/;
 
 /**
- * Where MCP's two readings of a tool name part, stated once for the name
+ * Where MCP's two readings of a tool name disagree, stated once for the name
  * table and the registry: the spec's text (at most 128 characters of
  * `A-Z a-z 0-9 _ . -`) and SEP-986 (at most 64, `/` allowed), which
  * clients follow one or the other. `given[i]`, when there is one, is what
@@ -143,7 +143,7 @@ export function makeNames(core) {
       entries() {
         return entries.slice();
       },
-      /** Names where the two readings of MCP's naming rule part (nameWarnings). */
+      /** Names the two readings of MCP's naming rule disagree on (nameWarnings). */
       warnings() {
         const joined = entries.map(({ id }) => `${id.toolbox}__${id.server}__${id.tool}`);
         return nameWarnings(names, joined).map(({ index, message }) => Object.freeze({ id: entries[index].id, name: names[index], message }));

@@ -290,7 +290,7 @@ export function makeRegistry(api) {
     /** Tool-search payloads for the model APIs (tool-search.mjs). */
     const toolSearch = (vendor, searchOptions) => toolSearchPayload(defs, vendor, searchOptions, { registryName: opts.name, refused, closest: api.closest });
 
-    /** The listed names MCP's two naming readings part on (names.mjs). */
+    /** The listed names MCP's two naming readings disagree on (names.mjs). */
     const warnings = () => nameWarnings(listed).map(({ index, message }) => Object.freeze({ name: listed[index], message }));
     return Object.freeze({ exposition, list, call, attach, runCli, toolSearch, warnings, tools: Object.freeze([...defs]) });
   };
