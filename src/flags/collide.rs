@@ -9,7 +9,7 @@ use rustc_hash::FxHashMap as HashMap;
 use super::flag::Lookup;
 use super::name_index::NameIndex;
 use super::names::show_path;
-use super::table::{AliasSpelling, FlagTable};
+use super::table::{AliasSpelling, Aliases, FlagTable};
 use crate::error::{Code, Error, Result};
 
 pub fn index_names(table: &mut FlagTable) -> Result<()> {
@@ -28,7 +28,7 @@ pub fn index_names(table: &mut FlagTable) -> Result<()> {
             claim_name(table, &mut by_name, &negation, Lookup::Negation(index))?;
         }
     }
-    let by_alias = index_aliases(table, &by_name)?;
+    let aliases = index_aliases(table, &by_name)?;
     let mut by_short: HashMap<char, usize> = HashMap::default();
     for (index, flag) in table.flags.iter().enumerate() {
         let Some(c) = flag.short.as_deref().and_then(|s| s.chars().next()) else {
@@ -56,14 +56,14 @@ pub fn index_names(table: &mut FlagTable) -> Result<()> {
     }
     table.by_name = by_name;
     table.by_short = by_short;
-    table.by_alias = by_alias;
+    table.aliases = aliases;
     Ok(())
 }
 
 /// Each alias (and `no-` before it, for a negatable flag) against every
 /// name, negation and alias before it, and the built-in names.
-fn index_aliases(table: &FlagTable, by_name: &NameIndex) -> Result<std::collections::HashMap<String, AliasSpelling>> {
-    let mut by_alias: std::collections::HashMap<String, AliasSpelling> = std::collections::HashMap::new();
+fn index_aliases(table: &FlagTable, by_name: &NameIndex) -> Result<Option<Box<Aliases>>> {
+    let mut aliases = Aliases::default();
     for (index, flag) in table.flags.iter().enumerate() {
         for (at, alias) in flag.aliases.iter().enumerate() {
             let alias = &alias.name;
@@ -73,12 +73,13 @@ fn index_aliases(table: &FlagTable, by_name: &NameIndex) -> Result<std::collecti
             for (typed, lookup) in spellings {
                 let taken = by_name
                     .get(&table.flags, &typed)
-                    .or_else(|| by_alias.get(&typed).map(|spelling| spelling.lookup));
+                    .or_else(|| aliases.get(&typed).map(|spelling| spelling.lookup));
                 let first = match (builtin(table, &typed), taken) {
                     (Some((what, _)), _) => what.to_owned(),
                     (None, Some(holder)) => owner(table, holder),
                     (None, None) => {
-                        by_alias.insert(typed, AliasSpelling { lookup, alias: at });
+                        aliases.by_spelling.insert(typed, aliases.spellings.len());
+                        aliases.spellings.push(AliasSpelling { lookup, alias: at });
                         continue;
                     }
                 };
@@ -95,7 +96,7 @@ fn index_aliases(table: &FlagTable, by_name: &NameIndex) -> Result<std::collecti
             }
         }
     }
-    Ok(by_alias)
+    Ok((!aliases.spellings.is_empty()).then(|| Box::new(aliases)))
 }
 
 /// A name the command line answers itself (`--help`, `--version`, when

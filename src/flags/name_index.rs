@@ -23,8 +23,10 @@ use super::flag::{Flag, Lookup};
 pub struct NameIndex {
     by_hash: FxHashMap<u64, Lookup>,
     /// Names whose hash an earlier name already holds (empty but for
-    /// chosen collisions: an empty map answers without hashing).
-    shared_hash: HashMap<String, Lookup>,
+    /// chosen collisions: an empty map answers without hashing), each to
+    /// its place in `shared`: the module's common `String` to `usize` map.
+    shared_hash: HashMap<String, usize>,
+    shared: Vec<Lookup>,
 }
 
 fn hash(name: &str) -> u64 {
@@ -47,6 +49,7 @@ impl NameIndex {
         NameIndex {
             by_hash: FxHashMap::with_capacity_and_hasher(names, FxBuildHasher),
             shared_hash: HashMap::new(),
+            shared: Vec::new(),
         }
     }
 
@@ -58,7 +61,7 @@ impl NameIndex {
             .get(&hash(name))
             .copied()
             .filter(|&lookup| spells(flags, lookup, name));
-        hit.or_else(|| self.shared_hash.get(name).copied())
+        hit.or_else(|| self.shared_hash.get(name).and_then(|&at| self.shared.get(at)).copied())
     }
 
     /// Records `name` (as `lookup` spells it) unless it is taken: then what
@@ -72,7 +75,8 @@ impl NameIndex {
                 slot.insert(lookup);
             }
             Entry::Occupied(_) => {
-                self.shared_hash.insert(name.to_owned(), lookup);
+                self.shared_hash.insert(name.to_owned(), self.shared.len());
+                self.shared.push(lookup);
             }
         }
         None

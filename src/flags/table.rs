@@ -53,6 +53,27 @@ pub enum Member {
     Group(usize),
 }
 
+/// A table's aliases: each spelling to its place in `spellings`. std's
+/// SipHash, not Fx: the names are input, and Fx does not resist chosen
+/// collisions; and the module's common `String` to `usize` map, not one
+/// more map type.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Aliases {
+    pub by_spelling: std::collections::HashMap<String, usize>,
+    pub spellings: Vec<AliasSpelling>,
+}
+
+impl Aliases {
+    /// What `typed` spells, if it is an alias.
+    #[must_use]
+    pub fn get(&self, typed: &str) -> Option<AliasSpelling> {
+        self.by_spelling
+            .get(typed)
+            .and_then(|&at| self.spellings.get(at))
+            .copied()
+    }
+}
+
 /// What an alias's spelling (`--srv`, or `--no-srv`) refers to: the flag or
 /// its negation, and which of the flag's aliases it is (for the warning a
 /// deprecated one gets).
@@ -70,11 +91,10 @@ pub struct FlagTable {
     /// lookups are the hot path of parsing.
     pub by_name: NameIndex,
     pub by_short: FxHashMap<char, usize>,
-    /// Aliases (and their negations) to flags: empty for most tables, and
+    /// Aliases (and their negations) to flags: none for most tables, and
     /// asked only when a name is no flag's own, so a parse of flags typed
-    /// by their names never looks here. std's SipHash, not Fx: the names
-    /// are input, and Fx does not resist chosen collisions.
-    pub by_alias: std::collections::HashMap<String, AliasSpelling>,
+    /// by their names never looks here.
+    pub aliases: Option<Box<Aliases>>,
     /// The flags positional arguments fill, in order; only the last may be
     /// repeatable (it takes every remaining one).
     pub positionals: Vec<usize>,
@@ -146,20 +166,20 @@ impl FlagTable {
 
     #[inline(never)] // off the hot path: only a name no flag owns gets here
     fn alias(&self, name: &str) -> Option<Lookup> {
-        if self.by_alias.is_empty() {
-            return None;
-        }
-        self.by_alias.get(name).map(|spelling| spelling.lookup)
+        self.spelling(name).map(|spelling| spelling.lookup)
+    }
+
+    /// What the alias `typed` spells; none, without hashing, when no flag
+    /// has aliases.
+    fn spelling(&self, typed: &str) -> Option<AliasSpelling> {
+        self.aliases.as_ref().and_then(|aliases| aliases.get(typed))
     }
 
     /// The deprecated alias `typed` spells (`server`, or `no-server`), as
     /// `(flag, alias)`: one lookup, and none when no flag has aliases.
     #[must_use]
     pub fn old_name(&self, typed: &str) -> Option<(usize, usize)> {
-        if self.by_alias.is_empty() {
-            return None;
-        }
-        let spelling = self.by_alias.get(typed)?;
+        let spelling = self.spelling(typed)?;
         let (Lookup::Flag(flag) | Lookup::Negation(flag)) = spelling.lookup;
         let alias = self.flags.get(flag)?.aliases.get(spelling.alias)?;
         alias.deprecated.is_marked().then_some((flag, spelling.alias))

@@ -5,7 +5,8 @@
 //! definitions: 1,000 actions with a recursive schema each took 17 s and
 //! 1.3 GB, and 4,000 ran the module out of memory.
 
-use rustc_hash::FxHashMap;
+use std::collections::HashMap;
+
 use serde_json::{Map, Value};
 
 use super::Fields;
@@ -42,22 +43,21 @@ pub(super) fn all_defs(tool: &str, common: &Fields, own: &[Fields]) -> Result<Ma
 /// The group's definitions looked up by the name their `$ref`s use, each
 /// with its place in the group's order.
 pub(super) struct DefIndex<'a> {
-    by_ref: FxHashMap<String, (usize, &'a str, &'a Value)>,
+    /// The escaped name to its place (the module's common map type, from
+    /// names a schema chose, so hashed for hostile input).
+    by_ref: HashMap<String, usize>,
+    defs: Vec<(&'a str, &'a Value)>,
 }
 
 impl<'a> DefIndex<'a> {
     pub(super) fn new(defs: &'a Map<String, Value>) -> Self {
         let by_ref = defs
-            .iter()
+            .keys()
             .enumerate()
-            .map(|(place, (name, schema))| {
-                (
-                    escape_pointer_segment(name).into_owned(),
-                    (place, name.as_str(), schema),
-                )
-            })
+            .map(|(place, name)| (escape_pointer_segment(name).into_owned(), place))
             .collect();
-        Self { by_ref }
+        let defs = defs.iter().map(|(name, schema)| (name.as_str(), schema)).collect();
+        Self { by_ref, defs }
     }
 
     /// The definitions `props` reach, through `$ref`s and the definitions
@@ -102,7 +102,8 @@ impl<'a> DefIndex<'a> {
 
     fn target(&self, reference: &Value) -> Option<(usize, &'a str, &'a Value)> {
         let escaped = reference.as_str()?.strip_prefix(DEFS_PREFIX)?;
-        self.by_ref.get(escaped).copied()
+        let place = *self.by_ref.get(escaped)?;
+        self.defs.get(place).map(|&(name, schema)| (place, name, schema))
     }
 }
 
