@@ -31,6 +31,7 @@ pub mod order;
 pub mod profile;
 pub mod repair;
 pub mod schema;
+pub mod sets;
 pub mod text;
 pub mod tool;
 

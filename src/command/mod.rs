@@ -186,7 +186,7 @@ impl Command {
             Form::Actions(set) => set.actions.iter().map(|action| &action.table).collect(),
             Form::Refused(reason) => return Err(reason.clone()),
         };
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = crate::sets::NameSet::new();
         Ok(tables
             .iter()
             .flat_map(|table| &table.flags)

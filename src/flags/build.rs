@@ -1,7 +1,7 @@
 //! Shape to flag table: objects flatten into groups of flags down to
 //! `maxDepth`; whatever a flag cannot express becomes one JSON-valued flag.
 
-use std::collections::HashSet;
+use crate::sets::NameSet;
 
 use serde_json::Value;
 
@@ -32,7 +32,7 @@ pub fn build_table(schema: &Schema, options: &FlagOptions) -> Result<FlagTable> 
         schema,
         options,
         table: FlagTable::default(),
-        used_overrides: HashSet::new(),
+        used_overrides: NameSet::new(),
     };
     builder.table.groups.push(Group {
         path: Vec::new(),
@@ -97,7 +97,7 @@ struct Builder<'a> {
     schema: &'a Schema,
     options: &'a FlagOptions,
     table: FlagTable,
-    used_overrides: HashSet<String>,
+    used_overrides: NameSet<String>,
 }
 
 /// Where in the tree a walk is.

@@ -2,7 +2,7 @@
 //! io modes), never from Zod internals: one entry per action with its
 //! parameters typed as TypeScript reads them.
 
-use std::collections::HashSet;
+use crate::sets::NameSet;
 
 use serde::Serialize;
 use serde_json::Value;
@@ -213,7 +213,7 @@ pub fn ts_type(schema: &Schema, shape: &Shape, depth: usize) -> String {
         Kind::Union(union) => {
             // Each written once, found in a set (a scan per branch was quadratic).
             let mut parts: Vec<String> = Vec::new();
-            let mut seen: HashSet<String> = HashSet::new();
+            let mut seen: NameSet<String> = NameSet::new();
             for branch in &union.branches {
                 let part = ts_type(schema, branch, depth + 1);
                 if seen.insert(part.clone()) {

@@ -2,7 +2,7 @@
 //! nested object's flags under a heading with its description.
 #![allow(clippy::format_push_string)] // text is built once per call; write! would only add ignored fmt::Results
 
-use std::collections::HashSet;
+use crate::sets::NameSet;
 
 use super::hints::{position_hints, value_hint};
 use super::text::{sanitize, wrap};
@@ -104,9 +104,9 @@ fn sections(table: &FlagTable) -> Vec<(&Group, Vec<&Flag>)> {
 /// The titles two or more groups share: a model a schema uses twice
 /// (pydantic titles every model with its class name, `Addr` for both
 /// `home` and `work`) names neither group, so those are headed by path.
-fn shared_titles(table: &FlagTable) -> HashSet<&str> {
-    let mut seen = HashSet::new();
-    let mut shared = HashSet::new();
+fn shared_titles(table: &FlagTable) -> NameSet<&str> {
+    let mut seen = NameSet::new();
+    let mut shared = NameSet::new();
     for title in table.groups.iter().skip(1).filter_map(|g| g.title.as_deref()) {
         if !seen.insert(title) {
             shared.insert(title);
@@ -115,7 +115,7 @@ fn shared_titles(table: &FlagTable) -> HashSet<&str> {
     shared
 }
 
-fn heading(group: &Group, shared: &HashSet<&str>) -> String {
+fn heading(group: &Group, shared: &NameSet<&str>) -> String {
     let path = group.path.join(".");
     let own = group.title.as_deref().filter(|title| !shared.contains(title));
     let title = own.map_or(path, sanitize);

@@ -1,8 +1,8 @@
 //! Enum values a client cannot take as they are: structured values
 //! refused, other values written as strings (repair turns them back).
 
+use crate::sets::NameSet;
 use std::borrow::Cow;
-use std::collections::HashSet;
 
 use crate::json::{Json, Map};
 
@@ -70,7 +70,7 @@ pub fn stringify_enum(node: &mut Map<'_>, place: &Place, report: &mut Report, ge
         .collect();
     let kinds: Vec<&str> = values.iter().map(Json::kind).collect();
     // Two values of one text, found in a set (comparing every pair was quadratic).
-    let mut seen: HashSet<&str> = HashSet::with_capacity(texts.len());
+    let mut seen: NameSet<&str> = NameSet::with_capacity(texts.len());
     let collide = !texts.iter().all(|text| seen.insert(text));
     let mixed = kinds.iter().any(|k| Some(k) != kinds.first());
     if collide || (gemini && mixed) {

@@ -5,10 +5,11 @@
 //! its members agree, and the places they disagree are reported.
 
 use std::borrow::Cow;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use crate::json::{Distinct, Json, Map};
 use crate::schema::keywords::{bound_side, is_tighter};
+use crate::sets::NameSet;
 
 /// The JSON types a schema node admits; `None` when it admits any.
 pub(super) fn types_of<'a>(node: &Map<'a>) -> Option<Vec<Cow<'a, str>>> {
@@ -226,8 +227,8 @@ fn join_objects<'a>(maps: &mut [Map<'a>], objects: &[usize], out: &mut Map<'a>) 
     let mut requiring: HashMap<&str, usize> = HashMap::new();
     for &i in objects {
         let names = maps.get(i).and_then(|m| m.get("required")).and_then(Json::as_array);
-        let once: HashSet<&str> = names.into_iter().flatten().filter_map(Json::as_str).collect();
-        for name in once {
+        let once: NameSet<&str> = names.into_iter().flatten().filter_map(Json::as_str).collect();
+        for &name in once.iter() {
             *requiring.entry(name).or_insert(0) += 1;
         }
     }
@@ -289,10 +290,9 @@ pub fn required_flags(node: &Map<'_>) -> Vec<bool> {
         return Vec::new();
     };
     let required = required_of(node);
-    // `required` mostly lists keys in the order of `properties` (so Zod and
-    // the profiles write it): walked beside them, it marks them unhashed. A
-    // name out of that order (or twice) sets the names aside in a hash set
-    // (a scan per key made a wide object quadratic).
+    // `required` mostly lists keys in the order of `properties` (as Zod and
+    // the profiles write it): walked beside them, it marks them unhashed; a
+    // name out of order (or twice) hashes them (a scan per key is quadratic).
     let mut next = 0;
     let marked: Vec<bool> = props
         .keys()
@@ -305,7 +305,7 @@ pub fn required_flags(node: &Map<'_>) -> Vec<bool> {
     if next == required.len() {
         return marked;
     }
-    let named: HashSet<&str> = required.iter().copied().collect();
+    let named: NameSet<&str> = required.iter().copied().collect();
     props.keys().map(|key| named.contains(key.as_ref())).collect()
 }
 

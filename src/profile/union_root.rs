@@ -7,9 +7,10 @@
 //! spec and SDK v2 write for a discriminated union.
 
 use std::borrow::Cow;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use crate::json::{Distinct, Json, Map};
+use crate::sets::NameSet;
 
 use super::rules::{loosened_keys, object_of, text};
 
@@ -175,7 +176,7 @@ pub fn flattened_note(union: &ActionUnion) -> String {
 #[derive(Default)]
 struct Words<'a> {
     list: Vec<Json<'a>>,
-    seen: HashSet<&'a str>,
+    seen: NameSet<&'a str>,
 }
 
 impl<'a> Words<'a> {

@@ -71,7 +71,7 @@ pub struct EnumValues {
     values: Vec<Value>,
     /// Text values, looked up by `&str` without building a key.
     // std's map, as every other set of names a schema chose.
-    texts: std::collections::HashSet<String>,
+    texts: crate::sets::NameSet<String>,
     numbers: FxHashSet<u64>,
     has_false: bool,
     has_true: bool,

@@ -2,7 +2,7 @@
 //! `anyOf [T, null]` is a nullable T, a union of literals is one enum, an
 //! `allOf` of open objects is one object.
 
-use std::collections::HashSet;
+use crate::sets::NameSet;
 
 use serde_json::Value;
 
@@ -228,7 +228,7 @@ fn is_annotation_keyword(key: &str) -> bool {
 fn merge_open_objects(members: &[Shape]) -> Option<Shape> {
     let mut merged = ObjectShape::of(Vec::new());
     // The keys merged so far: a scan per key made wide members quadratic.
-    let mut keys: HashSet<&str> = HashSet::new();
+    let mut keys: NameSet<&str> = NameSet::new();
     let mut keywords = super::Keywords::default();
     for member in members {
         let obj = member.as_object()?;

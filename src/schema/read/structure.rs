@@ -3,7 +3,7 @@
 
 use crate::json::{Json, Map};
 
-use std::collections::HashSet;
+use crate::sets::NameSet;
 
 use super::super::pointer::At;
 use super::super::shape::{ArrayShape, Kind, ObjectShape, Prop, PropIndex, Shape};
@@ -139,8 +139,8 @@ enum Names<'n> {
         required: &'n [&'n str],
     },
     Sets {
-        properties: HashSet<&'n str>,
-        required: HashSet<&'n str>,
+        properties: NameSet<&'n str>,
+        required: NameSet<&'n str>,
     },
 }
 
