@@ -311,11 +311,13 @@ fn values_of(schema: &Schema, flag: &Flag, prefix: &str) -> Vec<Candidate> {
         _ => Vec::new(),
     };
     // A map, not a scan per word: a union may have thousands of literals.
-    let notes: HashMap<String, &str> = choice_notes(schema, flag).into_iter().collect();
+    // Each value to its note's place: the module's common map type.
+    let (values, notes): (Vec<String>, Vec<&str>) = choice_notes(schema, flag).into_iter().unzip();
+    let at: HashMap<String, usize> = values.into_iter().enumerate().map(|(i, value)| (value, i)).collect();
     words
         .into_iter()
         .map(|word| {
-            let note = notes.get(&word).copied();
+            let note = at.get(&word).and_then(|&i| notes.get(i)).copied();
             Candidate::new(format!("{prefix}{word}"), note)
         })
         .collect()
