@@ -71,7 +71,7 @@ impl<'a> DefIndex<'a> {
             return Map::new();
         }
         // A definition's place is below their count: a flag per place, not a hash set.
-        let mut seen = vec![false; self.by_ref.len()];
+        let mut seen = vec![false; self.defs.len()];
         let mut reached: Vec<(usize, &str, &Value)> = Vec::new();
         let mut stack: Vec<&Value> = props.values().collect();
         while let Some(node) = stack.pop() {
