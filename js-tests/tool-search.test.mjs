@@ -67,3 +67,13 @@ test("Anthropic: the tool search tool first, then every tool deferred with its a
   }
   assert.deepEqual([...new Set(refused.map((r) => `${r.tool} ${r.client} ${r.error.code}`))], ["person anthropic UNSUPPORTED_BY_CLIENT"]);
 });
+
+test("a tool named __proto__ maps back by its own key: the names object's prototype is untouched", () => {
+  const odd = defineTool({ name: "__proto__", input: z.object({ q: z.string() }), handler: () => "" });
+  for (const vendor of ["openai", "anthropic"]) {
+    const { names } = createRegistry([odd]).toolSearch(vendor);
+    assert.ok(Object.hasOwn(names, "__proto__"), vendor);
+    assert.equal(names.__proto__, "__proto__", vendor);
+    assert.equal(Object.getPrototypeOf(names), Object.prototype, vendor);
+  }
+});

@@ -58,7 +58,6 @@ export function elicitorFor(low, extra) {
   return undefined;
 }
 
-
 /** A flag a form can carry: one scalar, no list, no JSON; an enum of text only. */
 function askable(flag) {
   if (!SCALARS.has(flag.type) || flag.json || flag.repeatable || flag.count) return false;
@@ -114,7 +113,7 @@ export function formFor(issues, tool, label) {
   if (fields.length === 0) return undefined;
   const schema = tool.inputSchema();
   const properties = {};
-  for (const flag of fields) properties[flag.name] = field(flag, nodeAt(schema, flag.path));
+  for (const flag of fields) put(properties, flag.name, field(flag, nodeAt(schema, flag.path)));
   const names = fields.map((f) => f.name);
   const message = `${label} needs ${names.length === 1 ? "a value" : "values"} for ${names.join(", ")}`;
   return { fields, params: { mode: "form", message, requestedSchema: { type: "object", properties, required: names } } };

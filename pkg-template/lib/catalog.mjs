@@ -33,6 +33,11 @@ const INPUTS = {
   },
 };
 
+/** How `name` is listed for `options`: `def` itself (a tool, or a group as one tool), else the group's action of that flat name. */
+export function listedAs(def, name, options) {
+  return def.name === name ? def.definition(options) : def.definitions(options).find((d) => d.name === name);
+}
+
 /** The words of a text, lower case, for matching. */
 const words = (text) => (typeof text === "string" ? text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean) : []);
 
@@ -86,9 +91,9 @@ export function searchEntries(entries, query, limit) {
 
 /**
  * The catalog over a registry: `definitions(client)` for tools/list, and
- * `call(name, args, extra, options)` for one of its four tools, or
- * undefined for a name that is not the catalog's. `callTool` is the
- * registry's call of a tool by name; `visible(name)` the attach filter.
+ * `call(name, args, extra, options, visible)` for one of its four tools,
+ * or undefined for a name that is not the catalog's (`visible(name)` is
+ * attach's filter). `callTool` is the registry's call of a tool by name.
  */
 export function makeCatalog({ defs, compile, callTool, closest }) {
   const entries = catalogEntries(defs);
@@ -139,7 +144,7 @@ export function makeCatalog({ defs, compile, callTool, closest }) {
     const target = typeof repaired.name === "string" ? byName.get(repaired.name) : undefined;
     if (target === undefined || !visible(target.name)) return unknown(repaired.name, visible);
     if (key === "details") {
-      const shown = target.def.kind === "group" ? target.def.definitions({ client }).find((d) => d.name === target.name) : target.def.definition({ client });
+      const shown = listedAs(target.def, target.name, { client });
       return { content: [{ type: "text", text: JSON.stringify(shown, null, 2) }], structuredContent: shown };
     }
     if (key === "read" && !target.readOnly) {

@@ -108,7 +108,8 @@ export function makeCommandsClass(core, Tool) {
       if (first === "--help=json" || first === "--help=md") return helpText(program(), all(), first === "--help=json" ? "json" : "md");
       if (first === "help" && second === "--json" && argv.length === 2 && tool("help") === undefined) return helpText(program(), all(), "json");
       if (first === "schema" && tool("schema") === undefined) {
-        if (tool(second) !== undefined) return schemaText(tool(second), argv.slice(2));
+        const named = tool(second);
+        if (named !== undefined) return schemaText(named, argv.slice(2));
         const message = `schema takes a command: schema <command> [--client <profile>] (commands: ${this.commands.join(", ")})`;
         return { success: false, error: fail("INVALID_ARGS", message, { issues: [{ code: "unknown_command", path: [], message }] }) };
       }

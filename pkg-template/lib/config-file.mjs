@@ -260,10 +260,11 @@ export function parseWithConfig({ parse, flags: flagsOf, closest }, argv, option
   } catch (error) {
     return { success: false, error };
   }
+  // What argv alone gives, for `sources`: the parse already made when no env was given.
+  const argvAlone = (made) => (options.env === undefined ? made : parse(rest, { ...options, env: undefined, partial: true }));
   if (loaded === undefined || loaded === null) {
     if (!plain.success) return plain;
-    const typed = parse(rest, { ...options, env: undefined, partial: true });
-    return { ...plain, sources: sourcesOf(plain.data, typed, plain.data, flags()) };
+    return { ...plain, sources: sourcesOf(plain.data, argvAlone(plain), plain.data, flags()) };
   }
   const problems = checkConfig(loaded, flags(), closest);
   if (problems.length > 0) return failed(problems);
@@ -276,7 +277,6 @@ export function parseWithConfig({ parse, flags: flagsOf, closest }, argv, option
   }
   const given = parse(rest, { ...options, partial: true });
   if (!given.success) return given;
-  const typed = parse(rest, { ...options, env: undefined, partial: true });
   const data = layered(loaded.value, given.data);
-  return { success: true, data, rest: given.rest, sources: sourcesOf(data, typed, given.data, flags()) };
+  return { success: true, data, rest: given.rest, sources: sourcesOf(data, argvAlone(given), given.data, flags()) };
 }

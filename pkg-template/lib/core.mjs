@@ -50,6 +50,8 @@ export function makeCore(wasm, how = {}) {
      * call give its memory back.
      */
     guard(fn, input = 0, retains = false) {
+      // Most calls take a small text: no closure for `measured` on that path.
+      if (input < OUTSIZED_INPUT || !how.reload) return core.guardOnce(fn);
       return core.measured(input, retains, () => core.guardOnce(fn));
     },
 

@@ -6,7 +6,7 @@
 import { fail } from "./errors.mjs";
 import { profileForClient } from "./clients.mjs";
 import { elicitorFor } from "./ask.mjs";
-import { makeCatalog } from "./catalog.mjs";
+import { listedAs, makeCatalog } from "./catalog.mjs";
 import { cacheOf } from "./list-cache.mjs";
 import { headerCheckFor, headerDeclarationsOf } from "./mcp-headers.mjs";
 import { toolSearchPayload } from "./tool-search.mjs";
@@ -107,7 +107,10 @@ export function makeRegistry(api) {
     }
     const all = [...byName.keys(), ...byFlatName.keys()];
     // Each tool's x-mcp-header declarations, found the first time a call is checked (mcp-headers.mjs).
-    const declaredHeaders = headerDeclarationsOf((name) => (byName.has(name) ? byName.get(name).definition() : byFlatName.get(name)?.definitions().find((d) => d.name === name)));
+    const declaredHeaders = headerDeclarationsOf((name) => {
+      const def = byName.get(name) ?? byFlatName.get(name);
+      return def === undefined ? undefined : listedAs(def, name);
+    });
     // The catalog's four tools stand for every tool (catalog.mjs); a name of its own is refused.
     const catalog = exposition === "catalog" ? makeCatalog({ defs, compile: api.compile, callTool: (n, a, e, o) => call(n, a, e, o), closest: api.closest }) : undefined;
     for (const name of catalog ? catalog.names : []) claim(name, "a name of the catalog exposition");

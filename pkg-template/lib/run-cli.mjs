@@ -43,7 +43,6 @@ export function ioOf(io, closest) {
   return { env: given.env, extra: given.extra, stdin: given.stdin, config: given.config, ask, out: writer(given.stdout, "stdout"), err: writer(given.stderr, "stderr") };
 }
 
-
 /** The flag that sets `path` (or the nearest enclosing one: a JSON flag). */
 function flagFor(flags, path, literal) {
   let best;

@@ -9,6 +9,7 @@
 
 import { fail } from "./errors.mjs";
 import { knownOptions } from "./option-keys.mjs";
+import { put } from "./objects.mjs";
 
 const PER_NAMESPACE = 9;
 const MAX_NAME = 64;
@@ -60,7 +61,7 @@ export function toolSearchPayload(defs, vendor, options, { registryName, refused
   }
   const named = (tool) => {
     const name = valid.has(tool.name) ? tool.name : safeName(tool.name, taken);
-    names[name] = tool.name;
+    put(names, name, tool.name); // a tool may be named "__proto__"
     return name;
   };
   if (vendor === "anthropic") {
