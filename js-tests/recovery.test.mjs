@@ -2,7 +2,7 @@
 // that trapped answers a ToolshapeError (INTERNAL), the instance is replaced
 // by a new one from the same module, and every Tool keeps working. The trap
 // here is real: a wasm-bindgen export is called the way the glue must never
-// be (an object where a string goes), which traps inside wasm.
+// be (a handle past the end of memory), which traps inside wasm.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { setFlagsFromString } from "node:v8";
@@ -14,13 +14,17 @@ import { cjs, require, root } from "./helpers.mjs";
 const { compile, ToolshapeError } = cjs;
 const schema = { type: "object", properties: { a: { type: "object", properties: { b: { type: "integer" } } } } };
 
-/** Makes `method` of the current instance's WasmTool trap inside wasm once. */
+/**
+ * Makes `method` of the current instance's WasmTool trap inside wasm once:
+ * the export is handed a handle that points past the end of linear memory,
+ * so the core's first read of it is out of bounds.
+ */
 function trapOnce(method) {
   const glue = require("../pkg/node/toolshape.js");
   const original = glue.WasmTool.prototype[method];
-  glue.WasmTool.prototype[method] = function trap() {
+  glue.WasmTool.prototype[method] = function trap(...args) {
     glue.WasmTool.prototype[method] = original;
-    return new glue.WasmTool("{}", {});
+    return original.apply({ __wbg_ptr: 0xfffffff0 }, args);
   };
 }
 
