@@ -1,6 +1,6 @@
 //! Wasm memory grown in large steps instead of a page at a time.
 //!
-//! The allocator (talc, as std's dlmalloc did) grows linear memory by as little as
+//! std's allocator on wasm (dlmalloc) grows linear memory by as little as
 //! one request needs, often 64 KiB. Each growth makes V8 replace the
 //! memory's `ArrayBuffer` and count its whole size again as external
 //! memory, and once that passes about 64 MB every growth starts a full

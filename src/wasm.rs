@@ -17,11 +17,6 @@ use crate::{
     help, Commands, CommandsOptions, CompileOptions, Error, HelpOptions, InputSchemaOptions, Tool, UsageRequest,
 };
 
-/// talc, not std's dlmalloc: V8 no longer recompiles a 4.7 KB `malloc` on a
-/// worker during a command line's first parse (see CONTRIBUTING.md).
-#[global_allocator]
-static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
-
 #[wasm_bindgen(start)]
 pub fn start() {
     console_error_panic_hook::set_once();
