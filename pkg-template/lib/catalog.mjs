@@ -61,7 +61,7 @@ export function catalogEntries(defs) {
 
 function entry(name, description, tags, annotations, def) {
   const readOnly = isObject(annotations) && annotations.readOnlyHint === true;
-  return { name, description, tags: [...tags], readOnly, def, nameWords: new Set(words(name)), tagWords: new Set(tags.flatMap(words)), textWords: new Set(words(description)) };
+  return { name, description, tags: [...tags], readOnly, def, lowerName: name.toLowerCase(), nameWords: new Set(words(name)), tagWords: new Set(tags.flatMap(words)), textWords: new Set(words(description)) };
 }
 
 /** Score of one entry for the query's words: a name's word counts most, then a tag, then the description. */
@@ -69,7 +69,7 @@ function score(item, query) {
   let total = 0;
   for (const word of query) {
     if (item.nameWords.has(word)) total += 6;
-    else if (item.name.toLowerCase().includes(word)) total += 3;
+    else if (item.lowerName.includes(word)) total += 3;
     if (item.tagWords.has(word)) total += 2;
     if (item.textWords.has(word)) total += 1;
   }
