@@ -83,3 +83,18 @@ test("a tool named as a catalog tool is refused when the registry is made", () =
   assert.throws(() => createRegistry([clash], { exposition: "catalog" }), { code: "INVALID_DEFINITION", message: /two tools are named "search_tools"/ });
   assert.doesNotThrow(() => createRegistry([clash]));
 });
+
+test("a hostile search query is refused by its length, as its listed schema says, instead of being matched word by word against every tool", async () => {
+  const many = Array.from({ length: 200 }, (_, i) => defineTool({ name: `tool_${i}`, description: `Thing ${i}`, input: z.object({}), handler: () => "" }));
+  const registry = createRegistry(many, { exposition: "catalog" });
+  const listed = registry.list().find((d) => d.name === "search_tools");
+  assert.equal(listed.inputSchema.properties.query.maxLength, 500);
+  // 500 characters is searched; one more, or a million words, is refused and names the limit.
+  const found = await registry.call("search_tools", { query: `tool_7 ${"x ".repeat(246)}` });
+  assert.equal(found.structuredContent.tools[0].name, "tool_7");
+  for (const query of [`${"x".repeat(501)}`, "w ".repeat(1_000_000)]) {
+    const refused = await registry.call("search_tools", { query });
+    assert.equal(refused.isError, true);
+    assert.match(text(refused), new RegExp(`^\\[search_tools\\] query must be at most 500 characters \\(got ${query.length}\\)`));
+  }
+});

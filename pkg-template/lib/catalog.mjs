@@ -11,6 +11,8 @@ import { isObject } from "./objects.mjs";
 
 export const CATALOG_NAMES = { search: "search_tools", details: "get_tool_details", read: "call_read_tool", write: "call_write_tool" };
 const MAX_LIMIT = 50;
+/** A query's longest text: each word is matched against every tool, so a longer one is refused, not searched for seconds. */
+const MAX_QUERY = 500;
 const DEFAULT_LIMIT = 10;
 
 /** The catalog's own tools' input schemas (plain JSON Schema, shaped per client when listed). */
@@ -18,7 +20,7 @@ const INPUTS = {
   search: {
     type: "object",
     properties: {
-      query: { type: "string", description: "Words to look for in tool names, descriptions and tags; empty lists every tool" },
+      query: { type: "string", maxLength: MAX_QUERY, description: "Words to look for in tool names, descriptions and tags; empty lists every tool" },
       limit: { type: "integer", minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT, description: "At most this many tools" },
     },
   },
@@ -136,6 +138,7 @@ export function makeCatalog({ defs, compile, callTool, closest }) {
     if (key === "search") {
       const { query = "", limit = DEFAULT_LIMIT } = repaired;
       if (typeof query !== "string") return errorResult(`[${name}] query must be a string`);
+      if (query.length > MAX_QUERY) return errorResult(`[${name}] query must be at most ${MAX_QUERY} characters (got ${query.length}): a few words of the tool's name or purpose`);
       if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) return errorResult(`[${name}] limit must be a whole number from 1 to ${MAX_LIMIT}`);
       const found = searchEntries(entries.filter((e) => visible(e.name)), query, limit);
       const shown = { tools: found.map(({ name: n, description, tags, readOnly }) => ({ name: n, description, tags, readOnly })) };
