@@ -129,6 +129,20 @@ test("2026-07-28 over HTTP: attach given the request's headers checks each Mcp-P
   }
 });
 
+test("header declarations are kept for the registry's own tools only: a client calling unknown names cannot grow the server's memory", async () => {
+  const { headerDeclarationsOf } = await import("../pkg/lib/mcp-headers.mjs");
+  const asked = [];
+  const schema = { type: "object", properties: { region: { type: "string", "x-mcp-header": "Region" } } };
+  const declaredOf = headerDeclarationsOf((name) => (asked.push(name), name === "route" ? { name, inputSchema: schema } : undefined));
+  for (let i = 0; i < 3; i++) {
+    assert.deepEqual(declaredOf("route").map((d) => d.path), [["region"]]);
+    assert.deepEqual(declaredOf(`unknown-${"x".repeat(1000)}`), []);
+  }
+  // The tool's declarations were found once; the unknown name was looked up each time, never kept.
+  assert.equal(asked.filter((n) => n === "route").length, 1);
+  assert.equal(asked.filter((n) => n.startsWith("unknown-")).length, 3);
+});
+
 test("registry.warnings(): the listed names MCP's two naming readings disagree on (a /, past 64, other characters), each exposition's own", () => {
   const handler = () => "ok";
   const long = "a".repeat(65);

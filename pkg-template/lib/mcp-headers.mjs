@@ -105,16 +105,21 @@ function headerMismatch(declared, args, headers) {
 /**
  * Each tool's header declarations, by name, found once a registry (not once
  * a request: a stateless server attaches for every one); `definitionOf(name)`
- * is the tool as listed, or undefined.
+ * is the tool as listed, or undefined. Only the registry's own names are
+ * kept: a name is the client's text, and a client calling a million unknown
+ * names must not grow the server's memory.
  */
 export function headerDeclarationsOf(definitionOf) {
   const found = new Map();
   return (name) => {
-    if (!found.has(name)) {
+    let declared = found.get(name);
+    if (declared === undefined) {
       const listed = definitionOf(name);
-      found.set(name, listed === undefined ? [] : declaredHeaders(listed.inputSchema));
+      if (listed === undefined) return [];
+      declared = declaredHeaders(listed.inputSchema);
+      found.set(name, declared);
     }
-    return found.get(name);
+    return declared;
   };
 }
 
