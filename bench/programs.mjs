@@ -4,7 +4,8 @@
 // - a command line of 10 nested flags, `--help` and one parse, written with
 //   toolshape and Zod against the same program written with commander and
 //   Zod by hand; what toolshape adds is held against what `require("zod")`
-//   adds to a bare Node process, measured in the same run;
+//   adds to a bare Node process, measured in the same run; the same program
+//   on yargs + Zod is reported beside them (yargs loads more than commander);
 // - an SDK McpServer with five tools, spawned until it answers `initialize`
 //   and `tools/list`: served by a registry against the same tools on the
 //   SDK's own `registerTool`.
@@ -63,6 +64,28 @@ const config = [o.configTimeout, o.configRetries, o.configRegion, tls].every((v)
 const checked = Input.safeParse({ service: o.service, replicas: num(o.replicas), dryRun: o.dryRun, tags: o.tags, note: o.note, config });
 if (!checked.success) { console.error(checked.error.message); process.exit(2); }
 process.stdout.write(JSON.stringify(checked.data) + "\\n");`,
+  yargs: `const { z } = require(${at("zod")});
+const yargs = require(${at("yargs/yargs")});
+const Input = ${SCHEMA};
+const o = yargs(process.argv.slice(2)).scriptName("deploy").strict()
+  .option("service", { type: "string", demandOption: true, describe: "Service to deploy" })
+  .option("replicas", { type: "number", default: 1, describe: "How many" })
+  .option("dry-run", { type: "boolean", describe: "Plan only" })
+  .option("tags", { type: "array", string: true, describe: "Labels" })
+  .option("note", { type: "string", describe: "A note for the log" })
+  .option("config-timeout", { type: "number", describe: "Seconds" })
+  .option("config-retries", { type: "number", describe: "Retries" })
+  .option("config-region", { choices: ["eu", "us"], describe: "Region" })
+  .option("config-tls-cert", { type: "string", describe: "Certificate" })
+  .option("config-tls-verify", { type: "boolean", describe: "Verify peers" })
+  .parse();
+const tls = o.configTlsCert === undefined && o.configTlsVerify === undefined ? undefined : { cert: o.configTlsCert, verify: o.configTlsVerify };
+const config = [o.configTimeout, o.configRetries, o.configRegion, tls].every((v) => v === undefined)
+  ? undefined
+  : { timeout: o.configTimeout, retries: o.configRetries, region: o.configRegion, tls };
+const checked = Input.safeParse({ service: o.service, replicas: o.replicas, dryRun: o.dryRun, tags: o.tags, note: o.note, config });
+if (!checked.success) { console.error(checked.error.message); process.exit(2); }
+process.stdout.write(JSON.stringify(checked.data) + "\\n");`,
   toolshape: `const { z } = require(${at("zod")});
 const { compile } = require(${toolshape});
 const Input = ${SCHEMA};
@@ -110,6 +133,8 @@ const median = (list) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
+const signed = (ms) => `${ms >= 0 ? "+" : ""}${ms.toFixed(1)}`;
+
 /** Wall time of a new process running `file` with `args`, in ms; throws when it fails. */
 function timed(file, args) {
   const start = performance.now();
@@ -126,16 +151,18 @@ export function runCommandLine(rounds = 21) {
     const files = {};
     for (const [name, text] of Object.entries(PROGRAMS)) writeFileSync((files[name] = join(dir, `${name}.cjs`)), text);
     // Both programs must answer the same: the parse's result, and a usage text.
-    const same = [timed(files.commander, PARSE).out, timed(files.toolshape, PARSE).out];
-    if (same[0] !== same[1]) throw new Error(`the two programs disagree:\n${same[0]}${same[1]}`);
-    const times = { bare: [], zod: [], commanderHelp: [], toolshapeHelp: [], commanderParse: [], toolshapeParse: [] };
+    const same = [timed(files.commander, PARSE).out, timed(files.toolshape, PARSE).out, timed(files.yargs, PARSE).out];
+    if (new Set(same).size !== 1) throw new Error(`the programs disagree:\n${same.join("")}`);
+    const times = { bare: [], zod: [], commanderHelp: [], toolshapeHelp: [], yargsHelp: [], commanderParse: [], toolshapeParse: [], yargsParse: [] };
     for (let i = 0; i < rounds; i++) {
       times.bare.push(timed(files.bare, []).ms);
       times.zod.push(timed(files.zod, []).ms);
       times.commanderHelp.push(timed(files.commander, ["--help"]).ms);
       times.toolshapeHelp.push(timed(files.toolshape, ["--help"]).ms);
+      times.yargsHelp.push(timed(files.yargs, ["--help"]).ms);
       times.commanderParse.push(timed(files.commander, PARSE).ms);
       times.toolshapeParse.push(timed(files.toolshape, PARSE).ms);
+      times.yargsParse.push(timed(files.yargs, PARSE).ms);
     }
     const m = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
     const zodAdds = m.zod - m.bare;
@@ -144,7 +171,8 @@ export function runCommandLine(rounds = 21) {
     console.log(`  bare node ${m.bare.toFixed(1)} ms; require("zod") ${m.zod.toFixed(1)} ms: zod adds ${zodAdds.toFixed(1)} ms`);
     console.log(`  --help: commander + zod ${m.commanderHelp.toFixed(1)} ms, toolshape + zod ${m.toolshapeHelp.toFixed(1)} ms: toolshape adds ${adds.help.toFixed(1)} ms (${((100 * adds.help) / zodAdds).toFixed(0)}% of what zod adds)`);
     console.log(`  a parse: commander + zod ${m.commanderParse.toFixed(1)} ms, toolshape + zod ${m.toolshapeParse.toFixed(1)} ms: toolshape adds ${adds.parse.toFixed(1)} ms (${((100 * adds.parse) / zodAdds).toFixed(0)}% of what zod adds)`);
-    return { zodAdds, adds };
+    console.log(`  on yargs + zod instead (reported): --help ${m.yargsHelp.toFixed(1)} ms, a parse ${m.yargsParse.toFixed(1)} ms; toolshape + zod takes ${signed(m.toolshapeHelp - m.yargsHelp)} and ${signed(m.toolshapeParse - m.yargsParse)} ms beside them`);
+    return { zodAdds, adds, yargs: { help: m.toolshapeHelp - m.yargsHelp, parse: m.toolshapeParse - m.yargsParse } };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
