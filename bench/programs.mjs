@@ -37,6 +37,15 @@ const SCHEMA = `z.object({
   }).optional(),
 })`;
 
+/** What a program on commander or yargs does by hand after parsing into `o`: nest the flags, validate, print. */
+const BY_HAND = `const tls = o.configTlsCert === undefined && o.configTlsVerify === undefined ? undefined : { cert: o.configTlsCert, verify: o.configTlsVerify };
+const config = [o.configTimeout, o.configRetries, o.configRegion, tls].every((v) => v === undefined)
+  ? undefined
+  : { timeout: num(o.configTimeout), retries: num(o.configRetries), region: o.configRegion, tls };
+const checked = Input.safeParse({ service: o.service, replicas: num(o.replicas), dryRun: o.dryRun, tags: o.tags, note: o.note, config });
+if (!checked.success) { console.error(checked.error.message); process.exit(2); }
+process.stdout.write(JSON.stringify(checked.data) + "\\n");`;
+
 const PROGRAMS = {
   bare: "",
   zod: `require(${at("zod")});`,
@@ -57,13 +66,7 @@ const program = new Command("deploy")
 program.parse(process.argv);
 const o = program.opts();
 const num = (v) => (v === undefined ? undefined : Number(v));
-const tls = o.configTlsCert === undefined && o.configTlsVerify === undefined ? undefined : { cert: o.configTlsCert, verify: o.configTlsVerify };
-const config = [o.configTimeout, o.configRetries, o.configRegion, tls].every((v) => v === undefined)
-  ? undefined
-  : { timeout: num(o.configTimeout), retries: num(o.configRetries), region: o.configRegion, tls };
-const checked = Input.safeParse({ service: o.service, replicas: num(o.replicas), dryRun: o.dryRun, tags: o.tags, note: o.note, config });
-if (!checked.success) { console.error(checked.error.message); process.exit(2); }
-process.stdout.write(JSON.stringify(checked.data) + "\\n");`,
+${BY_HAND}`,
   yargs: `const { z } = require(${at("zod")});
 const yargs = require(${at("yargs/yargs")});
 const Input = ${SCHEMA};
@@ -79,13 +82,8 @@ const o = yargs(process.argv.slice(2)).scriptName("deploy").strict()
   .option("config-tls-cert", { type: "string", describe: "Certificate" })
   .option("config-tls-verify", { type: "boolean", describe: "Verify peers" })
   .parse();
-const tls = o.configTlsCert === undefined && o.configTlsVerify === undefined ? undefined : { cert: o.configTlsCert, verify: o.configTlsVerify };
-const config = [o.configTimeout, o.configRetries, o.configRegion, tls].every((v) => v === undefined)
-  ? undefined
-  : { timeout: o.configTimeout, retries: o.configRetries, region: o.configRegion, tls };
-const checked = Input.safeParse({ service: o.service, replicas: o.replicas, dryRun: o.dryRun, tags: o.tags, note: o.note, config });
-if (!checked.success) { console.error(checked.error.message); process.exit(2); }
-process.stdout.write(JSON.stringify(checked.data) + "\\n");`,
+const num = (v) => v; // typed by yargs already
+${BY_HAND}`,
   toolshape: `const { z } = require(${at("zod")});
 const { compile } = require(${toolshape});
 const Input = ${SCHEMA};

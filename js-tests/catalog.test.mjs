@@ -89,7 +89,7 @@ test("a hostile search query is refused by its length, as its listed schema says
   const registry = createRegistry(many, { exposition: "catalog" });
   const listed = registry.list().find((d) => d.name === "search_tools");
   assert.equal(listed.inputSchema.properties.query.maxLength, 500);
-  // 500 characters is searched; one more, or a million words, is refused and names the limit.
+  // A query within 500 characters is searched; 501, or a million words, is refused and names the limit.
   const found = await registry.call("search_tools", { query: `tool_7 ${"x ".repeat(246)}` });
   assert.equal(found.structuredContent.tools[0].name, "tool_7");
   for (const query of [`${"x".repeat(501)}`, "w ".repeat(1_000_000)]) {
